@@ -1,0 +1,3 @@
+// Entry point of the results webview.
+const api = acquireVsCodeApi();
+api.postMessage({ type: 'ready' });

@@ -1,0 +1,78 @@
+// Bundles every program of the extension. `node esbuild.mjs [--production] [--watch] [--tests]`.
+// --production minifies; --watch rebuilds on change; --tests also bundles the in-VS-Code test suites.
+import * as esbuild from 'esbuild';
+import { cpSync, mkdirSync, existsSync, readFileSync } from 'node:fs';
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+const tests = process.argv.includes('--tests');
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+
+const common = {
+  bundle: true,
+  minify: production,
+  sourcemap: production ? false : 'linked',
+  logLevel: 'warning',
+  legalComments: 'none',
+  define: { __MXQL_VERSION__: JSON.stringify(version) },
+};
+const node = { ...common, platform: 'node', target: 'node20', format: 'cjs' };
+
+/** @type {import('esbuild').BuildOptions[]} */
+const builds = [
+  { ...node, entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
+  { ...node, entryPoints: ['server/src/main.ts'], outfile: 'dist/server.js' },
+  {
+    ...node,
+    entryPoints: ['client/src/cli/main.ts'],
+    outfile: 'dist/cli.js',
+    banner: { js: '#!/usr/bin/env node' },
+  },
+  {
+    ...common,
+    platform: 'browser',
+    target: 'chrome120',
+    format: 'iife',
+    entryPoints: { results: 'client/webview/results/main.ts', dashboard: 'client/webview/dashboard/main.ts' },
+    outdir: 'dist/webview',
+    loader: { '.ttf': 'file', '.woff': 'file', '.woff2': 'file' },
+  },
+];
+if (tests) {
+  builds.push({
+    ...node,
+    sourcemap: 'inline',
+    minify: false,
+    entryPoints: { index: 'test/integration/index.ts' },
+    outdir: 'out/test/integration',
+    external: ['vscode'],
+  });
+}
+
+function copyStatic() {
+  mkdirSync('dist/webview', { recursive: true });
+  // Codicons ship a font and stylesheet; the webview loads them from the extension, never from the network.
+  const codicons = 'node_modules/@vscode/codicons/dist';
+  for (const file of ['codicon.css', 'codicon.ttf']) {
+    if (existsSync(`${codicons}/${file}`)) cpSync(`${codicons}/${file}`, `dist/webview/${file}`);
+  }
+  if (existsSync('server/core/catalog/data'))
+    cpSync('server/core/catalog/data', 'dist/catalog', { recursive: true });
+}
+
+const existing = builds.filter((b) => {
+  const entries = Array.isArray(b.entryPoints) ? b.entryPoints : Object.values(b.entryPoints);
+  b.entryPoints = Array.isArray(b.entryPoints)
+    ? entries.filter((e) => existsSync(e))
+    : Object.fromEntries(Object.entries(b.entryPoints).filter(([, e]) => existsSync(e)));
+  return (Array.isArray(b.entryPoints) ? b.entryPoints.length : Object.keys(b.entryPoints).length) > 0;
+});
+
+if (watch) {
+  for (const b of existing) await (await esbuild.context(b)).watch();
+  copyStatic();
+  console.log('[watch] watching for changes');
+} else {
+  await Promise.all(existing.map((b) => esbuild.build(b)));
+  copyStatic();
+}

@@ -1,0 +1,121 @@
+// The one test command: `npm test` runs every stage; `npm test -- unit lsp` runs the named stages.
+// Each stage reports passed/failed counts; the last line is "N passed, N failed" across all stages.
+// A stage that cannot run (a missing browser, code-server or corpus in CI) counts as failed, never skipped.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const resultsDir = join(root, 'test-results');
+mkdirSync(resultsDir, { recursive: true });
+
+/** All files under `dir` whose name ends with `suffix`, sorted for a stable order. */
+function findFiles(dir, suffix) {
+  const abs = join(root, dir);
+  if (!existsSync(abs)) return [];
+  const out = [];
+  for (const name of readdirSync(abs)) {
+    const path = join(abs, name);
+    if (statSync(path).isDirectory()) out.push(...findFiles(join(dir, name), suffix));
+    else if (name.endsWith(suffix)) out.push(join(dir, name));
+  }
+  return out.sort();
+}
+
+function run(cmd, args, env = {}) {
+  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return res.status ?? 1;
+}
+
+/** A check that passes or fails as a whole (typecheck, lint, build). */
+function check(cmd, args, env) {
+  return run(cmd, args, env) === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
+}
+
+/** Runs node's test runner over `files`, reading the counts from a TAP copy of the report. */
+function nodeTests(stage, files, env) {
+  if (files.length === 0) return { passed: 0, failed: 1, note: `no test files for stage ${stage}` };
+  const tap = join(resultsDir, `${stage}.tap`);
+  const status = run(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--test',
+      '--test-concurrency=2',
+      '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      '--test-reporter=tap',
+      `--test-reporter-destination=${tap}`,
+      ...files,
+    ],
+    env,
+  );
+  const text = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
+  const count = (key) => Number((text.match(new RegExp(`^# ${key} (\\d+)$`, 'm')) ?? [])[1] ?? 0);
+  const passed = count('pass');
+  let failed = count('fail') + count('cancelled');
+  if (status !== 0 && failed === 0) failed = 1;
+  return { passed, failed };
+}
+
+/** Stages that write `test-results/<name>.json` with { passed, failed } themselves. */
+function scripted(stage, script, args = []) {
+  const out = join(resultsDir, `${stage}.json`);
+  const status = run(process.execPath, [script, ...args], { MXQL_RESULTS_FILE: out });
+  const counts = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : { passed: 0, failed: 0 };
+  if (status !== 0 && !counts.failed) counts.failed = 1;
+  return counts;
+}
+
+const stages = {
+  build: () => check(process.execPath, ['esbuild.mjs', '--tests']),
+  typecheck: () =>
+    check('npx', ['tsc', '-p', 'tsconfig.json']).failed
+      ? { passed: 0, failed: 1 }
+      : check('npx', ['tsc', '-p', 'server/core/tsconfig.json']).failed
+        ? { passed: 0, failed: 1 }
+        : check('npx', ['tsc', '-p', 'client/webview/tsconfig.json']),
+  lint: () => check('npx', ['eslint', '--max-warnings', '0', '.']),
+  format: () => check('npx', ['prettier', '--check', '.']),
+  unit: () =>
+    nodeTests(
+      'unit',
+      ['test/core', 'test/server', 'test/api', 'test/demo', 'test/cli', 'test/common', 'test/client'].flatMap(
+        (d) => findFiles(d, '.test.ts'),
+      ),
+    ),
+  grammar: () => scripted('grammar', 'scripts/testGrammar.mjs'),
+  lsp: () => nodeTests('lsp', findFiles('test/lsp', '.test.ts')),
+  package: () => nodeTests('package', findFiles('test/package', '.test.ts')),
+  webview: () => nodeTests('webview', findFiles('test/webview', '.test.ts')),
+  integration: () => scripted('integration', 'scripts/vscode/runIntegration.mjs'),
+  e2e: () => nodeTests('e2e', findFiles('test/e2e', '.test.ts')),
+};
+
+const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const selected = wanted.length ? wanted : Object.keys(stages);
+const unknown = selected.filter((s) => !(s in stages));
+if (unknown.length) {
+  console.error(`Unknown stage(s): ${unknown.join(', ')}. Stages: ${Object.keys(stages).join(', ')}`);
+  process.exit(2);
+}
+
+const summary = [];
+for (const name of selected) {
+  console.log(`\n=== ${name} ===`);
+  const started = Date.now();
+  const result = stages[name]();
+  summary.push({ name, ...result, seconds: Math.round((Date.now() - started) / 100) / 10 });
+}
+writeFileSync(join(resultsDir, 'summary.json'), JSON.stringify(summary, null, 2));
+console.log('\nStage           passed  failed  seconds');
+for (const s of summary) {
+  console.log(
+    `${s.name.padEnd(15)} ${String(s.passed).padStart(6)}  ${String(s.failed).padStart(6)}  ${String(s.seconds).padStart(7)}${s.note ? `  (${s.note})` : ''}`,
+  );
+}
+const passed = summary.reduce((n, s) => n + s.passed, 0);
+const failed = summary.reduce((n, s) => n + s.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

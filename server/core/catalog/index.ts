@@ -1,0 +1,2 @@
+// Barrel of server/core/catalog; filled in by its owner module.
+export {};

@@ -1,0 +1,2 @@
+// Barrel of server/core/features; filled in by its owner module.
+export {};

@@ -1,0 +1,8 @@
+/**
+ * The MXQL language core: plain text in, plain data with offsets out.
+ * It imports neither `vscode` nor LSP packages, and does no IO. Everything outside the core
+ * (language server, demo backend, CLI, extension) imports it through this file only.
+ */
+export * from './syntax/index';
+export * from './catalog/index';
+export * from './features/index';

@@ -1,0 +1,2 @@
+// Barrel of server/core/syntax; filled in by its owner module.
+export {};
