@@ -1,2 +1,55 @@
-// Entry point of dist/cli.js, the `mxql` command.
-process.stdout.write(`mxql ${__MXQL_VERSION__}\n`);
+// Entry point of dist/cli.js, the `mxql` command. Each subcommand lives in its own module and is
+// loaded on demand, so `mxql check` never pays for the HTTP client and `mxql run` never for the checker.
+// Exit codes: 0 ok, 1 a query, check or API error, 2 a usage error.
+
+/** What every subcommand module exports. Returns the process exit code. */
+export type Subcommand = (args: readonly string[]) => Promise<number>;
+
+const subcommands: Record<string, { summary: string; load: () => Promise<Subcommand> }> = {
+  check: {
+    summary: 'check .mxql files and print diagnostics',
+    load: async () => (await import('./check')).check,
+  },
+  run: {
+    summary: 'run a .mxql file against the Open API or the demo backend',
+    load: async () => (await import('./run')).run,
+  },
+  api: { summary: 'call any other Open API endpoint', load: async () => (await import('./api')).api },
+  'demo-server': {
+    summary: 'start the demo backend on loopback and print its connection details',
+    load: async () => (await import('./demoServer')).demoServer,
+  },
+};
+
+function usage(): string {
+  const lines = Object.entries(subcommands).map(([name, s]) => `  ${name.padEnd(12)} ${s.summary}`);
+  return `mxql ${__MXQL_VERSION__}\n\nUsage: mxql <command> [options]\n\nCommands:\n${lines.join('\n')}\n\nRun 'mxql <command> --help' for the options of a command.\n`;
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(usage());
+    return name === undefined ? 2 : 0;
+  }
+  if (name === '--version' || name === '-v') {
+    process.stdout.write(`${__MXQL_VERSION__}\n`);
+    return 0;
+  }
+  const entry = subcommands[name];
+  if (!entry) {
+    process.stderr.write(`mxql: unknown command '${name}'. Run 'mxql --help' for the list.\n`);
+    return 2;
+  }
+  return (await entry.load())(rest);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`mxql: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);
