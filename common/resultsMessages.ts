@@ -1,0 +1,302 @@
+/**
+ * Messages between the extension host and the results webview (`client/webview/results`).
+ * Every message is a member of a discriminated union on `type`, carries the protocol version `v`
+ * and states the direction it travels.
+ *
+ * ## Protocol
+ * 1. The webview loads and posts `ready` (W→E). After a reload (the panel was hidden and VS Code
+ *    discarded it) `ready.resumeRunId` names the run the webview restored from `vscode.setState`;
+ *    rows are never persisted there, so the extension replays them.
+ * 2. For a run the extension posts, in order: `running` (optional, a query is in flight), `init`
+ *    (run metadata and columns), zero or more `rowsChunk` with `seq` = 0, 1, 2 … (at most
+ *    {@link ROWS_PER_CHUNK} rows each, rows as arrays in column order), then `done` (counts,
+ *    elapsed, bytes). A failure posts `error` instead of `done`; a cancel posts `cancelled`.
+ *    Answering `ready` is the same sequence for the current result (a replay).
+ * 3. A new `init` (or `running`) with another `runId` replaces the whole result. Chunks of another
+ *    run are ignored, so a late chunk from a cancelled run cannot mix into a new one.
+ * 4. The webview asks the host for everything with side effects: `copy` (the host writes the
+ *    clipboard), `export` (the host asks where and writes the file from its own copy of the rows),
+ *    `openJson`, `rerun`, `cancel`, `action` (a button of an error).
+ * 5. The host may answer with `notice` (a short status line such as "Exported 1,234 rows").
+ *
+ * The webview never sees a token: `RunInfo` describes the request without credentials.
+ */
+
+/** Version of this protocol; bump it on any incompatible change. Both sides send and check it. */
+export const RESULTS_PROTOCOL_VERSION = 1;
+
+/** How many rows the extension should put in one `rowsChunk` message. Keeps each message small. */
+export const ROWS_PER_CHUNK = 5000;
+
+/** One value of a result cell, as decoded from the service's JSON. */
+export type Cell = string | number | boolean | null;
+
+/** Column type hints. `time` means epoch milliseconds. `unknown` lets the webview infer it. */
+export const ColumnKinds = {
+  number: 'number',
+  string: 'string',
+  time: 'time',
+  boolean: 'boolean',
+  unknown: 'unknown',
+} as const;
+/** A column type hint, see {@link ColumnKinds}. */
+export type ColumnKind = (typeof ColumnKinds)[keyof typeof ColumnKinds];
+
+/** A result column. */
+export interface ColumnInfo {
+  readonly name: string;
+  /** Optional hint from the extension; the webview infers the kind from name and values otherwise. */
+  readonly kind?: ColumnKind;
+}
+
+/** What was sent, shown collapsed in the panel header. Never contains a token. */
+export interface RunInfo {
+  /** Identifies one execution; every later message of the run carries it. */
+  readonly runId: string;
+  /** Title of the query (the `@name` directive or the file name). */
+  readonly title: string;
+  /** The endpoint path, e.g. `/open/api/flush/mxql/text`. */
+  readonly endpoint: string;
+  /** The server base URL without credentials. */
+  readonly server?: string;
+  /** Time range in epoch ms. */
+  readonly stime?: number;
+  readonly etime?: number;
+  /** Row limit sent; `done.totalRows === limit` shows the "limit reached" banner. */
+  readonly limit?: number;
+  readonly pcode?: number;
+  /** `$param` values as sent (keys keep their `$`). */
+  readonly params?: Readonly<Record<string, string>>;
+  /** INJECT fragments as sent, by name. */
+  readonly injects?: Readonly<Record<string, string>>;
+  /** MXQL path when run against `/mxql/path`. */
+  readonly path?: string;
+  /** Epoch ms at which the request started. */
+  readonly startedAt: number;
+}
+
+/** A button shown under an error; clicking it posts `action` with its `id`. */
+export interface ErrorAction {
+  readonly id: string;
+  readonly label: string;
+}
+
+/** An error as rendered in the panel. */
+export interface ResultsError {
+  readonly message: string;
+  /** How to fix it. */
+  readonly hint?: string;
+  /** Stable code such as `http/401` or `mxql/syntax`. */
+  readonly code?: string;
+  readonly actions?: readonly ErrorAction[];
+}
+
+// ---------------------------------------------------------------- extension → webview
+
+/** E→W: a query started; the panel shows a spinner and a cancel button. */
+export interface RunningMessage {
+  readonly type: 'running';
+  readonly v: number;
+  readonly run: RunInfo;
+}
+/** E→W: a result begins: metadata and columns. Replaces any previous result. */
+export interface InitMessage {
+  readonly type: 'init';
+  readonly v: number;
+  readonly run: RunInfo;
+  readonly columns: readonly ColumnInfo[];
+}
+/** E→W: the next rows of the run, `seq` counting from 0; each row has one value per column. */
+export interface RowsChunkMessage {
+  readonly type: 'rowsChunk';
+  readonly v: number;
+  readonly runId: string;
+  readonly seq: number;
+  readonly rows: readonly (readonly Cell[])[];
+}
+/** E→W: all rows were sent. */
+export interface DoneMessage {
+  readonly type: 'done';
+  readonly v: number;
+  readonly runId: string;
+  readonly totalRows: number;
+  readonly elapsedMs: number;
+  /** Size of the response body in bytes. */
+  readonly bytes: number;
+}
+/** E→W: the run failed (or the request could not be built). `runId` is absent for failures before a run. */
+export interface ErrorMessage {
+  readonly type: 'error';
+  readonly v: number;
+  readonly runId?: string;
+  readonly error: ResultsError;
+}
+/** E→W: the run was cancelled by the user; rows received so far stay visible. */
+export interface CancelledMessage {
+  readonly type: 'cancelled';
+  readonly v: number;
+  readonly runId: string;
+}
+/** E→W: optional; the colour theme changed (the body class changes too; this lets the chart redraw). */
+export interface ThemeMessage {
+  readonly type: 'theme';
+  readonly v: number;
+  readonly kind: 'light' | 'dark' | 'highContrast' | 'highContrastLight';
+}
+/** E→W: a short status line, e.g. after a copy or an export. */
+export interface NoticeMessage {
+  readonly type: 'notice';
+  readonly v: number;
+  readonly level: 'info' | 'warning' | 'error';
+  readonly text: string;
+}
+
+/** Every message the extension posts to the results webview. */
+export type ExtensionToResults =
+  | RunningMessage
+  | InitMessage
+  | RowsChunkMessage
+  | DoneMessage
+  | ErrorMessage
+  | CancelledMessage
+  | ThemeMessage
+  | NoticeMessage;
+
+// ---------------------------------------------------------------- webview → extension
+
+/** W→E: the webview is ready; `resumeRunId` is the run it restored after a reload (replay it). */
+export interface ReadyMessage {
+  readonly type: 'ready';
+  readonly v: number;
+  readonly resumeRunId?: string;
+}
+/** W→E: write `text` (TSV) to the clipboard. */
+export interface CopyMessage {
+  readonly type: 'copy';
+  readonly v: number;
+  readonly text: string;
+  readonly rows: number;
+  readonly cells: number;
+}
+/** W→E: export every row of the run; the host shows a save dialog and writes the file. */
+export interface ExportMessage {
+  readonly type: 'export';
+  readonly v: number;
+  readonly runId: string;
+  readonly format: 'csv' | 'json';
+}
+/** W→E: open rows as a JSON document; `rowIndexes` (in received order) limits it to a selection. */
+export interface OpenJsonMessage {
+  readonly type: 'openJson';
+  readonly v: number;
+  readonly runId: string;
+  readonly rowIndexes?: readonly number[];
+}
+/** W→E: run the same query again. */
+export interface RerunMessage {
+  readonly type: 'rerun';
+  readonly v: number;
+  readonly runId: string;
+}
+/** W→E: cancel the running query. */
+export interface CancelMessage {
+  readonly type: 'cancel';
+  readonly v: number;
+  readonly runId: string;
+}
+/** W→E: the user clicked an error action button. */
+export interface ActionMessage {
+  readonly type: 'action';
+  readonly v: number;
+  readonly actionId: string;
+  readonly runId?: string;
+}
+/** W→E: the webview hit an unexpected failure; the host logs it. */
+export interface WebviewFailureMessage {
+  readonly type: 'webviewError';
+  readonly v: number;
+  readonly message: string;
+}
+
+/** Every message the results webview posts to the extension. */
+export type ResultsToExtension =
+  | ReadyMessage
+  | CopyMessage
+  | ExportMessage
+  | OpenJsonMessage
+  | RerunMessage
+  | CancelMessage
+  | ActionMessage
+  | WebviewFailureMessage;
+
+type Guard = (m: Record<string, unknown>) => boolean;
+const isString = (x: unknown): x is string => typeof x === 'string';
+const isCount = (x: unknown): x is number => typeof x === 'number' && Number.isInteger(x) && x >= 0;
+const optional = (x: unknown, check: (y: unknown) => boolean): boolean => x === undefined || check(x);
+const isIndexList = (x: unknown): boolean => Array.isArray(x) && x.every(isCount);
+
+const webviewGuards: Readonly<Record<ResultsToExtension['type'], Guard>> = {
+  ready: (m) => optional(m.resumeRunId, isString),
+  copy: (m) => isString(m.text) && isCount(m.rows) && isCount(m.cells),
+  export: (m) => isString(m.runId) && (m.format === 'csv' || m.format === 'json'),
+  openJson: (m) => isString(m.runId) && optional(m.rowIndexes, isIndexList),
+  rerun: (m) => isString(m.runId),
+  cancel: (m) => isString(m.runId),
+  action: (m) => isString(m.actionId) && optional(m.runId, isString),
+  webviewError: (m) => isString(m.message),
+};
+
+/**
+ * Validates a message received from the webview (the host must not trust it blindly).
+ * Returns the typed message, or `undefined` for anything malformed or of another protocol version.
+ */
+export function parseResultsToExtension(data: unknown): ResultsToExtension | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const m = data as Record<string, unknown>;
+  if (m.v !== RESULTS_PROTOCOL_VERSION || !isString(m.type) || !Object.hasOwn(webviewGuards, m.type)) {
+    return undefined;
+  }
+  const guard = webviewGuards[m.type as ResultsToExtension['type']];
+  return guard(m) ? (m as unknown as ResultsToExtension) : undefined;
+}
+
+const hostTypes: ReadonlySet<string> = new Set<ExtensionToResults['type']>([
+  'running',
+  'init',
+  'rowsChunk',
+  'done',
+  'error',
+  'cancelled',
+  'theme',
+  'notice',
+]);
+
+/**
+ * Recognises a message from the extension by its `type` and version. The webview's reducer then
+ * checks the fields it uses, so a malformed message degrades to "ignored", never to a crash.
+ */
+export function isExtensionToResults(data: unknown): data is ExtensionToResults {
+  if (typeof data !== 'object' || data === null) return false;
+  const m = data as Record<string, unknown>;
+  return m.v === RESULTS_PROTOCOL_VERSION && isString(m.type) && hostTypes.has(m.type);
+}
+
+/** Splits rows into `rowsChunk` messages of at most `size` rows (the extension side of step 2). */
+export function chunkRows(
+  runId: string,
+  rows: readonly (readonly Cell[])[],
+  size: number = ROWS_PER_CHUNK,
+): RowsChunkMessage[] {
+  const chunks: RowsChunkMessage[] = [];
+  const step = Math.max(1, Math.floor(size));
+  for (let start = 0, seq = 0; start < rows.length; start += step, seq++) {
+    chunks.push({
+      type: 'rowsChunk',
+      v: RESULTS_PROTOCOL_VERSION,
+      runId,
+      seq,
+      rows: rows.slice(start, start + step),
+    });
+  }
+  return chunks;
+}
