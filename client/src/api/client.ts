@@ -1,0 +1,285 @@
+// The Open API client: one typed function per endpoint of the table, built on one generic `call`.
+// It validates parameters, picks host and token, refuses insecure transport, sends through the
+// transport, decodes, and reports one log event per call. It never imports vscode.
+import { endpoints, findEndpoint, type EndpointSpec } from './endpoints';
+import {
+  endpointIdList,
+  type EndpointId,
+  type EndpointParams,
+  type EndpointResponses,
+} from './endpointTypes';
+import { bodyExcerpt, hintForStatus, OpenApiError, redact, type OpenApiErrorKind } from './errors';
+import { decodeJson, decodeNumber, rowCount } from './decode';
+import type { ProxyOptions } from './proxy';
+import { expandPath, queryString, requestBody } from './request';
+import { defaultRetry, type RetryOptions } from './retry';
+import {
+  DEFAULT_MAX_RESPONSE_BYTES,
+  defaultTimeouts,
+  Transport,
+  type HttpResponse,
+  type Timeouts,
+} from './transport';
+import { checkParams, type ParamValues } from './validate';
+
+/** One line of the request log. Carries no token, header or body. */
+export interface RequestEvent {
+  endpointId: string;
+  method: 'GET' | 'POST';
+  path: string;
+  status?: number;
+  ms: number;
+  bytes: number;
+  attempts: number;
+  rows?: number;
+  error?: string;
+}
+
+export interface OpenApiClientOptions {
+  /** `{base_url}`, e.g. https://api.example.com */
+  baseUrl: string;
+  /** `{service_url}`, the second host of the server-monitoring spot endpoints; defaults to baseUrl. */
+  serviceUrl?: string;
+  accountToken?: string;
+  projectToken?: string;
+  /** A project token per pcode (e.g. from SecretStorage); consulted before projectToken. */
+  tokenForPcode?: (pcode: number) => string | undefined | Promise<string | undefined>;
+  /** The default project of project-scoped calls. */
+  pcode?: number;
+  timeouts?: Partial<Timeouts>;
+  retry?: Partial<RetryOptions>;
+  proxy?: ProxyOptions;
+  /** Response size cap in bytes (default 64 MB). */
+  maxResponseBytes?: number;
+  userAgent?: string;
+  /** Use the specification's example paths where they differ from the documented ones. */
+  pathVariant?: 'documented' | 'example';
+  onRequest?: (event: RequestEvent) => void;
+  /** Clock for range checks of textual agent-list times. */
+  now?: () => number;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** The project of this call, instead of the client's default pcode. */
+  pcode?: number;
+  pathVariant?: 'documented' | 'example';
+}
+
+type EndpointFunction<K extends EndpointId> =
+  Record<string, never> extends EndpointParams[K]
+    ? (params?: EndpointParams[K], options?: CallOptions) => Promise<EndpointResponses[K]>
+    : (params: EndpointParams[K], options?: CallOptions) => Promise<EndpointResponses[K]>;
+
+export type OpenApiClient = { readonly [K in EndpointId]: EndpointFunction<K> } & {
+  /** Any endpoint by id with loosely typed parameters (CLI, UI); validated against the table. */
+  call(endpointId: string, params: ParamValues, options?: CallOptions): Promise<unknown>;
+  readonly baseUrl: string;
+  readonly serviceUrl: string;
+  /** Closes pooled connections. */
+  close(): Promise<void>;
+};
+
+declare const __MXQL_VERSION__: string | undefined;
+const version = typeof __MXQL_VERSION__ === 'string' ? __MXQL_VERSION__ : 'dev';
+/** The default User-Agent: the extension and its version. */
+export const defaultUserAgent = `mxql-vscode/${version}`;
+
+function parseBase(name: string, value: string): URL {
+  try {
+    return new URL(value.endsWith('/') ? value : `${value}/`);
+  } catch {
+    throw new OpenApiError({ kind: 'config', message: `${name} '${value}' is not a valid URL` });
+  }
+}
+
+/** Creates a client. Nothing connects until the first call. */
+export function createOpenApiClient(options: OpenApiClientOptions): OpenApiClient {
+  const base = parseBase('baseUrl', options.baseUrl);
+  const service = parseBase('serviceUrl', options.serviceUrl ?? options.baseUrl);
+  const transport = new Transport({
+    timeouts: { ...defaultTimeouts, ...options.timeouts },
+    retry: { ...defaultRetry, ...options.retry },
+    proxy: options.proxy ?? {},
+    maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+  });
+  const secrets = (): string[] =>
+    [options.accountToken, options.projectToken, ...resolvedTokens].filter((s): s is string => !!s);
+  const resolvedTokens = new Set<string>();
+  const ctx = { options, base, service, transport, secrets, resolvedTokens };
+  const call = (endpointId: string, params: ParamValues, callOptions: CallOptions = {}) =>
+    callEndpoint(ctx, endpointId, params, callOptions);
+  const client: Record<string, unknown> = {
+    call,
+    baseUrl: base.href.replace(/\/$/, ''),
+    serviceUrl: service.href.replace(/\/$/, ''),
+    close: () => transport.close(),
+  };
+  for (const id of endpointIdList) {
+    client[id] = (params: ParamValues = {}, callOptions?: CallOptions) => call(id, params, callOptions);
+  }
+  return client as OpenApiClient;
+}
+
+interface Ctx {
+  options: OpenApiClientOptions;
+  base: URL;
+  service: URL;
+  transport: Transport;
+  secrets: () => string[];
+  resolvedTokens: Set<string>;
+}
+
+async function tokenHeaders(
+  ctx: Ctx,
+  spec: EndpointSpec,
+  pcode: number | undefined,
+): Promise<Record<string, string>> {
+  const missing = (message: string) =>
+    new OpenApiError({ kind: 'config', message, endpointId: spec.id, path: spec.path });
+  if (spec.auth === 'account') {
+    if (!ctx.options.accountToken) throw missing('this endpoint needs an account API token; none is set');
+    return { 'x-service-token': ctx.options.accountToken };
+  }
+  if (pcode === undefined) throw missing('this endpoint needs a project code (pcode); none is set');
+  const token = (await ctx.options.tokenForPcode?.(pcode)) ?? ctx.options.projectToken;
+  if (!token) throw missing(`this endpoint needs the project API token of pcode ${pcode}; none is set`);
+  ctx.resolvedTokens.add(token);
+  return { 'x-service-token': token, 'x-service-pcode': String(pcode) };
+}
+
+function targetUrl(
+  ctx: Ctx,
+  spec: EndpointSpec,
+  params: ParamValues,
+  variant: 'documented' | 'example',
+): URL {
+  const useExample = variant === 'example' && spec.example;
+  const host = useExample ? spec.example.host : spec.host;
+  const template = useExample ? spec.example.path : spec.path;
+  const root = host === 'service' ? ctx.service : ctx.base;
+  const path = expandPath(template, spec, params) + queryString(spec, params);
+  return new URL(root.pathname.replace(/\/$/, '') + path, root.origin);
+}
+
+async function callEndpoint(
+  ctx: Ctx,
+  endpointId: string,
+  params: ParamValues,
+  callOptions: CallOptions,
+): Promise<unknown> {
+  const spec = findEndpoint(endpointId);
+  if (!spec) {
+    throw new OpenApiError({
+      kind: 'invalid-params',
+      message: `unknown endpoint '${endpointId}' (known: ${endpoints.map((e) => e.id).join(', ')})`,
+    });
+  }
+  const started = performance.now();
+  const variant = callOptions.pathVariant ?? ctx.options.pathVariant ?? 'documented';
+  const url = targetUrl(ctx, spec, params, variant);
+  const event: RequestEvent = {
+    endpointId,
+    method: spec.method,
+    path: url.pathname,
+    ms: 0,
+    bytes: 0,
+    attempts: 0,
+  };
+  const fail = (
+    kind: OpenApiErrorKind,
+    message: string,
+    extra: { status?: number; cause?: unknown; hint?: string; bodyExcerpt?: string } = {},
+  ) =>
+    new OpenApiError({
+      kind,
+      message: redact(message, ctx.secrets()),
+      endpointId,
+      path: url.pathname,
+      ...extra,
+    });
+  try {
+    const problem = checkParams(spec, params, ctx.options.now?.());
+    if (problem) throw fail(problem.kind, problem.message);
+    const pcode = callOptions.pcode ?? ctx.options.pcode;
+    const headers = await headersFor(ctx, spec, pcode);
+    const body = requestBody(spec, params, pcode);
+    const request = {
+      method: spec.method,
+      url,
+      headers,
+      retryable: spec.retryable,
+      signal: callOptions.signal,
+      ...(body === undefined ? {} : { body }),
+    };
+    const response = await ctx.transport.send(request, fail);
+    Object.assign(event, {
+      status: response.status,
+      bytes: response.body.length,
+      attempts: response.attempts,
+    });
+    const value = decodeResponse(ctx, spec, response, fail);
+    const rows = rowCount(value);
+    if (rows !== undefined) event.rows = rows;
+    return value;
+  } catch (error) {
+    event.error = redact(error instanceof Error ? error.message : String(error), ctx.secrets());
+    if (error instanceof OpenApiError && error.status !== undefined) event.status = error.status;
+    throw error;
+  } finally {
+    event.ms = Math.round((performance.now() - started) * 10) / 10;
+    ctx.options.onRequest?.(event);
+  }
+}
+
+async function headersFor(
+  ctx: Ctx,
+  spec: EndpointSpec,
+  pcode: number | undefined,
+): Promise<Record<string, string>> {
+  const headers: Record<string, string> = {
+    'user-agent': ctx.options.userAgent ?? defaultUserAgent,
+    accept: spec.response === 'json' ? 'application/json' : 'application/json, text/plain',
+    ...(await tokenHeaders(ctx, spec, pcode)),
+  };
+  if (spec.method === 'POST') headers['content-type'] = 'application/json';
+  return headers;
+}
+
+type Fail = (
+  kind: OpenApiErrorKind,
+  message: string,
+  extra?: { status?: number; hint?: string; bodyExcerpt?: string },
+) => OpenApiError;
+
+function decodeResponse(ctx: Ctx, spec: EndpointSpec, response: HttpResponse, fail: Fail): unknown {
+  const { status, body, contentType } = response;
+  if (status < 200 || status >= 300) {
+    const excerpt = bodyExcerpt(body.toString('utf8'), ctx.secrets());
+    const what = /html/i.test(contentType) ? ' (an HTML error page)' : '';
+    const retryAfter = response.headers['retry-after'];
+    const wait = status === 429 && retryAfter ? ` Retry after ${String(retryAfter)} s.` : '';
+    throw fail('http', `HTTP ${status}${what}${excerpt ? `: ${excerpt}` : ''}`, {
+      status,
+      bodyExcerpt: excerpt,
+      hint: hintForStatus(status) + wait,
+    });
+  }
+  const decoded =
+    spec.response === 'number' ? decodeNumber(body, contentType) : decodeJson(body, contentType);
+  if (decoded.ok) return decoded.value;
+  const excerpt = bodyExcerpt(body.toString('utf8'), ctx.secrets());
+  const { kind, message, hint } = decoded.problem;
+  return throwDecode(fail, kind, message, status, excerpt, hint);
+}
+
+function throwDecode(
+  fail: Fail,
+  kind: OpenApiErrorKind,
+  message: string,
+  status: number,
+  excerpt: string,
+  hint: string | undefined,
+): never {
+  throw fail(kind, message, { status, bodyExcerpt: excerpt, ...(hint ? { hint } : {}) });
+}

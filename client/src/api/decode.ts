@@ -1,0 +1,78 @@
+// Response bodies to values: JSON for most endpoints, a bare number for the spot and raw tag ones.
+// Failures name what arrived (an HTML page, cut JSON, another content type) instead of a parse error.
+import type { OpenApiErrorKind } from './errors';
+
+export interface DecodeProblem {
+  kind: OpenApiErrorKind;
+  message: string;
+  hint?: string;
+}
+export type Decoded = { ok: true; value: unknown } | { ok: false; problem: DecodeProblem };
+
+const looksHtml = (contentType: string, text: string): boolean =>
+  /html/i.test(contentType) || /^\s*<(!doctype|html)/i.test(text);
+const isJsonType = (contentType: string): boolean => contentType === '' || /[/+]json\b/i.test(contentType);
+
+function notJson(contentType: string, text: string): DecodeProblem {
+  if (looksHtml(contentType, text)) {
+    return {
+      kind: 'not-json',
+      message: 'the service answered with an HTML page instead of JSON',
+      hint: 'A proxy, login page or wrong base URL is in the way; check the base URL and proxy.',
+    };
+  }
+  return {
+    kind: 'not-json',
+    message: `expected JSON but got content type '${contentType}'`,
+    hint: 'Check the base URL: it does not point at the Open API.',
+  };
+}
+
+/** Decodes a JSON body; truncated input is told apart from other invalid JSON. */
+export function decodeJson(body: Buffer, contentType: string): Decoded {
+  const text = body.toString('utf8');
+  if (!isJsonType(contentType)) return { ok: false, problem: notJson(contentType, text) };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch (error) {
+    if (looksHtml(contentType, text)) return { ok: false, problem: notJson('text/html', text) };
+    const reason = error instanceof Error ? error.message : String(error);
+    const cut = /end of (json )?input|unterminated/i.test(reason) || text.trim() === '';
+    return cut
+      ? {
+          ok: false,
+          problem: {
+            kind: 'truncated',
+            message: `the JSON response is truncated after ${body.length} bytes`,
+            hint: 'The connection or a proxy cut the response; retry.',
+          },
+        }
+      : {
+          ok: false,
+          problem: { kind: 'invalid-json', message: `the response is not valid JSON (${reason})` },
+        };
+  }
+}
+
+/** Decodes a bare-number body; accepts JSON-quoted numbers and surrounding whitespace. */
+export function decodeNumber(body: Buffer, contentType: string): Decoded {
+  const text = body.toString('utf8').trim();
+  const unquoted = /^"[^"]*"$/.test(text) ? text.slice(1, -1).trim() : text;
+  const value = unquoted === '' ? NaN : Number(unquoted);
+  if (Number.isFinite(value)) return { ok: true, value };
+  if (looksHtml(contentType, text)) return { ok: false, problem: notJson(contentType, text) };
+  return {
+    ok: false,
+    problem: { kind: 'invalid-number', message: `expected a bare number but got '${text.slice(0, 40)}'` },
+  };
+}
+
+/** Rows in a decoded body, for the request log: a top-level array, or `records` / `data`. */
+export function rowCount(value: unknown): number | undefined {
+  if (Array.isArray(value)) return value.length;
+  if (typeof value !== 'object' || value === null) return undefined;
+  const v = value as { records?: unknown; data?: unknown };
+  if (Array.isArray(v.records)) return v.records.length;
+  if (Array.isArray(v.data)) return v.data.length;
+  return undefined;
+}

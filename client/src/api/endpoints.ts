@@ -1,0 +1,565 @@
+// The Open API as data: one row per endpoint of the specification. The typed client, the CLI's
+// `mxql api`, the explorer's "Open API Request…" command and the parameter validators are all
+// generated from this table, so a new endpoint is one new row (plus its response type in types.ts).
+
+/** The groups of the specification's Endpoints part, in the order it lists them. */
+export const EndpointGroups = {
+  meta: 'Meta',
+  spotService: 'Spot information (second host)',
+  spotMain: 'Spot information (main host)',
+  statistics: 'Statistics (application monitoring)',
+  serverStatistics: 'Server statistics',
+  rawTag: 'Project statistics (raw tag) and DB pool',
+  ipSearch: 'IP-based transaction search',
+  database: 'Database monitoring',
+  mxql: 'MXQL',
+} as const;
+export type EndpointGroup = keyof typeof EndpointGroups;
+
+/** How a parameter's value is written and checked. */
+export type ParamType =
+  | 'integer' // a whole number (oid may be negative)
+  | 'string'
+  | 'time' // epoch milliseconds
+  | 'agentTime' // epoch ms or yyyyMMddHHmmss, yyyyMMddHHmm, MMddHHmmss, MMddHHmm
+  | 'date' // yyyyMMdd
+  | 'oids' // a list of agent ids, sent comma-separated
+  | 'fragments'; // an object of name -> string (MXQL inject and param)
+
+export interface ParamSpec {
+  readonly name: string;
+  /** Where the value travels: a path segment, a query parameter, or a JSON body field. */
+  readonly in: 'path' | 'query' | 'body';
+  readonly type: ParamType;
+  readonly required: boolean;
+  /** The complete allowed set, when the specification gives one. */
+  readonly values?: readonly string[];
+  /** Values seen in the specification when it does not give the complete set; not enforced. */
+  readonly suggestions?: readonly string[];
+  readonly default?: string | number;
+  readonly min?: number;
+  readonly max?: number;
+  /** A short prompt for a UI asking for this value. */
+  readonly title: string;
+}
+
+/** A range limit: `etime - stime` may not exceed `maxRangeMs`. `label` is how errors name it. */
+export interface RangeLimit {
+  readonly maxRangeMs: number;
+  readonly label: string;
+}
+
+/** How the JSON body of a POST is built from the parameters. */
+export type BodyShape = 'none' | 'flat' | 'mxql' | 'ipSearch';
+
+export interface EndpointSpec {
+  readonly id: string;
+  readonly group: EndpointGroup;
+  readonly method: 'GET' | 'POST';
+  /** `base` is `{base_url}`; `service` is `{service_url}`, the second host. */
+  readonly host: 'base' | 'service';
+  /** Documented path; `{name}` segments are path parameters. */
+  readonly path: string;
+  /** The path (and host) of the specification's example request, where it differs. */
+  readonly example?: { readonly path: string; readonly host: 'base' | 'service' };
+  /** `account`: account token alone; `project`: project token plus `x-service-pcode`. */
+  readonly auth: 'account' | 'project';
+  readonly params: readonly ParamSpec[];
+  readonly body: BodyShape;
+  readonly limit?: RangeLimit;
+  /** `number`: the body is a bare number, not a JSON object. */
+  readonly response: 'json' | 'number';
+  /** Safe to repeat after a transient failure (every GET and every read-only POST). */
+  readonly retryable: boolean;
+  readonly title: string;
+}
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+const stime = (where: ParamSpec['in'] = 'path'): ParamSpec => ({
+  name: 'stime',
+  in: where,
+  type: 'time',
+  required: true,
+  title: 'Start time (epoch ms, UTC)',
+});
+const etime = (where: ParamSpec['in'] = 'path'): ParamSpec => ({
+  name: 'etime',
+  in: where,
+  type: 'time',
+  required: true,
+  title: 'End time (epoch ms, UTC)',
+});
+const filter: ParamSpec = {
+  name: 'filter',
+  in: 'query',
+  type: 'string',
+  required: false,
+  values: ['m5', 's5', 'h1'],
+  default: 'm5',
+  title: 'Statistics resolution: m5 (5 minutes), s5 (5 seconds), h1 (1 hour)',
+};
+const oneOid: ParamSpec = {
+  name: 'oid',
+  in: 'query',
+  type: 'integer',
+  required: false,
+  title: 'Restrict to one agent (oid)',
+};
+const filterKey: ParamSpec = {
+  name: 'filterkey',
+  in: 'query',
+  type: 'string',
+  required: false,
+  values: ['caller_pcode', 'caller_spec', 'caller_url', 'spec', 'url'],
+  title: 'Call statistics condition key',
+};
+const filterVal: ParamSpec = {
+  name: 'filterval',
+  in: 'query',
+  type: 'string',
+  required: false,
+  title: 'Call statistics condition value (sent base64-encoded for caller_url and url)',
+};
+/** The range parameter guide of the statistics family: resolution, one agent, call-statistics filter. */
+const statisticsQuery = [filter, oneOid, filterKey, filterVal];
+const timeMerge: ParamSpec = {
+  name: 'timeMerge',
+  in: 'query',
+  type: 'string',
+  required: true,
+  suggestions: ['avg', 'sum', 'max'],
+  default: 'avg',
+  title: 'Merge strategy over the period (avg, sum, max)',
+};
+const metric: ParamSpec = {
+  name: 'metric',
+  in: 'path',
+  type: 'string',
+  required: true,
+  suggestions: ['thread_count'],
+  title: 'Metric name, e.g. thread_count',
+};
+const oidsPath: ParamSpec = {
+  name: 'oids',
+  in: 'path',
+  type: 'oids',
+  required: true,
+  title: 'Agent ids (comma-separated)',
+};
+const groupKey: ParamSpec = {
+  name: 'groupKey',
+  in: 'path',
+  type: 'string',
+  required: true,
+  title: 'Group key',
+};
+/** The MXQL body; `pageKey` is always 'mxql'. The path variant sends `param` as an empty object. */
+const mxqlBody = (mqlTitle: string, withParams: boolean): ParamSpec[] => [
+  stime('body'),
+  etime('body'),
+  { name: 'mql', in: 'body', type: 'string', required: true, title: mqlTitle },
+  {
+    name: 'limit',
+    in: 'body',
+    type: 'integer',
+    required: true,
+    min: 1,
+    default: 1000,
+    title: 'Maximum rows',
+  },
+  { name: 'inject', in: 'body', type: 'fragments', required: false, title: 'Named INJECT fragments' },
+  ...(withParams
+    ? [{ name: 'param', in: 'body', type: 'fragments', required: false, title: '$param values' } as const]
+    : []),
+];
+
+type Row = Omit<EndpointSpec, 'params' | 'body' | 'retryable' | 'response'> &
+  Partial<Pick<EndpointSpec, 'params' | 'body' | 'retryable' | 'response'>>;
+
+function row(r: Row): EndpointSpec {
+  return { params: [], body: 'none', retryable: true, response: 'json', ...r };
+}
+const meta = (
+  id: string,
+  path: string,
+  auth: 'account' | 'project',
+  title: string,
+  extra: Partial<Row> = {},
+) => row({ id, group: 'meta', method: 'GET', host: 'base', path, auth, title, ...extra });
+const spotService = (id: string, name: string, title: string, extra: Partial<Row> = {}) =>
+  row({
+    id,
+    group: 'spotService',
+    method: 'GET',
+    host: 'service',
+    path: `/open/json/${name}`,
+    auth: 'project',
+    title,
+    ...extra,
+  });
+const spotMain = (id: string, name: string, title: string) =>
+  row({
+    id,
+    group: 'spotMain',
+    method: 'GET',
+    host: 'base',
+    path: `/open/api/${name}`,
+    auth: 'project',
+    title,
+    response: 'number',
+  });
+const stat = (id: string, path: string, title: string, params: ParamSpec[], limit?: RangeLimit) =>
+  row({
+    id,
+    group: 'statistics',
+    method: 'GET',
+    host: 'base',
+    path: `/open/api/json/${path}`,
+    auth: 'project',
+    title,
+    params,
+    ...(limit ? { limit } : {}),
+  });
+const rangeStat = (id: string, name: string, title: string) =>
+  stat(id, `${name}/{stime}/{etime}`, title, [stime(), etime(), ...statisticsQuery]);
+const rawTag = (id: string, path: string, title: string, response: 'json' | 'number') =>
+  row({
+    id,
+    group: 'rawTag',
+    method: 'GET',
+    host: 'base',
+    path,
+    auth: 'project',
+    title,
+    response,
+    params: [stime('query'), etime('query'), timeMerge],
+  });
+
+/** Every endpoint of the specification, in its order. */
+export const endpoints: readonly EndpointSpec[] = [
+  meta('projects', '/open/api/json/projects', 'account', 'Projects of the account'),
+  meta('project', '/open/api/json/project', 'project', 'The project (application monitoring)'),
+  meta(
+    'smProject',
+    '/open/api/json/projects',
+    'project',
+    'The project with its servers (server monitoring)',
+    {
+      example: { path: '/open/api/json/project', host: 'base' },
+    },
+  ),
+  meta('agents', '/open/json/agents', 'project', 'Agents and their status'),
+  meta('projectMembers', '/open/api/json/project/{projectCode}/members', 'account', 'Members of a project', {
+    params: [{ name: 'projectCode', in: 'path', type: 'integer', required: true, title: 'Project code' }],
+  }),
+  meta('groups', '/open/api/json/groups', 'account', 'Groups of the account', {
+    example: { path: '/open/api/v2/json/groups', host: 'base' },
+  }),
+  meta('groupMembers', '/open/api/json/group/{groupKey}/members', 'account', 'Members of a group', {
+    params: [groupKey],
+  }),
+  meta('groupProjects', '/open/api/json/group/{groupKey}/projects', 'account', 'Projects of a group', {
+    params: [groupKey],
+  }),
+  meta('agentList', '/open/api/v2/agent/list', 'project', 'Agents seen in a period (at most one day)', {
+    method: 'POST',
+    body: 'flat',
+    params: [
+      {
+        ...stime('body'),
+        type: 'agentTime',
+        title: 'Start (epoch ms, yyyyMMddHHmmss, yyyyMMddHHmm, MMddHHmmss, MMddHHmm)',
+      },
+      {
+        ...etime('body'),
+        type: 'agentTime',
+        title: 'End (epoch ms, yyyyMMddHHmmss, yyyyMMddHHmm, MMddHHmmss, MMddHHmm)',
+      },
+    ],
+    limit: { maxRangeMs: DAY, label: 'agent list range of at most 1 day' },
+  }),
+
+  spotService('svcActAgent', 'act_agent', 'Active agent count (second host)'),
+  spotService('svcInactAgent', 'inact_agent', 'Inactive agent count (second host)'),
+  spotService('svcHost', 'host', 'Host count (second host)'),
+  spotService('svcCpucore', 'cpucore', 'Sum of CPU cores of the hosts (second host)'),
+  spotService('infraCpu', 'infra_cpu', 'CPU utilization per server', {
+    example: { path: '/open/json/infra_cpu', host: 'base' },
+  }),
+  spotService('infraDiskIops', 'infra_disk_iops', 'Disk bps and IOPS per server'),
+  spotService('infraNetTraffic', 'infra_net_traffic', 'Network traffic per server'),
+  spotService('infraProc', 'infra_proc', 'Processes per server'),
+  spotService('smServers', 'sm_servers', 'Servers of the project'),
+  spotService('sm', 'sm', 'Server snapshots, maxima and counts'),
+
+  row({
+    id: 'spot',
+    group: 'spotMain',
+    method: 'GET',
+    host: 'base',
+    path: '/open/api/json/spot',
+    auth: 'project',
+    title: 'All spot values in one object',
+  }),
+  spotMain('spotActAgent', 'act_agent', 'Active agent count'),
+  spotMain('spotInactAgent', 'inact_agent', 'Inactive agent count'),
+  spotMain('spotHost', 'host', 'Host count'),
+  spotMain('spotCpucore', 'cpucore', 'Sum of CPU cores'),
+  spotMain('spotTxcount', 'txcount', 'Transaction count'),
+  spotMain('spotTps', 'tps', 'Transactions per second'),
+  spotMain('spotUser', 'user', 'Active users over the last 5 minutes'),
+  spotMain('spotActx', 'actx', 'Active transaction count'),
+  spotMain('spotRtime', 'rtime', 'Average response time'),
+  spotMain('spotCpu', 'cpu', 'Average CPU utilization'),
+  spotMain('spotApdex', 'apdex', 'Apdex'),
+
+  rangeStat('exception', 'exception', 'Exceptions'),
+  rangeStat('httpc', 'httpc', 'Outbound HTTP calls'),
+  stat(
+    'httpcFiltered',
+    'httpc/{stime}/{etime}/filter/host/{host}/port/{port}',
+    'Outbound HTTP calls to one host and port',
+    [
+      stime(),
+      etime(),
+      { name: 'host', in: 'path', type: 'string', required: true, title: 'Called host' },
+      { name: 'port', in: 'path', type: 'integer', required: true, min: 0, max: 65535, title: 'Called port' },
+      ...statisticsQuery,
+    ],
+  ),
+  rangeStat('sql', 'sql', 'SQL statements'),
+  rangeStat('remote', 'remote', 'Client IPs'),
+  rangeStat('transaction', 'transaction', 'Transactions'),
+  stat(
+    'heapUse',
+    'heap_use/{stime}/{etime}/{merge}',
+    'Heap usage per agent (at most 1 hour)',
+    [
+      stime(),
+      etime(),
+      {
+        name: 'merge',
+        in: 'path',
+        type: 'string',
+        required: true,
+        values: ['avg', 'max'],
+        default: 'avg',
+        title: 'Merge: avg or max',
+      },
+      ...statisticsQuery,
+    ],
+    { maxRangeMs: HOUR, label: 'heap_use range of at most 1 hour' },
+  ),
+  stat('metricSeries', '{metric}/{stime}/{etime}', 'A metric per agent, all agents', [
+    metric,
+    stime(),
+    etime(),
+    ...statisticsQuery,
+  ]),
+  stat('metricSeriesAvg', '{metric}/{stime}/{etime}/avg', 'A metric averaged over all agents', [
+    metric,
+    stime(),
+    etime(),
+    ...statisticsQuery,
+  ]),
+  stat('metricSeriesAgents', '{metric}/{stime}/{etime}/{oids}', 'A metric per agent, listed agents', [
+    metric,
+    stime(),
+    etime(),
+    oidsPath,
+    ...statisticsQuery,
+  ]),
+  stat(
+    'metricSeriesAgentsAvg',
+    '{metric}/{stime}/{etime}/avg/{oids}',
+    'A metric averaged over the listed agents',
+    [metric, stime(), etime(), oidsPath, ...statisticsQuery],
+  ),
+  rangeStat('visitor5m', 'visitor_5m', 'Active users per 5 minutes'),
+  rangeStat('visitorH', 'visitor_h', 'Active users per hour'),
+  stat(
+    'visitorD',
+    'visitor_d/{stime}/{etime}',
+    'Unique users per day (at most 31 days)',
+    [stime(), etime(), ...statisticsQuery],
+    {
+      maxRangeMs: 31 * DAY,
+      label: 'visitor_d range of at most 31 days',
+    },
+  ),
+  stat(
+    'visitorM',
+    'visitor_m/{stime}/{etime}',
+    'Unique users per month (at most 365 days)',
+    [stime(), etime(), ...statisticsQuery],
+    {
+      maxRangeMs: 365 * DAY,
+      label: 'visitor_m range of at most 365 days',
+    },
+  ),
+
+  row({
+    id: 'smStat',
+    group: 'serverStatistics',
+    method: 'GET',
+    host: 'service',
+    path: '/open/json/stat/sm_stat',
+    auth: 'project',
+    title: 'Server statistics (at most 1 hour)',
+    params: [stime('query'), etime('query'), filter, { ...oneOid, title: 'Restrict to one server (oid)' }],
+    limit: { maxRangeMs: HOUR, label: 'sm_stat range of at most 1 hour' },
+  }),
+
+  rawTag('rawTagTps', '/open/api/raw/tag/app_counter/tps', 'Project TPS', 'number'),
+  rawTag(
+    'rawTagRespTime',
+    '/open/api/raw/tag/app_counter/resp_time',
+    'Project average response time',
+    'number',
+  ),
+  rawTag('rawTagCpu', '/open/api/raw/tag/app_host_resource/cpu', 'Project average CPU utilization', 'number'),
+  rawTag('dbPool', '/open/api/tag/db_pool_detail/dbconn', 'DB connection pools per agent', 'json'),
+  row({
+    id: 'dbPoolShort',
+    group: 'rawTag',
+    method: 'GET',
+    host: 'base',
+    path: '/open/json/tag/db_pool_detail/dbconn',
+    example: { path: '/open/api/json/tag/db_pool_detail/dbconn', host: 'base' },
+    auth: 'project',
+    title: 'DB connection pools per agent (short-term)',
+    params: [{ ...stime('query'), required: false }, etime('query'), { ...timeMerge, required: false }],
+  }),
+
+  row({
+    id: 'ipSearch',
+    group: 'ipSearch',
+    method: 'POST',
+    host: 'base',
+    path: '/open/api/v2/yard/flush',
+    auth: 'project',
+    body: 'ipSearch',
+    title: 'Transactions of a client IP over one hour from stime (at most 100 URLs)',
+    params: [
+      { ...stime('body'), title: 'Start time (epoch ms); the search covers one hour from it' },
+      { name: 'ip', in: 'body', type: 'string', required: true, title: 'Client IP' },
+    ],
+  }),
+
+  row({
+    id: 'dbParams',
+    group: 'database',
+    method: 'GET',
+    host: 'base',
+    path: '/open/api/json/db/database_params',
+    auth: 'project',
+    title: 'Database parameters compared between two days',
+    params: [
+      { name: 'oid', in: 'query', type: 'integer', required: true, title: 'Database agent id (oid)' },
+      { name: 'baseTime', in: 'query', type: 'date', required: true, title: 'Reference day (yyyyMMdd)' },
+      {
+        name: 'comparisonTime',
+        in: 'query',
+        type: 'date',
+        required: true,
+        title: 'Comparison day (yyyyMMdd)',
+      },
+    ],
+  }),
+  row({
+    id: 'sqlStatTopN',
+    group: 'database',
+    method: 'GET',
+    host: 'base',
+    path: '/open/api/json/db/statistics/sql',
+    auth: 'project',
+    title: 'SQL statistics top N',
+    params: [
+      {
+        name: 'oids',
+        in: 'query',
+        type: 'oids',
+        required: true,
+        title: 'Database agent ids (comma-separated)',
+      },
+      {
+        name: 'period',
+        in: 'query',
+        type: 'string',
+        required: true,
+        values: ['day', 'week'],
+        title: 'Period: day or week',
+      },
+      { name: 'date', in: 'query', type: 'date', required: true, title: 'Day (yyyyMMdd)' },
+      {
+        name: 'topN',
+        in: 'query',
+        type: 'integer',
+        required: false,
+        min: 1,
+        max: 1000,
+        default: 10,
+        title: 'Top N (1 to 1000)',
+      },
+      {
+        name: 'order',
+        in: 'query',
+        type: 'string',
+        required: false,
+        values: ['sql_execute_cnt', 'sql_elapse', 'sql_elapse_max'],
+        default: 'sql_execute_cnt',
+        title: 'Order by',
+      },
+      {
+        name: 'category',
+        in: 'query',
+        type: 'string',
+        required: false,
+        values: ['ALL', 'DB', 'HOST', 'USER'],
+        default: 'ALL',
+        title: 'Category',
+      },
+      {
+        name: 'nameInCategory',
+        in: 'query',
+        type: 'string',
+        required: false,
+        title: 'Name within the category',
+      },
+    ],
+  }),
+
+  row({
+    id: 'mxqlText',
+    group: 'mxql',
+    method: 'POST',
+    host: 'base',
+    path: '/open/api/flush/mxql/text',
+    auth: 'project',
+    body: 'mxql',
+    title: 'Run an MXQL query text (at most 31 days)',
+    params: mxqlBody('MXQL query text', true),
+    limit: { maxRangeMs: 31 * DAY, label: 'MXQL range of at most 31 days' },
+  }),
+  row({
+    id: 'mxqlPath',
+    group: 'mxql',
+    method: 'POST',
+    host: 'base',
+    path: '/open/api/flush/mxql/path',
+    auth: 'project',
+    body: 'mxql',
+    title: 'Run a predefined MXQL query by path (at most 31 days)',
+    params: mxqlBody('Predefined query path, e.g. /app/act_tx/act_tx_oid', false),
+    limit: { maxRangeMs: 31 * DAY, label: 'MXQL range of at most 31 days' },
+  }),
+];
+
+const byId = new Map(endpoints.map((e) => [e.id, e]));
+
+/** The endpoint with this id, or undefined. */
+export function findEndpoint(id: string): EndpointSpec | undefined {
+  return byId.get(id);
+}

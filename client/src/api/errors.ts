@@ -1,0 +1,94 @@
+// Typed errors of the Open API client. Every failure becomes one OpenApiError whose message is a
+// single actionable line: what failed (endpoint and path), why, and a hint. Tokens never appear:
+// the client redacts every text it puts in an error with the tokens it knows.
+
+export const OpenApiErrorKinds = [
+  'http', // the service answered with a non-2xx status
+  'network', // connection refused, reset, DNS failure
+  'timeout', // connect, headers or body timeout
+  'aborted', // cancelled by the caller
+  'invalid-json', // the body is not valid JSON
+  'truncated', // the body ended early (cut JSON, short content-length)
+  'too-large', // the body exceeds the response size cap
+  'not-json', // a JSON endpoint answered with another content type (e.g. an HTML error page)
+  'invalid-number', // a bare-number endpoint answered with something else
+  'invalid-params', // a parameter is missing or malformed (checked before sending)
+  'limit', // a documented limit is exceeded (checked before sending)
+  'insecure', // a token would travel over plain HTTP to a host that is not loopback
+  'config', // the client lacks a token, pcode or URL for this call
+] as const;
+export type OpenApiErrorKind = (typeof OpenApiErrorKinds)[number];
+
+export interface OpenApiErrorDetails {
+  kind: OpenApiErrorKind;
+  message: string;
+  endpointId?: string;
+  path?: string;
+  status?: number;
+  bodyExcerpt?: string;
+  hint?: string;
+  cause?: unknown;
+}
+
+export class OpenApiError extends Error {
+  override readonly name = 'OpenApiError';
+  readonly kind: OpenApiErrorKind;
+  readonly endpointId: string | undefined;
+  readonly path: string | undefined;
+  readonly status: number | undefined;
+  readonly bodyExcerpt: string | undefined;
+  readonly hint: string | undefined;
+
+  constructor(details: OpenApiErrorDetails) {
+    const where = details.endpointId ? `${details.endpointId} (${details.path ?? ''}): ` : '';
+    const hint = details.hint ? ` ${details.hint}` : '';
+    super(
+      `${where}${details.message}.${hint}`,
+      details.cause === undefined ? undefined : { cause: details.cause },
+    );
+    this.kind = details.kind;
+    this.endpointId = details.endpointId;
+    this.path = details.path;
+    this.status = details.status;
+    this.bodyExcerpt = details.bodyExcerpt;
+    this.hint = details.hint;
+  }
+}
+
+export function isOpenApiError(value: unknown): value is OpenApiError {
+  return value instanceof OpenApiError;
+}
+
+/** What a status code most likely means for a user of this API. */
+export function hintForStatus(status: number): string {
+  if (status === 400) return 'The service rejected the parameters; check the range and values.';
+  if (status === 401) return 'The API token is wrong or expired; set a new token.';
+  if (status === 403)
+    return 'Wrong kind of token (account vs project) or a token of another project (pcode).';
+  if (status === 404) return 'Check the base URL and its region; the path is not served there.';
+  if (status === 429) return 'Rate limited by the service; retry later.';
+  if (status >= 500) return 'The service has a problem; retry later.';
+  return 'Unexpected status from the service.';
+}
+
+const MIN_SECRET_LENGTH = 4;
+
+/** Replaces every occurrence of each secret in `text` with `***`. Short or empty secrets are ignored. */
+export function redact(text: string, secrets: readonly (string | undefined)[]): string {
+  let out = text;
+  for (const secret of secrets) {
+    if (!secret || secret.length < MIN_SECRET_LENGTH) continue;
+    out = out.split(secret).join('***');
+  }
+  // A token header echoed back by a proxy or error page is redacted even when the token is unknown.
+  return out.replace(/(x-service-token["']?\s*[:=]\s*["']?)[^\s"',;]+/gi, '$1***');
+}
+
+const EXCERPT_CHARS = 200;
+
+/** A one-line, redacted excerpt of a body for error messages. */
+export function bodyExcerpt(body: string, secrets: readonly (string | undefined)[]): string {
+  const oneLine = body.replace(/\s+/g, ' ').trim();
+  const cut = oneLine.length > EXCERPT_CHARS ? `${oneLine.slice(0, EXCERPT_CHARS)}…` : oneLine;
+  return redact(cut, secrets);
+}

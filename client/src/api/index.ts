@@ -1,0 +1,18 @@
+// The Open API client's public surface. Import from here, not from the modules.
+export { createOpenApiClient, defaultUserAgent } from './client';
+export type { CallOptions, OpenApiClient, OpenApiClientOptions, RequestEvent } from './client';
+export { endpoints, EndpointGroups, findEndpoint } from './endpoints';
+export type { BodyShape, EndpointGroup, EndpointSpec, ParamSpec, ParamType, RangeLimit } from './endpoints';
+export { endpointIdList } from './endpointTypes';
+export type * from './endpointTypes';
+export { OpenApiError, OpenApiErrorKinds, hintForStatus, isOpenApiError, redact } from './errors';
+export type { OpenApiErrorKind } from './errors';
+export { bypassesProxy, insecureReason, isLoopbackHost, proxyFor } from './proxy';
+export type { ProxyOptions } from './proxy';
+export { defaultRetry } from './retry';
+export type { RetryOptions } from './retry';
+export { DEFAULT_MAX_RESPONSE_BYTES, defaultTimeouts } from './transport';
+export type { Timeouts } from './transport';
+export type * from './types';
+export { formatAgentListTime, parseAgentListTime, toEpochMs, validateParams } from './validate';
+export type { ParamValues } from './validate';

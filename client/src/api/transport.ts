@@ -1,0 +1,233 @@
+// The HTTP layer: undici dispatchers (a keep-alive pool per origin, one per proxy), timeouts,
+// cancellation that closes the socket, bounded retries, a response size cap, and the mapping of
+// every transport failure onto a typed OpenApiError. It knows nothing about endpoints.
+import { Agent, ProxyAgent, type Dispatcher } from 'undici';
+import { OpenApiError, type OpenApiErrorKind } from './errors';
+import { insecureReason, proxyFor, type ProxyOptions } from './proxy';
+import { backoffDelay, retryAfterMs, RETRY_STATUSES, sleep, type RetryOptions } from './retry';
+
+export interface Timeouts {
+  /** TCP/TLS connect. */
+  connectMs: number;
+  /** From sending the request to the end of the response headers. */
+  headersMs: number;
+  /** The longest silence between two body chunks. */
+  bodyMs: number;
+  /** One attempt from start to the last body byte: catches a slow drip that never goes silent. */
+  totalMs: number;
+}
+export const defaultTimeouts: Timeouts = {
+  connectMs: 10_000,
+  headersMs: 30_000,
+  bodyMs: 30_000,
+  totalMs: 120_000,
+};
+export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+
+export interface TransportOptions {
+  timeouts: Timeouts;
+  retry: RetryOptions;
+  proxy: ProxyOptions;
+  maxResponseBytes: number;
+}
+export interface HttpRequest {
+  method: 'GET' | 'POST';
+  url: URL;
+  headers: Record<string, string>;
+  body?: string;
+  retryable: boolean;
+  signal?: AbortSignal | undefined;
+}
+export interface HttpResponse {
+  status: number;
+  contentType: string;
+  headers: Dispatcher.ResponseData['headers'];
+  body: Buffer;
+  attempts: number;
+}
+
+type Fail = (
+  kind: OpenApiErrorKind,
+  message: string,
+  extra?: { status?: number; cause?: unknown; hint?: string },
+) => OpenApiError;
+
+const RETRYABLE_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'ETIMEDOUT']);
+
+function errorCode(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
+}
+
+function headerText(value: string | string[] | undefined): string {
+  return Array.isArray(value) ? (value[0] ?? '') : (value ?? '');
+}
+
+class AttemptTimeout extends Error {}
+
+export class Transport {
+  private readonly direct: Agent;
+  private readonly proxies = new Map<string, ProxyAgent>();
+
+  constructor(private readonly options: TransportOptions) {
+    this.direct = new Agent(this.agentOptions());
+  }
+
+  private agentOptions(): Agent.Options {
+    const { timeouts, proxy } = this.options;
+    return {
+      keepAliveTimeout: 10_000,
+      connect: { timeout: timeouts.connectMs, rejectUnauthorized: proxy.strictSSL ?? true },
+      headersTimeout: timeouts.headersMs,
+      bodyTimeout: timeouts.bodyMs,
+    };
+  }
+
+  private dispatcherFor(url: URL): Dispatcher {
+    const proxyUrl = proxyFor(url, this.options.proxy);
+    if (!proxyUrl) return this.direct;
+    let agent = this.proxies.get(proxyUrl);
+    if (!agent) {
+      const tls = { rejectUnauthorized: this.options.proxy.strictSSL ?? true };
+      agent = new ProxyAgent({
+        ...this.agentOptions(),
+        uri: proxyUrl,
+        proxyTunnel: false,
+        requestTls: tls,
+        proxyTls: tls,
+      });
+      this.proxies.set(proxyUrl, agent);
+    }
+    return agent;
+  }
+
+  /** Sends with retries; resolves with any status (the caller maps non-2xx), rejects with OpenApiError. */
+  async send(request: HttpRequest, fail: Fail): Promise<HttpResponse> {
+    const insecure = insecureReason(request.url);
+    if (insecure) throw fail('insecure', insecure);
+    const { retry } = this.options;
+    for (let attempt = 1; ; attempt++) {
+      const canRetry = request.retryable && attempt < retry.attempts;
+      let response: HttpResponse;
+      try {
+        response = await this.attempt(request, attempt, fail);
+      } catch (error) {
+        const retryableNetwork =
+          error instanceof OpenApiError &&
+          error.kind === 'network' &&
+          RETRYABLE_CODES.has(errorCode(error) ?? '');
+        if (!canRetry || !retryableNetwork) throw error;
+        await this.wait(backoffDelay(retry, attempt), request.signal, fail);
+        continue;
+      }
+      if (!canRetry || !RETRY_STATUSES.has(response.status)) return response;
+      const after = retryAfterMs(headerText(response.headers['retry-after']), Date.now());
+      if (after !== undefined && after > retry.maxRetryAfterMs) return response;
+      await this.wait(after ?? backoffDelay(retry, attempt), request.signal, fail);
+    }
+  }
+
+  private async wait(ms: number, signal: AbortSignal | undefined, fail: Fail): Promise<void> {
+    if (!(await sleep(ms, signal))) throw fail('aborted', 'cancelled while waiting to retry');
+  }
+
+  private async attempt(request: HttpRequest, attempt: number, fail: Fail): Promise<HttpResponse> {
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(new AttemptTimeout()), this.options.timeouts.totalMs);
+    const signal = request.signal ? AbortSignal.any([request.signal, deadline.signal]) : deadline.signal;
+    try {
+      const res = await this.dispatcherFor(request.url).request({
+        origin: request.url.origin,
+        path: request.url.pathname + request.url.search,
+        method: request.method,
+        headers: request.headers,
+        body: request.body ?? null,
+        signal,
+      });
+      const body = await this.readBody(res, fail);
+      return {
+        status: res.statusCode,
+        contentType: headerText(res.headers['content-type']),
+        headers: res.headers,
+        body,
+        attempts: attempt,
+      };
+    } catch (error) {
+      throw this.classify(error, request.signal, deadline.signal, fail);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async readBody(res: Dispatcher.ResponseData, fail: Fail): Promise<Buffer> {
+    const max = this.options.maxResponseBytes;
+    const declared = Number(headerText(res.headers['content-length']) || NaN);
+    const tooLarge = (size: string) =>
+      fail('too-large', `the response (${size}) exceeds the size cap of ${max} bytes`, {
+        status: res.statusCode,
+        hint: 'Narrow the time range or lower the row limit, or raise maxResponseBytes.',
+      });
+    if (declared > max) {
+      res.body.destroy();
+      throw tooLarge(`${declared} bytes declared`);
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of res.body) {
+      const buf = chunk as Buffer;
+      size += buf.length;
+      if (size > max) {
+        res.body.destroy();
+        throw tooLarge(`more than ${max} bytes received`);
+      }
+      chunks.push(buf);
+    }
+    return chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks, size);
+  }
+
+  private classify(
+    error: unknown,
+    user: AbortSignal | undefined,
+    deadline: AbortSignal,
+    fail: Fail,
+  ): OpenApiError {
+    if (error instanceof OpenApiError) return error;
+    if (user?.aborted) return fail('aborted', 'cancelled', { cause: error });
+    const { timeouts } = this.options;
+    if (deadline.aborted)
+      return fail('timeout', `no complete response within ${timeouts.totalMs} ms`, {
+        cause: error,
+        hint: 'The service is slow; retry or narrow the request.',
+      });
+    const code = errorCode(error);
+    const message = error instanceof Error ? error.message : String(error);
+    const timeouts_: Record<string, string> = {
+      UND_ERR_CONNECT_TIMEOUT: `could not connect within ${timeouts.connectMs} ms`,
+      UND_ERR_HEADERS_TIMEOUT: `no response headers within ${timeouts.headersMs} ms`,
+      UND_ERR_BODY_TIMEOUT: `the response body stalled for ${timeouts.bodyMs} ms`,
+    };
+    const timeoutText = code ? timeouts_[code] : undefined;
+    if (timeoutText) return fail('timeout', timeoutText, { cause: error });
+    if (code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH') {
+      return fail('truncated', 'the response body ended before its declared length', { cause: error });
+    }
+    if (code === 'ECONNREFUSED') {
+      return fail('network', 'connection refused', {
+        cause: error,
+        hint: 'Check the base URL and that the service is reachable.',
+      });
+    }
+    return fail('network', `${message}${code ? ` (${code})` : ''}`, {
+      cause: error,
+      hint: 'Check the network, proxy and base URL.',
+    });
+  }
+
+  /** Closes every pooled connection. */
+  async close(): Promise<void> {
+    await Promise.all([this.direct.close(), ...[...this.proxies.values()].map((p) => p.close())]);
+  }
+}
