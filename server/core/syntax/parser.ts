@@ -1,0 +1,717 @@
+/**
+ * The tolerant MXQL parser: tokens in, a document of logical commands out, never an exception.
+ *
+ * A statement starts at the first token of a line. It goes on over later lines only while a `{` or
+ * `[` is open; a line that starts with a command name (written like one: `SELECT`, `LogCountLoad`)
+ * ends it anyway, so one unclosed bracket never hides the rest of the file.
+ */
+import type {
+  ArrayValue,
+  BodyItem,
+  CommandNode,
+  CommentNode,
+  InjectNode,
+  InjectValue,
+  KeyNode,
+  MemberNode,
+  MxqlDiagnostic,
+  MxqlDocument,
+  ObjectValue,
+  ParseResult,
+  PromqlNode,
+  Range,
+  Statement,
+  SubBlock,
+  TemplateMarker,
+  TopLevelItem,
+  Value,
+} from './ast';
+import { looksLikeCommand } from './commandNames';
+import { lex, TokenKind, type LexResult, type Token } from './lexer';
+import { classifyRun } from './classify';
+import { collectSubReferences } from './subReferences';
+import { syntaxDiagnostic, type SyntaxCodeKey } from './syntaxCodes';
+
+/** A SUB block while its body is being read. */
+interface OpenSub {
+  readonly keywordRange: Range;
+  readonly name: string | null;
+  readonly nameRange: Range | null;
+  readonly body: BodyItem[];
+  readonly commands: Statement[];
+  readonly line: number;
+  readonly trailingComment: CommentNode | null;
+}
+
+class Parser {
+  private readonly toks: Token[];
+  private readonly n: number;
+  private pos = 0;
+  /** Line of the last token consumed by the current statement. */
+  private lastLine = 0;
+  /** Index of the next comment not yet placed. */
+  private ci = 0;
+  private readonly diagnostics: MxqlDiagnostic[];
+  private readonly injects: (InjectNode | InjectValue)[] = [];
+  private readonly items: TopLevelItem[] = [];
+  private readonly main: Statement[] = [];
+  private readonly subs: SubBlock[] = [];
+  private sub: OpenSub | null = null;
+
+  constructor(
+    private readonly text: string,
+    private readonly lexed: LexResult,
+  ) {
+    this.toks = lexed.tokens;
+    this.n = this.toks.length;
+    this.diagnostics = lexed.diagnostics;
+  }
+
+  parseDocument(): ParseResult {
+    while (this.pos < this.n) {
+      const t = this.toks[this.pos] as Token;
+      this.placeCommentsBefore(t.start);
+      this.lastLine = t.line;
+      if (t.kind === TokenKind.word && this.topLevelKeyword(t)) continue;
+      const stmt = this.parseStatement(t);
+      const withComment = this.attachTrailing(stmt);
+      if (this.sub) {
+        this.sub.body.push(withComment);
+        this.sub.commands.push(withComment);
+      } else {
+        this.items.push(withComment);
+        this.main.push(withComment);
+      }
+    }
+    this.placeCommentsBefore(this.text.length + 1);
+    if (this.sub) this.closeSub(null);
+    return this.result();
+  }
+
+  private result(): ParseResult {
+    const lexed = this.lexed;
+    const subRefs = collectSubReferences(this.main, this.subs);
+    const ast: MxqlDocument = {
+      kind: 'document',
+      range: { start: 0, end: this.text.length },
+      items: this.items,
+      main: this.main,
+      subs: this.subs,
+      comments: lexed.comments,
+      params: lexed.params.slice().sort((a, b) => a.range.start - b.range.start),
+      injects: this.injects,
+      markers: lexed.markers.slice().sort((a, b) => a.range.start - b.range.start),
+      subRefs,
+      lineStarts: lexed.lineStarts,
+    };
+    const diagnostics = this.diagnostics.slice().sort((a, b) => a.range.start - b.range.start);
+    return { ast, diagnostics };
+  }
+
+  // ------------------------------------------------------------------ comments
+
+  /** Places comments that start before `offset` and are not inside or trailing a statement. */
+  private placeCommentsBefore(offset: number): void {
+    const comments = this.lexed.comments;
+    while (this.ci < comments.length) {
+      const c = comments[this.ci] as CommentNode;
+      if (c.range.start >= offset) return;
+      this.ci++;
+      if (this.sub) this.sub.body.push(c);
+      else this.items.push(c);
+    }
+  }
+
+  /** Skips comments inside the statement and attaches one that follows it on its last line. */
+  private trailingAfter(end: number, endLine: number): CommentNode | null {
+    const comments = this.lexed.comments;
+    while (this.ci < comments.length && (comments[this.ci] as CommentNode).range.start < end) this.ci++;
+    const c = comments[this.ci];
+    if (c && c.line === endLine && c.trailing) {
+      this.ci++;
+      return c;
+    }
+    return null;
+  }
+
+  private attachTrailing<S extends Statement>(stmt: S): S {
+    const trailingComment = this.trailingAfter(stmt.range.end, stmt.endLine);
+    return trailingComment ? { ...stmt, trailingComment } : stmt;
+  }
+
+  // ------------------------------------------------------------------ SUB / END
+
+  /** Handles `SUB name` and `END` lines; returns false for any other word. */
+  private topLevelKeyword(t: Token): boolean {
+    const upper = this.wordUpper(t);
+    if (upper === 'SUB') {
+      this.openSub(t);
+      return true;
+    }
+    if (upper === 'END') {
+      this.pos++;
+      this.junkToLineEnd();
+      if (this.sub) this.closeSub(range(t));
+      else this.report('unexpectedEnd', range(t));
+      return true;
+    }
+    return false;
+  }
+
+  private openSub(t: Token): void {
+    if (this.sub) this.closeSub(null);
+    this.pos++;
+    let name: string | null = null;
+    let nameRange: Range | null = null;
+    const next = this.toks[this.pos];
+    if (next && next.line === t.line && next.kind === TokenKind.word) {
+      name = this.slice(next);
+      nameRange = range(next);
+      this.pos++;
+    } else {
+      this.report('missingSubName', range(t));
+    }
+    this.junkToLineEnd();
+    const end = nameRange ? nameRange.end : t.end;
+    const trailingComment = this.trailingAfter(end, t.line);
+    const keywordRange = range(t);
+    this.sub = { keywordRange, name, nameRange, body: [], commands: [], line: t.line, trailingComment };
+  }
+
+  private closeSub(endRange: Range | null): void {
+    const open = this.sub;
+    if (!open) return;
+    this.sub = null;
+    if (!endRange) this.report('unclosedSub', open.nameRange ?? open.keywordRange);
+    const last = open.body[open.body.length - 1];
+    const lastEnd = last ? last.range.end : (open.nameRange ?? open.keywordRange).end;
+    const end = endRange ? endRange.end : lastEnd;
+    const block: SubBlock = {
+      kind: 'sub',
+      keywordRange: open.keywordRange,
+      name: open.name,
+      nameRange: open.nameRange,
+      body: open.body,
+      commands: open.commands,
+      endRange,
+      range: { start: open.keywordRange.start, end },
+      line: open.line,
+      endLine: this.lineOf(end === 0 ? 0 : end - 1),
+      trailingComment: open.trailingComment,
+    };
+    this.subs.push(block);
+    this.items.push(block);
+  }
+
+  // ------------------------------------------------------------------ statements
+
+  private parseStatement(t: Token): Statement {
+    if (t.kind === TokenKind.promql) {
+      this.pos++;
+      return this.promql(t, { start: t.start, end: t.start + 2 }, t.start + 2, t.end);
+    }
+    if (t.kind === TokenKind.marker) return this.templateLine(t);
+    if (t.kind !== TokenKind.word) return this.invalidLine(t);
+    const upper = this.wordUpper(t);
+    if (upper === 'INJECT') return this.injectStatement(t);
+    if (upper === 'OPENMX') return this.openmx(t);
+    return this.command(t, upper);
+  }
+
+  private command(t: Token, upperName: string): CommandNode {
+    this.pos++;
+    const operand = this.parseOperand();
+    const end = operand ? Math.max(operand.range.end, this.consumedEnd(t.end)) : this.consumedEnd(t.end);
+    return {
+      kind: 'command',
+      name: this.slice(t),
+      upperName,
+      nameRange: range(t),
+      operand,
+      range: { start: t.start, end },
+      line: t.line,
+      endLine: this.lastLine,
+      trailingComment: null,
+    };
+  }
+
+  /** The end of the last consumed token, but never before `min`. */
+  private consumedEnd(min: number): number {
+    const prev = this.toks[this.pos - 1];
+    return prev && prev.end > min ? prev.end : min;
+  }
+
+  private injectStatement(t: Token): InjectNode {
+    this.pos++;
+    let name: string | null = null;
+    let nameRange: Range | null = null;
+    const next = this.toks[this.pos];
+    if (next && next.line === t.line && next.kind === TokenKind.word) {
+      name = this.slice(next);
+      nameRange = range(next);
+      this.pos++;
+    }
+    this.junkToLineEnd();
+    const node: InjectNode = {
+      kind: 'inject',
+      keywordRange: range(t),
+      name,
+      nameRange,
+      range: { start: t.start, end: this.consumedEnd(t.end) },
+      line: t.line,
+      endLine: this.lastLine,
+      trailingComment: null,
+    };
+    this.injects.push(node);
+    return node;
+  }
+
+  private openmx(t: Token): PromqlNode {
+    this.pos++;
+    const next = this.toks[this.pos];
+    if (next && next.kind === TokenKind.raw && next.line === t.line) {
+      this.pos++;
+      return this.promql(t, range(t), next.start, next.end);
+    }
+    return this.promql(t, range(t), t.end, t.end);
+  }
+
+  private promql(t: Token, prefixRange: Range, queryStart: number, end: number): PromqlNode {
+    let start = queryStart;
+    while (start < end && isSpace(this.text.charCodeAt(start))) start++;
+    return {
+      kind: 'promql',
+      prefix: this.text.slice(prefixRange.start, prefixRange.end),
+      prefixRange,
+      query: this.text.slice(start, end),
+      queryRange: { start, end },
+      range: { start: t.start, end },
+      line: t.line,
+      endLine: t.line,
+      trailingComment: null,
+    };
+  }
+
+  private templateLine(t: Token): Statement {
+    const markers: TemplateMarker[] = [];
+    const start = t.start;
+    while (this.more(0)) {
+      const cur = this.toks[this.pos] as Token;
+      if (cur.kind !== TokenKind.marker) break;
+      markers.push({ kind: 'marker', name: this.slice(cur).slice(2, -2).trim(), range: range(cur) });
+      this.pos++;
+    }
+    this.skipStatementRest();
+    const end = this.consumedEnd(t.end);
+    return {
+      kind: 'template-line',
+      markers,
+      range: { start, end },
+      line: t.line,
+      endLine: this.lastLine,
+      trailingComment: null,
+    };
+  }
+
+  private invalidLine(t: Token): Statement {
+    this.report(
+      'unexpectedToken',
+      range(t),
+      `Expected a command name at the start of the line, found \`${this.slice(t)}\`.`,
+    );
+    this.skipStatementRest();
+    const end = this.consumedEnd(t.end);
+    const text = this.text.slice(t.start, end);
+    return {
+      kind: 'invalid',
+      text,
+      range: { start: t.start, end },
+      line: t.line,
+      endLine: this.lastLine,
+      trailingComment: null,
+    };
+  }
+
+  /** Consumes the rest of the statement, keeping brackets balanced, without building values. */
+  private skipStatementRest(): void {
+    let depth = 0;
+    while (this.more(depth)) {
+      const k = (this.toks[this.pos] as Token).kind;
+      if (k === TokenKind.lbrace || k === TokenKind.lbracket) depth++;
+      else if ((k === TokenKind.rbrace || k === TokenKind.rbracket) && depth > 0) depth--;
+      this.take();
+    }
+  }
+
+  /** Reports and consumes anything left on the current line after a complete keyword line. */
+  private junkToLineEnd(): void {
+    const first = this.toks[this.pos];
+    if (!first || !this.more(0)) return;
+    this.skipStatementRest();
+    this.report(
+      'unexpectedToken',
+      { start: first.start, end: this.consumedEnd(first.end) },
+      'Remove it or move it to its own line.',
+    );
+  }
+
+  // ------------------------------------------------------------------ operands
+
+  private parseOperand(): Value | null {
+    if (!this.more(0)) return null;
+    const t = this.toks[this.pos] as Token;
+    const value =
+      t.kind === TokenKind.lbrace || t.kind === TokenKind.lbracket ? this.structured(0) : this.run(0);
+    while (this.more(0)) this.strayAtTopLevel();
+    return value;
+  }
+
+  /** Something after a complete operand: a stray closing bracket, comma or extra value. */
+  private strayAtTopLevel(): void {
+    const t = this.toks[this.pos] as Token;
+    if (t.kind === TokenKind.rbrace || t.kind === TokenKind.rbracket) {
+      this.report('unexpectedClose', range(t), 'Remove it, or add the matching opening bracket.');
+      this.take();
+      return;
+    }
+    const start = t.start;
+    this.skipStatementRest();
+    this.report(
+      'unexpectedToken',
+      { start, end: this.consumedEnd(t.end) },
+      'A command takes one operand; remove this text or put it on its own line.',
+    );
+  }
+
+  private structured(depth: number): ObjectValue | ArrayValue {
+    const t = this.toks[this.pos] as Token;
+    return t.kind === TokenKind.lbrace ? this.object(depth) : this.array(depth);
+  }
+
+  private object(depth: number): ObjectValue {
+    const open = this.take();
+    const members: MemberNode[] = [];
+    let closed = false;
+    let expectSeparator = false;
+    while (this.more(depth + 1)) {
+      const t = this.toks[this.pos] as Token;
+      if (this.closes(t, TokenKind.rbrace, open)) {
+        closed = true;
+        break;
+      }
+      if (t.kind === TokenKind.comma) {
+        if (!expectSeparator) this.report('unexpectedToken', range(t), 'Remove the extra `,`.');
+        this.take();
+        expectSeparator = false;
+        continue;
+      }
+      if (expectSeparator)
+        this.report('unexpectedToken', { start: t.start, end: t.start }, 'Add `,` between members.');
+      members.push(this.member(depth + 1));
+      expectSeparator = true;
+    }
+    if (!closed) this.report('unclosedBracket', range(open), 'Add the closing `}`.');
+    return { kind: 'object', members, range: { start: open.start, end: this.consumedEnd(open.end) }, closed };
+  }
+
+  private array(depth: number): ArrayValue {
+    const open = this.take();
+    const items: Value[] = [];
+    let closed = false;
+    let expectSeparator = false;
+    while (this.more(depth + 1)) {
+      const t = this.toks[this.pos] as Token;
+      if (this.closes(t, TokenKind.rbracket, open)) {
+        closed = true;
+        break;
+      }
+      if (t.kind === TokenKind.comma) {
+        if (!expectSeparator)
+          this.report('unexpectedToken', range(t), 'Expected a value before `,`; remove the extra `,`.');
+        this.take();
+        expectSeparator = false;
+        continue;
+      }
+      if (expectSeparator)
+        this.report('unexpectedToken', { start: t.start, end: t.start }, 'Add `,` between items.');
+      const value = this.value(depth + 1);
+      if (value) items.push(value);
+      expectSeparator = true;
+    }
+    if (!closed) this.report('unclosedBracket', range(open), 'Add the closing `]`.');
+    return { kind: 'array', items, range: { start: open.start, end: this.consumedEnd(open.end) }, closed };
+  }
+
+  /**
+   * True when `t` closes the container opened by `open`. A closing bracket of the other kind
+   * (`[h1}`) also closes it, with a diagnostic, because that is the likely typo.
+   */
+  private closes(t: Token, expected: TokenKind, open: Token): boolean {
+    if (t.kind === expected) {
+      this.take();
+      return true;
+    }
+    if (t.kind !== TokenKind.rbrace && t.kind !== TokenKind.rbracket) return false;
+    const want = expected === TokenKind.rbrace ? '}' : ']';
+    const opener = this.slice(open);
+    this.report(
+      'unexpectedClose',
+      range(t),
+      `\`${this.slice(t)}\` does not match \`${opener}\`; write \`${want}\`.`,
+    );
+    this.take();
+    return true;
+  }
+
+  private member(depth: number): MemberNode {
+    const keyStart = this.pos;
+    this.collect(depth, true);
+    const keyEnd = this.pos;
+    const t = this.toks[this.pos];
+    if (t && t.kind === TokenKind.colon && this.more(depth)) {
+      const key = this.key(keyStart, keyEnd, t);
+      const colon = this.take();
+      const value = this.value(depth);
+      if (!value) this.report('missingValue', range(colon), 'Write a value, or remove the key.');
+      const start = key ? key.range.start : colon.start;
+      const end = value ? value.range.end : colon.end;
+      return { kind: 'member', key, colonRange: range(colon), value, range: { start, end } };
+    }
+    return this.bareMember(keyStart, keyEnd);
+  }
+
+  /** A member without `:`: a bare name (`UNFOLD {sid, serial}`) or a malformed `key value`. */
+  private bareMember(from: number, to: number): MemberNode {
+    const first = this.toks[from] as Token;
+    const last = this.toks[to - 1] as Token;
+    const whole = { start: first.start, end: last.end };
+    if (to - from === 1 || this.adjacent(from, to)) {
+      const key = this.key(from, to, null);
+      return { kind: 'member', key, colonRange: null, value: null, range: whole };
+    }
+    this.report('missingColon', whole);
+    const value = classifyRun(this.text, this.toks, from, to, false);
+    return { kind: 'member', key: null, colonRange: null, value, range: whole };
+  }
+
+  private key(from: number, to: number, colon: Token | null): KeyNode | null {
+    if (from === to) {
+      if (colon) this.report('missingKey', range(colon), 'Write the option name before `:`.');
+      return null;
+    }
+    const first = this.toks[from] as Token;
+    const last = this.toks[to - 1] as Token;
+    const keyRange = { start: first.start, end: last.end };
+    if (to - from === 1 && first.kind === TokenKind.string) {
+      const quote = this.text[first.start] === '"' ? '"' : "'";
+      const name = this.text.slice(first.start + 1, first.aux === 1 ? first.end - 1 : first.end);
+      return { kind: 'key', name, quote, param: false, range: keyRange };
+    }
+    const param = to - from === 1 && first.kind === TokenKind.param;
+    if (param) this.markParamKey(first);
+    else if (!this.adjacent(from, to))
+      this.report('unexpectedToken', keyRange, 'A key is one word or a quoted string.');
+    return {
+      kind: 'key',
+      name: this.text.slice(keyRange.start, keyRange.end),
+      quote: null,
+      param,
+      range: keyRange,
+    };
+  }
+
+  private markParamKey(t: Token): void {
+    const ref = this.lexed.params[t.aux];
+    if (ref) this.lexed.params[t.aux] = { ...ref, inKey: true };
+    this.report('paramKey', range(t));
+  }
+
+  /** A value inside a container: a nested container or a run. */
+  private value(depth: number): Value | null {
+    if (!this.more(depth)) return null;
+    const t = this.toks[this.pos] as Token;
+    if (t.kind === TokenKind.lbrace || t.kind === TokenKind.lbracket) {
+      const v = this.structured(depth);
+      this.junkAfterValue(depth);
+      return v;
+    }
+    return this.run(depth);
+  }
+
+  /** Reports text between a complete container value and the next `,` or closing bracket. */
+  private junkAfterValue(depth: number): void {
+    const from = this.pos;
+    this.collect(depth, false);
+    if (this.pos === from) return;
+    const first = this.toks[from] as Token;
+    const r = { start: first.start, end: this.consumedEnd(first.end) };
+    this.report('unexpectedToken', r, 'Add `,` before it, or remove it.');
+  }
+
+  /** A run of tokens read as one value (word, number, expression …). */
+  private run(depth: number): Value | null {
+    const from = this.pos;
+    const t = this.toks[from];
+    if (t && t.kind === TokenKind.word && this.wordUpper(t) === 'INJECT')
+      return this.injectInOperand(t, depth);
+    this.collect(depth, false);
+    if (this.pos === from) return null;
+    return classifyRun(this.text, this.toks, from, this.pos, this.hasStructure(from, this.pos));
+  }
+
+  private hasStructure(from: number, to: number): boolean {
+    for (let i = from; i < to; i++) {
+      const k = (this.toks[i] as Token).kind;
+      if (k === TokenKind.lbrace || k === TokenKind.lbracket) return !this.isSuffixAt(i);
+    }
+    return false;
+  }
+
+  private injectInOperand(t: Token, depth: number): InjectValue {
+    this.take();
+    let name: string | null = null;
+    let nameRange: Range | null = null;
+    const next = this.toks[this.pos];
+    if (next && next.line === t.line && next.kind === TokenKind.word && this.more(depth)) {
+      name = this.slice(next);
+      nameRange = range(this.take());
+    }
+    const node: InjectValue = {
+      kind: 'inject',
+      name,
+      nameRange,
+      range: { start: t.start, end: nameRange ? nameRange.end : t.end },
+    };
+    this.report('injectInOperand', node.range);
+    this.injects.push(node);
+    this.collect(depth, false);
+    return node;
+  }
+
+  /**
+   * Consumes tokens up to `,`, `}` or `]` (and `:` when reading a key) outside parentheses.
+   * Nested containers inside a run are consumed whole so that brackets stay balanced.
+   */
+  private collect(depth: number, stopAtColon: boolean): void {
+    let parens = 0;
+    let sawQuestion = false;
+    while (this.more(depth)) {
+      const t = this.toks[this.pos] as Token;
+      const k = t.kind;
+      if (k === TokenKind.rbrace || k === TokenKind.rbracket) return;
+      if (parens === 0 && k === TokenKind.comma) return;
+      if (k === TokenKind.colon && parens === 0) {
+        if (stopAtColon) return;
+        if (!sawQuestion) this.report('unquotedColon', range(t));
+        sawQuestion = false;
+      }
+      if (k === TokenKind.op && this.text.charCodeAt(t.start) === 63) sawQuestion = true;
+      if (k === TokenKind.lparen) parens++;
+      else if (k === TokenKind.rparen && parens > 0) parens--;
+      if (k === TokenKind.word && this.wordUpper(t) === 'INJECT') this.report('injectInOperand', range(t));
+      if (k === TokenKind.lbrace && this.isSuffixAt(this.pos)) {
+        this.pos += 2;
+      } else if (k === TokenKind.lbrace || k === TokenKind.lbracket) {
+        this.structured(depth);
+        continue;
+      }
+      this.take();
+    }
+  }
+
+  /** True when token `i` starts a `{m5}`-style suffix glued to the preceding word. */
+  isSuffixAt(i: number): boolean {
+    const open = this.toks[i];
+    const prev = this.toks[i - 1];
+    const inner = this.toks[i + 1];
+    const close = this.toks[i + 2];
+    if (!open || !prev || !inner || !close || open.kind !== TokenKind.lbrace) return false;
+    if (prev.end !== open.start || (prev.kind !== TokenKind.word && prev.kind !== TokenKind.marker))
+      return false;
+    return (
+      inner.kind === TokenKind.word &&
+      inner.start === open.end &&
+      close.kind === TokenKind.rbrace &&
+      close.start === inner.end
+    );
+  }
+
+  private adjacent(from: number, to: number): boolean {
+    for (let i = from + 1; i < to; i++) {
+      if ((this.toks[i] as Token).start !== (this.toks[i - 1] as Token).end) return false;
+    }
+    return true;
+  }
+
+  // ------------------------------------------------------------------ token helpers
+
+  /** True when the next token belongs to the current statement at bracket depth `depth`. */
+  private more(depth: number): boolean {
+    const t = this.toks[this.pos];
+    if (!t) return false;
+    if (t.line === this.lastLine) return true;
+    return depth > 0 && !this.isRecoveryPoint(t);
+  }
+
+  /** A line inside an open bracket that starts like a new command ends the broken statement. */
+  private isRecoveryPoint(t: Token): boolean {
+    if (!t.first) return false;
+    if (t.kind === TokenKind.promql) return true;
+    if (t.kind !== TokenKind.word) return false;
+    const word = this.slice(t);
+    if (!looksLikeCommand(word) || word.toUpperCase() === 'INJECT') return false;
+    const next = this.toks[this.pos + 1];
+    if (!next || next.line !== t.line) return true;
+    const k = next.kind;
+    return (
+      k !== TokenKind.colon && k !== TokenKind.comma && k !== TokenKind.rbrace && k !== TokenKind.rbracket
+    );
+  }
+
+  private take(): Token {
+    const t = this.toks[this.pos++] as Token;
+    this.lastLine = t.line;
+    return t;
+  }
+
+  private slice(t: Token): string {
+    return this.text.slice(t.start, t.end);
+  }
+
+  private wordUpper(t: Token): string {
+    return this.text.slice(t.start, t.end).toUpperCase();
+  }
+
+  private lineOf(offset: number): number {
+    const starts = this.lexed.lineStarts;
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((starts[mid] as number) <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  private report(key: SyntaxCodeKey, r: Range, hint?: string): void {
+    this.diagnostics.push(syntaxDiagnostic(key, r, hint));
+  }
+}
+
+function range(t: Token): Range {
+  return { start: t.start, end: t.end };
+}
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 9 || c === 13;
+}
+
+/**
+ * Parses MXQL text into a document of logical commands with exact offset ranges, plus syntax
+ * diagnostics. Never throws: any text yields a document, and nothing in it is dropped.
+ */
+export function parse(text: string): ParseResult {
+  const lexed = lex(text);
+  return new Parser(text, lexed).parseDocument();
+}
