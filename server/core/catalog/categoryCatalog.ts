@@ -1,0 +1,203 @@
+/**
+ * The category catalog over a lazily loaded compact JSON. The core cannot read files, so the host
+ * injects a loader; it runs on first use only, keeping start-up free of the catalog's cost.
+ */
+import {
+  COLUMN_TYPE_CODES,
+  type CatalogJson,
+  type CategoryInfo,
+  type Column,
+  type ColumnKind,
+  type CompactCategory,
+  type CompactColumn,
+} from './categoryTypes';
+import { suggestClosest } from './didYouMean';
+import { CATEGORY_DESCRIPTIONS, FIELD_DESCRIPTIONS, describeField } from './fieldDescriptions';
+import { AGENT_COLUMNS, SYSTEM_COLUMNS, findIdentityColumn } from './systemColumns';
+
+/** Category lookups. Every method is safe to call with any user text. */
+export interface CategoryCatalog {
+  /** The category named (a `{m5}`-style suffix and surrounding quotes are ignored), or undefined. */
+  getCategory(name: string): CategoryInfo | undefined;
+  /** True for categories with metadata and for those real queries use without metadata. */
+  isKnownCategory(name: string): boolean;
+  /** All known category names, sorted. */
+  categoryNames(): readonly string[];
+  /** Up to `max` known names close to `name` (edit distance, case-insensitive). */
+  suggestCategories(name: string, max?: number): string[];
+  /** Up to `max` of `columns` close to `name`. */
+  suggestColumns(name: string, columns: readonly (string | Column)[], max?: number): string[];
+  /** System, tag and field columns of a category, without duplicates; empty when unknown. */
+  categoryColumns(name: string): readonly Column[];
+  /** Why the loader failed, when it did; the catalog then treats every name as known. */
+  loadError(): string | undefined;
+}
+
+interface Loaded {
+  readonly json: CatalogJson;
+  readonly names: readonly string[];
+  readonly infos: Map<string, CategoryInfo>;
+}
+
+/** Splits `app_counter{m5}` into the base name and the roll-up suffix (without braces). */
+export function splitCategorySuffix(raw: string): { base: string; suffix?: string } {
+  const unquoted = raw.trim().replace(/^(["'])(.*)\1$/, '$2');
+  const match = /^(.+?)\{([^{}]*)\}$/.exec(unquoted);
+  return match?.[1] ? { base: match[1], suffix: match[2] ?? '' } : { base: unquoted };
+}
+
+function describeColumn(category: string, name: string): string | undefined {
+  return describeField(category, name) ?? findIdentityColumn(name)?.description;
+}
+
+function decodeColumn(compact: CompactColumn, kind: ColumnKind, category: string): Column {
+  const [name = '', typeCode, unit, deprecated] = typeof compact === 'string' ? [compact] : compact;
+  const type = typeof typeCode === 'string' ? (COLUMN_TYPE_CODES[typeCode] ?? typeCode) : undefined;
+  const description = describeColumn(category, String(name));
+  return {
+    name: String(name),
+    kind,
+    ...(type ? { type } : {}),
+    ...(typeof unit === 'string' ? { unit } : {}),
+    ...(deprecated === 1 ? { deprecated: true } : {}),
+    ...(description ? { description } : {}),
+  };
+}
+
+function decodeCategory(name: string, compact: CompactCategory): CategoryInfo {
+  const description = CATEGORY_DESCRIPTIONS[name];
+  return {
+    name,
+    tags: (compact.t ?? []).map((c) => decodeColumn(c, 'tag', name)),
+    fields: (compact.f ?? []).map((c) => decodeColumn(c, 'field', name)),
+    ...(compact.i ? { interval: compact.i } : {}),
+    ...(compact.k ? { pk: compact.k } : {}),
+    ...(compact.l ? { loader: compact.l } : {}),
+    columnsKnown: compact.u !== 1,
+    ...(description ? { description } : {}),
+  };
+}
+
+/**
+ * A category real queries use without published metadata. Columns we described from real result
+ * rows (agent_list) are listed as hints; `columnsKnown` stays false either way.
+ */
+function decodeWithoutColumns(name: string, loader: string): CategoryInfo {
+  const description = CATEGORY_DESCRIPTIONS[name];
+  return {
+    name,
+    tags: [],
+    fields: Object.keys(FIELD_DESCRIPTIONS[name] ?? {}).map((c) => decodeColumn(c, 'field', name)),
+    ...(loader ? { loader } : {}),
+    columnsKnown: false,
+    ...(description ? { description } : {}),
+  };
+}
+
+function isCatalogJson(value: unknown): value is CatalogJson {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as Partial<CatalogJson>;
+  return typeof candidate.categories === 'object' && typeof candidate.knownWithoutColumns === 'object';
+}
+
+function describeFailure(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The catalog behind {@link createCategoryCatalog}; state is loaded on first use. */
+class LazyCategoryCatalog implements CategoryCatalog {
+  private loaded: Loaded | undefined;
+  private failure: string | undefined;
+
+  constructor(private readonly loadJson: () => CatalogJson) {}
+
+  getCategory(raw: string): CategoryInfo | undefined {
+    const { base } = splitCategorySuffix(raw);
+    const data = this.data();
+    if (!data)
+      return this.failure !== undefined && base
+        ? { name: base, tags: [], fields: [], columnsKnown: false }
+        : undefined;
+    const cached = data.infos.get(base);
+    if (cached) return cached;
+    const made = this.decode(data.json, base);
+    if (made) data.infos.set(base, made);
+    return made;
+  }
+
+  isKnownCategory(name: string): boolean {
+    return this.getCategory(name) !== undefined;
+  }
+
+  categoryNames(): readonly string[] {
+    return this.data()?.names ?? [];
+  }
+
+  suggestCategories(name: string, max = 3): string[] {
+    return suggestClosest(splitCategorySuffix(name).base, this.categoryNames(), max);
+  }
+
+  suggestColumns(name: string, columns: readonly (string | Column)[], max = 3): string[] {
+    return suggestClosest(
+      name,
+      columns.map((c) => (typeof c === 'string' ? c : c.name)),
+      max,
+    );
+  }
+
+  categoryColumns(name: string): readonly Column[] {
+    return columnsOf(this.getCategory(name));
+  }
+
+  loadError(): string | undefined {
+    this.data();
+    return this.failure;
+  }
+
+  private decode(json: CatalogJson, base: string): CategoryInfo | undefined {
+    if (Object.hasOwn(json.categories, base)) {
+      const compact = json.categories[base];
+      return compact ? decodeCategory(base, compact) : undefined;
+    }
+    const loader = Object.hasOwn(json.knownWithoutColumns, base) ? json.knownWithoutColumns[base] : undefined;
+    return loader === undefined ? undefined : decodeWithoutColumns(base, loader);
+  }
+
+  private data(): Loaded | undefined {
+    if (this.loaded || this.failure !== undefined) return this.loaded;
+    try {
+      const json: unknown = this.loadJson();
+      if (!isCatalogJson(json)) throw new Error('the category catalog file has an unexpected shape');
+      const names = [...Object.keys(json.categories), ...Object.keys(json.knownWithoutColumns)].sort();
+      this.loaded = { json, names, infos: new Map() };
+    } catch (error) {
+      this.failure = describeFailure(error);
+    }
+    return this.loaded;
+  }
+}
+
+/**
+ * Creates a catalog that calls `loadJson` the first time any method needs data, and never again.
+ * A loader that throws or returns something else than a catalog leaves the catalog "unavailable":
+ * {@link CategoryCatalog.loadError} says why and every name counts as known with unknown columns,
+ * so features degrade instead of reporting false errors.
+ */
+export function createCategoryCatalog(loadJson: () => CatalogJson): CategoryCatalog {
+  return new LazyCategoryCatalog(loadJson);
+}
+
+function columnsOf(category: CategoryInfo | undefined): readonly Column[] {
+  if (!category) return [];
+  const seen = new Set<string>();
+  const out: Column[] = [];
+  for (const column of [...SYSTEM_COLUMNS, ...category.tags, ...category.fields]) {
+    if (seen.has(column.name)) continue;
+    seen.add(column.name);
+    out.push(column);
+  }
+  for (const agent of AGENT_COLUMNS) {
+    if (!seen.has(agent.name) && !category.columnsKnown) out.push(agent);
+  }
+  return out;
+}
