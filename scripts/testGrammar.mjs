@@ -1,0 +1,175 @@
+// Grammar test stage (`npm test -- grammar`).
+// 1. Every annotated file in test/grammar/*.mxql runs through vscode-tmgrammar-test with the grammar that
+//    package.json contributes (so the manifest wiring is tested too); each file is one test.
+// 2. snippets/mxql.json is well formed (one test).
+// 3. language-configuration.json parses and its regular expressions do what the editor needs (one test).
+// 4. The grammar tokenizes every corpus query without a rule running away (one test; see test/grammar/corpusSanity.mjs).
+// Counts go to $MXQL_RESULTS_FILE as {"passed":N,"failed":N}; any failure, or no test files, exits non-zero.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { checkCorpus, loadGrammar, resolveCorpusDir } from '../test/grammar/corpusSanity.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const results = [];
+
+function record(name, ok, detail = '') {
+  results.push({ name, ok });
+  console.log(`${ok ? 'PASS' : 'FAIL'} ${name}${detail ? ` — ${detail}` : ''}`);
+}
+
+function countAssertions(text) {
+  return text.split(/\r?\n/).filter((line) => /^--\s*(\^|<~*-)/.test(line)).length;
+}
+
+function runAnnotatedTests() {
+  const dir = join(root, 'test', 'grammar');
+  const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.mxql')) : [];
+  if (files.length === 0) {
+    record('annotated grammar tests', false, 'no test/grammar/*.mxql files');
+    return;
+  }
+  const relative = files.sort().map((f) => `test/grammar/${f}`);
+  const tool = join(root, 'node_modules', 'vscode-tmgrammar-test', 'dist', 'unit.js');
+  const run = spawnSync(process.execPath, [tool, ...relative], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, FORCE_COLOR: '0' },
+  });
+  process.stdout.write(run.stdout ?? '');
+  process.stderr.write(run.stderr ?? '');
+  const output = run.stdout ?? '';
+  for (const file of relative) {
+    // The tool prints exactly this line for a file whose every assertion held; anything else is a failure.
+    const ok = output.includes(`${file} run successfuly.`) && !output.includes(`${file}:`);
+    const assertions = countAssertions(readFileSync(join(root, file), 'utf8'));
+    record(`grammar ${file}`, ok, `${assertions} assertion lines`);
+  }
+  if (run.status !== 0 && results.every((r) => r.ok)) record('vscode-tmgrammar-test exit status', false);
+}
+
+const SNIPPET_VARIABLE =
+  /^(TM_|CURRENT_|CLIPBOARD|WORKSPACE_|RELATIVE_FILEPATH|LINE_COMMENT|BLOCK_COMMENT|RANDOM|UUID)/;
+
+/** Problems of one snippet: missing fields, no tab stop, or a `$name` that VS Code would treat as a variable. */
+function snippetProblems(name, snippet) {
+  const problems = [];
+  const prefixes = [snippet.prefix ?? []].flat();
+  if (prefixes.length === 0 || prefixes.some((p) => typeof p !== 'string' || p.trim() === '')) {
+    problems.push(`${name}: prefix missing`);
+  }
+  if (typeof snippet.description !== 'string' || snippet.description.trim() === '') {
+    problems.push(`${name}: description missing`);
+  }
+  const body = [snippet.body ?? []].flat();
+  if (body.length === 0 || body.some((b) => typeof b !== 'string')) problems.push(`${name}: body missing`);
+  const text = body.join('\n');
+  if (!/\$(\d|\{\d)/.test(text)) problems.push(`${name}: no tab stop`);
+  // MXQL `$params` must be written `\\$oid`; a bare `$oid` is a snippet variable and would be lost.
+  for (const m of text.matchAll(/(?<!\\)\$([A-Za-z_]\w*)/g)) {
+    if (!SNIPPET_VARIABLE.test(m[1])) problems.push(`${name}: unescaped $${m[1]}`);
+  }
+  return problems;
+}
+
+function checkSnippets() {
+  let snippets;
+  try {
+    snippets = JSON.parse(readFileSync(join(root, 'snippets', 'mxql.json'), 'utf8'));
+  } catch (error) {
+    record('snippets/mxql.json', false, String(error));
+    return;
+  }
+  const entries = Object.entries(snippets);
+  const problems = entries.flatMap(([name, s]) => snippetProblems(name, s));
+  const prefixes = entries.flatMap(([, s]) => [s.prefix ?? []].flat());
+  const duplicates = prefixes.filter((p, i) => prefixes.indexOf(p) !== i);
+  if (duplicates.length) problems.push(`duplicate prefixes: ${duplicates.join(', ')}`);
+  if (entries.length < 16) problems.push(`only ${entries.length} snippets (want at least 16)`);
+  record('snippets/mxql.json', problems.length === 0, problems.join('; ') || `${entries.length} snippets`);
+}
+
+function wholeWord(pattern, text) {
+  const match = new RegExp(pattern, 'g').exec(` ${text} `);
+  return match?.[0] === text;
+}
+
+/** Problems with language-configuration.json: shape, and regexes tried on the cases they exist for. */
+function languageConfigurationProblems(config) {
+  const problems = [];
+  if (config.comments?.lineComment !== '--') problems.push('lineComment must be --');
+  if (JSON.stringify(config.comments?.blockComment) !== '["/*","*/"]')
+    problems.push('blockComment must be /* */');
+  for (const word of [
+    '$oid',
+    'FIRST-ONLY',
+    'TIME-RANGE',
+    'kv.load',
+    'rps.max',
+    'active$connections',
+    'cpu$',
+  ]) {
+    if (!wholeWord(config.wordPattern, word)) problems.push(`wordPattern splits ${word}`);
+  }
+  const start = new RegExp(config.folding?.markers?.start ?? '(?!)');
+  const end = new RegExp(config.folding?.markers?.end ?? '(?!)');
+  for (const line of ['SUB top5', 'sub custom', '  SUB q-1']) {
+    if (!start.test(line)) problems.push(`folding start misses "${line}"`);
+  }
+  for (const line of ['SUBSTR x', 'SELECT [sub]'])
+    if (start.test(line)) problems.push(`folding start hits "${line}"`);
+  for (const line of ['END', 'end', '  END -- done'])
+    if (!end.test(line)) problems.push(`folding end misses "${line}"`);
+  if (end.test('ENDS')) problems.push('folding end hits "ENDS"');
+  const increase = new RegExp(config.indentationRules?.increaseIndentPattern ?? '(?!)');
+  if (!increase.test('GROUP {timeunit:5m,') || increase.test('GROUP {timeunit:5m}')) {
+    problems.push('increaseIndentPattern must follow an unclosed {');
+  }
+  for (const rule of config.onEnterRules ?? []) new RegExp(rule.beforeText);
+  return problems;
+}
+
+function checkLanguageConfiguration() {
+  try {
+    const config = JSON.parse(readFileSync(join(root, 'language-configuration.json'), 'utf8'));
+    const problems = languageConfigurationProblems(config);
+    record('language-configuration.json', problems.length === 0, problems.join('; '));
+  } catch (error) {
+    record('language-configuration.json', false, String(error));
+  }
+}
+
+async function checkCorpusFiles() {
+  const corpus = resolveCorpusDir(root);
+  if (!corpus.dir) {
+    if (corpus.required) record('corpus sanity', false, corpus.reason);
+    else console.log(`NOTE corpus sanity not run: ${corpus.reason}`);
+    return;
+  }
+  const grammar = await loadGrammar(join(root, 'syntaxes', 'mxql.tmLanguage.json'));
+  const report = checkCorpus(grammar, corpus.dir);
+  for (const problem of report.problems.slice(0, 40)) console.log(`  ${problem}`);
+  if (report.problems.length > 40) console.log(`  … ${report.problems.length - 40} more`);
+  record(
+    'corpus sanity',
+    report.files > 0 && report.problems.length === 0,
+    `${report.files} files, ${report.lines} lines, ${report.problems.length} problems`,
+  );
+}
+
+runAnnotatedTests();
+checkSnippets();
+checkLanguageConfiguration();
+try {
+  await checkCorpusFiles();
+} catch (error) {
+  record('corpus sanity', false, error instanceof Error ? (error.stack ?? error.message) : String(error));
+}
+
+const passed = results.filter((r) => r.ok).length;
+const failed = results.length - passed;
+console.log(`grammar: ${passed} passed, ${failed} failed`);
+if (process.env.MXQL_RESULTS_FILE)
+  writeFileSync(process.env.MXQL_RESULTS_FILE, JSON.stringify({ passed, failed }));
+process.exit(failed > 0 || results.length === 0 ? 1 : 0);
