@@ -12,9 +12,11 @@ function wireText(p: ParamSpec, value: unknown): string {
   return String(value);
 }
 
+/** The given value; a missing required one takes its default, a missing optional one stays unsent. */
 function valueOf(p: ParamSpec, params: ParamValues): unknown {
   const v = params[p.name];
-  return v === undefined || v === null || v === '' ? p.default : v;
+  if (v !== undefined && v !== null && v !== '') return v;
+  return p.required ? p.default : undefined;
 }
 
 /** Path with `{name}` segments filled in, percent-encoded. */
@@ -44,7 +46,7 @@ export function queryString(spec: EndpointSpec, params: ParamValues): string {
 
 /** An agent-list time travels as given when textual, as epoch ms otherwise. */
 function agentTime(value: unknown): unknown {
-  return typeof value === 'string' && !/^\d{13,}$/.test(value) ? value : toEpochMs(value);
+  return typeof value === 'string' && [8, 10, 12, 14].includes(value.length) ? value : toEpochMs(value);
 }
 
 function mxqlBody(spec: EndpointSpec, params: ParamValues): Record<string, unknown> {

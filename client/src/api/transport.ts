@@ -117,7 +117,7 @@ export class Transport {
       } catch (error) {
         const retryableNetwork =
           error instanceof OpenApiError &&
-          error.kind === 'network' &&
+          (error.kind === 'network' || error.kind === 'truncated') &&
           RETRYABLE_CODES.has(errorCode(error) ?? '');
         if (!canRetry || !retryableNetwork) throw error;
         await this.wait(backoffDelay(retry, attempt), request.signal, fail);
@@ -176,14 +176,29 @@ export class Transport {
     }
     const chunks: Buffer[] = [];
     let size = 0;
-    for await (const chunk of res.body) {
-      const buf = chunk as Buffer;
-      size += buf.length;
-      if (size > max) {
-        res.body.destroy();
-        throw tooLarge(`more than ${max} bytes received`);
+    try {
+      for await (const chunk of res.body) {
+        const buf = chunk as Buffer;
+        size += buf.length;
+        if (size > max) {
+          res.body.destroy();
+          throw tooLarge(`more than ${max} bytes received`);
+        }
+        chunks.push(buf);
       }
-      chunks.push(buf);
+    } catch (error) {
+      // A connection that closes before the declared length is a cut body, whatever undici calls it.
+      if (
+        !(error instanceof OpenApiError) &&
+        declared > size &&
+        RETRYABLE_CODES.has(errorCode(error) ?? '')
+      ) {
+        throw fail('truncated', `the connection closed after ${size} of ${declared} bytes`, {
+          status: res.statusCode,
+          cause: error,
+        });
+      }
+      throw error;
     }
     return chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks, size);
   }

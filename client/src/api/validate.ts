@@ -35,7 +35,8 @@ const AGENT_TIME_LENGTHS: Record<number, string> = {
  */
 export function parseAgentListTime(value: unknown, now: number = Date.now()): number | undefined {
   if (typeof value !== 'string' || !(value.length in AGENT_TIME_LENGTHS) || !/^\d+$/.test(value)) {
-    return toEpochMs(value);
+    // A short digit string is a mistyped textual time, not an epoch in the early 1970s.
+    return typeof value === 'string' && value.length < 11 ? undefined : toEpochMs(value);
   }
   const withYear = value.length >= 12 ? value : `${new Date(now).getUTCFullYear()}${value}`;
   const part = (from: number, len: number): number => Number(withYear.slice(from, from + len));
