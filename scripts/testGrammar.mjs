@@ -95,12 +95,18 @@ function wholeWord(pattern, text) {
   return match?.[0] === text;
 }
 
-/** Problems with language-configuration.json: shape, and regexes tried on the cases they exist for. */
-function languageConfigurationProblems(config) {
+/** Problems with the editing rules: comments, pairs, and the words VS Code selects and completes. */
+function editingProblems(config) {
   const problems = [];
   if (config.comments?.lineComment !== '--') problems.push('lineComment must be --');
   if (JSON.stringify(config.comments?.blockComment) !== '["/*","*/"]')
     problems.push('blockComment must be /* */');
+  for (const open of ['{', '[', '(', "'", '"']) {
+    const pair = config.autoClosingPairs?.find((p) => p.open === open);
+    if (!pair?.notIn?.includes('string')) problems.push(`auto-closing ${open} missing or active in strings`);
+    if (!config.surroundingPairs?.some((p) => p[0] === open))
+      problems.push(`surrounding pair ${open} missing`);
+  }
   for (const word of [
     '$oid',
     'FIRST-ONLY',
@@ -112,6 +118,12 @@ function languageConfigurationProblems(config) {
   ]) {
     if (!wholeWord(config.wordPattern, word)) problems.push(`wordPattern splits ${word}`);
   }
+  return problems;
+}
+
+/** Problems with folding and indentation, tried on the lines they exist for. */
+function layoutProblems(config) {
+  const problems = [];
   const start = new RegExp(config.folding?.markers?.start ?? '(?!)');
   const end = new RegExp(config.folding?.markers?.end ?? '(?!)');
   for (const line of ['SUB top5', 'sub custom', '  SUB q-1']) {
@@ -126,14 +138,20 @@ function languageConfigurationProblems(config) {
   if (!increase.test('GROUP {timeunit:5m,') || increase.test('GROUP {timeunit:5m}')) {
     problems.push('increaseIndentPattern must follow an unclosed {');
   }
-  for (const rule of config.onEnterRules ?? []) new RegExp(rule.beforeText);
+  const betweenBraces = (config.onEnterRules ?? []).some(
+    (r) =>
+      new RegExp(r.beforeText).test('GROUP {') &&
+      new RegExp(r.afterText ?? '').test('}') &&
+      r.action?.indent === 'indentOutdent',
+  );
+  if (!betweenBraces) problems.push('Enter between { and } must indent and outdent');
   return problems;
 }
 
 function checkLanguageConfiguration() {
   try {
     const config = JSON.parse(readFileSync(join(root, 'language-configuration.json'), 'utf8'));
-    const problems = languageConfigurationProblems(config);
+    const problems = [...editingProblems(config), ...layoutProblems(config)];
     record('language-configuration.json', problems.length === 0, problems.join('; '));
   } catch (error) {
     record('language-configuration.json', false, String(error));
