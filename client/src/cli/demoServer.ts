@@ -1,7 +1,91 @@
+// `mxql demo-server`: starts the demo backend on loopback, prints ONE JSON line with its connection
+// details (for scripts and tests to read), then serves until SIGINT or SIGTERM and closes cleanly.
+import { startDemoServer } from '../demo/index';
 import type { Subcommand } from './main';
 
-/** Placeholder until the subcommand lands; its owner module replaces this file. */
-export const demoServer: Subcommand = () => {
-  process.stderr.write('mxql: this command is not available yet.\n');
-  return Promise.resolve(1);
+const HELP = `Usage: mxql demo-server [--host 127.0.0.1] [--port N] [--seed N]
+
+Starts the demo Monitoring Open API backend with deterministic synthetic data and prints one JSON line:
+  {"baseUrl":…,"serviceUrl":…,"accountToken":…,"projects":[{"pcode":…,"name":…,"token":…}]}
+then serves until interrupted (Ctrl+C / SIGTERM).
+
+Options:
+  --host H   interface to listen on (default 127.0.0.1)
+  --port N   port of the main host (default: a free port); the service host always takes a free port
+  --seed N   seed of the synthetic data set (default 1)
+  --help     show this help
+`;
+
+interface Options {
+  host: string;
+  port: number;
+  seed: number;
+}
+
+class UsageError extends Error {}
+
+function integer(flag: string, text: string | undefined, min: number, max: number): number {
+  if (text === undefined || !/^\d+$/.test(text) || Number(text) < min || Number(text) > max) {
+    throw new UsageError(
+      `${flag} needs an integer between ${min} and ${max}${text === undefined ? '' : `, got '${text}'`}.`,
+    );
+  }
+  return Number(text);
+}
+
+function parseArgs(args: readonly string[]): Options {
+  const options: Options = { host: '127.0.0.1', port: 0, seed: 1 };
+  for (let i = 0; i < args.length; i++) {
+    const [flag = '', inline] = (args[i] ?? '').split(/=(.*)/s, 2);
+    const value = () => inline ?? args[++i];
+    if (flag === '--host') {
+      const host = value();
+      if (!host) throw new UsageError('--host needs an interface address.');
+      options.host = host;
+    } else if (flag === '--port') options.port = integer('--port', value(), 0, 65_535);
+    else if (flag === '--seed') options.seed = integer('--seed', value(), 0, 2 ** 31 - 1);
+    else throw new UsageError(`unknown option '${args[i] ?? ''}'.`);
+  }
+  return options;
+}
+
+function waitForSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const onSignal = (signal: NodeJS.Signals) => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      resolve(signal);
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+  });
+}
+
+export const demoServer: Subcommand = async (args) => {
+  if (args.includes('--help') || args.includes('-h')) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  let options: Options;
+  try {
+    options = parseArgs(args);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(
+      `mxql demo-server: ${error.message}\nRun 'mxql demo-server --help' for the options.\n`,
+    );
+    return 2;
+  }
+  const signal = waitForSignal();
+  const server = await startDemoServer(options);
+  const line = {
+    baseUrl: server.baseUrl,
+    serviceUrl: server.serviceUrl,
+    accountToken: server.accountToken,
+    projects: server.projects.map((p) => ({ pcode: p.pcode, name: p.name, token: p.token })),
+  };
+  process.stdout.write(`${JSON.stringify(line)}\n`);
+  await signal;
+  await server.close();
+  return 0;
 };

@@ -1,0 +1,225 @@
+// Rows of the MXQL categories the demo can load, built on the same agents and series as the HTTP
+// endpoints: app_counter, app_host_resource, app_active_stat, server_base, agent_list, db_pool_detail.
+// Each function returns one row (or rows) for one agent and one bucket [t, t + stepMs).
+import type { DemoData } from './index';
+import type { DemoAgent, DemoProject } from './dataset';
+import { round } from './random';
+
+type Row = Record<string, string | number>;
+
+/** Tag columns most agent categories share. */
+export function agentTags(project: DemoProject, agent: DemoAgent): Row {
+  return {
+    pcode: project.pcode,
+    pname: project.name,
+    oid: agent.oid,
+    oname: agent.oname,
+    okind: agent.okind,
+    okindName: agent.okindName,
+    onode: agent.onode,
+    onodeName: agent.onodeName,
+    host_ip: agent.hostIp,
+    container: agent.container,
+    containerKey: agent.containerKey,
+    pid: agent.pid,
+    type: agent.otype,
+  };
+}
+
+/** An app_counter row, or undefined when the agent was silent in the bucket. */
+export function appCounterRow(
+  data: DemoData,
+  project: DemoProject,
+  agent: DemoAgent,
+  t: number,
+  stepMs: number,
+): Row | undefined {
+  const v = (metric: Parameters<DemoData['value']>[1]) => data.value(agent, metric, t, stepMs) ?? 0;
+  if (data.value(agent, 'tps', t, stepMs) === null) return undefined;
+  const txCount = v('tx_count');
+  const resp = v('resp_time');
+  const apdex = v('apdex');
+  const satisfied = Math.round(txCount * apdex * 0.9);
+  const tolerated = Math.round(txCount * 0.1);
+  const active = v('active_tx');
+  const sqlCount = v('sql_count');
+  const httpcCount = v('httpc_count');
+  return {
+    time: t,
+    ...agentTags(project, agent),
+    tx_count: txCount,
+    tx_error: v('tx_error'),
+    tx_time: Math.round(resp * txCount),
+    apdex_satisfied: Math.min(txCount, satisfied),
+    apdex_tolerated: Math.max(0, Math.min(txCount - satisfied, tolerated)),
+    apdex_total: txCount,
+    tx_dbc_time: Math.round(resp * txCount * 0.02),
+    tx_sql_time: Math.round(v('sql_time') * txCount),
+    tx_httpc_time: Math.round(v('httpc_time') * txCount),
+    sql_count: sqlCount,
+    sql_error: Math.round(sqlCount * 0.001),
+    sql_time: Math.round(v('sql_time') * sqlCount * 0.1),
+    sql_fetch_count: sqlCount * 6,
+    sql_fetch_time: Math.round(sqlCount * 0.3),
+    httpc_count: httpcCount,
+    httpc_error: Math.round(httpcCount * 0.004),
+    httpc_time: Math.round(v('httpc_time') * httpcCount),
+    active_tx_count: active,
+    ...activeTxBuckets(active),
+    tps: v('tps'),
+    resp_time: resp,
+    arrival_rate: round(v('tps') * 1.02, 2),
+    pack_dropped: 0,
+    metering: stepMs,
+    _clock_delta_: 0,
+  };
+}
+
+/** Splits active transactions by elapsed time: under 3 s, 3 to 8 s, over 8 s. */
+export function activeTxBuckets(active: number): {
+  active_tx_0: number;
+  active_tx_3: number;
+  active_tx_8: number;
+} {
+  const slow = Math.round(active * 0.15);
+  const verySlow = Math.round(active * 0.05);
+  return { active_tx_0: Math.max(0, active - slow - verySlow), active_tx_3: slow, active_tx_8: verySlow };
+}
+
+/** An app_host_resource row, or undefined when silent. */
+export function appHostResourceRow(
+  data: DemoData,
+  project: DemoProject,
+  agent: DemoAgent,
+  t: number,
+  stepMs: number,
+): Row | undefined {
+  const cpu = data.value(agent, 'cpu', t, stepMs);
+  if (cpu === null) return undefined;
+  return {
+    time: t,
+    ...agentTags(project, agent),
+    alias: agent.alias,
+    cpu,
+    cpu_usr: round(cpu * 0.7, 2),
+    cpu_sys: round(cpu * 0.2, 2),
+    cpu_wait: round(cpu * 0.05, 2),
+    cpu_irq: round(cpu * 0.03, 2),
+    cpu_steal: 0,
+    cpu_proc: round(cpu * 0.6, 2),
+    cpu_cores: agent.cpuCores,
+    mem: data.value(agent, 'mem', t, stepMs) ?? 0,
+    disk: data.value(agent, 'disk_used', t, stepMs) ?? 0,
+    swap: 0,
+  };
+}
+
+/** An app_active_stat row (active transactions by what they are doing), or undefined when silent. */
+export function appActiveStatRow(
+  data: DemoData,
+  project: DemoProject,
+  agent: DemoAgent,
+  t: number,
+  stepMs: number,
+): Row | undefined {
+  const active = data.value(agent, 'active_tx', t, stepMs);
+  if (active === null) return undefined;
+  const sql = Math.round(active * 0.3);
+  const httpc = Math.round(active * 0.15);
+  const dbc = Math.round(active * 0.05);
+  const socket = Math.round(active * 0.05);
+  return {
+    time: t,
+    ...agentTags(project, agent),
+    alias: agent.alias,
+    method: Math.max(0, active - sql - httpc - dbc - socket),
+    sql,
+    httpc,
+    dbc,
+    socket,
+  };
+}
+
+/** A server_base row (server-monitoring host metrics), or undefined when silent. */
+export function serverBaseRow(
+  data: DemoData,
+  project: DemoProject,
+  agent: DemoAgent,
+  t: number,
+  stepMs: number,
+): Row | undefined {
+  if (!data.isAliveAt(agent, t)) return undefined;
+  const s = data.serverSnapshot(agent, t);
+  return {
+    time: t,
+    pcode: project.pcode,
+    pname: project.name,
+    oid: agent.oid,
+    oname: agent.oname,
+    okindName: agent.okindName,
+    onodeName: agent.onodeName,
+    host_ip: agent.hostIp,
+    cpu_cores: agent.cpuCores,
+    os: agent.osName,
+    cpu: data.value(agent, 'cpu', t, stepMs) ?? 0,
+    cpu_usr: s.cpu.usr,
+    cpu_sys: s.cpu.sys,
+    cpu_iowait: s.cpu.iowait,
+    cpu_idle: s.cpu.idle,
+    cpu_irq: s.cpu.irq,
+    cpu_softirq: s.cpu.softirq,
+    cpu_steal: s.cpu.steal,
+    cpu_nice: s.cpu.nice,
+    cpu_load1: s.cpu.load1,
+    cpu_load5: s.cpu.load5,
+    cpu_load15: s.cpu.load15,
+    memory_total: s.memory.total,
+    memory_used: s.memory.used,
+    memory_free: s.memory.free,
+    memory_pused: s.memory.pused,
+    memory_available: s.memory.available,
+    memory_pavailable: s.memory.pavailable,
+    memory_cached: s.memory.cached,
+    memory_buffers: s.memory.buffers,
+    memory_swaptotal: s.memory.swaptotal,
+    memory_swapused: s.memory.swapused,
+    memory_swappused: s.memory.swappused,
+    uptime: s.uptime,
+    epochtime: Math.floor(t / 1000),
+  };
+}
+
+/** An agent_list row (the agent's descriptive columns at time t, active or not). */
+export function agentListRow(data: DemoData, project: DemoProject, agent: DemoAgent, t: number): Row {
+  return {
+    time: t,
+    ...agentTags(project, agent),
+    otype: agent.otype,
+    subtype: agent.subtype,
+    version: agent.version,
+    os_name: agent.osName,
+    ip: agent.ip,
+    container_id: agent.container,
+    metering: agent.cpuCores,
+    status: data.isAliveAt(agent, t) ? 'active' : 'inactive',
+  };
+}
+
+/** db_pool_detail rows (one per data source) of an agent at time t. */
+export function dbPoolDetailRows(data: DemoData, project: DemoProject, agent: DemoAgent, t: number): Row[] {
+  return data
+    .dbPools(project.pcode, t)
+    .filter((p) => p.oid === agent.oid)
+    .map((p) => ({
+      time: t,
+      pcode: project.pcode,
+      oid: agent.oid,
+      oname: agent.oname,
+      okind: agent.okind,
+      onode: agent.onode,
+      class: 'com.zaxxer.hikari.HikariDataSource',
+      pool: p.databaseUrl,
+      act: p.active,
+      idle: p.idle,
+    }));
+}

@@ -1,0 +1,74 @@
+// Test helper: calls a running demo server over real loopback sockets with the spec's headers.
+import type { DemoServer } from '../../client/src/demo/index';
+
+export const FIXED_NOW = Date.UTC(2026, 10, 20, 12, 0, 0);
+
+export interface Reply {
+  status: number;
+  /** Parsed JSON body (bare numbers parse to numbers). */
+  body: unknown;
+  text: string;
+  headers: Headers;
+}
+
+export type Credentials = { token?: string; pcode?: number | string };
+
+export async function call(
+  url: string,
+  creds: Credentials,
+  init: { method?: string; body?: unknown; rawBody?: string; contentType?: string } = {},
+): Promise<Reply> {
+  const headers: Record<string, string> = {};
+  if (creds.token !== undefined) headers['x-service-token'] = creds.token;
+  if (creds.pcode !== undefined) headers['x-service-pcode'] = String(creds.pcode);
+  const hasBody = init.body !== undefined || init.rawBody !== undefined;
+  if (hasBody) headers['content-type'] = init.contentType ?? 'application/json';
+  const res = await fetch(url, {
+    method: init.method ?? (hasBody ? 'POST' : 'GET'),
+    headers,
+    body: init.rawBody ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
+  });
+  const text = await res.text();
+  let body: unknown = undefined;
+  try {
+    body = JSON.parse(text) as unknown;
+  } catch {
+    body = undefined;
+  }
+  return { status: res.status, body, text, headers: res.headers };
+}
+
+/** Project credentials of the first project with the given product type (and optional platform name part). */
+export function projectOf(
+  server: DemoServer,
+  productType: string,
+  nameIncludes = '',
+): { token: string; pcode: number } {
+  const p = server.projects.find((x) => x.productType === productType && x.name.includes(nameIncludes));
+  if (!p) throw new Error(`no ${productType} project named like '${nameIncludes}'`);
+  return { token: p.token, pcode: p.pcode };
+}
+
+/** A JSON object body, asserting its kind. */
+export function obj(reply: Reply): Record<string, unknown> {
+  if (typeof reply.body !== 'object' || reply.body === null || Array.isArray(reply.body)) {
+    throw new Error(`expected a JSON object, got ${reply.status} ${reply.text.slice(0, 200)}`);
+  }
+  return reply.body as Record<string, unknown>;
+}
+
+/** A JSON array body. */
+export function arr(value: unknown): unknown[] {
+  if (!Array.isArray(value))
+    throw new Error(`expected an array, got ${JSON.stringify(value)?.slice(0, 200)}`);
+  return value;
+}
+
+/** Asserts the error envelope and returns it. */
+export function errorOf(reply: Reply): { status: number; code: string; message: string } {
+  const body = obj(reply);
+  if (typeof body.code !== 'string' || typeof body.message !== 'string' || body.status !== reply.status) {
+    throw new Error(`not an error envelope: ${reply.text}`);
+  }
+  return body as { status: number; code: string; message: string };
+}
