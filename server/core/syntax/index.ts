@@ -9,3 +9,33 @@ export { SyntaxCodes, syntaxDiagnostic, type SyntaxCodeKey } from './syntaxCodes
 export { COMMAND_SPELLINGS, isKnownCommand, looksLikeCommand, canonicalCommandCase } from './commandNames';
 export { isNumberText, readDuration } from './classify';
 export { SUB_REFERRING_COMMANDS } from './subReferences';
+export {
+  childrenOf,
+  findNodeAt,
+  nodeAt,
+  allStatements,
+  commentAt,
+  subAt,
+  pipelineAt,
+  statementAt,
+  topLevelItemAt,
+  walkValue,
+  findSub,
+  lineOf,
+  lineStartOf,
+  type PipelineAt,
+} from './navigate';
+export { cursorContext, CursorKind, type CursorContext } from './cursorContext';
+export {
+  parseDirectives,
+  stripDirectives,
+  directiveEntries,
+  DIRECTIVE_KEYS,
+  type Directives,
+  type DirectiveEntry,
+  type DirectiveDuration,
+  type DirectiveOptions,
+} from './directives';
+export { parseDuration, formatDuration, parseAbsoluteTime } from './time';
+export { format, type FormatOptions } from './format';
+export { astShape } from './shape';

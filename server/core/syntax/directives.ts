@@ -1,0 +1,308 @@
+/**
+ * The one parser of `-- @word value` directive lines (name, range, stime/etime, limit, param,
+ * inject, path, pcode). Directives apply to the whole file wherever they appear; they are comments
+ * to the service, and {@link stripDirectives} removes them before sending.
+ */
+import type { MxqlDiagnostic, Range, Severity } from './ast';
+import { lex } from './lexer';
+import { parseAbsoluteTime, parseDuration } from './time';
+
+/** One directive line as written. `key` is the word after `@`, lower-cased. */
+export interface DirectiveEntry {
+  readonly key: string;
+  /** The text after the key, trimmed. */
+  readonly value: string;
+  /** The whole comment. */
+  readonly range: Range;
+  /** `@key`. */
+  readonly keyRange: Range;
+  /** The value text (empty range right after the key when there is none). */
+  readonly valueRange: Range;
+}
+
+/** A relative time range: `-- @range 1h` means now-1h .. now. */
+export interface DirectiveDuration {
+  readonly raw: string;
+  readonly ms: number;
+}
+
+/** Everything the directives of a file say. Later lines win for single-valued directives. */
+export interface Directives {
+  name?: string;
+  range?: DirectiveDuration;
+  /** Absolute start, epoch ms (local times resolved with `timezoneOffsetMinutes`). */
+  stime?: number;
+  /** Absolute end, epoch ms. */
+  etime?: number;
+  limit?: number;
+  /** `$name` → value, for the request's `param` map. */
+  params: Record<string, string>;
+  /** fragment name → MXQL text, for the request's `inject` map; repeated names add lines. */
+  injects: Record<string, string>;
+  path?: string;
+  pcode?: number;
+  entries: DirectiveEntry[];
+  diagnostics: MxqlDiagnostic[];
+}
+
+/** Options of {@link parseDirectives}. */
+export interface DirectiveOptions {
+  /**
+   * Minutes east of UTC used for local times (`2026-11-01 00:00`): e.g. 540 for UTC+9.
+   * Default 0 (UTC). The core does no environment lookups, so the host passes its zone.
+   */
+  readonly timezoneOffsetMinutes?: number;
+}
+
+/** The directive keys this parser understands. */
+export const DIRECTIVE_KEYS = [
+  'name',
+  'range',
+  'stime',
+  'etime',
+  'limit',
+  'param',
+  'inject',
+  'path',
+  'pcode',
+] as const;
+
+const DIRECTIVE_SET: ReadonlySet<string> = new Set(DIRECTIVE_KEYS);
+
+function diag(code: string, severity: Severity, message: string, range: Range): MxqlDiagnostic {
+  return { code: `directive/${code}`, severity, message, range };
+}
+
+/** Splits a directive comment (`-- @key value`) into an entry. */
+function entryOf(text: string, start: number): DirectiveEntry {
+  let i = 2;
+  while (text[i] === ' ' || text[i] === '\t') i++;
+  const keyStart = i;
+  i++;
+  while (i < text.length && /[A-Za-z0-9_-]/.test(text[i] as string)) i++;
+  const keyEnd = i;
+  const rest = text.slice(keyEnd);
+  const value = rest.trim();
+  const valueStart = value ? keyEnd + rest.indexOf(value) : keyEnd;
+  return {
+    key: text.slice(keyStart + 1, keyEnd).toLowerCase(),
+    value,
+    range: { start, end: start + text.length },
+    keyRange: { start: start + keyStart, end: start + keyEnd },
+    valueRange: { start: start + valueStart, end: start + valueStart + value.length },
+  };
+}
+
+/** The directive comments of `text` (full-line `-- @word` comments, not inside block comments). */
+export function directiveEntries(text: string): DirectiveEntry[] {
+  return lex(text)
+    .comments.filter((c) => c.directive && !c.trailing)
+    .map((c) => entryOf(c.text, c.range.start));
+}
+
+function stripQuotes(s: string): string {
+  const q = s[0];
+  return s.length >= 2 && (q === '"' || q === "'") && s[s.length - 1] === q ? s.slice(1, -1) : s;
+}
+
+/** Splits `lhs = rhs`; null when there is no `=` or no left side. */
+function assignment(value: string): { lhs: string; rhs: string } | null {
+  const eq = value.indexOf('=');
+  if (eq <= 0) return null;
+  return { lhs: value.slice(0, eq).trim(), rhs: value.slice(eq + 1).trim() };
+}
+
+type Handler = (out: Directives, e: DirectiveEntry, options: DirectiveOptions) => void;
+
+function positiveInt(value: string): number | null {
+  return /^[0-9]+$/.test(value) && Number(value) > 0 && Number.isSafeInteger(Number(value))
+    ? Number(value)
+    : null;
+}
+
+function absolute(out: Directives, e: DirectiveEntry, options: DirectiveOptions): number | undefined {
+  const ms = parseAbsoluteTime(e.value, options.timezoneOffsetMinutes ?? 0);
+  if (ms !== null) return ms;
+  const hint = 'Use `2026-11-01 06:00`, `2026-11-01T06:00:00Z` or epoch milliseconds.';
+  out.diagnostics.push(diag('bad-time', 'error', `\`${e.value}\` is not a time. ${hint}`, e.valueRange));
+  return undefined;
+}
+
+const HANDLERS: Record<string, Handler> = {
+  name: (out, e) => {
+    out.name = e.value;
+  },
+  range: (out, e) => {
+    const ms = /^[0-9]+[smhd]$/.test(e.value) ? parseDuration(e.value) : null;
+    if (ms !== null && ms > 0) out.range = { raw: e.value, ms };
+    else
+      out.diagnostics.push(
+        diag(
+          'bad-range',
+          'error',
+          `\`${e.value}\` is not a duration; write e.g. \`15m\`, \`1h\` or \`7d\`.`,
+          e.valueRange,
+        ),
+      );
+  },
+  stime: (out, e, o) => {
+    const ms = absolute(out, e, o);
+    if (ms !== undefined) out.stime = ms;
+  },
+  etime: (out, e, o) => {
+    const ms = absolute(out, e, o);
+    if (ms !== undefined) out.etime = ms;
+  },
+  limit: (out, e) => {
+    const n = positiveInt(e.value);
+    if (n !== null) out.limit = n;
+    else
+      out.diagnostics.push(
+        diag(
+          'bad-limit',
+          'error',
+          `\`${e.value}\` is not a row limit; write a positive whole number such as \`500\`.`,
+          e.valueRange,
+        ),
+      );
+  },
+  param: (out, e) => {
+    const a = assignment(e.value);
+    if (!a || !/^\$[A-Za-z_][A-Za-z0-9_]*$/.test(a.lhs)) {
+      out.diagnostics.push(
+        diag(
+          'bad-param',
+          'error',
+          'Write `-- @param $name = value` (the name starts with `$`).',
+          e.valueRange,
+        ),
+      );
+      return;
+    }
+    out.params[a.lhs] = stripQuotes(a.rhs);
+  },
+  inject: (out, e) => {
+    const a = assignment(e.value);
+    if (!a || !/^[A-Za-z_][A-Za-z0-9_-]*$/.test(a.lhs)) {
+      out.diagnostics.push(
+        diag(
+          'bad-inject',
+          'error',
+          'Write `-- @inject name = MXQL line` (e.g. `-- @inject default = LIMIT 10`).',
+          e.valueRange,
+        ),
+      );
+      return;
+    }
+    const previous = out.injects[a.lhs];
+    out.injects[a.lhs] = previous === undefined ? a.rhs : `${previous}\n${a.rhs}`;
+  },
+  path: (out, e) => {
+    if (/^\/\S*$/.test(e.value)) out.path = e.value;
+    else
+      out.diagnostics.push(
+        diag(
+          'bad-path',
+          'error',
+          `A query path starts with \`/\` and has no spaces, e.g. \`/app/act_tx/act_tx_oid\`.`,
+          e.valueRange,
+        ),
+      );
+  },
+  pcode: (out, e) => {
+    const n = positiveInt(e.value);
+    if (n !== null) out.pcode = n;
+    else
+      out.diagnostics.push(
+        diag(
+          'bad-pcode',
+          'error',
+          `\`${e.value}\` is not a project code; write its number, e.g. \`12345\`.`,
+          e.valueRange,
+        ),
+      );
+  },
+};
+
+const SINGLE_VALUED: ReadonlySet<string> = new Set([
+  'name',
+  'range',
+  'stime',
+  'etime',
+  'limit',
+  'path',
+  'pcode',
+]);
+
+function checkCombinations(out: Directives, byKey: Map<string, DirectiveEntry>): void {
+  const s = byKey.get('stime');
+  const e = byKey.get('etime');
+  if (s && !e)
+    out.diagnostics.push(
+      diag('stime-without-etime', 'error', 'Add `-- @etime …`: an absolute range needs both ends.', s.range),
+    );
+  if (e && !s)
+    out.diagnostics.push(
+      diag('etime-without-stime', 'error', 'Add `-- @stime …`: an absolute range needs both ends.', e.range),
+    );
+  if (out.stime !== undefined && out.etime !== undefined && out.stime >= out.etime && e) {
+    out.diagnostics.push(diag('bad-time-order', 'error', '`@etime` must be after `@stime`.', e.valueRange));
+  }
+  const r = byKey.get('range');
+  if (r && (s || e))
+    out.diagnostics.push(
+      diag(
+        'range-and-stime',
+        'warning',
+        '`@stime`/`@etime` take precedence over `@range`; remove one of them.',
+        r.range,
+      ),
+    );
+}
+
+/** Reads every directive of `text`, with diagnostics for bad values. Never throws. */
+export function parseDirectives(text: string, options: DirectiveOptions = {}): Directives {
+  const out: Directives = { params: {}, injects: {}, entries: directiveEntries(text), diagnostics: [] };
+  const byKey = new Map<string, DirectiveEntry>();
+  for (const e of out.entries) {
+    const handler = DIRECTIVE_SET.has(e.key) ? HANDLERS[e.key] : undefined;
+    if (!handler) {
+      const known = DIRECTIVE_KEYS.map((k) => `@${k}`).join(', ');
+      out.diagnostics.push(
+        diag('unknown', 'warning', `Unknown directive \`@${e.key}\`; known: ${known}.`, e.keyRange),
+      );
+      continue;
+    }
+    if (SINGLE_VALUED.has(e.key) && byKey.has(e.key)) {
+      out.diagnostics.push(
+        diag('duplicate', 'warning', `\`@${e.key}\` is set more than once; the last one wins.`, e.keyRange),
+      );
+    }
+    byKey.set(e.key, e);
+    handler(out, e, options);
+  }
+  checkCombinations(out, byKey);
+  return out;
+}
+
+/**
+ * Removes directive lines entirely (with their line ends) so that the service never sees them.
+ * Line numbers of later lines shift; callers that map service errors back must use
+ * {@link directiveEntries} to account for the removed lines.
+ */
+export function stripDirectives(text: string): string {
+  const entries = directiveEntries(text);
+  if (entries.length === 0) return text;
+  const parts: string[] = [];
+  let from = 0;
+  for (const e of entries) {
+    let lineStart = e.range.start;
+    while (lineStart > 0 && text[lineStart - 1] !== '\n') lineStart--;
+    let lineEnd = text.indexOf('\n', e.range.end);
+    lineEnd = lineEnd < 0 ? text.length : lineEnd + 1;
+    parts.push(text.slice(from, lineStart));
+    from = lineEnd;
+  }
+  parts.push(text.slice(from));
+  return parts.join('');
+}

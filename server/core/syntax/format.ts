@@ -1,0 +1,160 @@
+/**
+ * The MXQL formatter. It rewrites command lines only: known command names in upper case,
+ * `{ key: value, … }` / `[a, b]` spacing, one blank line at most between lines, no indentation
+ * or trailing blanks. Comments, directives, PromQL lines, template lines, expressions and strings
+ * are copied byte for byte; so is any statement touched by a syntax error. The result is checked
+ * by parsing it again: if the tree would differ in any way, the text is returned unchanged.
+ */
+import type { CommandNode, MemberNode, MxqlDiagnostic, MxqlDocument, Range, Statement, Value } from './ast';
+import { canonicalCommandCase } from './commandNames';
+import { allStatements } from './navigate';
+import { parse } from './parser';
+import { astShape } from './shape';
+
+/** Options of {@link format}. */
+export interface FormatOptions {
+  /** Line ends of the output: `auto` (default) keeps the file's first line end. */
+  readonly eol?: 'auto' | 'lf' | 'crlf';
+}
+
+interface Segment {
+  readonly range: Range;
+  readonly text: string;
+}
+
+interface Ctx {
+  readonly text: string;
+  readonly errors: readonly MxqlDiagnostic[];
+  readonly doc: MxqlDocument;
+  /** When false, multi-line operands are laid out on one line too (the fallback layout). */
+  readonly multiLine: boolean;
+}
+
+function overlapsError(ctx: Ctx, r: Range): boolean {
+  return ctx.errors.some((d) => d.range.start < r.end && d.range.end >= r.start);
+}
+
+function hasInnerComment(ctx: Ctx, r: Range): boolean {
+  return ctx.doc.comments.some((c) => c.range.start > r.start && c.range.start < r.end);
+}
+
+function renderValue(text: string, v: Value): string {
+  if (v.kind === 'object') {
+    if (v.members.length === 0) return '{}';
+    return `{ ${v.members.map((m) => renderMember(text, m)).join(', ')} }`;
+  }
+  if (v.kind === 'array') return `[${v.items.map((i) => renderValue(text, i)).join(', ')}]`;
+  return text.slice(v.range.start, v.range.end);
+}
+
+function renderMember(text: string, m: MemberNode): string {
+  const key = m.key ? text.slice(m.key.range.start, m.key.range.end) : '';
+  if (!m.colonRange) return m.value ? renderValue(text, m.value) : key;
+  return `${key}: ${m.value ? renderValue(text, m.value) : ''}`;
+}
+
+/** Multi-line layout: one member or item per line, indented by two spaces. */
+function renderBlock(text: string, v: Value, eol: string): string {
+  if (v.kind === 'object' && v.members.length > 0) {
+    const lines = v.members.map((m) => `  ${renderMember(text, m)}`);
+    return `{${eol}${lines.join(`,${eol}`)}${eol}}`;
+  }
+  if (v.kind === 'array' && v.items.length > 0) {
+    const lines = v.items.map((i) => `  ${renderValue(text, i)}`);
+    return `[${eol}${lines.join(`,${eol}`)}${eol}]`;
+  }
+  return renderValue(text, v);
+}
+
+function renderCommand(ctx: Ctx, cmd: CommandNode, eol: string): string {
+  const name = canonicalCommandCase(cmd.name);
+  if (!cmd.operand) return name;
+  const multi = ctx.multiLine && cmd.line !== cmd.endLine;
+  const operand = multi ? renderBlock(ctx.text, cmd.operand, eol) : renderValue(ctx.text, cmd.operand);
+  return `${name} ${operand}`;
+}
+
+function renderStatement(ctx: Ctx, stmt: Statement, eol: string): string {
+  const verbatim = ctx.text.slice(stmt.range.start, stmt.range.end);
+  if (overlapsError(ctx, stmt.range) || hasInnerComment(ctx, stmt.range)) return verbatim;
+  if (stmt.kind === 'command') return renderCommand(ctx, stmt, eol);
+  if (stmt.kind === 'inject') return stmt.name === null ? 'INJECT' : `INJECT ${stmt.name}`;
+  return verbatim;
+}
+
+function keyword(ctx: Ctx, r: Range, upper: string, nameRange: Range | null): Segment {
+  const whole = { start: r.start, end: nameRange ? nameRange.end : r.end };
+  if (overlapsError(ctx, whole) || hasInnerComment(ctx, whole))
+    return { range: whole, text: ctx.text.slice(whole.start, whole.end) };
+  const name = nameRange ? ` ${ctx.text.slice(nameRange.start, nameRange.end)}` : '';
+  return { range: whole, text: `${upper}${name}` };
+}
+
+function segmentsOf(ctx: Ctx, eol: string): Segment[] {
+  const segments: Segment[] = [];
+  const statements = allStatements(ctx.doc);
+  for (const stmt of statements) segments.push({ range: stmt.range, text: renderStatement(ctx, stmt, eol) });
+  for (const sub of ctx.doc.subs) {
+    segments.push(keyword(ctx, sub.keywordRange, 'SUB', sub.nameRange));
+    if (sub.endRange) segments.push(keyword(ctx, sub.endRange, 'END', null));
+  }
+  const covered = segments.map((s) => s.range);
+  for (const c of ctx.doc.comments) {
+    if (!covered.some((r) => c.range.start > r.start && c.range.start < r.end))
+      segments.push({ range: c.range, text: c.text });
+  }
+  return segments.sort((a, b) => a.range.start - b.range.start);
+}
+
+/** The separator replacing the blanks between two segments. */
+function gap(raw: string, eol: string, first: boolean): string {
+  if (raw.trim() !== '') return raw;
+  let newlines = 0;
+  for (let i = 0; i < raw.length; i++) if (raw.charCodeAt(i) === 10) newlines++;
+  if (first) return '';
+  if (newlines === 0) return raw;
+  return newlines === 1 ? eol : eol + eol;
+}
+
+function layout(ctx: Ctx, eol: string): string {
+  const parts: string[] = [];
+  let pos = 0;
+  for (const s of segmentsOf(ctx, eol)) {
+    if (s.range.start < pos) return ctx.text;
+    parts.push(gap(ctx.text.slice(pos, s.range.start), eol, parts.length === 0), s.text);
+    pos = s.range.end;
+  }
+  const tail = ctx.text.slice(pos);
+  if (tail.trim() !== '') parts.push(tail);
+  else if (parts.length > 0) parts.push(eol);
+  return parts.join('');
+}
+
+function eolOf(text: string, option: FormatOptions['eol']): string {
+  if (option === 'lf') return '\n';
+  if (option === 'crlf') return '\r\n';
+  const nl = text.indexOf('\n');
+  return nl > 0 && text[nl - 1] === '\r' ? '\r\n' : '\n';
+}
+
+/**
+ * Formats MXQL text. Idempotent, and never changes meaning: the formatted text parses to the same
+ * tree (modulo ranges) with the same diagnostics, or the input is returned unchanged. Never throws.
+ */
+export function format(text: string, options: FormatOptions = {}): string {
+  try {
+    const { ast, diagnostics } = parse(text);
+    const errors = diagnostics.filter((d) => d.severity === 'error');
+    const eol = eolOf(text, options.eol);
+    const shape = JSON.stringify(astShape(ast));
+    for (const multiLine of [true, false]) {
+      const out = layout({ text, errors, doc: ast, multiLine }, eol);
+      const again = parse(out);
+      const same = JSON.stringify(astShape(again.ast)) === shape;
+      if (same && again.diagnostics.length === diagnostics.length) return out;
+    }
+    return text;
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * Pure time helpers for directives and the run commands: durations and absolute times.
+ * Local times need the caller's timezone offset, because the core never asks the environment.
+ */
+
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** `'15s'`, `'5m'`, `'1h'`, `'7d'`, `'100ms'` → milliseconds; null for anything else. */
+export function parseDuration(text: string): number | null {
+  const m = /^\s*([0-9]+)\s*(ms|s|m|h|d)\s*$/.exec(text);
+  if (!m) return null;
+  const ms = Number(m[1]) * (UNIT_MS[m[2] as string] as number);
+  return Number.isSafeInteger(ms) ? ms : null;
+}
+
+/** Milliseconds → the largest exact unit (`3600000` → `'1h'`, `90000` → `'90s'`). */
+export function formatDuration(ms: number): string {
+  for (const unit of ['d', 'h', 'm', 's'] as const) {
+    const size = UNIT_MS[unit] as number;
+    if (ms >= size && ms % size === 0) return `${ms / size}${unit}`;
+  }
+  return `${ms}ms`;
+}
+
+const ISO =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/;
+
+function zoneMinutes(zone: string): number {
+  if (zone === 'Z') return 0;
+  const sign = zone[0] === '-' ? -1 : 1;
+  const digits = zone.slice(1).replace(':', '');
+  return sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4)));
+}
+
+/**
+ * Parses an absolute time to epoch milliseconds: epoch ms (digits only), ISO 8601 with or without
+ * a zone (`2026-11-01T06:00:00Z`, `2026-11-01T06:00+09:00`), or local `yyyy-MM-dd[ HH:mm[:ss]]`.
+ * Times without a zone are local: `timezoneOffsetMinutes` east of UTC (540 for UTC+9).
+ * Returns null for anything else, including impossible dates (`2026-02-30`).
+ */
+export function parseAbsoluteTime(text: string, timezoneOffsetMinutes: number): number | null {
+  const s = text.trim();
+  if (/^[0-9]{1,16}$/.test(s)) return Number(s);
+  const m = ISO.exec(s);
+  if (!m) return null;
+  const [year, month, day, hour, minute, second, milli] = [1, 2, 3, 4, 5, 6, 7].map((i) =>
+    Number(m[i] ?? 0),
+  ) as [number, number, number, number, number, number, number];
+  const fraction = m[7] ? Number(m[7].padEnd(3, '0')) : milli;
+  if (month < 1 || month > 12 || hour > 23 || minute > 59 || second > 59) return null;
+  const utc = Date.UTC(year, month - 1, day, hour, minute, second, fraction);
+  if (new Date(utc).getUTCDate() !== day) return null;
+  const zone = m[8] !== undefined ? zoneMinutes(m[8]) : timezoneOffsetMinutes;
+  return utc - zone * 60_000;
+}
