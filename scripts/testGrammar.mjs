@@ -1,7 +1,7 @@
 // Grammar test stage (`npm test -- grammar`).
 // 1. Every annotated file in test/grammar/*.mxql runs through vscode-tmgrammar-test with the grammar that
 //    package.json contributes (so the manifest wiring is tested too); each file is one test.
-// 2. snippets/mxql.json is well formed (one test).
+// 2. snippets/mxql.json is well formed and expands to MXQL the grammar reads cleanly (one test).
 // 3. language-configuration.json parses and its regular expressions do what the editor needs (one test).
 // 4. The grammar tokenizes every corpus query without a rule running away (one test; see test/grammar/corpusSanity.mjs).
 // Counts go to $MXQL_RESULTS_FILE as {"passed":N,"failed":N}; any failure, or no test files, exits non-zero.
@@ -10,8 +10,10 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkCorpus, loadGrammar, resolveCorpusDir } from '../test/grammar/corpusSanity.mjs';
+import { snippetFileProblems } from '../test/grammar/snippetCheck.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const grammarPath = join(root, 'syntaxes', 'mxql.tmLanguage.json');
 const results = [];
 
 function record(name, ok, detail = '') {
@@ -49,45 +51,15 @@ function runAnnotatedTests() {
   if (run.status !== 0 && results.every((r) => r.ok)) record('vscode-tmgrammar-test exit status', false);
 }
 
-const SNIPPET_VARIABLE =
-  /^(TM_|CURRENT_|CLIPBOARD|WORKSPACE_|RELATIVE_FILEPATH|LINE_COMMENT|BLOCK_COMMENT|RANDOM|UUID)/;
-
-/** Problems of one snippet: missing fields, no tab stop, or a `$name` that VS Code would treat as a variable. */
-function snippetProblems(name, snippet) {
-  const problems = [];
-  const prefixes = [snippet.prefix ?? []].flat();
-  if (prefixes.length === 0 || prefixes.some((p) => typeof p !== 'string' || p.trim() === '')) {
-    problems.push(`${name}: prefix missing`);
-  }
-  if (typeof snippet.description !== 'string' || snippet.description.trim() === '') {
-    problems.push(`${name}: description missing`);
-  }
-  const body = [snippet.body ?? []].flat();
-  if (body.length === 0 || body.some((b) => typeof b !== 'string')) problems.push(`${name}: body missing`);
-  const text = body.join('\n');
-  if (!/\$(\d|\{\d)/.test(text)) problems.push(`${name}: no tab stop`);
-  // MXQL `$params` must be written `\\$oid`; a bare `$oid` is a snippet variable and would be lost.
-  for (const m of text.matchAll(/(?<!\\)\$([A-Za-z_]\w*)/g)) {
-    if (!SNIPPET_VARIABLE.test(m[1])) problems.push(`${name}: unescaped $${m[1]}`);
-  }
-  return problems;
-}
-
-function checkSnippets() {
-  let snippets;
+async function checkSnippets() {
   try {
-    snippets = JSON.parse(readFileSync(join(root, 'snippets', 'mxql.json'), 'utf8'));
+    const snippets = JSON.parse(readFileSync(join(root, 'snippets', 'mxql.json'), 'utf8'));
+    const problems = snippetFileProblems(snippets, await loadGrammar(grammarPath));
+    const count = Object.keys(snippets).length;
+    record('snippets/mxql.json', problems.length === 0, problems.join('; ') || `${count} snippets`);
   } catch (error) {
     record('snippets/mxql.json', false, String(error));
-    return;
   }
-  const entries = Object.entries(snippets);
-  const problems = entries.flatMap(([name, s]) => snippetProblems(name, s));
-  const prefixes = entries.flatMap(([, s]) => [s.prefix ?? []].flat());
-  const duplicates = prefixes.filter((p, i) => prefixes.indexOf(p) !== i);
-  if (duplicates.length) problems.push(`duplicate prefixes: ${duplicates.join(', ')}`);
-  if (entries.length < 16) problems.push(`only ${entries.length} snippets (want at least 16)`);
-  record('snippets/mxql.json', problems.length === 0, problems.join('; ') || `${entries.length} snippets`);
 }
 
 function wholeWord(pattern, text) {
@@ -165,7 +137,7 @@ async function checkCorpusFiles() {
     else console.log(`NOTE corpus sanity not run: ${corpus.reason}`);
     return;
   }
-  const grammar = await loadGrammar(join(root, 'syntaxes', 'mxql.tmLanguage.json'));
+  const grammar = await loadGrammar(grammarPath);
   const report = checkCorpus(grammar, corpus.dir);
   for (const problem of report.problems.slice(0, 40)) console.log(`  ${problem}`);
   if (report.problems.length > 40) console.log(`  … ${report.problems.length - 40} more`);
@@ -177,7 +149,7 @@ async function checkCorpusFiles() {
 }
 
 runAnnotatedTests();
-checkSnippets();
+await checkSnippets();
 checkLanguageConfiguration();
 try {
   await checkCorpusFiles();
