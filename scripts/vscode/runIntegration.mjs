@@ -1,0 +1,270 @@
+// Runs the integration tests in a real VS Code (code-server + Chromium), in two phases:
+//  1. the in-host mocha suites (test/integration/suites/*.itest.ts, bundled to out/test/integration/index.js)
+//     run in the extension host through the workbench's `payload` (extensionTestsPath) and post their
+//     results to a loopback URL;
+//  2. the Playwright-side checks (test/integration/checks/*.check.ts) drive a fresh workbench that has the
+//     extension loaded for things only the DOM shows.
+// Prints every test and "N passed, N failed", writes {passed, failed, tests} to MXQL_RESULTS_FILE
+// (default test-results/integration.json) and exits 1 on any failure. Logs and screenshots go to
+// test-results/integration/. Env: MXQL_ITEST_TIMEOUT_MS (default 600000), MXQL_ITEST_GREP (a title filter
+// for both phases), CHROMIUM_PATH.
+import {
+  appendFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { ensureCodeServer, launchChromium, repoRoot, startCodeServer } from './codeServer.mjs';
+import { startResultsServer } from './resultsServer.mjs';
+
+const requireTs = createRequire(import.meta.url);
+const outDir = join(repoRoot, 'test-results', 'integration');
+const resultsFile = process.env.MXQL_RESULTS_FILE || join(repoRoot, 'test-results', 'integration.json');
+const testsBundle = join(repoRoot, 'out', 'test', 'integration', 'index.js');
+const checksDir = join(repoRoot, 'test', 'integration', 'checks');
+const overallTimeoutMs = Number(process.env.MXQL_ITEST_TIMEOUT_MS || 600_000);
+const grep = process.env.MXQL_ITEST_GREP || '';
+const consoleLog = join(outDir, 'browser-console.log');
+
+/** @type {{ title: string, state: 'passed' | 'failed', durationMs: number, error?: string }[]} */
+const results = [];
+const cleanups = [];
+
+function record(title, state, durationMs, error) {
+  results.push({ title, state, durationMs, ...(error ? { error } : {}) });
+  const mark = state === 'passed' ? 'ok  ' : 'FAIL';
+  console.log(`  ${mark} ${title} (${Math.round(durationMs)} ms)`);
+  if (error) console.log(error.replace(/^/gm, '       '));
+}
+
+function assertBuilt() {
+  for (const file of [join(repoRoot, 'dist', 'extension.js'), testsBundle]) {
+    if (!existsSync(file))
+      throw new Error(
+        `${file} is missing: build first with \`node esbuild.mjs --tests\` (or \`npm test -- build integration\`)`,
+      );
+  }
+}
+
+/** A throw-away user-data dir, extensions dir and copy of the sample workspace. */
+function makeSandbox() {
+  const dir = mkdtempSync(join(tmpdir(), 'mxql-itest-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const workspace = join(dir, 'workspace');
+  cpSync(join(repoRoot, 'test', 'integration', 'workspace'), workspace, { recursive: true });
+  return { dir, workspace, userDataDir: join(dir, 'user-data'), extensionsDir: join(dir, 'extensions') };
+}
+
+function workbenchUrl(server, workspace, withTests) {
+  const remote = (path) => `vscode-remote://127.0.0.1:${server.port}${path}`;
+  const payload = [['extensionDevelopmentPath', remote(repoRoot)]];
+  if (withTests) payload.push(['extensionTestsPath', remote(testsBundle)]);
+  return `${server.url}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+}
+
+/** A fresh browser context and page whose console output lands in browser-console.log. */
+async function openPage(browser, phase) {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(30_000);
+  page.on('console', (msg) => appendFileSync(consoleLog, `[${phase}] ${msg.type()}: ${msg.text()}\n`));
+  page.on('pageerror', (err) =>
+    appendFileSync(consoleLog, `[${phase}] pageerror: ${err.stack ?? err.message}\n`),
+  );
+  return { context, page };
+}
+
+async function screenshot(page, name) {
+  const file = join(outDir, `${name}.png`);
+  try {
+    await page.screenshot({ path: file });
+    console.log(`  screenshot: ${file}`);
+  } catch (err) {
+    console.log(`  (no screenshot ${name}: ${err.message})`);
+  }
+}
+
+/** Rejects after `ms` with `message`; the timer is cleared when `promise` settles first. */
+function withTimeout(promise, ms, message) {
+  let timer;
+  const timeout = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)));
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+async function waitForWorkbench(page, phase) {
+  try {
+    await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 90_000 });
+  } catch (err) {
+    await screenshot(page, `${phase}-workbench-not-loaded`);
+    throw new Error(
+      `the VS Code workbench did not load (${phase}); see ${consoleLog} and ${outDir}: ${err.message}`,
+    );
+  }
+}
+
+/** Phase 1: the mocha suites inside the extension host. */
+async function runInHostSuites(browser, server, collector, workspace) {
+  const started = Date.now();
+  const { context, page } = await openPage(browser, 'in-host');
+  // The workbench calls window.codeAutomationExit(code) when the test module has finished or crashed.
+  let exited;
+  const exitSignal = new Promise((resolve) => (exited = resolve));
+  await page.exposeFunction('codeAutomationExit', (code) => exited(code));
+  await page.goto(workbenchUrl(server, workspace, true));
+  await waitForWorkbench(page, 'in-host');
+  const remaining = overallTimeoutMs - (Date.now() - started);
+  const outcome = await withTimeout(
+    Promise.race([collector.finished, exitSignal.then((code) => ({ kind: 'exit', code }))]),
+    remaining,
+    `the in-host suites did not finish within ${overallTimeoutMs / 1000} s`,
+  ).catch(async (err) => {
+    await screenshot(page, 'in-host-timeout');
+    return { kind: 'error', message: err.message };
+  });
+  await screenshot(page, 'in-host-workbench');
+  await context.close();
+  return outcome;
+}
+
+async function loadChecks() {
+  if (!existsSync(checksDir)) return [];
+  // tsx's loader lets this plain-node script import the TypeScript checks with readable stack traces.
+  const { register } = await import('tsx/cjs/api');
+  register();
+  const files = readdirSync(checksDir)
+    .filter((f) => f.endsWith('.check.ts'))
+    .sort();
+  const all = [];
+  for (const file of files) {
+    const mod = requireTs(join(checksDir, file));
+    if (!Array.isArray(mod.checks)) throw new Error(`${file} must export \`checks: WorkbenchCheck[]\``);
+    for (const check of mod.checks)
+      all.push({ ...check, title: `${file.replace(/\.check\.ts$/, '')} › ${check.name}` });
+  }
+  return all.filter((c) => c.title.includes(grep));
+}
+
+/** Phase 2: Playwright-side checks against a workbench with the extension loaded, without the test module. */
+async function runWorkbenchChecks(browser, server, workspace) {
+  const checks = await loadChecks();
+  if (checks.length === 0) return;
+  const { Workbench } = requireTs(join(repoRoot, 'test', 'support', 'vscodeWorkbench.ts'));
+  const { context, page } = await openPage(browser, 'checks');
+  await page.goto(workbenchUrl(server, workspace, false));
+  await waitForWorkbench(page, 'checks');
+  const workbench = new Workbench(page, workspace);
+  for (const [index, check] of checks.entries()) {
+    const started = Date.now();
+    try {
+      await check.run(workbench);
+      record(check.title, 'passed', Date.now() - started);
+    } catch (err) {
+      record(check.title, 'failed', Date.now() - started, describeError(err));
+      await screenshot(page, `check-${index + 1}-failed`);
+      await page.keyboard.press('Escape');
+    }
+  }
+  await screenshot(page, 'checks-workbench');
+  await context.close();
+}
+
+/** The message and the stack frames in the project's own files: enough to find the line, without noise. */
+function describeError(err) {
+  if (!(err instanceof Error)) return String(err);
+  const frames = (err.stack ?? '')
+    .split('\n')
+    .filter((line) => /^\s+at /.test(line) && line.includes(repoRoot) && !line.includes('node_modules'))
+    .slice(0, 6);
+  return [
+    err.message.trim(),
+    ...frames.map((f) => f.trim().replace(`file://${repoRoot}/`, '').replace(`${repoRoot}/`, '')),
+  ].join('\n');
+}
+
+function onInHostEvent(event) {
+  if (event.kind === 'test') record(event.title.join(' › '), event.state, event.durationMs, event.error);
+}
+
+function settleInHost(outcome) {
+  if (outcome.kind === 'end') return;
+  if (outcome.kind === 'exit') {
+    // exit code 0 without an `end` event means the module never reported: a broken harness, not a pass.
+    record(
+      'in-host suites',
+      'failed',
+      0,
+      `the extension host test run ended (exit code ${outcome.code}) without reporting results`,
+    );
+  } else {
+    record('in-host suites', 'failed', 0, outcome.message);
+  }
+}
+
+async function main() {
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+  assertBuilt();
+  await ensureCodeServer({ logFile: join(outDir, 'code-server-install.log') });
+  const sandbox = makeSandbox();
+  const collector = await startResultsServer(onInHostEvent);
+  cleanups.push(() => collector.close());
+  const server = await startCodeServer({
+    folder: sandbox.workspace,
+    userDataDir: sandbox.userDataDir,
+    extensionsDir: sandbox.extensionsDir,
+    // code-server hands its environment to the extension host, where test/integration/index.ts reads these.
+    env: { MXQL_ITEST_REPORT_URL: collector.url, ...(grep ? { MXQL_ITEST_GREP: grep } : {}) },
+    logFile: join(outDir, 'code-server.log'),
+  });
+  cleanups.push(() =>
+    cpSync(join(sandbox.userDataDir, 'logs'), join(outDir, 'vscode-logs'), { recursive: true }),
+  );
+  cleanups.push(() => server.stop());
+  const browser = await launchChromium();
+  cleanups.push(() => browser.close());
+  console.log(`VS Code (code-server) at ${server.url}, workspace ${sandbox.workspace}`);
+  settleInHost(await runInHostSuites(browser, server, collector, sandbox.workspace));
+  await runWorkbenchChecks(browser, server, sandbox.workspace);
+}
+
+async function cleanup() {
+  // Last registered first: browser, then code-server, then its logs, then the temp folders.
+  for (const step of cleanups.splice(0).reverse()) {
+    try {
+      await step();
+    } catch (err) {
+      console.error(`cleanup: ${err.message}`);
+    }
+  }
+}
+
+function finish() {
+  const passed = results.filter((r) => r.state === 'passed').length;
+  const failed = results.length - passed;
+  writeFileSync(resultsFile, `${JSON.stringify({ passed, failed, tests: results }, null, 2)}\n`);
+  console.log(`${passed} passed, ${failed} failed`);
+  return failed === 0 && passed > 0 ? 0 : 1;
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    console.error(`\n${signal}: stopping VS Code and the browser`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+try {
+  await main();
+} catch (err) {
+  record('integration harness', 'failed', 0, describeError(err));
+} finally {
+  await cleanup();
+}
+process.exitCode = finish();
