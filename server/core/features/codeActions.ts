@@ -1,0 +1,75 @@
+import { type Range } from '../syntax/index';
+import { DiagnosticCodes, type ValidationDiagnostic } from './validation/diagnostic';
+
+/** One text replacement; an empty range inserts. */
+export interface TextEdit {
+  readonly range: Range;
+  readonly newText: string;
+}
+
+/** A quick fix: a title for the light-bulb menu and the edits that apply it. */
+export interface QuickFix {
+  readonly title: string;
+  readonly edits: readonly TextEdit[];
+}
+
+/**
+ * Quick fixes for one diagnostic produced by `validate` on the same `text`.
+ * Returns an empty list when the diagnostic has no fix; never throws.
+ */
+export function quickFixes(text: string, diagnostic: ValidationDiagnostic): QuickFix[] {
+  const data = diagnostic.data;
+  switch (diagnostic.code) {
+    case DiagnosticCodes.categoryUnknown:
+    case DiagnosticCodes.columnUnknown:
+    case DiagnosticCodes.commandDeprecated:
+      return (data?.replacements ?? []).map((r) => ({
+        title: r.title,
+        edits: [{ range: diagnostic.range, newText: r.newText }],
+      }));
+    case DiagnosticCodes.injectBare:
+      return [
+        {
+          title: 'Name the fragment: INJECT default',
+          edits: [{ range: { start: diagnostic.range.end, end: diagnostic.range.end }, newText: ' default' }],
+        },
+      ];
+    case DiagnosticCodes.injectMissingFragment:
+      return directiveInsertion(
+        text,
+        diagnostic,
+        'inject',
+        (name) => `Add a '-- @inject ${name} = …' directive`,
+      );
+    case DiagnosticCodes.paramUnbound:
+      return directiveInsertion(
+        text,
+        diagnostic,
+        'param',
+        (name) => `Add a '-- @param ${name} = …' directive`,
+      );
+    default:
+      return [];
+  }
+}
+
+/** Inserts `-- @<kind> <name> = ` as a whole line where the diagnostic says directives go. */
+function directiveInsertion(
+  text: string,
+  diagnostic: ValidationDiagnostic,
+  kind: 'inject' | 'param',
+  title: (name: string) => string,
+): QuickFix[] {
+  const name = diagnostic.data?.name;
+  const at = diagnostic.data?.insertAt;
+  if (name === undefined || at === undefined || at < 0 || at > text.length) return [];
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  // At the very end of a file without a final newline, the directive needs its own line first.
+  const lead = at === text.length && at > 0 && !text.endsWith('\n') ? eol : '';
+  return [
+    {
+      title: title(name),
+      edits: [{ range: { start: at, end: at }, newText: `${lead}-- @${kind} ${name} = ${eol}` }],
+    },
+  ];
+}

@@ -1,0 +1,393 @@
+/**
+ * Column flow: which columns exist before and after every command of every pipeline (the main one and
+ * each SUB). Completion offers the columns at the cursor; validation checks column references against
+ * them. When the columns cannot be known statically the set is `open` and no column is reported missing.
+ */
+import { type CategoryCatalog, type CommandDef } from '../catalog/index';
+import {
+  type CommandNode,
+  type MxqlDocument,
+  type Range,
+  type Statement,
+  type SubBlock,
+  type Value,
+} from '../syntax/index';
+import { featureCatalog, type FeatureCatalog } from './validation/catalogAccess';
+import { categoryOfPipeline } from './validation/categoryName';
+import { hasTemplate, namesOf, optionValue, type NameRef } from './validation/valueNames';
+
+/** Where a column comes from. */
+export type ColumnOrigin = 'tag' | 'field' | 'system' | 'created' | 'renamed' | 'joined';
+
+/** One column available at a point of a pipeline. */
+export interface ColumnInfo {
+  readonly name: string;
+  readonly origin: ColumnOrigin;
+  /** The option value that created or renamed the column; null for category and system columns. */
+  readonly definedAt: Range | null;
+}
+
+/** The columns available at one point. `open` means more columns may exist than those listed. */
+export interface ColumnSet {
+  readonly open: boolean;
+  readonly columns: ReadonlyMap<string, ColumnInfo>;
+}
+
+/** One statement of a pipeline with the columns it sees and leaves. */
+export interface FlowStep {
+  readonly statement: Statement;
+  readonly before: ColumnSet;
+  readonly after: ColumnSet;
+  /** True once a loader ran: the rows exist. Column checks apply only then (or to the loader's own options). */
+  readonly loaded: boolean;
+}
+
+/** The flow of one pipeline: the main one (`sub === null`) or a SUB block. */
+export interface PipelineFlow {
+  readonly sub: SubBlock | null;
+  readonly category: string | null;
+  readonly steps: readonly FlowStep[];
+  /** The columns the pipeline produces. */
+  readonly result: ColumnSet;
+}
+
+/** Column flow for a whole document. */
+export interface ColumnFlow {
+  readonly main: PipelineFlow;
+  readonly subs: ReadonlyMap<string, PipelineFlow>;
+  /** The columns available to a command written at `offset`. */
+  columnsAt(offset: number): ColumnSet;
+}
+
+/** Options for {@link computeColumnFlow}. */
+export interface ColumnFlowOptions {
+  /** Parsed INJECT fragments by name: their commands take part in the flow where the INJECT stands. */
+  readonly fragments?: ReadonlyMap<string, readonly Statement[]>;
+}
+
+/** An open set with no known columns: nothing is checked against it. */
+export const OPEN_COLUMNS: ColumnSet = { open: true, columns: new Map() };
+
+/** Computes the column flow of every pipeline of `doc`. Never throws. */
+export function computeColumnFlow(
+  doc: MxqlDocument,
+  catalog: CategoryCatalog,
+  options: ColumnFlowOptions = {},
+): ColumnFlow {
+  return flowWithCatalog(doc, featureCatalog(catalog), options);
+}
+
+/** {@link computeColumnFlow} over the features' narrowed catalog (shared with validation). */
+export function flowWithCatalog(
+  doc: MxqlDocument,
+  catalog: FeatureCatalog,
+  options: ColumnFlowOptions,
+): ColumnFlow {
+  const subBlocks = new Map<string, SubBlock>();
+  for (const sub of doc.subs) if (sub.name !== null && !subBlocks.has(sub.name)) subBlocks.set(sub.name, sub);
+  const subs = new Map<string, PipelineFlow>();
+  const inProgress = new Set<string>();
+  const ctx: FlowContext = {
+    catalog,
+    fragments: options.fragments ?? new Map(),
+    subResult: (name) => {
+      const done = subs.get(name);
+      if (done) return done.result;
+      const block = subBlocks.get(name);
+      if (!block || inProgress.has(name)) return undefined;
+      inProgress.add(name);
+      const flow = flowPipeline(block.commands, block, ctx);
+      inProgress.delete(name);
+      subs.set(name, flow);
+      return flow.result;
+    },
+  };
+  for (const name of subBlocks.keys()) ctx.subResult(name);
+  const main = flowPipeline(doc.main, null, ctx);
+  return { main, subs, columnsAt: (offset) => columnsAtOffset(doc, main, subs, offset) };
+}
+
+interface FlowContext {
+  readonly catalog: FeatureCatalog;
+  readonly fragments: ReadonlyMap<string, readonly Statement[]>;
+  subResult(name: string): ColumnSet | undefined;
+}
+
+function flowPipeline(
+  statements: readonly Statement[],
+  sub: SubBlock | null,
+  ctx: FlowContext,
+): PipelineFlow {
+  const category = categoryOfPipeline(statements);
+  const categorySet = categoryColumns(category, ctx.catalog);
+  const steps: FlowStep[] = [];
+  let current: ColumnSet = categorySet;
+  let loaded = false;
+  for (const statement of statements) {
+    const before = current;
+    const def = statement.kind === 'command' ? ctx.catalog.findCommand(statement.name) : undefined;
+    current = applyStatement(statement, def, current, categorySet, ctx);
+    steps.push({ statement, before, after: current, loaded });
+    if (statement.kind === 'promql' || def?.stage === 'load') loaded = true;
+  }
+  return { sub, category: category?.name ?? null, steps, result: current };
+}
+
+/** The columns a category gives a loader: its tags and fields plus the system columns, or open. */
+function categoryColumns(category: { name: string } | null, catalog: FeatureCatalog): ColumnSet {
+  if (category === null) return OPEN_COLUMNS;
+  const known = catalog.columnsOf(category.name);
+  if (!known) return OPEN_COLUMNS;
+  const columns = new Map<string, ColumnInfo>();
+  for (const c of known) columns.set(c.name, { name: c.name, origin: c.kind, definedAt: null });
+  return { open: false, columns };
+}
+
+function applyStatement(
+  statement: Statement,
+  def: CommandDef | undefined,
+  current: ColumnSet,
+  categorySet: ColumnSet,
+  ctx: FlowContext,
+): ColumnSet {
+  switch (statement.kind) {
+    case 'command':
+      if (!def) return { ...current, open: true };
+      return applyCommand(statement, def, current, categorySet, ctx);
+    case 'inject': {
+      const fragment = ctx.fragments.get(statement.name ?? 'default');
+      if (!fragment) return current;
+      return fragment.reduce((set, s) => {
+        const d = s.kind === 'command' ? ctx.catalog.findCommand(s.name) : undefined;
+        return applyStatement(s, d, set, categorySet, ctx);
+      }, current);
+    }
+    case 'promql':
+      return { open: true, columns: systemOnly(['time', 'value'], statement.range) };
+    case 'template-line':
+      return { ...current, open: true };
+    case 'invalid':
+      return current;
+  }
+}
+
+function systemOnly(names: readonly string[], at: Range): Map<string, ColumnInfo> {
+  return new Map(names.map((name) => [name, { name, origin: 'created' as const, definedAt: at }]));
+}
+
+function applyCommand(
+  command: CommandNode,
+  def: CommandDef,
+  current: ColumnSet,
+  categorySet: ColumnSet,
+  ctx: FlowContext,
+): ColumnSet {
+  if (command.operand !== null && hasTemplate(command.operand)) return { ...current, open: true };
+  switch (def.columnEffect) {
+    case 'load':
+      return def.needsCategory ? categorySet : OPEN_COLUMNS;
+    case 'select':
+      return applySelect(command.operand, current);
+    case 'delete':
+      return applyDelete(command.operand, current);
+    case 'rename':
+      return applyRename(command.operand, current);
+    case 'add':
+      return def.name === 'GROUP' ? applyGroup(command.operand, current) : applyAdd(command, def, current);
+    case 'merge':
+      return applyMerge(command, def, current, ctx);
+    case 'opaque':
+      return { ...current, open: true };
+    case 'keep':
+      return def.name === 'GROUP' ? applyGroup(command.operand, current) : current;
+  }
+}
+
+function withColumns(
+  current: ColumnSet,
+  edit: (columns: Map<string, ColumnInfo>) => boolean | void,
+): ColumnSet {
+  const columns = new Map(current.columns);
+  const opened = edit(columns) === true;
+  return { open: current.open || opened, columns };
+}
+
+function define(columns: Map<string, ColumnInfo>, ref: NameRef, origin: ColumnOrigin): void {
+  columns.set(ref.name, { name: ref.name, origin, definedAt: ref.range });
+}
+
+/** `SELECT [a, b]` keeps the listed columns; `{default, like, notlike}` keeps matching names; bare keeps all. */
+function applySelect(operand: Value | null, current: ColumnSet): ColumnSet {
+  if (operand === null) return current;
+  if (operand.kind === 'object') return applySelectPattern(operand, current);
+  const listed = namesOf(operand);
+  const columns = new Map<string, ColumnInfo>();
+  for (const ref of listed.names) {
+    // A listed name missing upstream is reported once at the SELECT; keeping it avoids cascades.
+    columns.set(
+      ref.name,
+      current.columns.get(ref.name) ?? { name: ref.name, origin: 'field', definedAt: ref.range },
+    );
+  }
+  return { open: (current.open && listed.names.length === 0) || listed.dynamic, columns };
+}
+
+function applySelectPattern(operand: Value, current: ColumnSet): ColumnSet {
+  const like = namesOf(optionValue(operand, 'like')).names.map((n) => n.name);
+  const notlike = namesOf(optionValue(operand, 'notlike')).names.map((n) => n.name);
+  const keep = new Set(namesOf(optionValue(operand, 'default')).names.map((n) => n.name));
+  const columns = new Map<string, ColumnInfo>();
+  for (const [name, info] of current.columns) {
+    const liked = like.length === 0 || like.some((p) => name.includes(p));
+    const notLiked = notlike.some((p) => name.includes(p));
+    if (keep.has(name) || (liked && !notLiked)) columns.set(name, info);
+  }
+  return { open: current.open, columns };
+}
+
+function applyDelete(operand: Value | null, current: ColumnSet): ColumnSet {
+  const listed = namesOf(operand);
+  return withColumns(current, (columns) => {
+    for (const ref of listed.names) columns.delete(ref.name);
+  });
+}
+
+/** The `src → dst` pairs of RENAME: `{src, dst}` scalars or parallel lists, or `[[src, dst], …]`. */
+export function renamePairs(operand: Value | null): { pairs: [NameRef, NameRef][]; dynamic: boolean } {
+  if (operand?.kind === 'array') {
+    const pairs: [NameRef, NameRef][] = [];
+    let dynamic = false;
+    for (const item of operand.items) {
+      const pair = namesOf(item);
+      dynamic ||= pair.dynamic;
+      const [src, dst] = pair.names;
+      if (src && dst) pairs.push([src, dst]);
+    }
+    return { pairs, dynamic };
+  }
+  const src = namesOf(optionValue(operand, 'src'));
+  const dst = namesOf(optionValue(operand, 'dst'));
+  const pairs: [NameRef, NameRef][] = [];
+  src.names.forEach((s, i) => {
+    const d = dst.names[i];
+    if (d) pairs.push([s, d]);
+  });
+  return { pairs, dynamic: src.dynamic || dst.dynamic };
+}
+
+function applyRename(operand: Value | null, current: ColumnSet): ColumnSet {
+  const { pairs, dynamic } = renamePairs(operand);
+  return withColumns(current, (columns) => {
+    for (const [src, dst] of pairs) {
+      columns.delete(src.name);
+      define(columns, dst, 'renamed');
+    }
+    return dynamic;
+  });
+}
+
+/** Options whose values name the columns a command creates (`defines`), including free keys (CREATE-EXPR). */
+function applyAdd(command: CommandNode, def: CommandDef, current: ColumnSet): ColumnSet {
+  const operand = command.operand;
+  return withColumns(current, (columns) => {
+    let dynamic = false;
+    for (const name of def.addsColumns ?? [])
+      columns.set(name, { name, origin: 'created', definedAt: command.nameRange });
+    if (operand?.kind !== 'object') return false;
+    for (const member of operand.members) {
+      const key = member.key;
+      if (key === null) continue;
+      const option = def.options.find((o) => o.name === key.name || (o.aliases ?? []).includes(key.name));
+      if (option?.column === 'defines') {
+        const created = namesOf(member.value);
+        dynamic ||= created.dynamic;
+        for (const ref of created.names) define(columns, ref, 'created');
+      } else if (!option && def.freeOptionKeys?.column === 'defines') {
+        if (key.param) dynamic = true;
+        else define(columns, { name: key.name, range: key.range }, 'created');
+      }
+    }
+    return dynamic;
+  });
+}
+
+const GROUP_LIST_OPTIONS = [
+  'last',
+  'listup',
+  'merge',
+  'first',
+  'sum',
+  'user',
+  'quantile',
+  'quantile2',
+] as const;
+
+/**
+ * GROUP keeps its keys and the listed columns, plus `time` (bucketed by `timeunit`), the project
+ * columns and `_rows_`. Without any list option every column is merged, so all are kept.
+ */
+function applyGroup(operand: Value | null, current: ColumnSet): ColumnSet {
+  const listed = GROUP_LIST_OPTIONS.map((k) => namesOf(optionValue(operand, k)));
+  const withRows = (set: ColumnSet): ColumnSet =>
+    withColumns(set, (c) => {
+      c.set('_rows_', { name: '_rows_', origin: 'created', definedAt: operand?.range ?? null });
+    });
+  if (listed.every((l) => l.names.length === 0 && !l.dynamic)) return withRows(current);
+  const keys = namesOf(optionValue(operand, 'pk', 'primaryKey', 'key'));
+  const columns = new Map<string, ColumnInfo>();
+  for (const name of ['time', 'pcode', 'pname']) {
+    const info = current.columns.get(name);
+    if (info) columns.set(name, info);
+  }
+  for (const ref of [...keys.names, ...listed.flatMap((l) => l.names)]) {
+    columns.set(
+      ref.name,
+      current.columns.get(ref.name) ?? { name: ref.name, origin: 'field', definedAt: ref.range },
+    );
+  }
+  const dynamic = keys.dynamic || listed.some((l) => l.dynamic);
+  return withRows({ open: current.open || dynamic, columns });
+}
+
+/** JOIN / APPEND: the listed `imports` columns, or every result column of the SUB it names. */
+function applyMerge(command: CommandNode, def: CommandDef, current: ColumnSet, ctx: FlowContext): ColumnSet {
+  const operand = command.operand;
+  const imported = def.options
+    .filter((o) => o.column === 'imports')
+    .map((o) => namesOf(optionValue(operand, o.name)));
+  const listed = imported.flatMap((l) => l.names);
+  if (listed.length > 0 || imported.some((l) => l.dynamic)) {
+    return withColumns(current, (columns) => {
+      for (const ref of listed) if (!columns.has(ref.name)) define(columns, ref, 'joined');
+      return imported.some((l) => l.dynamic);
+    });
+  }
+  const query = operand?.kind === 'object' ? namesOf(optionValue(operand, 'query')) : namesOf(operand);
+  const subName = query.names[0]?.name;
+  const sub = subName === undefined || query.dynamic ? undefined : ctx.subResult(subName);
+  if (!sub) return { ...current, open: true };
+  return withColumns(current, (columns) => {
+    for (const name of sub.columns.keys()) {
+      if (!columns.has(name)) columns.set(name, { name, origin: 'joined', definedAt: command.range });
+    }
+    return sub.open;
+  });
+}
+
+/** The pipeline containing `offset`: the innermost SUB block, else the main pipeline. */
+function columnsAtOffset(
+  doc: MxqlDocument,
+  main: PipelineFlow,
+  subs: ReadonlyMap<string, PipelineFlow>,
+  offset: number,
+): ColumnSet {
+  const block = doc.subs.find((s) => s.range.start <= offset && offset <= s.range.end);
+  const flow = block ? [...subs.values()].find((f) => f.sub === block) : main;
+  if (!flow) return OPEN_COLUMNS;
+  let set: ColumnSet | undefined;
+  for (const step of flow.steps) {
+    if (step.statement.range.start > offset) break;
+    set = offset <= step.statement.range.end ? step.before : step.after;
+  }
+  return set ?? flow.steps[0]?.before ?? OPEN_COLUMNS;
+}

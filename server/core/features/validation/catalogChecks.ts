@@ -1,0 +1,99 @@
+/**
+ * Names checked against the catalog: categories (warning, with did-you-mean) and column references
+ * against the column flow. Nothing is reported where the catalog cannot know: categories known
+ * without metadata are fine, and open column sets (unknown columns) are never checked.
+ */
+import {
+  findIdentityColumn,
+  findSystemColumn,
+  suggestClosest,
+  type CommandDef,
+  type OptionDef,
+} from '../../catalog/index';
+import { type CommandNode, type Value } from '../../syntax/index';
+import { renamePairs, type ColumnSet, type FlowStep, type PipelineFlow } from '../columns';
+import { baseCategory, categoryOfCommand } from './categoryName';
+import { type CheckContext } from './context';
+import { DiagnosticCodes } from './diagnostic';
+import { didYouMeanSentence } from './didYouMean';
+import { namesOf, type NameRef } from './valueNames';
+
+/** Reports CATEGORY names the catalog does not know, in every pipeline. */
+export function checkCategories(ctx: CheckContext): void {
+  const statements = [...ctx.doc.main, ...ctx.doc.subs.flatMap((s) => s.commands)];
+  for (const s of statements) {
+    if (s.kind !== 'command' || s.upperName !== 'CATEGORY') continue;
+    for (const ref of categoryOfCommand(s)?.all ?? []) {
+      const name = ref.name;
+      if (/[$@]|\{\{|<%/.test(name) || ctx.catalog.isKnownCategory(name)) continue;
+      if (ctx.catalog.isKnownCategory(baseCategory(name))) continue;
+      const suggestions = ctx.catalog.suggestCategories(baseCategory(name)).slice(0, 3);
+      ctx.report({
+        code: DiagnosticCodes.categoryUnknown,
+        severity: 'warning',
+        message: `Unknown category '${name}': it is not in the catalog, so this query may return no rows.${didYouMeanSentence(suggestions)}`,
+        range: ref.range,
+        data: { replacements: suggestions.map((c) => ({ title: `Change to '${c}'`, newText: c })) },
+      });
+    }
+  }
+}
+
+/** Reports column references missing from the columns flowing into each command. */
+export function checkColumns(ctx: CheckContext): void {
+  for (const flow of [ctx.flow.main, ...ctx.flow.subs.values()]) checkPipelineColumns(ctx, flow);
+}
+
+function checkPipelineColumns(ctx: CheckContext, flow: PipelineFlow): void {
+  for (const step of flow.steps) {
+    if (step.before.open || step.statement.kind !== 'command') continue;
+    const def = ctx.catalog.findCommand(step.statement.name);
+    // Deleting a column that is not there is harmless, so DELETE is not checked.
+    if (!def || def.columnEffect === 'delete' || !(step.loaded || def.stage === 'load')) continue;
+    for (const ref of columnReads(step.statement, def)) {
+      // System and agent columns ride along with rows even where category metadata omits them.
+      if (step.before.columns.has(ref.name) || findIdentityColumn(ref.name)) continue;
+      reportColumn(ctx, step, ref, flow.category);
+    }
+  }
+}
+
+function reportColumn(ctx: CheckContext, step: FlowStep, ref: NameRef, category: string | null): void {
+  const suggestions = suggestClosest(ref.name, step.before.columns.keys());
+  const where = category === null ? 'here' : `here (category '${category}' and the commands above)`;
+  ctx.report({
+    code: DiagnosticCodes.columnUnknown,
+    severity: 'warning',
+    message: `Column '${ref.name}' does not exist ${where}, so this reference matches nothing.${didYouMeanSentence(suggestions)}`,
+    range: ref.range,
+    data: { replacements: suggestions.map((c) => ({ title: `Change to '${c}'`, newText: c })) },
+  });
+}
+
+/** The names a command reads as existing columns: its list operand and its `reads` options. */
+export function columnReads(command: CommandNode, def: CommandDef): NameRef[] {
+  const operand = command.operand;
+  if (def.columnEffect === 'rename') return renamePairs(operand).pairs.map(([src]) => src);
+  if (operand === null) return [];
+  if (operand.kind !== 'object') return def.operandColumns === 'reads' ? [...namesOf(operand).names] : [];
+  return readsInObject(operand, def.options);
+}
+
+function readsInObject(operand: Value, options: readonly OptionDef[]): NameRef[] {
+  if (operand.kind === 'array') return operand.items.flatMap((item) => readsInObject(item, options));
+  if (operand.kind !== 'object') return [];
+  const out: NameRef[] = [];
+  for (const member of operand.members) {
+    const key = member.key;
+    if (key === null || member.value === null) continue;
+    const option = options.find((o) => o.name === key.name || (o.aliases ?? []).includes(key.name));
+    if (option?.column === 'reads') out.push(...namesOf(member.value).names);
+    else if (option?.nested) out.push(...readsInObject(member.value, option.nested));
+  }
+  return out;
+}
+
+/** Exposed for tests and completion: whether a name would be accepted in `set`. */
+export function isColumnAvailable(set: ColumnSet, name: string): boolean {
+  return set.open || set.columns.has(name) || findSystemColumn(name) !== undefined;
+}
