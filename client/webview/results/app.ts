@@ -1,0 +1,260 @@
+// Composition of the results panel: applies host messages through the reducer, then brings the
+// DOM (header, grid, detail, chart) up to date once per animation frame.
+
+import {
+  type Cell,
+  type ExtensionToResults,
+  isExtensionToResults,
+  RESULTS_PROTOCOL_VERSION,
+  type ResultsToExtension,
+} from '../../../common/resultsMessages';
+import { ChartPane } from './chartPane';
+import { type DisplayKind, inferKinds } from './columns';
+import { renderDetail } from './detail';
+import { el, formatCount } from './dom';
+import { ResultsGrid } from './grid';
+import { renderHeader } from './header';
+import {
+  fromPersisted,
+  initialState,
+  isBusy,
+  reduce,
+  type ResultsState,
+  toPersisted,
+  type ViewState,
+} from './state';
+import { buildToolbar, type Toolbar } from './toolbar';
+
+/** The slice of the webview API the app uses (the real one comes from acquireVsCodeApi). */
+export interface HostApi {
+  postMessage(message: unknown): void;
+  getState(): unknown;
+  setState(state: unknown): void;
+}
+
+// Distributes Omit over the union so each message keeps its own fields.
+type Outgoing = ResultsToExtension extends infer M
+  ? M extends ResultsToExtension
+    ? Omit<M, 'v'>
+    : never
+  : never;
+
+/** The results panel. */
+export class ResultsApp {
+  private state: ResultsState = initialState;
+  private view: ViewState;
+  private kinds: DisplayKind[] = [];
+  private appliedChunks = 0;
+  private appliedRows = 0;
+  private gridReady = false;
+  private chartDirty = true;
+  private frame = 0;
+  private readonly resumeRunId: string | undefined;
+  private readonly header = el('div', { className: 'mxql-header-dynamic' });
+  private readonly detail = el('aside', {
+    className: 'mxql-detail',
+    attrs: { 'aria-label': 'Selected cell' },
+  });
+  private readonly gridHost = el('div', { className: 'mxql-grid', attrs: { tabindex: '-1' } });
+  private readonly gridPane = el('div', { className: 'mxql-grid-pane' }, [this.gridHost, this.detail]);
+  private readonly chartRoot = el('div', { className: 'mxql-chart-pane', attrs: { role: 'tabpanel' } });
+  private readonly toolbar: Toolbar;
+  private readonly grid: ResultsGrid;
+  private readonly chart: ChartPane;
+
+  constructor(
+    private readonly root: HTMLElement,
+    private readonly host: HostApi,
+    nonce: string,
+  ) {
+    const restored = fromPersisted(host.getState());
+    this.view = restored.view;
+    this.toolbar = buildToolbar({
+      rerun: () => this.postForRun('rerun'),
+      cancel: () => this.postForRun('cancel'),
+      copy: (what) => this.grid.copy(what),
+      exportAs: (format) => this.exportAs(format),
+      openJson: () => this.openJson(),
+      timeMode: (timeMode) => this.setView({ timeMode }),
+      filter: (filter) => this.setView({ filter }),
+      tab: (tab) => this.setView({ tab }),
+    });
+    root.append(
+      el('header', { className: 'mxql-header' }, [this.toolbar.root, this.header]),
+      el('main', { className: 'mxql-body' }, [this.gridPane, this.chartRoot]),
+    );
+    this.grid = new ResultsGrid(this.gridHost, nonce, {
+      activeCell: (row, column) => this.showDetail(row, column),
+      copy: (text, rows, cells) => this.post({ type: 'copy', text, rows, cells }),
+      sorted: (id, asc) => this.setView({ sort: { column: this.grid.columnName(id) ?? '', asc } }, false),
+      hiddenChanged: (hidden) => this.setView({ hidden }, false),
+      rowCountChanged: (visible) => this.showFilterCount(visible),
+    });
+    this.chart = new ChartPane(this.chartRoot, (chartY, chartSplit) => this.setView({ chartY, chartSplit }));
+    this.applyViewControls();
+    this.watchLayoutAndTheme();
+    this.resumeRunId = restored.runId;
+    this.render();
+  }
+
+  /** Announces the panel to the host; call after the `message` listener is installed. */
+  start(): void {
+    const resumeRunId = this.resumeRunId;
+    this.post(resumeRunId === undefined ? { type: 'ready' } : { type: 'ready', resumeRunId });
+  }
+
+  /** Entry for `message` events: validates, reduces and schedules a render. */
+  receive(data: unknown): void {
+    if (!isExtensionToResults(data)) return;
+    try {
+      this.apply(data);
+    } catch (error) {
+      this.post({ type: 'webviewError', message: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  private apply(msg: ExtensionToResults): void {
+    const before = this.state;
+    this.state = reduce(before, msg);
+    if (this.state.run?.runId !== before.run?.runId || msg.type === 'init') this.startResult();
+    if (msg.type === 'theme') this.chart.redraw();
+    this.chartDirty = true;
+    this.schedule();
+  }
+
+  private startResult(): void {
+    this.appliedChunks = 0;
+    this.appliedRows = 0;
+    this.gridReady = false;
+    this.detail.replaceChildren(
+      el('div', { className: 'mxql-detail-empty', text: 'Select a cell to see its full value.' }),
+    );
+  }
+
+  private schedule(): void {
+    if (this.frame) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.render();
+    });
+  }
+
+  private render(): void {
+    this.syncGrid();
+    renderHeader(this.header, this.state, {
+      action: (a) => this.post({ type: 'action', actionId: a.id, runId: this.state.run?.runId }),
+    });
+    const busy = isBusy(this.state);
+    this.toolbar.cancel.disabled = !busy;
+    this.toolbar.rerun.disabled = !this.state.run || busy;
+    for (const b of this.toolbar.dataButtons) b.disabled = this.state.rowCount === 0;
+    this.root.dataset.phase = this.state.phase;
+    this.root.dataset.rows = String(this.state.rowCount);
+    if (this.view.tab === 'chart' && this.chartDirty && this.state.phase !== 'receiving') this.drawChart();
+    this.host.setState(toPersisted(this.state, this.view));
+  }
+
+  // Columns are typed from the first rows, so the grid is built when they arrive (or at the end).
+  private syncGrid(): void {
+    const { chunks, columns, phase } = this.state;
+    if (
+      !this.gridReady &&
+      (chunks.length > 0 || (phase !== 'receiving' && phase !== 'running' && columns.length > 0))
+    ) {
+      this.kinds = inferKinds(columns, chunks[0] ?? []);
+      this.grid.reset(columns, this.kinds, this.view.hidden, chunks[0] ?? []);
+      this.grid.setTimeMode(this.view.timeMode);
+      this.grid.setFilter(this.view.filter);
+      this.gridReady = true;
+    }
+    if (!this.gridReady || this.appliedChunks === chunks.length) return;
+    const fresh = chunks.slice(this.appliedChunks).flat();
+    this.grid.append(fresh, this.appliedRows);
+    this.appliedRows += fresh.length;
+    this.appliedChunks = chunks.length;
+    if (this.view.sort && phase !== 'receiving') this.grid.sortBy(this.view.sort.column, this.view.sort.asc);
+  }
+
+  private drawChart(): void {
+    this.chartDirty = false;
+    this.chart.update(this.state.columns, this.kinds, this.state.chunks.flat(), this.view);
+  }
+
+  private setView(patch: Partial<ViewState>, apply = true): void {
+    const before = this.view;
+    this.view = { ...before, ...patch };
+    if (apply) {
+      if (patch.timeMode !== undefined && patch.timeMode !== before.timeMode)
+        this.grid.setTimeMode(patch.timeMode);
+      if (patch.filter !== undefined && patch.filter !== before.filter) this.grid.setFilter(patch.filter);
+      if (patch.timeMode !== undefined || patch.chartY !== undefined || patch.chartSplit !== undefined)
+        this.chartDirty = true;
+      this.applyViewControls();
+    }
+    this.schedule();
+  }
+
+  private applyViewControls(): void {
+    this.toolbar.time.value = this.view.timeMode;
+    if (this.toolbar.filter.value !== this.view.filter) this.toolbar.filter.value = this.view.filter;
+    for (const [tab, button] of Object.entries(this.toolbar.tabs)) {
+      button.setAttribute('aria-selected', String(tab === this.view.tab));
+    }
+    this.gridPane.hidden = this.view.tab !== 'grid';
+    this.chartRoot.hidden = this.view.tab !== 'chart';
+    if (this.view.tab === 'grid') requestAnimationFrame(() => this.grid.resize());
+  }
+
+  private showFilterCount(visible: number): void {
+    const filtered = this.view.filter !== '' && visible !== this.appliedRows;
+    this.toolbar.filterCount.textContent = filtered
+      ? `${formatCount(visible)} of ${formatCount(this.appliedRows)}`
+      : '';
+  }
+
+  private showDetail(row: readonly Cell[], column: number): void {
+    const name = this.state.columns[column]?.name ?? '';
+    renderDetail(this.detail, name, this.kinds[column] ?? 'string', row[column], this.view.timeMode);
+  }
+
+  private exportAs(format: 'csv' | 'json'): void {
+    const runId = this.state.run?.runId;
+    if (runId !== undefined) this.post({ type: 'export', runId, format });
+  }
+
+  private openJson(): void {
+    const runId = this.state.run?.runId;
+    if (runId === undefined) return;
+    const selected = this.grid.selectedRowIndexes();
+    this.post(
+      selected.length > 1 ? { type: 'openJson', runId, rowIndexes: selected } : { type: 'openJson', runId },
+    );
+  }
+
+  private postForRun(type: 'rerun' | 'cancel'): void {
+    const runId = this.state.run?.runId;
+    if (runId !== undefined) this.post({ type, runId });
+  }
+
+  private post(message: Outgoing): void {
+    this.host.postMessage({ ...message, v: RESULTS_PROTOCOL_VERSION });
+  }
+
+  private watchLayoutAndTheme(): void {
+    new ResizeObserver(() => {
+      this.grid.resize();
+      this.chart.resize();
+    }).observe(this.root);
+    // VS Code swaps the body class (vscode-light/-dark/-high-contrast) and the CSS variables.
+    new MutationObserver(() => this.chart.redraw()).observe(document.body, {
+      attributes: true,
+      attributeFilter: ['class'],
+    });
+    document.addEventListener('keydown', (e) => {
+      if ((e.ctrlKey || e.metaKey) && e.key === 'f') {
+        e.preventDefault();
+        this.toolbar.filter.focus();
+      }
+    });
+  }
+}

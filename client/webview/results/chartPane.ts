@@ -1,0 +1,99 @@
+// The chart tab: pickers for the y columns and the split key, the chart and a note about
+// simplifications (downsampling, series left out).
+
+import { type Cell, type ColumnInfo } from '../../../common/resultsMessages';
+import { ResultsChart } from './chart';
+import { buildChartData, chartCandidates, defaultChoice } from './chartData';
+import { type DisplayKind } from './columns';
+import { el, formatCount, setChildren } from './dom';
+import { type ViewState } from './state';
+
+/** Called when the user picks other y columns or another split key (`-` = none). */
+export type ChoiceChanged = (ys: string[], split: string) => void;
+
+/** Pickers + chart + note. */
+export class ChartPane {
+  private readonly pickers = el('div', { className: 'mxql-chart-pickers' });
+  private readonly note = el('div', { className: 'mxql-chart-note', attrs: { role: 'status' } });
+  private readonly canvas = el('div', { className: 'mxql-chart' });
+  private readonly chart = new ResultsChart(this.canvas);
+
+  constructor(
+    root: HTMLElement,
+    private readonly changed: ChoiceChanged,
+  ) {
+    root.append(this.pickers, this.note, this.canvas);
+  }
+
+  /** Rebuilds pickers and chart from the rows. */
+  update(
+    columns: readonly ColumnInfo[],
+    kinds: readonly DisplayKind[],
+    rows: readonly (readonly Cell[])[],
+    view: ViewState,
+  ): void {
+    const choice = defaultChoice(columns, kinds, view.chartY, view.chartSplit);
+    if (!choice) {
+      this.chart.clear();
+      setChildren(this.pickers, []);
+      this.note.textContent =
+        'No chart: the result needs a time column (epoch ms) and at least one numeric column.';
+      return;
+    }
+    const { numeric, keys } = chartCandidates(columns, kinds);
+    const name = (i: number): string => columns[i]?.name ?? '';
+    this.renderPickers(
+      numeric.map(name),
+      choice.ys.map(name),
+      keys.map(name),
+      choice.split < 0 ? '-' : name(choice.split),
+    );
+    const data = buildChartData(columns, rows, choice);
+    const notes = [`${formatCount(data.series.length)} series, ${formatCount(data.xs.length)} points each`];
+    if (data.downsampled) notes.push('downsampled: values averaged per time bucket');
+    if (data.droppedSeries > 0) notes.push(`${formatCount(data.droppedSeries)} smaller series not shown`);
+    this.note.textContent = notes.join(' · ');
+    this.chart.show(data, view.timeMode === 'utc');
+  }
+
+  private renderPickers(numeric: string[], ys: string[], keys: string[], split: string): void {
+    const boxes = numeric.map((name) => {
+      const box = el('input', { attrs: { type: 'checkbox', 'data-column': name } });
+      box.checked = ys.includes(name);
+      box.addEventListener('change', () => this.emit());
+      return el('label', { className: 'mxql-chart-y' }, [box, el('span', { text: name })]);
+    });
+    const select = el(
+      'select',
+      { className: 'mxql-chart-split', attrs: { 'aria-label': 'Split series by' } },
+      [
+        el('option', { text: '(no split)', attrs: { value: '-' } }),
+        ...keys.map((k) => el('option', { text: k, attrs: { value: k } })),
+      ],
+    );
+    select.value = split;
+    select.addEventListener('change', () => this.emit());
+    setChildren(this.pickers, [
+      el('fieldset', { className: 'mxql-chart-ys' }, [el('legend', { text: 'Values' }), ...boxes]),
+      el('label', { className: 'mxql-chart-split-label' }, [el('span', { text: 'Split by' }), select]),
+    ]);
+  }
+
+  private emit(): void {
+    const ys = [...this.pickers.querySelectorAll<HTMLInputElement>('input[type=checkbox]:checked')].map(
+      (b) => b.dataset.column ?? '',
+    );
+    const split = this.pickers.querySelector<HTMLSelectElement>('select')?.value ?? '-';
+    this.changed(ys, split);
+  }
+
+  /** Redraws with the theme's colours. */
+  redraw(): void {
+    this.chart.redraw();
+  }
+
+  /** Fits the chart to the pane. */
+  resize(): void {
+    this.chart.resize();
+  }
+}

@@ -1,0 +1,177 @@
+// The results panel's state and the pure reducer that applies host messages to it.
+// Pure: no DOM, no vscode; tested in node (test/client/webviewState.test.ts).
+
+import {
+  type Cell,
+  type ColumnInfo,
+  type ExtensionToResults,
+  type ResultsError,
+  type RunInfo,
+  RESULTS_PROTOCOL_VERSION,
+} from '../../../common/resultsMessages';
+
+/** Where the current run is. */
+export type Phase = 'idle' | 'running' | 'receiving' | 'done' | 'error' | 'cancelled';
+
+/** Totals of a finished run. */
+export interface RunTotals {
+  readonly totalRows: number;
+  readonly elapsedMs: number;
+  readonly bytes: number;
+}
+
+/** Everything the host told us about the current result. Rows are kept as received chunks. */
+export interface ResultsState {
+  readonly phase: Phase;
+  readonly run?: RunInfo;
+  readonly columns: readonly ColumnInfo[];
+  /** Chunks in `seq` order; appending a chunk copies only this short outer array. */
+  readonly chunks: readonly (readonly (readonly Cell[])[])[];
+  readonly rowCount: number;
+  readonly nextSeq: number;
+  readonly totals?: RunTotals;
+  readonly error?: ResultsError;
+  readonly notice?: { readonly level: 'info' | 'warning' | 'error'; readonly text: string };
+  /** A protocol problem (a missing chunk): shown, because a silent gap would be wrong data. */
+  readonly problem?: string;
+}
+
+/** How rows are displayed; persisted across reloads. */
+export type TimeMode = 'local' | 'utc' | 'raw';
+
+/** View choices of the user, persisted with `vscode.setState`. */
+export interface ViewState {
+  readonly timeMode: TimeMode;
+  readonly tab: 'grid' | 'chart';
+  readonly filter: string;
+  readonly sort?: { readonly column: string; readonly asc: boolean };
+  readonly hidden: readonly string[];
+  readonly chartY: readonly string[];
+  readonly chartSplit: string;
+}
+
+/** The empty panel before any message. */
+export const initialState: ResultsState = { phase: 'idle', columns: [], chunks: [], rowCount: 0, nextSeq: 0 };
+
+/** Default view choices. */
+export const initialView: ViewState = {
+  timeMode: 'local',
+  tab: 'grid',
+  filter: '',
+  hidden: [],
+  chartY: [],
+  chartSplit: '',
+};
+
+function sameRun(state: ResultsState, runId: unknown): boolean {
+  return typeof runId === 'string' && state.run?.runId === runId;
+}
+
+function applyChunk(
+  state: ResultsState,
+  msg: Extract<ExtensionToResults, { type: 'rowsChunk' }>,
+): ResultsState {
+  if (!sameRun(state, msg.runId) || !Array.isArray(msg.rows)) return state;
+  if (msg.seq < state.nextSeq) return state; // a duplicate of a replayed chunk
+  if (msg.seq > state.nextSeq) {
+    return {
+      ...state,
+      problem: `Rows are missing: expected part ${state.nextSeq}, received part ${msg.seq}.`,
+    };
+  }
+  const rows = msg.rows.filter((r) => Array.isArray(r));
+  return {
+    ...state,
+    phase: state.phase === 'done' ? 'done' : 'receiving',
+    chunks: [...state.chunks, rows],
+    rowCount: state.rowCount + rows.length,
+    nextSeq: state.nextSeq + 1,
+  };
+}
+
+const isCount = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x) && x >= 0;
+
+/** Applies one host message. Unknown, stale or malformed messages return `state` unchanged. */
+export function reduce(state: ResultsState, msg: ExtensionToResults): ResultsState {
+  switch (msg.type) {
+    case 'running':
+      return { ...initialState, phase: 'running', run: msg.run };
+    case 'init': {
+      const columns = Array.isArray(msg.columns)
+        ? msg.columns.filter((c: ColumnInfo | undefined) => typeof c?.name === 'string')
+        : [];
+      return { ...initialState, phase: 'receiving', run: msg.run, columns };
+    }
+    case 'rowsChunk':
+      return applyChunk(state, msg);
+    case 'done':
+      if (!sameRun(state, msg.runId)) return state;
+      return {
+        ...state,
+        phase: 'done',
+        totals: {
+          totalRows: isCount(msg.totalRows) ? msg.totalRows : state.rowCount,
+          elapsedMs: isCount(msg.elapsedMs) ? msg.elapsedMs : 0,
+          bytes: isCount(msg.bytes) ? msg.bytes : 0,
+        },
+      };
+    case 'error':
+      if (msg.runId !== undefined && state.run && !sameRun(state, msg.runId)) return state;
+      return { ...state, phase: 'error', error: msg.error };
+    case 'cancelled':
+      return sameRun(state, msg.runId) ? { ...state, phase: 'cancelled' } : state;
+    case 'notice':
+      return { ...state, notice: { level: msg.level, text: String(msg.text) } };
+    case 'theme':
+      return state;
+  }
+}
+
+/** True when the result has exactly as many rows as the limit sent: it may be truncated. */
+export function limitReached(state: ResultsState): boolean {
+  const limit = state.run?.limit;
+  return typeof limit === 'number' && limit > 0 && state.phase === 'done' && state.rowCount >= limit;
+}
+
+/** True while the host is still working on the run (cancel makes sense). */
+export function isBusy(state: ResultsState): boolean {
+  return state.phase === 'running' || state.phase === 'receiving';
+}
+
+/** What `vscode.setState` keeps: metadata and view choices, never the rows. */
+export interface PersistedState {
+  readonly v: number;
+  readonly run?: RunInfo;
+  readonly view: ViewState;
+}
+
+/** The persisted form of the panel. */
+export function toPersisted(state: ResultsState, view: ViewState): PersistedState {
+  return { v: RESULTS_PROTOCOL_VERSION, run: state.run, view };
+}
+
+function stringList(x: unknown): string[] {
+  return Array.isArray(x) ? x.filter((s): s is string => typeof s === 'string') : [];
+}
+
+/** Reads back what {@link toPersisted} stored; anything malformed falls back to defaults. */
+export function fromPersisted(saved: unknown): { runId?: string; view: ViewState } {
+  if (typeof saved !== 'object' || saved === null) return { view: initialView };
+  const s = saved as { v?: unknown; run?: { runId?: unknown }; view?: Record<string, unknown> };
+  if (s.v !== RESULTS_PROTOCOL_VERSION) return { view: initialView };
+  const v = s.view ?? {};
+  const sort = v.sort as { column?: unknown; asc?: unknown } | undefined;
+  const view: ViewState = {
+    timeMode: v.timeMode === 'utc' || v.timeMode === 'raw' ? v.timeMode : 'local',
+    tab: v.tab === 'chart' ? 'chart' : 'grid',
+    filter: typeof v.filter === 'string' ? v.filter : '',
+    hidden: stringList(v.hidden),
+    chartY: stringList(v.chartY),
+    chartSplit: typeof v.chartSplit === 'string' ? v.chartSplit : '',
+    ...(sort && typeof sort.column === 'string'
+      ? { sort: { column: sort.column, asc: sort.asc !== false } }
+      : {}),
+  };
+  const runId = typeof s.run?.runId === 'string' ? s.run.runId : undefined;
+  return runId === undefined ? { view } : { runId, view };
+}

@@ -1,0 +1,109 @@
+// The static toolbar: run controls, copy/export, time display mode, quick filter and tabs.
+// Built once so focus and typed filter text survive re-renders of the header.
+
+import { el, iconButton } from './dom';
+import { type TimeMode, type ViewState } from './state';
+
+/** What the toolbar's controls do. */
+export interface ToolbarActions {
+  readonly rerun: () => void;
+  readonly cancel: () => void;
+  readonly copy: (what: 'cell' | 'row' | 'selection') => void;
+  readonly exportAs: (format: 'csv' | 'json') => void;
+  readonly openJson: () => void;
+  readonly timeMode: (mode: TimeMode) => void;
+  readonly filter: (query: string) => void;
+  readonly tab: (tab: ViewState['tab']) => void;
+}
+
+/** Handles to the controls the app enables, disables or updates. */
+export interface Toolbar {
+  readonly root: HTMLElement;
+  readonly cancel: HTMLButtonElement;
+  readonly rerun: HTMLButtonElement;
+  readonly dataButtons: readonly HTMLButtonElement[];
+  readonly filter: HTMLInputElement;
+  readonly filterCount: HTMLElement;
+  readonly time: HTMLSelectElement;
+  readonly tabs: Readonly<Record<ViewState['tab'], HTMLButtonElement>>;
+}
+
+const FILTER_DELAY_MS = 120;
+
+function timeSelect(actions: ToolbarActions): HTMLSelectElement {
+  const select = el('select', { className: 'mxql-time-mode', attrs: { 'aria-label': 'Show times as' } }, [
+    el('option', { text: 'Local time', attrs: { value: 'local' } }),
+    el('option', { text: 'UTC', attrs: { value: 'utc' } }),
+    el('option', { text: 'Raw epoch ms', attrs: { value: 'raw' } }),
+  ]);
+  select.addEventListener('change', () => actions.timeMode(select.value as TimeMode));
+  return select;
+}
+
+function filterInput(actions: ToolbarActions): HTMLInputElement {
+  const input = el('input', {
+    className: 'mxql-filter',
+    attrs: { type: 'search', placeholder: 'Filter rows', 'aria-label': 'Filter rows', spellcheck: 'false' },
+  });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  // Filtering 200k rows takes tens of milliseconds: wait until typing pauses.
+  input.addEventListener('input', () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => actions.filter(input.value), FILTER_DELAY_MS);
+  });
+  input.addEventListener('keydown', (e) => {
+    if (e.key !== 'Enter') return;
+    clearTimeout(timer);
+    actions.filter(input.value);
+  });
+  return input;
+}
+
+function tabButton(tab: ViewState['tab'], label: string, actions: ToolbarActions): HTMLButtonElement {
+  return el('button', {
+    className: 'mxql-tab',
+    text: label,
+    attrs: { type: 'button', role: 'tab', 'data-tab': tab },
+    onClick: () => actions.tab(tab),
+  });
+}
+
+/** Builds the toolbar. */
+export function buildToolbar(actions: ToolbarActions): Toolbar {
+  const rerun = iconButton('refresh', 'Run again', actions.rerun);
+  const cancel = iconButton('debug-stop', 'Cancel the query', actions.cancel);
+  const dataButtons = [
+    iconButton('copy', 'Copy the selected cell', () => actions.copy('cell'), 'Cell'),
+    iconButton('list-flat', 'Copy the selected row as TSV', () => actions.copy('row'), 'Row'),
+    iconButton(
+      'selection',
+      'Copy the selection as TSV with a header',
+      () => actions.copy('selection'),
+      'Selection',
+    ),
+    iconButton('export', 'Export all rows to CSV', () => actions.exportAs('csv'), 'CSV'),
+    iconButton('json', 'Export all rows to JSON', () => actions.exportAs('json'), 'JSON'),
+    iconButton(
+      'go-to-file',
+      'Open the rows (or the selected rows) as a JSON document',
+      actions.openJson,
+      'Open',
+    ),
+  ];
+  const filter = filterInput(actions);
+  const filterCount = el('span', { className: 'mxql-filter-count', attrs: { 'aria-live': 'polite' } });
+  const time = timeSelect(actions);
+  const tabs = { grid: tabButton('grid', 'Grid', actions), chart: tabButton('chart', 'Chart', actions) };
+  const root = el('div', { className: 'mxql-toolbar', attrs: { role: 'toolbar' } }, [
+    el('div', { className: 'mxql-tabs', attrs: { role: 'tablist' } }, [tabs.grid, tabs.chart]),
+    rerun,
+    cancel,
+    el('span', { className: 'mxql-separator' }),
+    ...dataButtons,
+    el('span', { className: 'mxql-separator' }),
+    time,
+    filter,
+    filterCount,
+  ]);
+  return { root, cancel, rerun, dataButtons, filter, filterCount, time, tabs };
+}

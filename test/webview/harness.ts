@@ -1,0 +1,231 @@
+// Serves the real results webview (dist/webview, built by esbuild.mjs) from a loopback server
+// with the production HTML and CSP, and drives it in Chromium. The only stand-in is the VS Code
+// host itself: a nonce'd script defines acquireVsCodeApi, records posted messages and CSP
+// violations, and delivers host messages with window.postMessage as VS Code does.
+
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, watch } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { type AddressInfo } from 'node:net';
+import { dirname, extname, join } from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { resultsCsp, resultsHtml } from '../../client/src/views/resultsHtml';
+
+// The repository root: the nearest folder upwards from the working directory with esbuild.mjs.
+function findRoot(dir: string): string {
+  if (existsSync(join(dir, 'esbuild.mjs')) && existsSync(join(dir, 'package.json'))) return dir;
+  const parent = dirname(dir);
+  if (parent === dir) throw new Error('Run the webview tests from inside the repository.');
+  return findRoot(parent);
+}
+export const root = findRoot(process.cwd());
+const distDir = join(root, 'dist', 'webview');
+const sourceDirs = [join(root, 'client', 'webview'), join(root, 'common')];
+const lockDir = join(root, 'dist', '.webview-build.lock');
+
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    const stat = statSync(path);
+    newest = Math.max(newest, stat.isDirectory() ? newestSource(path) : stat.mtimeMs);
+  }
+  return newest;
+}
+
+function isFresh(): boolean {
+  const outputs = ['results.js', 'results.css', 'codicon.css'].map((f) => join(distDir, f));
+  if (!outputs.every((f) => existsSync(f))) return false;
+  const built = Math.min(...outputs.map((f) => statSync(f).mtimeMs));
+  return built >= Math.max(...sourceDirs.map(newestSource));
+}
+
+function waitForUnlock(timeoutMs = 120_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const watcher = watch(dirname(lockDir), () => {
+      if (!existsSync(lockDir)) finish();
+    });
+    const timer = setTimeout(() => {
+      watcher.close();
+      reject(new Error('Timed out waiting for another process to build dist/webview'));
+    }, timeoutMs);
+    function finish(): void {
+      clearTimeout(timer);
+      watcher.close();
+      resolve();
+    }
+    if (!existsSync(lockDir)) finish();
+  });
+}
+
+/** Runs `node esbuild.mjs` unless dist/webview is newer than the sources; one process builds at a time. */
+export async function ensureBuilt(): Promise<void> {
+  if (isFresh()) return;
+  mkdirSync(dirname(lockDir), { recursive: true });
+  if (existsSync(lockDir) && Date.now() - statSync(lockDir).mtimeMs > 120_000)
+    rmSync(lockDir, { recursive: true });
+  try {
+    mkdirSync(lockDir);
+  } catch {
+    await waitForUnlock();
+    return ensureBuilt();
+  }
+  try {
+    const res = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: root, encoding: 'utf8' });
+    if (res.status !== 0) throw new Error(`node esbuild.mjs failed:\n${res.stderr}${res.stdout}`);
+  } finally {
+    rmSync(lockDir, { recursive: true, force: true });
+  }
+}
+
+// The fake host, served as a nonce'd script before the webview's own script.
+const hostScript = `(() => {
+  const host = { posted: [], violations: [], send(message) { window.postMessage(message, '*'); } };
+  window.__host = host;
+  let state = JSON.parse(sessionStorage.getItem('mxql-test-state') || 'null');
+  document.addEventListener('securitypolicyviolation', (e) => {
+    host.violations.push({ directive: e.violatedDirective, blocked: e.blockedURI, sample: e.sample });
+  });
+  window.acquireVsCodeApi = () => ({
+    postMessage(message) { host.posted.push(JSON.parse(JSON.stringify(message))); },
+    getState() { return state; },
+    setState(next) { state = next; sessionStorage.setItem('mxql-test-state', JSON.stringify(next)); },
+  });
+})();`;
+
+const contentTypes: Readonly<Record<string, string>> = {
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.ttf': 'font/ttf',
+  '.map': 'application/json',
+};
+
+/** A loopback server for the webview page, recording CSP reports and unexpected requests. */
+export interface WebviewServer {
+  readonly origin: string;
+  readonly cspReports: unknown[];
+  readonly unexpected: string[];
+  close(): Promise<void>;
+}
+
+/** Starts the loopback server serving the page at `/` and dist/webview at `/dist/`. */
+export async function startServer(): Promise<WebviewServer> {
+  const cspReports: unknown[] = [];
+  const unexpected: string[] = [];
+  let origin = '';
+  const server: Server = createServer((req, res) => handle(req, res));
+  function handle(req: IncomingMessage, res: ServerResponse): void {
+    const url = new URL(req.url ?? '/', origin);
+    if (url.pathname === '/csp-report') {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        cspReports.push(body);
+        res.writeHead(204).end();
+      });
+      return;
+    }
+    if (url.pathname === '/') return page(res);
+    if (url.pathname === '/host.js') return send(res, 200, 'text/javascript', hostScript);
+    const file = url.pathname.startsWith('/dist/') ? join(distDir, url.pathname.slice(6)) : '';
+    if (file && !file.includes('..') && existsSync(file)) {
+      return send(res, 200, contentTypes[extname(file)] ?? 'application/octet-stream', readFileSync(file));
+    }
+    if (url.pathname !== '/favicon.ico') unexpected.push(url.pathname + url.search);
+    send(res, 404, 'text/plain', 'not found');
+  }
+  function page(res: ServerResponse): void {
+    const nonce = randomBytes(16).toString('base64');
+    const html = resultsHtml({
+      cspSource: origin,
+      nonce,
+      scriptUri: `${origin}/dist/results.js`,
+      styleUri: `${origin}/dist/results.css`,
+      codiconsUri: `${origin}/dist/codicon.css`,
+    }).replace('<script ', `<script nonce="${nonce}" src="${origin}/host.js"></script>\n<script `);
+    res.setHeader('Content-Security-Policy', `${resultsCsp(origin, nonce)}; report-uri ${origin}/csp-report`);
+    send(res, 200, 'text/html; charset=utf-8', html);
+  }
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    cspReports,
+    unexpected,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+function send(res: ServerResponse, status: number, type: string, body: string | Buffer): void {
+  res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store' });
+  res.end(body);
+}
+
+/** Launches the system Chromium headless. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+/** Opens the webview page and waits for its `ready` message. */
+export async function openWebview(browser: Browser, server: WebviewServer): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${server.origin}/`);
+  await waitFor(page, 'window.__host && window.__host.posted.some((m) => m.type === "ready")');
+  if (errors.length) throw new Error(`Page errors: ${errors.join('\n')}`);
+  return page;
+}
+
+/** Posts host messages to the page (as the extension's webview.postMessage would). */
+export async function sendToWebview(page: Page, messages: readonly unknown[]): Promise<void> {
+  await page.evaluate(`(${JSON.stringify(messages)}).forEach((m) => window.__host.send(m))`);
+}
+
+/** Messages the webview posted to the host so far. */
+export function posted(page: Page): Promise<{ type: string; [key: string]: unknown }[]> {
+  return page.evaluate('window.__host.posted');
+}
+
+/** CSP violations seen by the page. */
+export function violations(page: Page): Promise<unknown[]> {
+  return page.evaluate('window.__host.violations');
+}
+
+/**
+ * Waits until the page expression `expr` is truthy, checking once per animation frame.
+ * (Playwright's waitForFunction evaluates strings with eval, which the webview's CSP forbids.)
+ */
+export async function waitFor(page: Page, expr: string, timeoutMs = 20_000): Promise<void> {
+  await page.evaluate(`new Promise((resolve, reject) => {
+    const started = performance.now();
+    const tick = () => {
+      let ok = false;
+      try { ok = Boolean(${expr}); } catch { ok = false; }
+      if (ok) resolve(true);
+      else if (performance.now() - started > ${timeoutMs}) reject(new Error('Timed out waiting for: ' + ${JSON.stringify(expr)}));
+      else requestAnimationFrame(tick);
+    };
+    tick();
+  })`);
+}
+
+/** Waits until the panel shows `rows` rows in phase `phase`, painted in the grid. */
+export async function waitForRows(page: Page, rows: number, phase = 'done'): Promise<void> {
+  await waitFor(
+    page,
+    `document.getElementById('app').dataset.rows === '${rows}' && document.getElementById('app').dataset.phase === '${phase}' && (${rows} === 0 || document.querySelector('.slick-row') !== null)`,
+  );
+}
