@@ -1,7 +1,170 @@
+// `mxql run <file.mxql>`: runs a query file against the Open API or the in-process demo backend.
+// The file's directives supply range, params, injects, limit, path and pcode; command-line options
+// override them. Directive lines are stripped before sending.
+import { readFile } from 'node:fs/promises';
+import { lex, parseDirectives, stripDirectives } from '../../../server/core/index';
 import type { Subcommand } from './main';
+import {
+  durationMs,
+  openTarget,
+  outputFormat,
+  parseCommandLine,
+  positiveInteger,
+  runGuarded,
+  targetHelp,
+  targetOptions,
+  timeMs,
+  UsageError,
+} from './args';
+import { formatOutput } from './format';
 
-/** Placeholder until the subcommand lands; its owner module replaces this file. */
-export const run: Subcommand = () => {
-  process.stderr.write('mxql: this command is not available yet.\n');
-  return Promise.resolve(1);
-};
+const HELP = `Usage: mxql run <file.mxql> [options]
+
+Runs an MXQL file and prints its rows. Directives in the file (-- @range, @stime/@etime, @param,
+@inject, @limit, @path, @pcode) apply; options given here override them.
+
+${targetHelp}
+Query:
+  --range D              relative range ending now: 15m, 1h, 7d (default: the file's, else 1h)
+  --stime T --etime T    absolute range: epoch ms, 'yyyy-MM-dd HH:mm' (local), ISO 8601, now-1h
+  --param '$name=value'  a $param value (repeatable)
+  --inject name=MXQL     an INJECT fragment (repeatable; repeating a name adds a line)
+  --limit N              maximum rows (default: the file's @limit, else 1000)
+
+Exit codes: 0 ok, 1 query or API error, 2 usage error.
+`;
+
+const options = {
+  ...targetOptions,
+  range: { type: 'string' },
+  stime: { type: 'string' },
+  etime: { type: 'string' },
+  param: { type: 'string', multiple: true },
+  inject: { type: 'string', multiple: true },
+  limit: { type: 'string' },
+} as const;
+
+type Values = ReturnType<typeof parseCommandLine<typeof options>>['values'];
+type Directives = ReturnType<typeof parseDirectives>;
+
+function assignments(
+  flag: string,
+  list: readonly string[] | undefined,
+  into: Record<string, string>,
+  join: boolean,
+) {
+  for (const item of list ?? []) {
+    const eq = item.indexOf('=');
+    if (eq <= 0) throw new UsageError(`${flag} takes name=value (got '${item}')`);
+    const name = item.slice(0, eq).trim();
+    const value = item.slice(eq + 1).trim();
+    const key = flag === '--param' && !name.startsWith('$') ? `$${name}` : name;
+    const previous = into[key];
+    into[key] = join && previous !== undefined ? `${previous}\n${value}` : value;
+  }
+}
+
+function timeRange(values: Values, d: Directives, now: number): { stime: number; etime: number } {
+  if (values.stime !== undefined || values.etime !== undefined) {
+    if (values.stime === undefined || values.etime === undefined)
+      throw new UsageError('--stime and --etime go together');
+    return { stime: timeMs('--stime', values.stime, now), etime: timeMs('--etime', values.etime, now) };
+  }
+  if (values.range !== undefined) return { stime: now - durationMs('--range', values.range), etime: now };
+  if (d.stime !== undefined && d.etime !== undefined) return { stime: d.stime, etime: d.etime };
+  return { stime: now - (d.range?.ms ?? 3_600_000), etime: now };
+}
+
+/** `$names` the query uses (outside comments) that have no value. */
+function missingParams(query: string, params: Record<string, string>): string[] {
+  const used = new Set(
+    lex(query)
+      .params.filter((p) => !p.inString || true)
+      .map((p) => p.name),
+  );
+  return [...used].filter((name) => params[name] === undefined);
+}
+
+function directiveErrors(file: string, text: string, d: Directives): void {
+  const errors = d.diagnostics.filter((x) => x.severity === 'error');
+  const first = errors[0];
+  if (!first) return;
+  const line = text.slice(0, first.range.start).split('\n').length;
+  const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
+  throw new Error(`${file}:${line}: ${first.message}${more}`);
+}
+
+async function readQuery(file: string): Promise<string> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    throw new UsageError(
+      code === 'ENOENT' ? `no such file: ${file}` : `cannot read ${file} (${code ?? 'error'})`,
+    );
+  }
+}
+
+async function execute(args: readonly string[]): Promise<number> {
+  const { values, positionals } = parseCommandLine(args, options);
+  if (values.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  const [file, ...extra] = positionals;
+  if (!file || extra.length > 0) throw new UsageError('give exactly one .mxql file');
+  const format = outputFormat(values.format);
+  const text = await readQuery(file);
+  const d = parseDirectives(text, { timezoneOffsetMinutes: -new Date().getTimezoneOffset() });
+  directiveErrors(file, text, d);
+  const query = stripDirectives(text);
+  const params = { ...d.params };
+  assignments('--param', values.param, params, false);
+  const inject = { ...d.injects };
+  assignments('--inject', values.inject, inject, true);
+  const limit = positiveInteger('--limit', values.limit) ?? d.limit ?? 1000;
+  const range = timeRange(values, d, Date.now());
+  if (!d.path) {
+    const missing = missingParams(query, params);
+    if (missing.length > 0) {
+      throw new UsageError(
+        `missing value for ${missing.join(', ')}: add --param '${missing[0] ?? ''}=value' or '-- @param ${missing[0] ?? ''} = value'`,
+      );
+    }
+  }
+  const target = await openTarget(values, d.pcode);
+  try {
+    if (target.pcode === undefined)
+      throw new UsageError('give the project: --pcode N or -- @pcode N in the file');
+    if (!target.hasProjectToken) throw new UsageError('set MXQL_PROJECT_TOKEN to the project API token');
+    const controller = new AbortController();
+    const onSigint = () => controller.abort();
+    process.once('SIGINT', onSigint);
+    const started = performance.now();
+    const injectArg = Object.keys(inject).length > 0 ? { inject } : {};
+    const rows = d.path
+      ? await target.client.mxqlPath(
+          { ...range, mql: d.path, limit, ...injectArg },
+          { signal: controller.signal, pcode: target.pcode },
+        )
+      : await target.client.mxqlText(
+          {
+            ...range,
+            mql: query,
+            limit,
+            ...injectArg,
+            ...(Object.keys(params).length > 0 ? { param: params } : {}),
+          },
+          { signal: controller.signal, pcode: target.pcode },
+        );
+    process.off('SIGINT', onSigint);
+    process.stdout.write(formatOutput(rows, format));
+    const ms = Math.round(performance.now() - started);
+    process.stderr.write(`${rows.length} row${rows.length === 1 ? '' : 's'} in ${ms} ms\n`);
+    return 0;
+  } finally {
+    await target.close();
+  }
+}
+
+export const run: Subcommand = (args) => runGuarded('run', () => execute(args));

@@ -1,0 +1,167 @@
+// Option parsing shared by `mxql run` and `mxql api`: the target (demo or a real service), output
+// format, times, and the one place that turns failures into exit codes and one-line messages.
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { createOpenApiClient, isOpenApiError, redact, type OpenApiClient } from '../api/index';
+import { OutputFormats, type OutputFormat } from './format';
+
+/** A mistake in the command line: exit code 2. */
+export class UsageError extends Error {}
+
+export const targetOptions = {
+  demo: { type: 'boolean' },
+  'base-url': { type: 'string' },
+  'service-url': { type: 'string' },
+  pcode: { type: 'string' },
+  format: { type: 'string' },
+  proxy: { type: 'string' },
+  'no-strict-ssl': { type: 'boolean' },
+  'timeout-ms': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const satisfies ParseArgsConfig['options'];
+
+export const targetHelp = `Target (one of):
+  --demo                 start the demo backend in-process and use it
+  --base-url URL         the Open API host; tokens come from MXQL_PROJECT_TOKEN / MXQL_ACCOUNT_TOKEN
+    --service-url URL    the second host of the server-monitoring spot endpoints (default: base URL)
+    --pcode N            the project code
+Connection:
+  --proxy URL            proxy (default: HTTPS_PROXY / HTTP_PROXY, honouring NO_PROXY)
+  --no-strict-ssl        do not verify TLS certificates
+  --timeout-ms N         give up after N ms per attempt (default 120000)
+Output:
+  --format F             table (default), json or csv`;
+
+export function parseCommandLine<O extends NonNullable<ParseArgsConfig['options']>>(
+  args: readonly string[],
+  options: O,
+) {
+  try {
+    return parseArgs({ args: [...args], options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+export function outputFormat(value: string | undefined): OutputFormat {
+  if (value === undefined) return 'table';
+  if ((OutputFormats as readonly string[]).includes(value)) return value as OutputFormat;
+  throw new UsageError(`--format must be one of ${OutputFormats.join(', ')} (got '${value}')`);
+}
+
+export function positiveInteger(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) <= 0)
+    throw new UsageError(`${name} must be a positive whole number (got '${value}')`);
+  return Number(value);
+}
+
+const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** `15m`, `1h`, `7d` → ms. */
+export function durationMs(name: string, value: string): number {
+  const m = /^(\d+)([smhd])$/.exec(value.trim());
+  if (!m || Number(m[1]) <= 0)
+    throw new UsageError(`${name} must be a duration such as 15m, 1h or 7d (got '${value}')`);
+  return Number(m[1]) * (UNIT_MS[m[2] ?? 'h'] ?? 0);
+}
+
+/** Epoch ms, ISO 8601, `yyyy-MM-dd HH:mm[:ss]` (local time), `now` or `now-1h`. */
+export function timeMs(name: string, value: string, now: number): number {
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text);
+  const relative = /^now(?:-(\d+[smhd]))?$/.exec(text);
+  if (relative) return now - (relative[1] ? durationMs(name, relative[1]) : 0);
+  const parsed = Date.parse(text.replace(' ', 'T'));
+  if (Number.isNaN(parsed)) {
+    throw new UsageError(`${name} must be epoch ms, 'yyyy-MM-dd HH:mm', ISO 8601 or now-1h (got '${value}')`);
+  }
+  return parsed;
+}
+
+export interface TargetValues {
+  demo?: boolean;
+  'base-url'?: string;
+  'service-url'?: string;
+  pcode?: string;
+  proxy?: string;
+  'no-strict-ssl'?: boolean;
+  'timeout-ms'?: string;
+}
+
+export interface Target {
+  client: OpenApiClient;
+  /** The project to use: --pcode, else the demo's first APM project. */
+  pcode: number | undefined;
+  hasProjectToken: boolean;
+  hasAccountToken: boolean;
+  close(): Promise<void>;
+}
+
+/** Secrets of this process, for redacting anything printed. */
+export function envSecrets(env: NodeJS.ProcessEnv = process.env): string[] {
+  return [env['MXQL_PROJECT_TOKEN'], env['MXQL_ACCOUNT_TOKEN']].filter((s): s is string => !!s);
+}
+
+/** Opens the demo backend or a client to the given service. */
+export async function openTarget(values: TargetValues, pcodeFallback?: number): Promise<Target> {
+  const pcode = positiveInteger('--pcode', values.pcode) ?? pcodeFallback;
+  const totalMs = positiveInteger('--timeout-ms', values['timeout-ms']);
+  const common = {
+    proxy: { ...(values.proxy ? { url: values.proxy } : {}), strictSSL: !values['no-strict-ssl'] },
+    ...(totalMs ? { timeouts: { totalMs } } : {}),
+  };
+  if (values.demo) {
+    if (values['base-url']) throw new UsageError('give either --demo or --base-url, not both');
+    const { startDemoServer } = await import('../demo/index');
+    const demo = await startDemoServer();
+    const project = demo.projects.find((p) => p.productType === 'APM') ?? demo.projects[0];
+    const chosen = demo.projects.find((p) => p.pcode === pcode) ?? project;
+    const client = createOpenApiClient({
+      ...common,
+      baseUrl: demo.baseUrl,
+      serviceUrl: demo.serviceUrl,
+      accountToken: demo.accountToken,
+      ...(chosen ? { projectToken: chosen.token } : {}),
+    });
+    const close = async () => {
+      await client.close();
+      await demo.close();
+    };
+    return { client, pcode: chosen?.pcode, hasProjectToken: true, hasAccountToken: true, close };
+  }
+  const baseUrl = values['base-url'];
+  if (!baseUrl) throw new UsageError('give a target: --demo, or --base-url URL --pcode N');
+  const projectToken = process.env['MXQL_PROJECT_TOKEN'];
+  const accountToken = process.env['MXQL_ACCOUNT_TOKEN'];
+  const client = createOpenApiClient({
+    ...common,
+    baseUrl,
+    ...(values['service-url'] ? { serviceUrl: values['service-url'] } : {}),
+    ...(projectToken ? { projectToken } : {}),
+    ...(accountToken ? { accountToken } : {}),
+    ...(pcode !== undefined ? { pcode } : {}),
+  });
+  return {
+    client,
+    pcode,
+    hasProjectToken: !!projectToken,
+    hasAccountToken: !!accountToken,
+    close: () => client.close(),
+  };
+}
+
+/** Runs a subcommand body: usage errors exit 2, API and query errors exit 1, one line on stderr. */
+export async function runGuarded(command: string, body: () => Promise<number>): Promise<number> {
+  try {
+    return await body();
+  } catch (error) {
+    const code = error instanceof UsageError ? 2 : 1;
+    const message = error instanceof Error ? error.message : String(error);
+    const prefix = isOpenApiError(error) ? 'error' : code === 2 ? 'usage' : 'error';
+    const hint = code === 2 ? ` (see 'mxql ${command} --help')` : '';
+    process.stderr.write(
+      `mxql ${command}: ${prefix}: ${redact(message.replace(/\s*\n\s*/g, ' '), envSecrets())}${hint}\n`,
+    );
+    return code;
+  }
+}
