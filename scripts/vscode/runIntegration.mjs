@@ -8,21 +8,13 @@
 // (default test-results/integration.json) and exits 1 on any failure. Logs and screenshots go to
 // test-results/integration/. Env: MXQL_ITEST_TIMEOUT_MS (default 600000), MXQL_ITEST_GREP (a title filter
 // for both phases), CHROMIUM_PATH.
-import {
-  appendFileSync,
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { ensureCodeServer, launchChromium, repoRoot, startCodeServer } from './codeServer.mjs';
 import { startResultsServer } from './resultsServer.mjs';
+import { createResults, describeError } from './testResults.mjs';
 
 const requireTs = createRequire(import.meta.url);
 const outDir = join(repoRoot, 'test-results', 'integration');
@@ -33,16 +25,8 @@ const overallTimeoutMs = Number(process.env.MXQL_ITEST_TIMEOUT_MS || 600_000);
 const grep = process.env.MXQL_ITEST_GREP || '';
 const consoleLog = join(outDir, 'browser-console.log');
 
-/** @type {{ title: string, state: 'passed' | 'failed', durationMs: number, error?: string }[]} */
-const results = [];
+const results = createResults();
 const cleanups = [];
-
-function record(title, state, durationMs, error) {
-  results.push({ title, state, durationMs, ...(error ? { error } : {}) });
-  const mark = state === 'passed' ? 'ok  ' : 'FAIL';
-  console.log(`  ${mark} ${title} (${Math.round(durationMs)} ms)`);
-  if (error) console.log(error.replace(/^/gm, '       '));
-}
 
 function assertBuilt() {
   for (const file of [join(repoRoot, 'dist', 'extension.js'), testsBundle]) {
@@ -164,9 +148,9 @@ async function runWorkbenchChecks(browser, server, workspace) {
     const started = Date.now();
     try {
       await check.run(workbench);
-      record(check.title, 'passed', Date.now() - started);
+      results.record(check.title, 'passed', Date.now() - started);
     } catch (err) {
-      record(check.title, 'failed', Date.now() - started, describeError(err));
+      results.record(check.title, 'failed', Date.now() - started, describeError(err));
       await screenshot(page, `check-${index + 1}-failed`);
       await page.keyboard.press('Escape');
     }
@@ -175,35 +159,18 @@ async function runWorkbenchChecks(browser, server, workspace) {
   await context.close();
 }
 
-/** The message and the stack frames in the project's own files: enough to find the line, without noise. */
-function describeError(err) {
-  if (!(err instanceof Error)) return String(err);
-  const frames = (err.stack ?? '')
-    .split('\n')
-    .filter((line) => /^\s+at /.test(line) && line.includes(repoRoot) && !line.includes('node_modules'))
-    .slice(0, 6);
-  return [
-    err.message.trim(),
-    ...frames.map((f) => f.trim().replace(`file://${repoRoot}/`, '').replace(`${repoRoot}/`, '')),
-  ].join('\n');
-}
-
-function onInHostEvent(event) {
-  if (event.kind === 'test') record(event.title.join(' › '), event.state, event.durationMs, event.error);
-}
-
 function settleInHost(outcome) {
   if (outcome.kind === 'end') return;
   if (outcome.kind === 'exit') {
     // exit code 0 without an `end` event means the module never reported: a broken harness, not a pass.
-    record(
+    results.record(
       'in-host suites',
       'failed',
       0,
       `the extension host test run ended (exit code ${outcome.code}) without reporting results`,
     );
   } else {
-    record('in-host suites', 'failed', 0, outcome.message);
+    results.record('in-host suites', 'failed', 0, outcome.message);
   }
 }
 
@@ -213,7 +180,7 @@ async function main() {
   assertBuilt();
   await ensureCodeServer({ logFile: join(outDir, 'code-server-install.log') });
   const sandbox = makeSandbox();
-  const collector = await startResultsServer(onInHostEvent);
+  const collector = await startResultsServer((event) => results.recordEvent(event));
   cleanups.push(() => collector.close());
   const server = await startCodeServer({
     folder: sandbox.workspace,
@@ -245,14 +212,6 @@ async function cleanup() {
   }
 }
 
-function finish() {
-  const passed = results.filter((r) => r.state === 'passed').length;
-  const failed = results.length - passed;
-  writeFileSync(resultsFile, `${JSON.stringify({ passed, failed, tests: results }, null, 2)}\n`);
-  console.log(`${passed} passed, ${failed} failed`);
-  return failed === 0 && passed > 0 ? 0 : 1;
-}
-
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     console.error(`\n${signal}: stopping VS Code and the browser`);
@@ -263,8 +222,8 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 try {
   await main();
 } catch (err) {
-  record('integration harness', 'failed', 0, describeError(err));
+  results.record('integration harness', 'failed', 0, describeError(err));
 } finally {
   await cleanup();
 }
-process.exitCode = finish();
+process.exitCode = results.finish(resultsFile);
