@@ -1,6 +1,6 @@
 // Regenerates the bundled catalog (server/core/catalog/data/*.json) from the shared category metadata.
-// `node scripts/buildCatalog.mjs [catalogDir]`; catalogDir defaults to ../shared/mxql/catalog beside the
-// repository. Only facts are kept (names, types, units, deprecated flags, intervals, pk, loaders);
+// `node scripts/buildCatalog.mjs [catalogDir] [outDir]`; catalogDir defaults to ../shared/mxql/catalog
+// beside the repository, outDir to server/core/catalog/data (tests pass a temporary one). Only facts are kept (names, types, units, deprecated flags, intervals, pk, loaders);
 // description texts are dropped on purpose: the project writes its own (fieldDescriptions.ts).
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const sourceDir = resolve(root, process.argv[2] ?? '../shared/mxql/catalog');
-const outDir = join(root, 'server/core/catalog/data');
+const outDir = resolve(root, process.argv[3] ?? 'server/core/catalog/data');
 
 // Column type names are stored as one letter; server/core/catalog/catalogJson.ts decodes them.
 const TYPE_CODES = { Number: 'N', String: 'S', List: 'L', Long: 'G' };

@@ -112,17 +112,16 @@ class LazyCategoryCatalog implements CategoryCatalog {
   constructor(private readonly loadJson: () => CatalogJson) {}
 
   getCategory(raw: string): CategoryInfo | undefined {
-    const { base } = splitCategorySuffix(raw);
+    const { base, suffix } = splitCategorySuffix(raw);
     const data = this.data();
-    if (!data)
+    if (!data) {
       return this.failure !== undefined && base
         ? { name: base, tags: [], fields: [], columnsKnown: false }
         : undefined;
-    const cached = data.infos.get(base);
-    if (cached) return cached;
-    const made = this.decode(data.json, base);
-    if (made) data.infos.set(base, made);
-    return made;
+    }
+    // A few roll-ups have metadata of their own (`visitor{h1}`); prefer it over the base category.
+    const exact = suffix === undefined ? undefined : this.lookup(data, `${base}{${suffix}}`);
+    return exact ?? this.lookup(data, base);
   }
 
   isKnownCategory(name: string): boolean {
@@ -152,6 +151,14 @@ class LazyCategoryCatalog implements CategoryCatalog {
   loadError(): string | undefined {
     this.data();
     return this.failure;
+  }
+
+  private lookup(data: Loaded, name: string): CategoryInfo | undefined {
+    const cached = data.infos.get(name);
+    if (cached) return cached;
+    const made = this.decode(data.json, name);
+    if (made) data.infos.set(name, made);
+    return made;
   }
 
   private decode(json: CatalogJson, base: string): CategoryInfo | undefined {

@@ -20,7 +20,10 @@ export interface Column {
 
 /** Everything known about one category. */
 export interface CategoryInfo {
-  /** The name without any `{m5}`/`{h1}` roll-up suffix. */
+  /**
+   * The catalog name: without any `{m5}`/`{h1}` roll-up suffix, except for the few roll-ups that
+   * have metadata of their own (`visitor{h1}`).
+   */
   readonly name: string;
   readonly tags: readonly Column[];
   readonly fields: readonly Column[];
