@@ -1,5 +1,5 @@
 // Corpus sanity check for the TextMate grammar, used by scripts/testGrammar.mjs.
-// An independent, deliberately simple scanner (reference §1 rules: `#` comments at a logical line start, `--` at a
+// An independent, deliberately simple scanner (reference §1 rules: `#` comments as a line's first character, `--` at a
 // line start or after white space outside quotes, `/* */` blocks, quotes end at the line end, operands continue
 // while `{`/`[` is open) classifies every character; the grammar's scopes must agree with it. This catches the
 // catastrophic failures: a string or comment that runs on, a bracket rule that never closes, a continuation line
@@ -47,7 +47,7 @@ function scanLine(line, state) {
     info.promql = true;
     return info;
   }
-  if (logicalStart && trimmed.startsWith('#')) return fill(info, line.length - trimmed.length, 'comment');
+  if (!state.inBlock && trimmed.startsWith('#')) return fill(info, line.length - trimmed.length, 'comment');
   let i = 0;
   while (i < line.length) i = scanAt(line, i, classes, state);
   return info;
