@@ -1,9 +1,9 @@
 // Corpus sanity check for the TextMate grammar, used by scripts/testGrammar.mjs.
-// An independent, deliberately simple scanner (reference §1 rules: `#` comments as a line's first character, `--` at a
-// line start or after white space outside quotes, `/* */` blocks, quotes end at the line end, operands continue
-// while `{`/`[` is open) classifies every character; the grammar's scopes must agree with it. This catches the
-// catastrophic failures: a string or comment that runs on, a bracket rule that never closes, a continuation line
-// taken for a command, or a command line taken for a continuation.
+// An independent, deliberately simple scanner of the language's lexical rules (`#` comments as a line's first
+// character, `--` at a line start or after white space outside quotes, `/* */` blocks, quotes that end at the line
+// end, operands that continue while `{`/`[` is open) classifies every character; the grammar's scopes must agree.
+// This catches the catastrophic failures: a string or comment that runs on, a bracket rule that never closes, a
+// continuation line taken for a command, or a command line taken for a continuation.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
