@@ -23,6 +23,9 @@ export function quickFixes(text: string, diagnostic: ValidationDiagnostic): Quic
     case DiagnosticCodes.categoryUnknown:
     case DiagnosticCodes.columnUnknown:
     case DiagnosticCodes.commandDeprecated:
+    case DiagnosticCodes.commandUnknown:
+    case DiagnosticCodes.optionUnknown:
+    case DiagnosticCodes.deleteBareWord:
       return (data?.replacements ?? []).map((r) => ({
         title: r.title,
         edits: [{ range: diagnostic.range, newText: r.newText }],

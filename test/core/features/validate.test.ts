@@ -82,7 +82,7 @@ export const CASES: readonly Case[] = [
     name: 'fragment with an unclosed bracket',
     code: 'inject/fragment-error',
     severity: 'error',
-    src: '-- @inject default = ORDER ⟦{key:[oid]⟧\nCATEGORY app_counter\nTAGLOAD\nINJECT default\n',
+    src: '-- @inject default = ORDER ⟦{⟧key:[oid]\nCATEGORY app_counter\nTAGLOAD\nINJECT default\n',
   },
   {
     name: 'fragment with an unknown command',
