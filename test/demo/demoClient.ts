@@ -72,3 +72,54 @@ export function errorOf(reply: Reply): { status: number; code: string; message: 
   }
   return body as { status: number; code: string; message: string };
 }
+
+export type FieldKind = 'string' | 'number' | 'boolean' | 'array' | 'object' | 'numeric-string';
+
+/** Asserts that `value` has exactly the listed fields with the listed kinds (no more, no fewer). */
+export function assertFields(
+  value: unknown,
+  spec: Record<string, FieldKind>,
+  where = 'value',
+): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new Error(`${where}: expected an object, got ${JSON.stringify(value)?.slice(0, 200)}`);
+  }
+  const record = value as Record<string, unknown>;
+  const missing = Object.keys(spec).filter((k) => !(k in record));
+  const extra = Object.keys(record).filter((k) => !(k in spec));
+  if (missing.length || extra.length) {
+    throw new Error(`${where}: missing [${missing.join(', ')}], unexpected [${extra.join(', ')}]`);
+  }
+  for (const [key, kind] of Object.entries(spec)) {
+    const v = record[key];
+    const ok =
+      kind === 'array'
+        ? Array.isArray(v)
+        : kind === 'object'
+          ? typeof v === 'object' && v !== null && !Array.isArray(v)
+          : kind === 'numeric-string'
+            ? typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))
+            : typeof v === kind;
+    if (!ok) throw new Error(`${where}.${key}: expected ${kind}, got ${JSON.stringify(v)}`);
+  }
+  return record;
+}
+
+/** Asserts every item of an array with assertFields and that the array is not empty. */
+export function assertEach(
+  value: unknown,
+  spec: Record<string, FieldKind>,
+  where: string,
+): Record<string, unknown>[] {
+  const list = arr(value);
+  if (list.length === 0) throw new Error(`${where}: expected at least one item`);
+  return list.map((item, i) => assertFields(item, spec, `${where}[${i}]`));
+}
+
+/** A value that must be a JSON object. */
+export function rec(value: unknown): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new Error(`expected an object, got ${JSON.stringify(value)?.slice(0, 200)}`);
+  }
+  return value as Record<string, unknown>;
+}

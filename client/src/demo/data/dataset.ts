@@ -143,7 +143,9 @@ function agentOid(seed: number, pcode: number, index: number, taken: Set<number>
 function agentLifetime(random: Random, index: number, count: number, now: number) {
   // The last agent of a larger project and a few others by chance are inactive; the rest keep reporting.
   const inactive = count > 0 && ((index === count - 1 && count >= 5) || random.next() < 0.1);
-  const startTime = now - random.int(2, 40) * DAY - random.int(0, 23) * HOUR;
+  // Most agents have months of history; every fourth was deployed recently, so long ranges show gaps.
+  const ageDays = index % 4 === 2 ? random.int(2, 12) : random.int(60, 420);
+  const startTime = now - ageDays * DAY - random.int(0, 23) * HOUR;
   const inactTime = inactive ? now - random.int(1, 30) * HOUR - random.int(0, 59) * 60_000 : 0;
   return { active: !inactive, startTime, inactTime };
 }

@@ -24,6 +24,7 @@ export {
   METRIC_NAMES,
   MINUTE,
   bucketTimes,
+  coarsenFor,
   combine,
   isAliveAt,
   isMetricName,

@@ -160,6 +160,12 @@ export function effectiveStep(stepMs: number, stime: number, now: number): numbe
   return Math.ceil(step / FINE_STEP) * FINE_STEP;
 }
 
+/** `step`, or a multiple of 5 minutes large enough that `rangeMs` holds at most `maxPoints` buckets. */
+export function coarsenFor(step: number, rangeMs: number, maxPoints: number): number {
+  const needed = rangeMs / maxPoints;
+  return needed <= step ? step : Math.ceil(needed / COARSE_STEP) * COARSE_STEP;
+}
+
 /** The value of one metric of one agent for the bucket [t, t + stepMs), or null when the agent was silent. */
 export function metricValue(
   seed: number,
