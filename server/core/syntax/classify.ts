@@ -73,6 +73,14 @@ function wordValue(raw: string, r: Range): Value {
   return { kind: 'word', text: raw, suffix: null, template: false, range: r };
 }
 
+/** Token kinds that form one word when written without blanks (`disk_reads(xos)`, `a<%B%>`). */
+const GLUE_KINDS: ReadonlySet<string> = new Set([
+  TokenKind.word,
+  TokenKind.param,
+  TokenKind.lparen,
+  TokenKind.rparen,
+]);
+
 /** Reads glued tokens (`counter<%T%>`, `app_counter{m5}`) as one word; null when they are not one. */
 function gluedWord(text: string, toks: readonly Token[], from: number, to: number): Value | null {
   let end = to;
@@ -91,7 +99,7 @@ function gluedWord(text: string, toks: readonly Token[], from: number, to: numbe
   for (let i = from; i < end; i++) {
     const t = toks[i] as Token;
     if (t.kind === TokenKind.marker) template = true;
-    else if (t.kind !== TokenKind.word && t.kind !== TokenKind.param) return null;
+    else if (!GLUE_KINDS.has(t.kind)) return null;
     if (i > from && t.start !== (toks[i - 1] as Token).end) return null;
   }
   const first = toks[from] as Token;

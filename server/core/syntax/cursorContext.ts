@@ -104,8 +104,10 @@ function inside(v: Value, offset: number): boolean {
   return v.range.start < offset && (offset < v.range.end || !v.closed);
 }
 
-function touches(r: Range, offset: number): boolean {
-  return r.start <= offset && offset <= r.end;
+/** True when `offset` is within `v` (end inclusive); an unclosed container reaches any later offset. */
+function touches(v: Value, offset: number): boolean {
+  if ((v.kind === 'object' || v.kind === 'array') && !v.closed) return v.range.start < offset;
+  return v.range.start <= offset && offset <= v.range.end;
 }
 
 function inObject(text: string, obj: ObjectValue, offset: number, keyPath: string[]): Found {
@@ -113,9 +115,9 @@ function inObject(text: string, obj: ObjectValue, offset: number, keyPath: strin
     if (m.range.start > offset) break;
     const afterColon = m.colonRange !== null && offset >= m.colonRange.end;
     const path = m.key ? [...keyPath, m.key.name] : keyPath;
-    if (afterColon && m.value && touches(m.value.range, offset))
+    if (afterColon && m.value && touches(m.value, offset))
       return descend(text, m.value, offset, path, obj, 'value');
-    if (!afterColon && m.key && touches(m.key.range, offset))
+    if (!afterColon && m.key && m.key.range.start <= offset && offset <= m.key.range.end)
       return { kind: 'key', keyPath, container: obj, node: m.key };
   }
   const prev = previousChar(text, obj.range.start, offset);
@@ -130,7 +132,7 @@ function inObject(text: string, obj: ObjectValue, offset: number, keyPath: strin
 function inArray(text: string, arr: ArrayValue, offset: number, keyPath: string[]): Found {
   for (const item of arr.items) {
     if (item.range.start > offset) break;
-    if (touches(item.range, offset)) return descend(text, item, offset, keyPath, arr, 'item');
+    if (touches(item, offset)) return descend(text, item, offset, keyPath, arr, 'item');
   }
   return { kind: 'item', keyPath, container: arr, node: null };
 }
@@ -187,7 +189,7 @@ export function cursorContext(doc: MxqlDocument, text: string, offset: number): 
   const word = wordAround(text, offset);
   const base = { pipeline, sub: pipeline.sub, prefix: word.prefix, replaceRange: word.range };
   const empty = { keyPath: [], container: null, node: null, inString: false, statement: null, command: null };
-  if (commentAt(doc, offset)) return { ...base, ...empty, kind: 'comment' };
+  if (commentAt(doc, offset, text)) return { ...base, ...empty, kind: 'comment' };
   const subNamed = subNameContext(doc, text, offset);
   if (subNamed) return { ...base, ...empty, kind: 'sub-name', sub: subNamed };
   const stmt = statementAt(doc, text, offset);

@@ -87,13 +87,17 @@ export function allStatements(doc: MxqlDocument): Statement[] {
   return out;
 }
 
-/** The comment containing `offset` (its end inclusive for line comments), or null. */
-export function commentAt(doc: MxqlDocument, offset: number): CommentNode | null {
+/**
+ * The comment containing `offset`, or null. A line comment also holds the blanks after it up to the
+ * line end when `text` is given (its range excludes trailing blanks).
+ */
+export function commentAt(doc: MxqlDocument, offset: number, text?: string): CommentNode | null {
   for (const c of doc.comments) {
-    if (c.range.start > offset) return null;
-    if (offset > c.range.start && (offset < c.range.end || (offset === c.range.end && c.style !== 'block'))) {
-      return c;
-    }
+    if (c.range.start >= offset) return null;
+    if (offset < c.range.end) return c;
+    if (c.style === 'block') continue;
+    if (offset === c.range.end) return c;
+    if (text !== undefined && /^[ \t\r]*$/.test(text.slice(c.range.end, offset))) return c;
   }
   return null;
 }

@@ -455,9 +455,9 @@ class Parser {
     const want = expected === TokenKind.rbrace ? '}' : ']';
     const opener = this.slice(open);
     this.report(
-      'unexpectedClose',
+      'mismatchedBracket',
       range(t),
-      `\`${this.slice(t)}\` does not match \`${opener}\`; write \`${want}\`.`,
+      `\`${opener}\` is closed by \`${this.slice(t)}\`; write \`${want}\`.`,
     );
     this.take();
     return true;

@@ -22,6 +22,11 @@ export const SyntaxCodes = {
     severity: 'error',
     message: 'This closing bracket has no matching opening bracket.',
   },
+  mismatchedBracket: {
+    code: 'syntax/mismatched-bracket',
+    severity: 'error',
+    message: 'This closing bracket does not match the opening one.',
+  },
   unclosedString: {
     code: 'syntax/unclosed-string',
     severity: 'error',

@@ -1,0 +1,148 @@
+// Every syntax diagnostic code, with the exact text its range covers, plus recovery: one broken
+// line never hides the commands after it.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parse, SyntaxCodes } from '../../../server/core/syntax/index';
+
+interface Case {
+  readonly code: string;
+  readonly text: string;
+  /** The source text the diagnostic's range must cover. */
+  readonly covers: string;
+}
+
+const cases: readonly Case[] = [
+  { code: 'syntax/unclosed-bracket', text: 'SELECT [time, tps\nTAGLOAD', covers: '[' },
+  { code: 'syntax/unclosed-bracket', text: 'FILTER {key: a', covers: '{' },
+  { code: 'syntax/unexpected-close', text: 'SELECT [a]]', covers: ']' },
+  { code: 'syntax/mismatched-bracket', text: 'CATEGORY stat[h1}', covers: '}' },
+  { code: 'syntax/unclosed-string', text: "FILTER {key: a, value: 'x}", covers: "'x}" },
+  { code: 'syntax/unclosed-comment', text: 'TAGLOAD\n/* never closed\nLIMIT 1', covers: '/*' },
+  { code: 'syntax/missing-colon', text: "FILTER {oid = '123'}", covers: "oid = '123'" },
+  { code: 'syntax/missing-key', text: 'ORDER {: tps}', covers: ':' },
+  { code: 'syntax/missing-value', text: 'ORDER {key: }', covers: ':' },
+  { code: 'syntax/unquoted-colon', text: 'UPDATE {key: t, datetime: yyyyMMdd HH:mm:ss}', covers: ':' },
+  { code: 'syntax/unexpected-token', text: 'TAGLOAD {backward: true} extra', covers: 'extra' },
+  { code: 'syntax/unexpected-token', text: ', tps', covers: ',' },
+  { code: 'syntax/unexpected-token', text: 'INJECT default more', covers: 'more' },
+  { code: 'syntax/unexpected-token', text: 'SELECT [a,, b]', covers: ',' },
+  { code: 'syntax/template-marker', text: 'OID [ <% OID %> ]', covers: '<% OID %>' },
+  { code: 'syntax/template-marker', text: 'CREATE {key: k, value: "<%V%>"}', covers: '<%V%>' },
+  { code: 'syntax/inject-in-operand', text: 'SELECT [time, INJECT cols]', covers: 'INJECT cols' },
+  { code: 'syntax/inject-in-operand', text: 'SELECT [time,\nINJECT cols\n]', covers: 'INJECT cols' },
+  { code: 'syntax/param-key', text: 'SKIP {$option: 10}', covers: '$option' },
+  { code: 'syntax/missing-sub-name', text: 'SUB\nTAGLOAD\nEND', covers: 'SUB' },
+  { code: 'syntax/unclosed-sub', text: 'SUB q\nTAGLOAD', covers: 'q' },
+  { code: 'syntax/unexpected-end', text: 'TAGLOAD\nEND', covers: 'END' },
+];
+
+for (const c of cases) {
+  void test(`${c.code}: ${JSON.stringify(c.text)}`, () => {
+    const { diagnostics } = parse(c.text);
+    const found = diagnostics.filter((d) => d.code === c.code);
+    assert.ok(found.length > 0, `expected ${c.code}, got ${JSON.stringify(diagnostics)}`);
+    const covered = found.map((d) => c.text.slice(d.range.start, d.range.end));
+    assert.ok(covered.includes(c.covers), `ranges cover ${JSON.stringify(covered)}`);
+    for (const d of found) assert.ok(d.message.length > 20, 'message says what to do');
+  });
+}
+
+void test('every declared syntax code is exercised above', () => {
+  const tested = new Set(cases.map((c) => c.code));
+  for (const info of Object.values(SyntaxCodes)) assert.ok(tested.has(info.code), info.code);
+});
+
+void test('a template marker is reported with the exact message', () => {
+  const { diagnostics } = parse('<% FILTER %>');
+  assert.equal(diagnostics.length, 1);
+  assert.equal(diagnostics[0]?.severity, 'error');
+  assert.match(diagnostics[0]?.message ?? '', /Template marker `<% … %>` is not sendable as is/);
+});
+
+void test('clean text has no diagnostics', () => {
+  const text = 'CATEGORY app_counter\nTAGLOAD\nSELECT [time, tps]\nFILTER {expr: "tps > 1"}\n';
+  assert.deepEqual(parse(text).diagnostics, []);
+});
+
+void test('recovery: an unclosed bracket ends at the next line that starts with a command', () => {
+  const text = 'SELECT [time, tps\nFILTER {key: tps, over: 1}\nLIMIT 3\n';
+  const { ast } = parse(text);
+  assert.deepEqual(
+    ast.main.map((s) => (s.kind === 'command' ? s.upperName : s.kind)),
+    ['SELECT', 'FILTER', 'LIMIT'],
+  );
+});
+
+void test('recovery: an unclosed SUB body ends at the next SUB', () => {
+  const { ast, diagnostics } = parse('SUB a\nTAGLOAD\nSUB b\nLIMIT 1\nEND\n');
+  assert.deepEqual(
+    ast.subs.map((s) => [s.name, s.commands.length, s.endRange !== null]),
+    [
+      ['a', 1, false],
+      ['b', 1, true],
+    ],
+  );
+  assert.deepEqual(
+    diagnostics.map((d) => d.code),
+    ['syntax/unclosed-sub'],
+  );
+});
+
+void test('recovery: an unclosed string ends at its line', () => {
+  const { ast } = parse("FILTER {value: 'x\nTAGLOAD\n");
+  assert.equal(ast.main.length, 2);
+});
+
+void test('recovery: a broken line in the middle keeps the lines around it', () => {
+  const { ast } = parse('CATEGORY a\n}}} ,,, :::\nTAGLOAD\n');
+  assert.deepEqual(
+    ast.main.map((s) => s.kind),
+    ['command', 'invalid', 'command'],
+  );
+});
+
+void test('the parser never throws, whatever the input', () => {
+  const alphabet = [
+    '{',
+    '}',
+    '[',
+    ']',
+    ':',
+    ',',
+    "'",
+    '"',
+    '\n',
+    '\r\n',
+    ' ',
+    'SELECT',
+    'SUB',
+    'END',
+    'INJECT',
+    '$a',
+    '<%',
+    '%>',
+    '--',
+    '#',
+    '/*',
+    '*/',
+    '>>',
+    'x',
+    '1h',
+    '(',
+    ')',
+  ];
+  let seed = 7;
+  const next = (): number => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed;
+  };
+  for (let i = 0; i < 2000; i++) {
+    const parts: string[] = [];
+    for (let j = 0; j < 30; j++) parts.push(alphabet[next() % alphabet.length] as string);
+    const text = parts.join('');
+    const { ast, diagnostics } = parse(text);
+    assert.equal(ast.range.end, text.length);
+    for (const d of diagnostics)
+      assert.ok(d.range.start >= 0 && d.range.end <= text.length && d.range.start <= d.range.end);
+  }
+});
