@@ -62,7 +62,7 @@ export const SELECT_COMMANDS: readonly CommandDef[] = [
     stage: 'select',
     operands: [form('object', "HEADER {tps$:'F', resp_time$:'ms', category: app_counter}")],
     options: [
-      obsOpt('category', 'string', 'Category the dashboard widget should associate with the result.'),
+      docOpt('category', 'string', 'Category the dashboard widget should associate with the result.'),
     ],
     freeOptionKeys: {
       keyMeaning: 'a result column followed by `$`, telling a dashboard widget how to display it',

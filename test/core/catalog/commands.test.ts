@@ -9,6 +9,7 @@ import {
   findCommand,
   isCanonicalSpelling,
   type CommandStage,
+  type OptionDef,
 } from '../../../server/core/catalog/index';
 import { readShared } from './sharedMaterial';
 
@@ -18,6 +19,8 @@ interface MasterRow {
   stage: string;
   options: string[];
   documented: boolean;
+  /** The Doc cell's note in parentheses, saying which options the manual covers. */
+  docNote: string;
 }
 
 /** The command names of the master table, kept here for clones without the shared material. */
@@ -100,6 +103,7 @@ function parseMasterTable(reference: string): MasterRow[] {
       stage: stage.split(/[\s(]/)[0] ?? '',
       options: ticks(optionCell).filter((k) => !k.includes('<')),
       documented: doc.startsWith('DOC'),
+      docNote: /\(([^)]*)\)/.exec(doc)?.[1] ?? '',
     });
   }
   return rows;
@@ -159,6 +163,45 @@ void describe('command table against reference §2.0', () => {
       for (const row of masterRows ?? []) {
         const def = findCommand(row.names[0] ?? '');
         assert.equal(def?.confidence, row.documented ? 'documented' : 'observed', row.names[0]);
+      }
+    },
+  );
+});
+
+/**
+ * Which option keys of a row the manual documents, from the Doc cell: no note means all of them;
+ * "not `x`" / "no a/b" exclude some; "first N" takes the first N options; a list names them.
+ */
+function documentedOptions(row: MasterRow, resolve: (key: string) => string): Set<string> {
+  const all = [...new Set(row.options.map(resolve))];
+  const note = row.docNote.replace(/`/g, '');
+  if (!row.documented || note.includes('deprecation')) return new Set();
+  if (!note || note.startsWith('DOC')) return new Set(all);
+  const excluded = /^(?:not|no) (.*)$/.exec(note)?.[1];
+  if (excluded) return new Set(all.filter((o) => !excluded.split('/').map(resolve).includes(o)));
+  const first = /^first (\d+)$/.exec(note)?.[1];
+  if (first) return new Set(all.slice(0, Number(first)));
+  return new Set(note.split('/').map(resolve));
+}
+
+void describe('option confidence against reference §2.0', () => {
+  void it(
+    'marks options documented exactly where the table says the manual covers them',
+    {
+      skip: !masterRows && 'reference.md absent',
+    },
+    () => {
+      for (const row of masterRows ?? []) {
+        const def = findCommand(row.names[0] ?? '');
+        assert.ok(def);
+        const resolve = (key: string): string =>
+          def.options.find((o) => o.name === key || o.aliases?.includes(key))?.name ?? key;
+        const documented = documentedOptions(row, resolve);
+        for (const key of new Set(row.options.map(resolve))) {
+          const option: OptionDef | undefined = def.options.find((o) => o.name === key);
+          const expected = documented.has(key) ? 'documented' : 'observed';
+          assert.equal(option?.confidence, expected, `${def.name}.${key} (${row.docNote || 'no note'})`);
+        }
       }
     },
   );
