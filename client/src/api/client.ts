@@ -134,9 +134,9 @@ async function tokenHeaders(
   ctx: Ctx,
   spec: EndpointSpec,
   pcode: number | undefined,
+  fail: Fail,
 ): Promise<Record<string, string>> {
-  const missing = (message: string) =>
-    new OpenApiError({ kind: 'config', message, endpointId: spec.id, path: spec.path });
+  const missing = (message: string) => fail('config', message);
   if (spec.auth === 'account') {
     if (!ctx.options.accountToken) throw missing('this endpoint needs an account API token; none is set');
     return { 'x-service-token': ctx.options.accountToken };
@@ -202,7 +202,7 @@ async function callEndpoint(
     const problem = checkParams(spec, params, ctx.options.now?.());
     if (problem) throw fail(problem.kind, problem.message);
     const pcode = callOptions.pcode ?? ctx.options.pcode;
-    const headers = await headersFor(ctx, spec, pcode);
+    const headers = await headersFor(ctx, spec, pcode, fail);
     const body = requestBody(spec, params, pcode);
     const request = {
       method: spec.method,
@@ -236,11 +236,12 @@ async function headersFor(
   ctx: Ctx,
   spec: EndpointSpec,
   pcode: number | undefined,
+  fail: Fail,
 ): Promise<Record<string, string>> {
   const headers: Record<string, string> = {
     'user-agent': ctx.options.userAgent ?? defaultUserAgent,
     accept: spec.response === 'json' ? 'application/json' : 'application/json, text/plain',
-    ...(await tokenHeaders(ctx, spec, pcode)),
+    ...(await tokenHeaders(ctx, spec, pcode, fail)),
   };
   if (spec.method === 'POST') headers['content-type'] = 'application/json';
   return headers;

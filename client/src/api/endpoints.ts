@@ -325,7 +325,7 @@ export const endpoints: readonly EndpointSpec[] = [
       stime(),
       etime(),
       { name: 'host', in: 'path', type: 'string', required: true, title: 'Called host' },
-      { name: 'port', in: 'path', type: 'integer', required: true, min: 0, max: 65535, title: 'Called port' },
+      { name: 'port', in: 'path', type: 'integer', required: true, min: 1, max: 65535, title: 'Called port' },
       ...statisticsQuery,
     ],
   ),
