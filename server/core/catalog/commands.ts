@@ -7,7 +7,8 @@ import { AGGREGATE_COMMANDS, FILTER_COMMANDS } from './commandsAggregate';
 import { COMBINE_COMMANDS, STRUCTURE_COMMANDS } from './commandsCombine';
 import { LOAD_COMMANDS } from './commandsLoad';
 import { SELECT_COMMANDS } from './commandsSelect';
-import { COLUMN_COMMANDS, RESHAPE_COMMANDS } from './commandsShape';
+import { RESHAPE_COMMANDS } from './commandsReshape';
+import { COLUMN_COMMANDS } from './commandsShape';
 
 /** Every MXQL command, in pipeline order (selection, loading, processing, structure). */
 export const COMMANDS: readonly CommandDef[] = [
