@@ -23,6 +23,7 @@ export {
   findSub,
   lineOf,
   lineStartOf,
+  tokenAt,
   type PipelineAt,
 } from './navigate';
 export { cursorContext, CursorKind, type CursorContext } from './cursorContext';

@@ -13,6 +13,7 @@ import type {
   TopLevelItem,
   Value,
 } from './ast';
+import { lex, type Token } from './lexer';
 
 /** The direct children of a node, in source order. */
 export function childrenOf(node: AstNode): readonly AstNode[] {
@@ -201,4 +202,19 @@ export function walkValue(
 /** The SUB block named `name`, or null. */
 export function findSub(doc: MxqlDocument, name: string): SubBlock | null {
   return doc.subs.find((s) => s.name === name) ?? null;
+}
+
+/**
+ * The token or comment at `offset` in `text` (end inclusive, later token wins when two touch), or
+ * null on blanks. Lexes the text again: cheap for editor-sized files.
+ */
+export function tokenAt(text: string, offset: number): Token | CommentNode | null {
+  const lexed = lex(text);
+  for (const c of lexed.comments) if (c.range.start <= offset && offset <= c.range.end) return c;
+  let found: Token | null = null;
+  for (const t of lexed.tokens) {
+    if (t.start > offset) break;
+    if (offset <= t.end) found = t;
+  }
+  return found;
 }

@@ -707,11 +707,37 @@ function isSpace(c: number): boolean {
   return c === 32 || c === 9 || c === 13;
 }
 
+/** The document of last resort: the whole text as one invalid line, never an empty result. */
+function fallback(text: string, error: unknown): ParseResult {
+  const lexed = lex('');
+  const whole = { start: 0, end: text.length };
+  const stmt: Statement = { kind: 'invalid', text, range: whole, line: 0, endLine: 0, trailingComment: null };
+  const ast: MxqlDocument = {
+    kind: 'document',
+    range: whole,
+    items: text.length > 0 ? [stmt] : [],
+    main: text.length > 0 ? [stmt] : [],
+    subs: [],
+    comments: [],
+    params: [],
+    injects: [],
+    markers: [],
+    subRefs: [],
+    lineStarts: lexed.lineStarts,
+  };
+  const detail = error instanceof Error ? error.message : String(error);
+  const message = `The MXQL parser failed on this text (${detail}); please report it with the text.`;
+  return { ast, diagnostics: [{ code: 'syntax/internal', severity: 'error', message, range: whole }] };
+}
+
 /**
  * Parses MXQL text into a document of logical commands with exact offset ranges, plus syntax
  * diagnostics. Never throws: any text yields a document, and nothing in it is dropped.
  */
 export function parse(text: string): ParseResult {
-  const lexed = lex(text);
-  return new Parser(text, lexed).parseDocument();
+  try {
+    return new Parser(text, lex(text)).parseDocument();
+  } catch (error) {
+    return fallback(text, error);
+  }
 }

@@ -8,6 +8,7 @@ import {
   parse,
   pipelineAt,
   statementAt,
+  tokenAt,
 } from '../../../server/core/syntax/index';
 
 function at(marked: string): { text: string; offset: number } {
@@ -110,4 +111,11 @@ void test('indexes: params, SUB references and INJECTs', () => {
     ast.injects.map((i) => i.name),
     ['default'],
   );
+});
+
+void test('tokenAt finds tokens and comments', () => {
+  const text = 'ORDER {sort: desc} -- why';
+  assert.equal((tokenAt(text, 14) as { kind: string }).kind, 'word');
+  assert.equal((tokenAt(text, text.length) as { kind: string }).kind, 'comment');
+  assert.equal(tokenAt('a   b', 2), null);
 });
