@@ -158,64 +158,39 @@ function writeConfig(dir) {
 
 const listeningLine = /HTTP server listening on https?:\/\/[^\s:]+:(\d+)/;
 
-/**
- * Starts code-server on 127.0.0.1 and resolves once its HTTP server answers.
- * @param {{ folder?: string, extensionsDir: string, userDataDir: string, port?: number,
- *   extraArgs?: string[], env?: Record<string, string>, logFile?: string, timeoutMs?: number,
- *   settings?: Record<string, unknown> }} options user settings default to `quietSettings`
- * @returns {Promise<{ url: string, port: number, pid: number, stop: () => Promise<void> }>}
- */
-export async function startCodeServer(options) {
-  const { folder, extensionsDir, userDataDir, port = 0, extraArgs = [], env = {}, logFile } = options;
-  const settingsFile = join(userDataDir, 'User', 'settings.json');
-  if (options.settings || !existsSync(settingsFile))
-    writeSettings(userDataDir, { ...quietSettings, ...options.settings });
-  if (!existsSync(codeServerBin))
-    throw new Error(`code-server is not installed at ${codeServerBin}; call ensureCodeServer() first`);
-  mkdirSync(extensionsDir, { recursive: true });
-  mkdirSync(userDataDir, { recursive: true });
-  const args = [
-    '--auth',
-    'none',
-    '--bind-addr',
-    `127.0.0.1:${port}`,
-    '--disable-telemetry',
-    '--disable-update-check',
-    '--disable-workspace-trust',
-    '--user-data-dir',
-    userDataDir,
-    '--extensions-dir',
-    extensionsDir,
-    '--config',
-    writeConfig(userDataDir),
+function codeServerArgs({ folder, extensionsDir, userDataDir, port = 0, extraArgs = [] }) {
+  return [
+    ...['--auth', 'none', '--bind-addr', `127.0.0.1:${port}`],
+    ...['--disable-telemetry', '--disable-update-check', '--disable-workspace-trust'],
+    ...[
+      '--user-data-dir',
+      userDataDir,
+      '--extensions-dir',
+      extensionsDir,
+      '--config',
+      writeConfig(userDataDir),
+    ],
     ...extraArgs,
     ...(folder ? [folder] : []),
   ];
-  // detached: code-server gets its own process group, so stop() also ends its extension hosts and servers.
-  const child = spawn(codeServerBin, args, {
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...env },
-  });
-  if (child.pid === undefined) throw new Error(`could not start ${codeServerBin}`);
-  const pid = child.pid;
-  liveGroups.add(pid);
-  const sink = logFile ? createWriteStream(logFile) : undefined;
+}
+
+/**
+ * Resolves with the port once code-server logs that it listens; rejects when it exits first or takes longer
+ * than `timeoutMs`. Its output keeps flowing into `sink` afterwards.
+ */
+function waitForListening(child, exited, sink, timeoutMs) {
   let output = '';
-  const exited = new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal })));
-  const actualPort = await new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () =>
-        reject(
-          new Error(
-            `code-server did not start listening within ${(options.timeoutMs ?? 60000) / 1000} s:\n${output.slice(-3000)}`,
-          ),
-        ),
-      options.timeoutMs ?? 60000,
-    );
+  return new Promise((resolve, reject) => {
+    const fail = (reason) => {
+      clearTimeout(timer);
+      reject(new Error(`code-server ${reason}:\n${output.slice(-3000)}`));
+    };
+    const timer = setTimeout(() => fail(`did not start listening within ${timeoutMs / 1000} s`), timeoutMs);
     const onData = (chunk) => {
       sink?.write(chunk);
-      output = (output + chunk.toString()).slice(-20000);
+      if (output.length > 20000) return;
+      output += chunk.toString();
       const match = listeningLine.exec(output);
       if (match) {
         clearTimeout(timer);
@@ -224,21 +199,39 @@ export async function startCodeServer(options) {
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
-    void exited.then(({ code, signal }) => {
-      clearTimeout(timer);
-      reject(
-        new Error(
-          `code-server exited (code ${code}, signal ${signal}) before listening:\n${output.slice(-3000)}`,
-        ),
-      );
-    });
-  }).catch(async (err) => {
-    killGroup(pid, 'SIGKILL');
-    liveGroups.delete(pid);
-    throw err;
+    void exited.then(({ code, signal }) => fail(`exited (code ${code}, signal ${signal}) before listening`));
   });
-  const url = `http://127.0.0.1:${actualPort}`;
-  await assertAnswers(`${url}/healthz`);
+}
+
+/**
+ * Starts code-server on 127.0.0.1 (a free port unless `port` is given) and resolves once its HTTP server
+ * answers. Its environment (plus `env`) reaches the extension host. `stop()` ends its whole process group.
+ * @param {{ folder?: string, extensionsDir: string, userDataDir: string, port?: number,
+ *   extraArgs?: string[], env?: Record<string, string>, logFile?: string, timeoutMs?: number,
+ *   settings?: Record<string, unknown> }} options user settings default to `quietSettings`
+ * @returns {Promise<{ url: string, port: number, pid: number, stop: () => Promise<void> }>}
+ */
+export async function startCodeServer(options) {
+  if (!existsSync(codeServerBin)) {
+    throw new Error(`code-server is not installed at ${codeServerBin}; call ensureCodeServer() first`);
+  }
+  const { userDataDir, extensionsDir, env = {}, logFile } = options;
+  mkdirSync(extensionsDir, { recursive: true });
+  mkdirSync(userDataDir, { recursive: true });
+  if (options.settings || !existsSync(join(userDataDir, 'User', 'settings.json'))) {
+    writeSettings(userDataDir, { ...quietSettings, ...options.settings });
+  }
+  // detached: code-server gets its own process group, so stop() also ends its extension hosts and servers.
+  const child = spawn(codeServerBin, codeServerArgs(options), {
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
+  if (child.pid === undefined) throw new Error(`could not start ${codeServerBin}`);
+  const pid = child.pid;
+  liveGroups.add(pid);
+  const sink = logFile ? createWriteStream(logFile) : undefined;
+  const exited = new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal })));
   const stop = async () => {
     if (!liveGroups.has(pid)) return;
     killGroup(pid, 'SIGTERM');
@@ -249,7 +242,15 @@ export async function startCodeServer(options) {
     liveGroups.delete(pid);
     sink?.end();
   };
-  return { url, port: actualPort, pid, stop };
+  try {
+    const port = await waitForListening(child, exited, sink, options.timeoutMs ?? 60_000);
+    const url = `http://127.0.0.1:${port}`;
+    await assertAnswers(`${url}/healthz`);
+    return { url, port, pid, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
 }
 
 /** One GET that must answer with HTTP 200; code-server has already said it listens. */
