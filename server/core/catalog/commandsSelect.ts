@@ -10,7 +10,7 @@ function agentFilter(name: string, what: string, first: string, second: string):
     name,
     stage: 'select',
     operands: [
-      form('word', `${name} ${first}`),
+      form('number', `${name} ${first}`),
       form('list', `${name} [${first}, ${second}]`),
       form('param', `${name} $${name.toLowerCase()}`),
     ],
