@@ -75,11 +75,7 @@ function deprecated(s: CommandNode, def: CommandDef, source: (r: Range) => strin
   return {
     code: DiagnosticCodes.commandDeprecated,
     severity: 'information',
-    message:
-      `${def.name} is deprecated: ${def.deprecated?.reason ?? ''} Use ${replacedBy.join(', ')} instead.`.replace(
-        /\s+/g,
-        ' ',
-      ),
+    message: `${def.name} is deprecated. ${def.deprecated?.reason ?? ''} Replace it with ${orList(replacedBy)}.`,
     range: { start: s.nameRange.start, end: s.operand?.range.end ?? s.nameRange.end },
     tags: ['deprecated'],
     data: { replacements: oidsetReplacements(s, source) },
@@ -125,4 +121,8 @@ function bareDelete(s: CommandNode, source: (r: Range) => string): ValidationDia
     range,
     data: { replacements: [{ title: `Change to '[${text}]'`, newText: `[${text}]` }] },
   };
+}
+
+function orList(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items.at(-1) ?? ''}`;
 }
