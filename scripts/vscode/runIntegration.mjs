@@ -8,9 +8,18 @@
 // (default test-results/integration.json) and exits 1 on any failure. Logs and screenshots go to
 // test-results/integration/. Env: MXQL_ITEST_TIMEOUT_MS (default 600000), MXQL_ITEST_GREP (a title filter
 // for both phases), CHROMIUM_PATH.
-import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import {
+  appendFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { createRequire } from 'node:module';
 import { ensureCodeServer, launchChromium, repoRoot, startCodeServer } from './codeServer.mjs';
 import { startResultsServer } from './resultsServer.mjs';
@@ -28,12 +37,20 @@ const consoleLog = join(outDir, 'browser-console.log');
 const results = createResults();
 const cleanups = [];
 
+const rebuildHint = 'build first with `node esbuild.mjs --tests` (or `npm test -- build integration`)';
+
+/** Fails when a bundle is missing, or when an in-host suite source is newer than the test bundle. */
 function assertBuilt() {
   for (const file of [join(repoRoot, 'dist', 'extension.js'), testsBundle]) {
-    if (!existsSync(file))
-      throw new Error(
-        `${file} is missing: build first with \`node esbuild.mjs --tests\` (or \`npm test -- build integration\`)`,
-      );
+    if (!existsSync(file)) throw new Error(`${file} is missing: ${rebuildHint}`);
+  }
+  const bundleTime = statSync(testsBundle).mtimeMs;
+  const sourcesDir = join(repoRoot, 'test', 'integration');
+  for (const rel of readdirSync(sourcesDir, { recursive: true })) {
+    const file = join(sourcesDir, String(rel));
+    if (file.endsWith('.ts') && !file.includes(`${sep}checks${sep}`) && statSync(file).mtimeMs > bundleTime) {
+      throw new Error(`${file} changed after ${testsBundle} was built: ${rebuildHint}`);
+    }
   }
 }
 
