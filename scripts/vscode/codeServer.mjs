@@ -15,7 +15,7 @@ import {
 } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir, arch } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The newest code-server line that runs on Node 20 (VS Code 1.100.3). */
@@ -88,7 +88,7 @@ export async function ensureCodeServer({ log = (line) => console.log(line), logF
   log(`Installing code-server ${CODE_SERVER_VERSION} into ${codeServerHome} (takes a minute or two)...`);
   const args = ['install', '--unsafe-perm', '--no-audit', '--no-fund', `code-server@${CODE_SERVER_VERSION}`];
   // node-pty's build runs `npx node-gyp`, which would wait for a confirmation nobody can give.
-  const env = { ...process.env, npm_config_yes: 'true' };
+  const env = { ...process.env, npm_config_yes: 'true', ...localNodeHeaders() };
   const { code, output } = await runLogged('npm', args, { cwd: staging, env, logFile });
   if (code !== 0) {
     rmSync(staging, { recursive: true, force: true });
@@ -108,6 +108,16 @@ export async function ensureCodeServer({ log = (line) => console.log(line), logF
   renameSync(staging, codeServerHome);
   log(`code-server ${CODE_SERVER_VERSION} installed in ${Math.round((Date.now() - started) / 1000)} s`);
   return codeServerBin;
+}
+
+/**
+ * node-gyp downloads Node's headers from nodejs.org unless told where they are; when this Node was
+ * installed with its headers (`<prefix>/include/node`), point it there so native builds need no internet.
+ */
+function localNodeHeaders() {
+  if (process.env.npm_config_nodedir) return {};
+  const prefix = dirname(dirname(process.execPath));
+  return existsSync(join(prefix, 'include', 'node', 'node.h')) ? { npm_config_nodedir: prefix } : {};
 }
 
 /** Runs a command, teeing its output to `logFile`; resolves with the exit code and the output tail. */
