@@ -26,7 +26,7 @@ import type {
   TopLevelItem,
   Value,
 } from './ast';
-import { looksLikeCommand } from './commandNames';
+import { isKnownCommand, looksLikeCommand } from './commandNames';
 import { lex, TokenKind, type LexResult, type Token } from './lexer';
 import { classifyRun } from './classify';
 import { collectSubReferences } from './subReferences';
@@ -653,15 +653,29 @@ class Parser {
     return depth > 0 && !this.isRecoveryPoint(t);
   }
 
-  /** A line inside an open bracket that starts like a new command ends the broken statement. */
+  /**
+   * A line inside an open bracket that starts like a new command ends the broken statement:
+   * a command written as commands are (`SELECT`, `LogCountLoad`) not followed by `:`, `,` or a
+   * closing bracket, or a known command in any case directly followed by its `{` / `[` operand
+   * (`filter {`), which a field name never is.
+   */
   private isRecoveryPoint(t: Token): boolean {
     if (!t.first) return false;
     if (t.kind === TokenKind.promql) return true;
     if (t.kind !== TokenKind.word) return false;
     const word = this.slice(t);
-    if (!looksLikeCommand(word) || word.toUpperCase() === 'INJECT') return false;
+    if (word.toUpperCase() === 'INJECT' || !isKnownCommand(word)) return false;
     const next = this.toks[this.pos + 1];
-    if (!next || next.line !== t.line) return true;
+    const sameLine = next !== undefined && next.line === t.line;
+    if (
+      sameLine &&
+      next.start > t.end &&
+      (next.kind === TokenKind.lbrace || next.kind === TokenKind.lbracket)
+    ) {
+      return true;
+    }
+    if (!looksLikeCommand(word)) return false;
+    if (!sameLine) return true;
     const k = next.kind;
     return (
       k !== TokenKind.colon && k !== TokenKind.comma && k !== TokenKind.rbrace && k !== TokenKind.rbracket

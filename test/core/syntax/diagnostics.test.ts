@@ -146,3 +146,19 @@ void test('the parser never throws, whatever the input', () => {
       assert.ok(d.range.start >= 0 && d.range.end <= text.length && d.range.start <= d.range.end);
   }
 });
+
+void test('recovery: a lowercase command followed by its bracket also ends a broken statement', () => {
+  const { ast } = parse('select [a, b\nfilter {key: a}\n');
+  assert.deepEqual(
+    ast.main.map((s) => (s.kind === 'command' ? s.upperName : s.kind)),
+    ['SELECT', 'FILTER'],
+  );
+  const glued = parse('SELECT [a, b\nfilter{key: a}\n').ast;
+  assert.equal(glued.main.length, 1, 'glued `filter{` could be a suffixed name, so it stays inside');
+});
+
+void test('field names on continuation lines are not taken for commands', () => {
+  const { ast, diagnostics } = parse('SELECT [time,\n  oid\n  , delta\n]\nFIRST-ONLY {key: [oid,\nonode]}\n');
+  assert.deepEqual(diagnostics, []);
+  assert.equal(ast.main.length, 2);
+});

@@ -61,7 +61,7 @@ for (const [name, input] of untouched) {
 }
 
 void test('format leaves broken statements as they are and formats the clean ones', () => {
-  const input = 'select [a,b\nFILTER {key:a,value:1}\nCATEGORY x[h1}\n';
+  const input = 'select [a,b\nfilter {key:a,value:1}\nCATEGORY x[h1}\n';
   const out = format(input);
   assert.equal(out, 'select [a,b\nFILTER { key: a, value: 1 }\nCATEGORY x[h1}\n');
   assert.equal(format(out), out);
@@ -73,6 +73,52 @@ void test('format is idempotent and keeps the tree on every parser fixture', () 
     const text = readFileSync(join(dir, file), 'utf8');
     const once = format(text);
     assert.equal(format(once), once, file);
+    sameShape(text, once);
+  }
+});
+
+void test('format keeps the tree and is idempotent on random text', () => {
+  const alphabet = [
+    '{',
+    '}',
+    '[',
+    ']',
+    ':',
+    ',',
+    "'",
+    '"',
+    '\n',
+    '\r\n',
+    ' ',
+    '  ',
+    'select',
+    'SUB',
+    'end',
+    'INJECT',
+    '$a',
+    '<%X%>',
+    '--',
+    '#',
+    '/*',
+    '*/',
+    '>>',
+    'x',
+    '1h',
+    '(',
+    ')',
+    'a+b',
+  ];
+  let seed = 11;
+  const next = (): number => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed;
+  };
+  for (let i = 0; i < 1500; i++) {
+    const parts: string[] = [];
+    for (let j = 0; j < 25; j++) parts.push(alphabet[next() % alphabet.length] as string);
+    const text = parts.join('');
+    const once = format(text);
+    assert.equal(format(once), once, JSON.stringify(text));
     sameShape(text, once);
   }
 });
