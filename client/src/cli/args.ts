@@ -150,14 +150,18 @@ export async function openTarget(values: TargetValues, pcodeFallback?: number): 
   };
 }
 
+/** Client errors caused by what the user typed: bad parameters, a limit, a missing token or pcode. */
+const USAGE_KINDS: ReadonlySet<string> = new Set(['invalid-params', 'limit', 'config', 'insecure']);
+
 /** Runs a subcommand body: usage errors exit 2, API and query errors exit 1, one line on stderr. */
 export async function runGuarded(command: string, body: () => Promise<number>): Promise<number> {
   try {
     return await body();
   } catch (error) {
-    const code = error instanceof UsageError ? 2 : 1;
+    const code =
+      error instanceof UsageError || (isOpenApiError(error) && USAGE_KINDS.has(error.kind)) ? 2 : 1;
     const message = error instanceof Error ? error.message : String(error);
-    const prefix = isOpenApiError(error) ? 'error' : code === 2 ? 'usage' : 'error';
+    const prefix = code === 2 && !isOpenApiError(error) ? 'usage' : 'error';
     const hint = code === 2 ? ` (see 'mxql ${command} --help')` : '';
     process.stderr.write(
       `mxql ${command}: ${prefix}: ${redact(message.replace(/\s*\n\s*/g, ' '), envSecrets())}${hint}\n`,

@@ -1,0 +1,235 @@
+// `mxql run` as a user runs it: a spawned CLI against the in-process demo (--demo) or a loopback
+// server (--base-url), checking stdout formats, what was sent, exit codes and stderr.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startFaultServer, type FaultServer } from '../support/faultServer';
+
+const root = join(__dirname, '..', '..');
+const SECRET = 'cli-project-token-7f3a9c';
+
+interface Result {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+/** Runs the CLI without blocking this process, so in-process servers keep answering. */
+function mxql(args: string[], env: Record<string, string> = {}): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'client/src/cli/main.ts', ...args], {
+      cwd: root,
+      env: {
+        ...process.env,
+        MXQL_PROJECT_TOKEN: '',
+        MXQL_ACCOUNT_TOKEN: '',
+        HTTP_PROXY: '',
+        HTTPS_PROXY: '',
+        ...env,
+      },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+const oneLine = (text: string) => assert.equal(text.trim().split('\n').length, 1, `one line: ${text}`);
+
+let dir: string;
+let fault: FaultServer;
+const file = async (name: string, text: string) => {
+  const path = join(dir, name);
+  await writeFile(path, text);
+  return path;
+};
+const target = () => ['--base-url', fault.url, '--pcode', '77'];
+const sent = () => JSON.parse(fault.requests.at(-1)?.body ?? '{}') as Record<string, unknown>;
+
+before(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'mxql-run-'));
+  fault = await startFaultServer();
+});
+after(async () => {
+  await fault.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+void describe('mxql run against the demo', () => {
+  void test('--help prints usage and exits 0', async () => {
+    const r = await mxql(['run', '--help']);
+    assert.equal(r.code, 0);
+    assert.match(r.stdout, /Usage: mxql run <file.mxql>/);
+    assert.match(r.stdout, /--inject name=MXQL/);
+  });
+
+  void test('a query prints rows as JSON, CSV and a table', async () => {
+    const q = await file('tps.mxql', '-- @name TPS\n-- @range 30m\nCATEGORY app_counter\nTAGLOAD\n');
+    const json = await mxql(['run', q, '--demo', '--format', 'json']);
+    assert.equal(json.code, 0, json.stderr);
+    const rows = JSON.parse(json.stdout) as Record<string, unknown>[];
+    assert.ok(rows.length > 0);
+    assert.equal(typeof rows[0]?.['tps'], 'number');
+    assert.match(json.stderr, /\d+ rows in \d+ ms/);
+    const csv = await mxql(['run', q, '--demo', '--format', 'csv']);
+    assert.equal(csv.code, 0);
+    const [header = '', first = ''] = csv.stdout.split('\n');
+    assert.ok(header.split(',').includes('tps') && header.split(',').includes('oname'), header);
+    assert.equal(first.split(',').length, header.split(',').length);
+    const table = await mxql(['run', q, '--demo']);
+    assert.equal(table.code, 0);
+    assert.match(table.stdout.split('\n')[1] ?? '', /^-+( +-+)+$/);
+  });
+
+  void test("the file's @param restricts the query; a missing one is named", async () => {
+    const q = await file('oid.mxql', 'CATEGORY app_counter\nTAGLOAD\nOID [$oid]\n');
+    const missing = await mxql(['run', q, '--demo']);
+    assert.equal(missing.code, 2);
+    assert.match(missing.stderr, /missing value for \$oid/);
+    oneLine(missing.stderr);
+    const all = JSON.parse(
+      (await mxql(['run', q.replace('oid.mxql', 'tps.mxql'), '--demo', '--format', 'json'])).stdout,
+    ) as { oid: number }[];
+    const oid = all[0]?.oid;
+    assert.ok(oid !== undefined);
+    await writeFile(q, `-- @param $oid = ${oid}\nCATEGORY app_counter\nTAGLOAD\nOID [$oid]\n`);
+    const r = await mxql(['run', q, '--demo', '--format', 'json']);
+    assert.equal(r.code, 0, r.stderr);
+    const rows = JSON.parse(r.stdout) as { oid: number }[];
+    assert.ok(rows.length > 0 && rows.every((row) => row.oid === oid));
+  });
+
+  void test('a query the service rejects exits 1 with one line', async () => {
+    const q = await file('bad.mxql', 'CATEGORY no_such_category_at_all\nTAGLOAD\n');
+    const r = await mxql(['run', q, '--demo']);
+    assert.equal(r.code, 1);
+    assert.match(r.stderr, /^mxql run: error: mxqlText .*HTTP 400/);
+    oneLine(r.stderr);
+  });
+});
+
+void describe('mxql run: what is sent', () => {
+  void test('directives are applied and stripped; options override them', async () => {
+    fault.respondWith({ kind: 'json', body: [{ a: 1 }] });
+    const q = await file(
+      'directives.mxql',
+      '-- @name x\n-- @range 2h\n-- @limit 50\n-- @param $oid = 5\n-- @inject default = ORDER {key:[tps]}\n-- @inject default = LIMIT 3\nCATEGORY app_counter\nTAGLOAD\nOID [$oid]\n',
+    );
+    const r = await mxql(['run', q, ...target(), '--format', 'json'], { MXQL_PROJECT_TOKEN: SECRET });
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(JSON.parse(r.stdout), [{ a: 1 }]);
+    const body = sent();
+    assert.equal(fault.requests.at(-1)?.url, '/open/api/flush/mxql/text');
+    assert.equal(fault.requests.at(-1)?.headers['x-service-pcode'], '77');
+    assert.equal(body['mql'], 'CATEGORY app_counter\nTAGLOAD\nOID [$oid]\n');
+    assert.equal(body['limit'], 50);
+    assert.equal(body['pageKey'], 'mxql');
+    assert.deepEqual(body['param'], { $oid: '5' });
+    assert.deepEqual(body['inject'], { default: 'ORDER {key:[tps]}\nLIMIT 3' });
+    assert.equal(Number(body['etime']) - Number(body['stime']), 2 * 3_600_000);
+
+    const o = await mxql(
+      [
+        'run',
+        q,
+        ...target(),
+        '--param',
+        'oid=9',
+        '--inject',
+        'extra=LIMIT 1',
+        '--limit',
+        '7',
+        '--stime',
+        '1700000000000',
+        '--etime',
+        '1700000600000',
+      ],
+      { MXQL_PROJECT_TOKEN: SECRET },
+    );
+    assert.equal(o.code, 0, o.stderr);
+    const b = sent();
+    assert.deepEqual(b['param'], { $oid: '9' });
+    assert.deepEqual(b['inject'], { default: 'ORDER {key:[tps]}\nLIMIT 3', extra: 'LIMIT 1' });
+    assert.equal(b['limit'], 7);
+    assert.equal(b['stime'], 1_700_000_000_000);
+    assert.equal(b['etime'], 1_700_000_600_000);
+  });
+
+  void test('a file with @path runs against /mxql/path with an empty param', async () => {
+    fault.respondWith({ kind: 'json', body: [] });
+    const q = await file(
+      'path.mxql',
+      '-- @path /app/act_tx/act_tx_oid\n-- @pcode 88\n-- @inject default = CREATE {key:_pk_, from:oid}\n',
+    );
+    const r = await mxql(['run', q, '--base-url', fault.url], { MXQL_PROJECT_TOKEN: SECRET });
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stdout, '(no rows)\n');
+    assert.equal(fault.requests.at(-1)?.url, '/open/api/flush/mxql/path');
+    assert.equal(fault.requests.at(-1)?.headers['x-service-pcode'], '88');
+    const body = sent();
+    assert.equal(body['mql'], '/app/act_tx/act_tx_oid');
+    assert.deepEqual(body['param'], {});
+    assert.deepEqual(body['inject'], { default: 'CREATE {key:_pk_, from:oid}' });
+  });
+
+  void test('an API error exits 1 and never prints the token', async () => {
+    fault.respondWith({ kind: 'echoToken', status: 401 });
+    const q = await file('plain.mxql', 'CATEGORY app_counter\n');
+    const r = await mxql(['run', q, ...target()], { MXQL_PROJECT_TOKEN: SECRET });
+    assert.equal(r.code, 1);
+    assert.match(r.stderr, /HTTP 401.*token is wrong or expired/);
+    assert.ok(!r.stderr.includes(SECRET) && !r.stdout.includes(SECRET));
+    oneLine(r.stderr);
+  });
+});
+
+void describe('mxql run: usage errors exit 2', () => {
+  const cases: [string, string[], Record<string, string>, RegExp][] = [
+    ['no file', ['run', '--demo'], {}, /give exactly one .mxql file/],
+    ['a missing file', ['run', 'nope/missing.mxql', '--demo'], {}, /no such file/],
+    ['an unknown option', ['run', 'x.mxql', '--frobnicate'], {}, /Unknown option '--frobnicate'/],
+    [
+      'a bad format',
+      ['run', 'FILE', '--demo', '--format', 'xml'],
+      {},
+      /--format must be one of table, json, csv/,
+    ],
+    ['no target', ['run', 'FILE'], {}, /give a target/],
+    [
+      'no token',
+      ['run', 'FILE', '--base-url', 'http://127.0.0.1:9', '--pcode', '1'],
+      {},
+      /set MXQL_PROJECT_TOKEN/,
+    ],
+    [
+      'plain HTTP to a remote host',
+      ['run', 'FILE', '--base-url', 'http://monitoring.example.com', '--pcode', '1'],
+      { MXQL_PROJECT_TOKEN: SECRET },
+      /refusing to send a token over plain HTTP/,
+    ],
+    [
+      'a range beyond 31 days',
+      ['run', 'FILE', '--demo', '--range', '40d'],
+      {},
+      /MXQL range of at most 31 days/,
+    ],
+    ['a bad range', ['run', 'FILE', '--demo', '--range', 'soon'], {}, /--range must be a duration/],
+  ];
+  for (const [name, args, env, expected] of cases) {
+    void test(name, async () => {
+      const q = await file('usage.mxql', 'CATEGORY app_counter\n');
+      const r = await mxql(
+        args.map((a) => (a === 'FILE' ? q : a)),
+        env,
+      );
+      assert.equal(r.code, 2, r.stderr);
+      assert.match(r.stderr, expected);
+      oneLine(r.stderr);
+      assert.equal(r.stdout, '');
+    });
+  }
+});
