@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { validate, type ValidationDiagnostic } from '../../../server/core/index';
-// eslint-disable-next-line no-restricted-imports -- the CLI ships the catalog data inline; bundledCatalog.ts exists for such hosts and is deliberately outside the core's index.
+// The CLI ships the catalog data inline: bundledCatalog.ts exists for such hosts and stays out of the core index.
 import { bundledCategoryCatalog } from '../../../server/core/catalog/bundledCatalog';
 import type { Subcommand } from './main';
 

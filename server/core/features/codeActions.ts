@@ -26,6 +26,7 @@ export function quickFixes(text: string, diagnostic: ValidationDiagnostic): Quic
     case DiagnosticCodes.commandUnknown:
     case DiagnosticCodes.optionUnknown:
     case DiagnosticCodes.deleteBareWord:
+    case DiagnosticCodes.subUnresolved:
       return (data?.replacements ?? []).map((r) => ({
         title: r.title,
         edits: [{ range: diagnostic.range, newText: r.newText }],

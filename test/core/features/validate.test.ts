@@ -290,6 +290,18 @@ export const CASES: readonly Case[] = [
     src: 'CATEGORY {"app_counter":6h, "app_counter{m5}":3d, "app_counter{h1}":unlimit }\nTAGLOAD\n',
   },
   { name: 'param category', code: 'category/unknown', src: 'CATEGORY $category\nTAGLOAD\n' },
+  // sub/unresolved
+  {
+    name: 'JOIN on a missing SUB',
+    code: 'sub/unresolved',
+    severity: 'warning',
+    src: 'CATEGORY app_counter\nTAGLOAD\nJOIN {pk: oid, query: ⟦cpus⟧}\nSUB cpu\nCATEGORY server_base\nTAGLOAD\nEND\n',
+  },
+  {
+    name: 'APPEND a SUB declared later, JOIN a quoted path',
+    code: 'sub/unresolved',
+    src: "APPEND q1\nJOIN {query: '/app/act_tx/act_tx_oid', pk: oid}\nSUB q1\nCATEGORY app_counter\nTAGLOAD\nEND\n",
+  },
   // column/unknown
   {
     name: 'misspelt column in SELECT',

@@ -11,6 +11,9 @@ export function directiveFacts(text: string): {
   facts: DirectiveFacts;
   diagnostics: readonly MxqlDiagnostic[];
 } {
+  // Most files have no directive at all; skip the directive parser's second lexing pass for them.
+  if (!/--[ \t]*@/.test(text))
+    return { facts: { params: [], injects: [], spans: [], insertAt: 0 }, diagnostics: [] };
   const parsed = parseDirectives(text);
   const params: ParamDirective[] = [];
   const injects: InjectDirective[] = [];

@@ -18,6 +18,7 @@ import { checkInjects } from './injectChecks';
 import { checkParams } from './paramChecks';
 import { checkRanges } from './rangeChecks';
 import { checkStructure } from './structureChecks';
+import { checkSubReferences } from './subChecks';
 
 /** Options of {@link validate}. */
 export interface ValidateOptions {
@@ -48,6 +49,7 @@ const CHECKS: readonly Check[] = [
   checkCategories,
   checkColumns,
   checkRanges,
+  checkSubReferences,
 ];
 
 /** Every diagnostic of `input`, sorted by position then code. Never throws. */

@@ -1,0 +1,25 @@
+/**
+ * SUB references: JOIN, APPEND, FILTER-SUBQUERY and JOINByTime name a SUB block of the same file (or
+ * a quoted predefined path). A name with no SUB is most likely a typo; it stays a warning because a
+ * server may resolve names this file cannot see.
+ */
+import { suggestClosest } from '../../catalog/index';
+import { type CheckContext } from './context';
+import { DiagnosticCodes } from './diagnostic';
+import { didYouMeanSentence } from './didYouMean';
+
+/** Reports SUB references that no SUB block of the file declares. */
+export function checkSubReferences(ctx: CheckContext): void {
+  const declared = ctx.doc.subs.flatMap((s) => (s.name === null ? [] : [s.name]));
+  for (const ref of ctx.doc.subRefs) {
+    if (ref.resolved) continue;
+    const suggestions = suggestClosest(ref.name, declared);
+    ctx.report({
+      code: DiagnosticCodes.subUnresolved,
+      severity: 'warning',
+      message: `${ref.command} refers to '${ref.name}', but this file has no 'SUB ${ref.name}' block.${didYouMeanSentence(suggestions)} Declare the SUB (it may come after its use), or quote a predefined query path starting with '/'.`,
+      range: ref.range,
+      data: { replacements: suggestions.map((s) => ({ title: `Change to '${s}'`, newText: s })) },
+    });
+  }
+}
