@@ -99,7 +99,8 @@ function gluedWord(text: string, toks: readonly Token[], from: number, to: numbe
   for (let i = from; i < end; i++) {
     const t = toks[i] as Token;
     if (t.kind === TokenKind.marker) template = true;
-    else if (!GLUE_KINDS.has(t.kind)) return null;
+    else if (!GLUE_KINDS.has(t.kind) && !(t.kind === TokenKind.op && text.slice(t.start, t.end) === '$'))
+      return null;
     if (i > from && t.start !== (toks[i - 1] as Token).end) return null;
   }
   const first = toks[from] as Token;

@@ -68,6 +68,7 @@ const GT = 62;
 const AT = 64;
 const DOT = 46;
 const UNDERSCORE = 95;
+const RPAREN = 41;
 
 const PUNCT: Record<number, TokenKind> = {
   123: TokenKind.lbrace,
@@ -361,10 +362,20 @@ class Lexer {
     this.pos = end;
   }
 
+  /** A `$` that starts a token but no valid name (`$1abc`, a lone `$`). */
+  private badParam(start: number): void {
+    let end = start + 1;
+    while (end < this.n && isParamPart(this.text.charCodeAt(end))) end++;
+    this.diagnostics.push(syntaxDiagnostic('badParam', { start, end }));
+  }
+
   /** A run of operator characters, stopping where another token could start. */
   private op(): void {
     const start = this.pos;
     const text = this.text;
+    // A `$` glued to a name (`disk_reads(xos)$`) is part of it; only a token-starting `$` is a param.
+    const prev = start > 0 ? text.charCodeAt(start - 1) : 0;
+    if (text.charCodeAt(start) === DOLLAR && prev !== RPAREN && !isWordPart(prev)) this.badParam(start);
     let i = start + 1;
     while (i < this.n) {
       const c = text.charCodeAt(i);

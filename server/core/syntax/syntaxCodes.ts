@@ -73,6 +73,11 @@ export const SyntaxCodes = {
     severity: 'error',
     message: 'INJECT is a command of its own and is not expanded inside an operand; put it on its own line.',
   },
+  badParam: {
+    code: 'syntax/bad-param',
+    severity: 'error',
+    message: 'A $param name starts with a letter or `_` (e.g. `$oid`, `$group_keys`).',
+  },
   paramKey: {
     code: 'syntax/param-key',
     severity: 'error',

@@ -30,6 +30,8 @@ const cases: readonly Case[] = [
   { code: 'syntax/template-marker', text: 'CREATE {key: k, value: "<%V%>"}', covers: '<%V%>' },
   { code: 'syntax/inject-in-operand', text: 'SELECT [time, INJECT cols]', covers: 'INJECT cols' },
   { code: 'syntax/inject-in-operand', text: 'SELECT [time,\nINJECT cols\n]', covers: 'INJECT cols' },
+  { code: 'syntax/bad-param', text: 'LIMIT $1abc', covers: '$1abc' },
+  { code: 'syntax/bad-param', text: 'OID [$ , 1]', covers: '$' },
   { code: 'syntax/param-key', text: 'SKIP {$option: 10}', covers: '$option' },
   { code: 'syntax/missing-sub-name', text: 'SUB\nTAGLOAD\nEND', covers: 'SUB' },
   { code: 'syntax/unclosed-sub', text: 'SUB q\nTAGLOAD', covers: 'q' },
