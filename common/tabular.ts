@@ -84,10 +84,8 @@ export function toObjects(
   const keys = uniqueColumnKeys(columns);
   const out: Record<string, Cell>[] = [];
   for (const row of rows) {
-    const obj: Record<string, Cell> = {};
-    keys.forEach((key, i) => {
-      obj[key] = row[i] ?? null;
-    });
+    // fromEntries defines own properties, so a column named `__proto__` stays an ordinary key.
+    const obj = Object.fromEntries(keys.map((key, i) => [key, row[i] ?? null])) as Record<string, Cell>;
     out.push(obj);
   }
   return out;

@@ -36,6 +36,8 @@ void describe('tabular', () => {
     assert.deepEqual(uniqueColumnKeys([{ name: 'a' }, { name: 'a' }, { name: 'b' }]), ['a', 'a_2', 'b']);
     assert.deepEqual(toObjects(columns, [['x', 1]]), [{ name: 'x', value: 1, note: null }]);
     assert.deepEqual(JSON.parse(toJson(columns, [['x', 1, 'n']])), [{ name: 'x', value: 1, note: 'n' }]);
+    const hostile = toJson([{ name: '__proto__' }, { name: 'constructor' }], [['p', 'c']]);
+    assert.equal(hostile, '[\n  {\n    "__proto__": "p",\n    "constructor": "c"\n  }\n]\n');
   });
 });
 

@@ -101,11 +101,21 @@ export class ResultsChart {
           points: { show: false },
         })),
       ],
-      hooks: { setCursor: [(u: uPlot) => this.updateTooltip(u)] },
+      hooks: {
+        setCursor: [(u: uPlot) => this.updateTooltip(u)],
+        // The visible time range, readable by tests and by assistive tools.
+        setScale: [(u: uPlot, key: string) => this.showRange(u, key)],
+      },
     };
     const aligned: uPlot.AlignedData = [data.xs, ...data.series.map((s) => s.values)];
     this.plot = new uPlot(opts, aligned, this.container);
     this.plot.over.appendChild(this.tooltip);
+  }
+
+  private showRange(u: uPlot, key: string): void {
+    if (key !== 'x') return;
+    const { min, max } = u.scales.x ?? {};
+    if (min !== undefined && max !== undefined) this.container.dataset.xRange = `${min}..${max}`;
   }
 
   // Shows the values under the cursor next to it; the legend shows them too, but far away.

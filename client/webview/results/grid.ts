@@ -26,6 +26,13 @@ import {
 } from './columns';
 import { type TimeMode } from './state';
 
+/** SlickGrid's column picker, told about the columns of each new result. */
+class ResultsColumnPicker extends SlickColumnPicker {
+  setColumns(columns: Column<GridItem>[]): void {
+    this.columns = columns;
+  }
+}
+
 // SlickGrid's ES build looks Sortable.js up on the global object for column reordering.
 (globalThis as { Sortable?: unknown }).Sortable = Sortable;
 
@@ -56,7 +63,9 @@ function columnWidth(name: string, sample: string[]): number {
 export class ResultsGrid {
   private readonly dataView = new SlickDataView<GridItem>({});
   private readonly grid: SlickGrid<GridItem, Column<GridItem>>;
-  private readonly picker: SlickColumnPicker;
+  private readonly picker: ResultsColumnPicker;
+  /** Every column, hidden ones included; the grid itself only gets the visible ones. */
+  private defs: Column<GridItem>[] = [];
   private columns: readonly ColumnInfo[] = [];
   private kinds: DisplayKind[] = [];
   private timeMode: TimeMode = 'local';
@@ -77,13 +86,17 @@ export class ResultsGrid {
       rowHeight: 22,
       headerRowHeight: 26,
       nonce,
+      // Cells, headers and the column picker are assigned with textContent (enableHtmlRendering
+      // is off), so markup in data is inert text; SlickGrid's default sanitizer would only strip
+      // parts of it (e.g. <script>) and show the user something other than the data.
+      sanitizer: (text: string) => text,
       dataItemColumnValueExtractor: (item: GridItem, col: Column<GridItem>) => item.row[Number(col.field)],
     });
     this.grid.setSelectionModel(new SlickCellSelectionModel());
     const copier = new SlickCellCopyManager();
     this.grid.registerPlugin(copier);
     copier.onCopyCells.subscribe((_e, args) => this.copyRanges(args.ranges ?? []));
-    this.picker = new SlickColumnPicker([], this.grid, {
+    this.picker = new ResultsColumnPicker([], this.grid, {
       columnPicker: { hideForceFitButton: true, hideSyncResizeButton: true, columnTitle: 'Columns' },
     });
     this.picker.onColumnsChanged.subscribe(() => this.events.hiddenChanged(this.hiddenNames()));
@@ -122,9 +135,9 @@ export class ResultsGrid {
     this.columns = columns;
     this.kinds = kinds;
     this.items = [];
-    const defs = columns.map((c, i) => this.columnDef(c, i, hidden.includes(c.name), sample));
-    this.grid.setColumns(defs);
-    this.picker.init(this.grid);
+    this.defs = columns.map((c, i) => this.columnDef(c, i, hidden.includes(c.name), sample));
+    this.grid.setColumns(this.defs.filter((d) => !d.hidden));
+    this.picker.setColumns(this.defs);
     this.dataView.setItems([]);
     this.grid.setSortColumns([]);
   }
@@ -204,10 +217,7 @@ export class ResultsGrid {
   }
 
   private hiddenNames(): string[] {
-    return this.grid
-      .getColumns()
-      .filter((c) => c.hidden)
-      .map((c) => this.columns[Number(c.field)]?.name ?? '');
+    return this.defs.filter((c) => c.hidden).map((c) => this.columns[Number(c.field)]?.name ?? '');
   }
 
   /** Number of rows after the filter. */
@@ -236,7 +246,7 @@ export class ResultsGrid {
   }
 
   private copyRanges(ranges: readonly SlickRange[]): void {
-    const visible = this.grid.getColumns().filter((c) => !c.hidden);
+    const visible = this.grid.getColumns();
     const lines: Cell[][] = [];
     let cells = 0;
     for (const r of ranges) {
@@ -266,14 +276,14 @@ export class ResultsGrid {
       return;
     }
     if (!active) return;
-    const last = this.grid.getColumns().filter((c) => !c.hidden).length - 1;
+    const last = this.grid.getColumns().length - 1;
     const fromCell = what === 'cell' ? active.cell : 0;
     const toCell = what === 'cell' ? active.cell : last;
     this.copyRanges([{ fromRow: active.row, toRow: active.row, fromCell, toCell } as SlickRange]);
   }
 
   private copyWithHeader(ranges: readonly SlickRange[]): void {
-    const visible = this.grid.getColumns().filter((c) => !c.hidden);
+    const visible = this.grid.getColumns();
     const r = ranges[0];
     if (!r) return;
     const cols = visible.slice(r.fromCell, r.toCell + 1).map((c) => Number(c.field));

@@ -1,0 +1,361 @@
+// The results webview in real Chromium, served with its production HTML and CSP.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { type Browser, type Page } from 'playwright-core';
+import { RESULTS_PROTOCOL_VERSION as v } from '../../common/resultsMessages';
+import { BASE_TIME, runMessages, testColumns, testRows, testRun } from './fixtures';
+import {
+  ensureBuilt,
+  launchChromium,
+  openWebview,
+  posted,
+  sendToWebview,
+  startServer,
+  violations,
+  waitFor,
+  waitForRows,
+  type WebviewServer,
+} from './harness';
+import { computed, gridRows, headerNames, setTheme, textOf } from './pageQueries';
+
+let server: WebviewServer;
+let browser: Browser;
+
+before(async () => {
+  await ensureBuilt();
+  server = await startServer();
+  browser = await launchChromium();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function pageWithRows(count: number, runExtra = {}): Promise<Page> {
+  const page = await openWebview(browser, server);
+  await sendToWebview(page, runMessages(testRun('run-1', runExtra), testColumns, testRows(count), 250));
+  await waitForRows(page, count);
+  return page;
+}
+
+async function lastPosted(page: Page, type: string): Promise<Record<string, unknown> | undefined> {
+  await waitFor(page, `window.__host.posted.some((m) => m.type === ${JSON.stringify(type)})`);
+  return (await posted(page)).filter((m) => m.type === type).at(-1);
+}
+
+async function assertClean(page: Page): Promise<void> {
+  assert.deepEqual(await violations(page), []);
+  assert.deepEqual(server.cspReports, []);
+  assert.deepEqual(server.unexpected, []);
+}
+
+void describe('results webview in Chromium', () => {
+  void it('announces itself, renders typed columns and the header figures', async () => {
+    const page = await pageWithRows(1000);
+    const ready = (await posted(page))[0];
+    assert.deepEqual(ready, { type: 'ready', v });
+    assert.deepEqual(await headerNames(page), ['time', 'oid', 'oname', 'tps', 'resp_time', 'service']);
+    const [first, second] = await gridRows(page, 2);
+    assert.ok(first && second);
+    assert.match(first[0] ?? '', /^2026-1[01]-\d\d \d\d:\d\d:\d\d$/);
+    assert.equal(first[1], '1000', 'identifiers have no separators');
+    assert.equal(second[3], '8,919', 'numbers have thousands separators');
+    assert.equal(second[4], '31', 'a *_time column of small numbers stays a number');
+    assert.equal(await computed(page, '.slick-cell.mxql-num', 'text-align'), 'right');
+    const figures = await textOf(page, '.mxql-figures');
+    assert.equal(figures, '1,000 rows · 1,234 ms · 446.1 KB');
+    assert.equal(await page.evaluate('document.querySelector(".mxql-sent").open'), false);
+    assert.match((await textOf(page, '.mxql-sent')) ?? '', /\/open\/api\/flush\/mxql\/text.*\$oid = 1234/s);
+    assert.ok(
+      (await page.evaluate<number>('document.querySelectorAll(".mxql-grid .slick-row").length')) < 100,
+      'rows are virtualized',
+    );
+    // SlickGrid's generated stylesheet carries the nonce, so its column rules apply under the CSP.
+    assert.equal(
+      await page.evaluate('[...document.querySelectorAll("style")].every((s) => s.nonce !== "")'),
+      true,
+    );
+    await assertClean(page);
+    await page.close();
+  });
+
+  void it('switches time display between local, UTC and raw', async () => {
+    const page = await pageWithRows(8);
+    await page.selectOption('.mxql-time-mode', 'utc');
+    await waitFor(page, `document.querySelector('.slick-cell.l0').textContent.endsWith('Z')`);
+    assert.equal((await gridRows(page, 1))[0]?.[0], '2026-11-01 00:00:00Z');
+    await page.selectOption('.mxql-time-mode', 'raw');
+    await waitFor(page, `/^\\d+$/.test(document.querySelector('.slick-cell.l0').textContent)`);
+    assert.equal((await gridRows(page, 1))[0]?.[0], String(BASE_TIME));
+    await page.close();
+  });
+
+  void it('sorts by a column, typed and stable, both directions', async () => {
+    const page = await pageWithRows(1000);
+    await page.click('.slick-header-column:has-text("tps")');
+    await waitFor(page, `document.querySelector('.slick-sort-indicator-asc') !== null`);
+    const asc = (await gridRows(page, 3)).map((r) => r[3]);
+    const ascNumbers = asc.map((t) => Number(t?.replace(/,/g, '')));
+    assert.equal(ascNumbers[0], 1000, 'the smallest tps first');
+    assert.deepEqual(
+      ascNumbers,
+      [...ascNumbers].sort((a, b) => a - b),
+    );
+    await page.click('.slick-header-column:has-text("tps")');
+    await waitFor(page, `document.querySelector('.slick-sort-indicator-desc') !== null`);
+    const desc = (await gridRows(page, 1))[0]?.[3] ?? '';
+    assert.ok(Number(desc.replace(/,/g, '')) > 10_000, desc);
+    // Sorting is stable: after tps descending, sorting by oname keeps tps descending inside each group.
+    await page.click('.slick-header-column:has-text("oname")');
+    await waitFor(page, `document.querySelector('.slick-sort-indicator-asc') !== null`);
+    const group = await gridRows(page, 6);
+    assert.deepEqual(new Set(group.map((r) => r[2])), new Set(['agent-0']));
+    const tps = group.map((r) => Number(r[3]?.replace(/,/g, '')));
+    assert.deepEqual(
+      tps,
+      [...tps].sort((a, b) => b - a),
+    );
+    assert.ok(tps[0] !== tps[5]);
+    await page.close();
+  });
+
+  void it('filters rows across cells and shows the count', async () => {
+    const page = await pageWithRows(1000);
+    await page.fill('.mxql-filter', 'agent-3 /api/service/7');
+    await page.press('.mxql-filter', 'Enter');
+    await waitFor(page, `document.querySelector('.mxql-filter-count').textContent !== ''`);
+    const count = (await textOf(page, '.mxql-filter-count')) ?? '';
+    assert.match(count, /^\d+ of 1,000$/);
+    const rows = await gridRows(page, 50);
+    assert.ok(rows.length > 0);
+    for (const row of rows) {
+      assert.equal(row[2], 'agent-3');
+      assert.equal(row[5], '/api/service/7');
+    }
+    await page.fill('.mxql-filter', '');
+    await page.press('.mxql-filter', 'Enter');
+    await waitFor(page, `document.querySelector('.mxql-filter-count').textContent === ''`);
+    await page.close();
+  });
+
+  void it('copies a cell with Ctrl+C, a row and a selection as TSV through the host', async () => {
+    const page = await pageWithRows(20);
+    await page.click('.slick-row:first-child .slick-cell.l2');
+    await waitFor(page, `document.querySelector('.slick-cell.active') !== null`);
+    const activeText = await textOf(page, '.slick-cell.active');
+    await page.keyboard.press('Control+C');
+    const cell = await lastPosted(page, 'copy');
+    assert.equal(cell?.text, activeText);
+    assert.equal(cell?.cells, 1);
+    assert.match((await textOf(page, '.mxql-detail-column')) ?? '', /^oname$/);
+    await page.click('button[aria-label="Copy the selected row as TSV"]');
+    await waitFor(page, `window.__host.posted.filter((m) => m.type === 'copy').length === 2`);
+    const row = await lastPosted(page, 'copy');
+    assert.equal(String(row?.text).split('\t').length, 6);
+    await page.click('.slick-row:first-child .slick-cell.l2');
+    await page.keyboard.press('Shift+ArrowDown');
+    await page.keyboard.press('Shift+ArrowRight');
+    await waitFor(page, `document.querySelectorAll('.slick-cell.selected').length === 4`);
+    await page.click('button[aria-label="Copy the selection as TSV with a header"]');
+    await waitFor(page, `window.__host.posted.filter((m) => m.type === 'copy').length === 3`);
+    const selection = await lastPosted(page, 'copy');
+    const lines = String(selection?.text).split('\n');
+    assert.deepEqual(lines[0]?.split('\t'), ['oname', 'tps']);
+    assert.equal(lines.length, 3);
+    assert.equal(selection?.rows, 2);
+    await page.close();
+  });
+
+  void it('asks the host to export, open JSON, rerun and cancel', async () => {
+    const page = await pageWithRows(10);
+    await page.click('button[aria-label="Export all rows to CSV"]');
+    assert.deepEqual(await lastPosted(page, 'export'), { type: 'export', v, runId: 'run-1', format: 'csv' });
+    await page.click('button[aria-label="Export all rows to JSON"]');
+    await waitFor(page, `window.__host.posted.filter((m) => m.type === 'export').length === 2`);
+    assert.equal((await lastPosted(page, 'export'))?.format, 'json');
+    await page.click('button[aria-label^="Open the rows"]');
+    assert.deepEqual(await lastPosted(page, 'openJson'), { type: 'openJson', v, runId: 'run-1' });
+    await page.click('button[aria-label="Run again"]');
+    assert.deepEqual(await lastPosted(page, 'rerun'), { type: 'rerun', v, runId: 'run-1' });
+    assert.equal(
+      await page.evaluate('document.querySelector("button[aria-label=\\"Cancel the query\\"]").disabled'),
+      true,
+    );
+    await sendToWebview(page, [{ type: 'running', v, run: testRun('run-2') }]);
+    await waitFor(page, `document.getElementById('app').dataset.phase === 'running'`);
+    await page.click('button[aria-label="Cancel the query"]');
+    assert.deepEqual(await lastPosted(page, 'cancel'), { type: 'cancel', v, runId: 'run-2' });
+    await page.close();
+  });
+
+  void it('shows the limit banner only when rows === limit', async () => {
+    const full = await pageWithRows(40, { limit: 40 });
+    assert.match(
+      (await textOf(full, '.mxql-limit')) ?? '',
+      /Limit reached \(40 rows\) — the result may be truncated/,
+    );
+    await full.close();
+    const partial = await pageWithRows(39, { limit: 40 });
+    assert.equal(await textOf(partial, '.mxql-limit'), null);
+    await partial.close();
+  });
+
+  void it('renders errors with hint and action buttons that post `action`', async () => {
+    const page = await openWebview(browser, server);
+    await sendToWebview(page, [
+      { type: 'running', v, run: testRun('run-e') },
+      {
+        type: 'error',
+        v,
+        runId: 'run-e',
+        error: {
+          message: 'The server refused the token (HTTP 401).',
+          hint: 'Set the project token with "MXQL: Set Token".',
+          code: 'http/401',
+          actions: [
+            { id: 'setToken', label: 'Set token' },
+            { id: 'openSettings', label: 'Open settings' },
+          ],
+        },
+      },
+    ]);
+    await waitFor(page, `document.querySelector('.mxql-error') !== null`);
+    assert.match((await textOf(page, '.mxql-error')) ?? '', /refused the token.*http\/401.*MXQL: Set Token/s);
+    await page.click('.mxql-error-action:has-text("Open settings")');
+    assert.deepEqual(await lastPosted(page, 'action'), {
+      type: 'action',
+      v,
+      actionId: 'openSettings',
+      runId: 'run-e',
+    });
+    await assertClean(page);
+    await page.close();
+  });
+
+  void it('charts time series split by oname, with zoom and a picker', async () => {
+    const page = await pageWithRows(400);
+    await page.click('.mxql-tab[data-tab="chart"]');
+    await waitFor(page, `document.querySelector('.mxql-chart canvas') !== null`);
+    const labels: string[] = await page.evaluate(
+      `[...document.querySelectorAll('.mxql-chart .u-legend .u-series .u-label')].map((l) => l.textContent)`,
+    );
+    assert.deepEqual(labels, ['time', 'agent-0', 'agent-1', 'agent-2', 'agent-3']);
+    assert.match((await textOf(page, '.mxql-chart-note')) ?? '', /^4 series, 100 points each$/);
+    await page.selectOption('.mxql-chart-split', '-');
+    await waitFor(page, `document.querySelectorAll('.mxql-chart .u-legend .u-series').length === 2`);
+    await page.check('.mxql-chart-y input[data-column="resp_time"]');
+    await waitFor(page, `document.querySelectorAll('.mxql-chart .u-legend .u-series').length === 3`);
+    // Drag across the plot to zoom: the x scale narrows; a double click restores it.
+    const box = await page.locator('.mxql-chart .u-over').boundingBox();
+    assert.ok(box);
+    await page.mouse.move(box.x + box.width * 0.3, box.y + box.height / 2);
+    await waitFor(page, `document.querySelector('.mxql-chart-tooltip.mxql-visible') !== null`);
+    const range = (): Promise<number[]> =>
+      page.evaluate(`document.querySelector('.mxql-chart').dataset.xRange.split('..').map(Number)`);
+    const [fullMin = 0, fullMax = 0] = await range();
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await waitFor(page, `document.querySelector('.mxql-chart').dataset.xRange !== '${fullMin}..${fullMax}'`);
+    const [zoomMin = 0, zoomMax = 0] = await range();
+    assert.ok(zoomMin > fullMin && zoomMax < fullMax, `zoomed to ${zoomMin}..${zoomMax}`);
+    await page.mouse.dblclick(box.x + box.width / 2, box.y + box.height / 2);
+    await waitFor(page, `document.querySelector('.mxql-chart').dataset.xRange === '${fullMin}..${fullMax}'`);
+    await assertClean(page);
+    await page.close();
+  });
+
+  void it('follows theme changes through CSS variables only', async () => {
+    const page = await pageWithRows(10);
+    await setTheme(page, 'vscode-light', {
+      '--vscode-editor-background': '#ffffff',
+      '--vscode-foreground': '#1f1f1f',
+      '--vscode-charts-blue': '#1a85ff',
+    });
+    const lightBg = await computed(page, 'body', 'background-color');
+    const lightFg = await computed(page, '.slick-cell', 'color');
+    await setTheme(page, 'vscode-dark', {
+      '--vscode-editor-background': '#1e1e1e',
+      '--vscode-foreground': '#cccccc',
+      '--vscode-list-activeSelectionBackground': '#04395e',
+      '--vscode-charts-blue': '#3794ff',
+    });
+    assert.equal(lightBg, 'rgb(255, 255, 255)');
+    assert.equal(lightFg, 'rgb(31, 31, 31)');
+    assert.equal(await computed(page, 'body', 'background-color'), 'rgb(30, 30, 30)');
+    assert.equal(await computed(page, '.slick-cell', 'color'), 'rgb(204, 204, 204)');
+    await page.click('.slick-row:first-child .slick-cell.l1');
+    assert.equal(await computed(page, '.slick-cell.active', 'background-color'), 'rgb(4, 57, 94)');
+    await setTheme(page, 'vscode-high-contrast', {
+      '--vscode-editor-background': '#000000',
+      '--vscode-contrastBorder': '#6fc3df',
+    });
+    assert.equal(await computed(page, '.slick-cell', 'border-bottom-color'), 'rgb(111, 195, 223)');
+    // The chart reads --vscode-charts-* when drawn and redraws when the body class changes.
+    await page.click('.mxql-tab[data-tab="chart"]');
+    await waitFor(page, `document.querySelector('.mxql-chart .u-series:nth-child(2) .u-marker') !== null`);
+    const marker = `.mxql-chart .u-series:nth-child(2) .u-marker`;
+    assert.equal(await computed(page, marker, 'border-color'), 'rgb(55, 148, 255)');
+    await setTheme(page, 'vscode-light', { '--vscode-charts-blue': '#1a85ff' });
+    await waitFor(
+      page,
+      `getComputedStyle(document.querySelector('${marker}')).borderColor === 'rgb(26, 133, 255)'`,
+    );
+    await assertClean(page);
+    await page.close();
+  });
+
+  void it('hides, resizes and reorders columns', async () => {
+    const page = await pageWithRows(30);
+    await page.click('.slick-header-column:has-text("service")', { button: 'right' });
+    await waitFor(page, `document.querySelector('.slick-columnpicker')?.style.display === 'block'`);
+    await page.click('.slick-columnpicker label:text-is("service")');
+    await waitFor(
+      page,
+      `![...document.querySelectorAll('.slick-column-name')].some((n) => n.textContent === 'service')`,
+    );
+    assert.deepEqual(await headerNames(page), ['time', 'oid', 'oname', 'tps', 'resp_time']);
+    await page.keyboard.press('Escape');
+    await page.mouse.click(5, 5);
+    const width = (): Promise<number> =>
+      page.evaluate(`document.querySelectorAll('.slick-header-column')[2].getBoundingClientRect().width`);
+    const before = await width();
+    const handle = await page
+      .locator('.slick-header-column >> nth=2')
+      .locator('.slick-resizable-handle')
+      .boundingBox();
+    assert.ok(handle);
+    await page.mouse.move(handle.x + 2, handle.y + handle.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(handle.x + 80, handle.y + handle.height / 2, { steps: 4 });
+    await page.mouse.up();
+    await waitFor(
+      page,
+      `document.querySelectorAll('.slick-header-column')[2].getBoundingClientRect().width > ${before + 40}`,
+    );
+    await page.dragAndDrop('.slick-header-column:has-text("tps")', '.slick-header-column:has-text("oid")');
+    await waitFor(page, `document.querySelectorAll('.slick-column-name')[1].textContent === 'tps'`);
+    const [row] = await gridRows(page, 1);
+    assert.equal(row?.[1], '1,000', 'cells follow their column');
+    await assertClean(page);
+    await page.close();
+  });
+
+  void it('survives a reload: the view is restored and rows are asked for again', async () => {
+    const page = await pageWithRows(50);
+    await page.selectOption('.mxql-time-mode', 'utc');
+    await page.click('.slick-header-column:has-text("resp_time")');
+    await page.click('.slick-header-column:has-text("resp_time")');
+    await waitFor(page, `document.querySelector('.slick-sort-indicator-desc') !== null`);
+    await page.reload();
+    await waitFor(page, `window.__host && window.__host.posted.some((m) => m.type === 'ready')`);
+    assert.deepEqual((await posted(page))[0], { type: 'ready', v, resumeRunId: 'run-1' });
+    await sendToWebview(page, runMessages(testRun('run-1'), testColumns, testRows(50), 20));
+    await waitForRows(page, 50);
+    assert.equal(await page.evaluate('document.querySelector(".mxql-time-mode").value'), 'utc');
+    const first = (await gridRows(page, 1))[0];
+    assert.ok(first?.[0]?.endsWith('Z'));
+    assert.equal(first?.[4], String(Math.max(...testRows(50).map((r) => Number(r[4])))));
+    await page.close();
+  });
+});
