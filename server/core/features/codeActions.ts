@@ -2,7 +2,7 @@ import { type Range } from '../syntax/index';
 import { DiagnosticCodes, type ValidationDiagnostic } from './validation/diagnostic';
 
 /** One text replacement; an empty range inserts. */
-export interface TextEdit {
+export interface QuickFixEdit {
   readonly range: Range;
   readonly newText: string;
 }
@@ -10,7 +10,7 @@ export interface TextEdit {
 /** A quick fix: a title for the light-bulb menu and the edits that apply it. */
 export interface QuickFix {
   readonly title: string;
-  readonly edits: readonly TextEdit[];
+  readonly edits: readonly QuickFixEdit[];
 }
 
 /**

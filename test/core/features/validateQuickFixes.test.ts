@@ -2,12 +2,12 @@
 // compares the resulting texts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { quickFixes, validate, type TextEdit } from '../../../server/core/index';
+import { quickFixes, validate, type QuickFixEdit } from '../../../server/core/index';
 import { testFeatureCatalog } from './validateCatalog';
 
 const catalog = testFeatureCatalog();
 
-function apply(text: string, edits: readonly TextEdit[]): string {
+function apply(text: string, edits: readonly QuickFixEdit[]): string {
   return [...edits]
     .sort((a, b) => b.range.start - a.range.start)
     .reduce((t, e) => t.slice(0, e.range.start) + e.newText + t.slice(e.range.end), text);

@@ -19,45 +19,46 @@ export interface NameList {
 
 /** Names in a word, quoted string or (nested) list; `{a, b}` bare-member objects count as lists. */
 export function namesOf(value: Value | null): NameList {
-  const names: NameRef[] = [];
-  let dynamic = false;
-  const visit = (v: Value): void => {
-    switch (v.kind) {
-      case 'word':
-        if (v.template) dynamic = true;
-        else names.push({ name: v.suffix ? `${v.text}{${v.suffix.text}}` : v.text, range: v.range });
-        return;
-      case 'string':
-        if (v.value.includes('$') && /\$[A-Za-z_]/.test(v.value)) dynamic = true;
-        else
-          names.push({
-            name: v.value,
-            range: { start: v.range.start + 1, end: v.range.end - (v.closed ? 1 : 0) },
-          });
-        return;
-      case 'array':
-        v.items.forEach(visit);
-        return;
-      case 'object':
-        for (const m of v.members)
-          if (m.value === null && m.key) names.push({ name: m.key.name, range: m.key.range });
-        return;
-      case 'duration':
-        // Prefix durations (`m5`, `h1`) are also valid column names.
-        names.push({ name: v.raw, range: v.range });
-        return;
-      case 'param':
-      case 'template':
-      case 'expression':
-      case 'inject':
-        dynamic = true;
-        return;
-      default:
-        return;
-    }
-  };
-  if (value !== null) visit(value);
-  return { names, dynamic };
+  const out = { names: [] as NameRef[], dynamic: false };
+  if (value !== null) collectNames(value, out);
+  return out;
+}
+
+function collectNames(v: Value, out: { names: NameRef[]; dynamic: boolean }): void {
+  switch (v.kind) {
+    case 'word':
+      if (v.template) out.dynamic = true;
+      else out.names.push({ name: v.suffix ? `${v.text}{${v.suffix.text}}` : v.text, range: v.range });
+      return;
+    case 'string':
+      // Services substitute `$params` textually, so a quoted `"$pk"` may name any column.
+      if (/\$[A-Za-z_]/.test(v.value)) out.dynamic = true;
+      else
+        out.names.push({
+          name: v.value,
+          range: { start: v.range.start + 1, end: v.range.end - (v.closed ? 1 : 0) },
+        });
+      return;
+    case 'array':
+      for (const item of v.items) collectNames(item, out);
+      return;
+    case 'object':
+      for (const m of v.members)
+        if (m.value === null && m.key) out.names.push({ name: m.key.name, range: m.key.range });
+      return;
+    case 'duration':
+      // Prefix durations (`m5`, `h1`) are also valid column names.
+      out.names.push({ name: v.raw, range: v.range });
+      return;
+    case 'param':
+    case 'template':
+    case 'expression':
+    case 'inject':
+      out.dynamic = true;
+      return;
+    default:
+      return;
+  }
 }
 
 /** The member of an object with the given key (first match), or undefined. */

@@ -1,0 +1,73 @@
+/**
+ * The enumerable values completion offers for an option, with their descriptions: the option's own
+ * value list when it has one, otherwise the list that belongs to its value kind.
+ */
+import {
+  BOOLEAN_VALUES,
+  CAST_TYPES,
+  DURATION_VALUES,
+  ENV_VALUES,
+  FORMAT_TYPES,
+  HEADER_TYPE_CODES,
+  HVTEXT_TYPES,
+  JOIN_TYPES,
+  MERGE_FUNCTIONS,
+  SORT_ORDERS,
+  TIMEUNIT_VALUES,
+  UPDATE_KINDS,
+  type EnumValue,
+  type FreeOptionKeys,
+  type OptionDef,
+} from '../catalog/index';
+
+const TIMEZONES: readonly EnumValue[] = [
+  { value: 'GMT9', description: 'UTC+9 (Korea, Japan).', confidence: 'documented' },
+  { value: "'GMT+9'", description: 'UTC+9, quoted form.', confidence: 'observed' },
+  { value: 'GMT0', description: 'UTC.', confidence: 'observed' },
+];
+
+const ALL_LISTS: readonly (readonly EnumValue[])[] = [
+  SORT_ORDERS,
+  BOOLEAN_VALUES,
+  TIMEUNIT_VALUES,
+  DURATION_VALUES,
+  MERGE_FUNCTIONS,
+  UPDATE_KINDS,
+  CAST_TYPES,
+  JOIN_TYPES,
+  HVTEXT_TYPES,
+  FORMAT_TYPES,
+  ENV_VALUES,
+  HEADER_TYPE_CODES,
+];
+
+const describedValues = new Map<string, EnumValue>();
+for (const list of ALL_LISTS) for (const v of list) if (!describedValues.has(v.value)) describedValues.set(v.value, v);
+
+function byKind(kind: OptionDef['valueKind']): readonly EnumValue[] {
+  switch (kind) {
+    case 'boolean':
+      return BOOLEAN_VALUES;
+    case 'timeunit':
+      return TIMEUNIT_VALUES;
+    case 'duration':
+      return DURATION_VALUES;
+    case 'mergeFunction':
+      return MERGE_FUNCTIONS;
+    case 'timezone':
+      return TIMEZONES;
+    default:
+      return [];
+  }
+}
+
+/** The values to offer for an option (or for the free keys of HEADER-like commands). */
+export function valuesForOption(option: OptionDef | FreeOptionKeys | undefined): readonly EnumValue[] {
+  if (!option) return [];
+  if (option.values && option.values.length > 0) {
+    return option.values.map(
+      (value) => describedValues.get(value) ?? { value, description: '', confidence: 'observed' as const },
+    );
+  }
+  return byKind(option.valueKind);
+}
