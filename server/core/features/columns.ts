@@ -312,9 +312,9 @@ function applyAdd(command: CommandNode, def: CommandDef, current: ColumnSet): Co
 }
 
 const GROUP_LIST_OPTIONS = [
+  'merge',
   'last',
   'listup',
-  'merge',
   'first',
   'sum',
   'user',
@@ -323,8 +323,9 @@ const GROUP_LIST_OPTIONS = [
 ] as const;
 
 /**
- * GROUP keeps its keys and the listed columns, plus `time` (bucketed by `timeunit`), the project
- * columns and `_rows_`. Without any list option every column is merged, so all are kept.
+ * GROUP with a `merge` list keeps its keys and the listed columns, plus `time` (bucketed by
+ * `timeunit`), the project columns and `_rows_`. Without `merge`, real queries go on using every
+ * numeric column (GROUP merges them all), so every column is kept.
  */
 function applyGroup(operand: Value | null, current: ColumnSet): ColumnSet {
   const listed = GROUP_LIST_OPTIONS.map((k) => namesOf(optionValue(operand, k)));
@@ -332,7 +333,7 @@ function applyGroup(operand: Value | null, current: ColumnSet): ColumnSet {
     withColumns(set, (c) => {
       c.set('_rows_', { name: '_rows_', origin: 'created', definedAt: operand?.range ?? null });
     });
-  if (listed.every((l) => l.names.length === 0 && !l.dynamic)) return withRows(current);
+  if (optionValue(operand, 'merge') === null) return withRows(current);
   const keys = namesOf(optionValue(operand, 'pk', 'primaryKey', 'key'));
   const columns = new Map<string, ColumnInfo>();
   for (const name of ['time', 'pcode', 'pname']) {

@@ -102,8 +102,14 @@ void test('GROUP keeps keys, listed columns, time and _rows_', () => {
   );
 });
 
-void test('GROUP without column lists merges everything and adds _rows_', () => {
+void test('GROUP without a merge list keeps every column and adds _rows_', () => {
   assert.deepEqual(names(columnsAt(`${APP}SELECT [time, oname, tps]\nGROUP {timeunit: 5m, pk: oname}\n⟦⟧`)), [
+    '_rows_',
+    'oname',
+    'time',
+    'tps',
+  ]);
+  assert.deepEqual(names(columnsAt(`${APP}SELECT [time, oname, tps]\nGROUP {pk: oname, last: oname}\n⟦⟧`)), [
     '_rows_',
     'oname',
     'time',
