@@ -2,7 +2,7 @@
 // passes when `validate` reports that code exactly at the marked ranges (none marked = never reported).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { validate, type ValidateOptions } from '../../../server/core/index';
+import { parse, validate, type ValidateOptions } from '../../../server/core/index';
 import { markRange, parseMarked } from './validateSupport';
 import { testFeatureCatalog } from './validateCatalog';
 
@@ -440,4 +440,48 @@ void test('the core never throws on odd input', () => {
   ]) {
     assert.doesNotThrow(() => validate(text, { catalog }), text);
   }
+});
+
+void test('columns created by a declared INJECT fragment are known after the INJECT', () => {
+  const text =
+    '-- @inject default = CREATE {key: doubled, expr: "tps*2"}\nCATEGORY app_counter\nTAGLOAD\nSELECT [time, tps]\nINJECT default\nSELECT [time, doubled]\n';
+  assert.deepEqual(
+    validate(text, { catalog }).filter((d) => d.code === 'column/unknown'),
+    [],
+  );
+});
+
+void test('a parse the caller already has is reused', () => {
+  const text = 'CATEGORY app_countr\nTAGLOAD\n';
+  assert.deepEqual(validate({ text, parsed: parse(text) }, { catalog }), validate(text, { catalog }));
+});
+
+void test('directive problems come through with their directive/* codes', () => {
+  const { text, ranges } = parseMarked('-- @limit ⟦lots⟧\nCATEGORY app_counter\nTAGLOAD\n');
+  const d = validate(text, { catalog }).filter((x) => x.code.startsWith('directive/'));
+  assert.deepEqual(
+    d.map((x) => [x.code, markRange(text, x.range)]),
+    [['directive/bad-limit', markRange(text, ranges[0] ?? { start: 0, end: 0 })]],
+  );
+});
+
+void test('fragment problems map into the directive line that holds them', () => {
+  const { text, ranges } = parseMarked(
+    '-- @inject default = LIMIT 5\n-- @inject default = ⟦SORTT⟧ x\nCATEGORY app_counter\nTAGLOAD\nINJECT default\n',
+  );
+  const d = validate(text, { catalog }).filter((x) => x.code === 'inject/fragment-error');
+  assert.deepEqual(
+    d.map((x) => markRange(text, x.range)),
+    ranges.map((r) => markRange(text, r)),
+  );
+  assert.match(d[0]?.message ?? '', /fragment 'default'.*command\/unknown/);
+});
+
+void test('CRLF line ends and no final newline keep exact ranges', () => {
+  const { text, ranges } = parseMarked('CATEGORY ⟦app_countr⟧\r\nTAGLOAD\r\nINJECT ⟦nope⟧');
+  const d = validate(text, { catalog }).filter((x) => x.severity === 'warning');
+  assert.deepEqual(
+    d.map((x) => markRange(text, x.range)),
+    ranges.map((r) => markRange(text, r)),
+  );
 });
