@@ -214,6 +214,38 @@ void describe('statistics over a time range', () => {
     assert.match(errorOf(unknown).message, /thread_count/);
   });
 
+  void it('records: filter is validated and oid restricts to one agent', async () => {
+    const all = obj(await call(json(`transaction/${S}/${E}?filter=m5`), apm));
+    const agent = server.data.agentsOf(apm.pcode).find((a) => a.active && a.oid < 0);
+    assert.ok(agent);
+    const one = obj(await call(json(`transaction/${S}/${E}?oid=${agent.oid}`), apm));
+    const sum = (body: Record<string, unknown>) =>
+      arr(body.records).reduce<number>((acc, r) => acc + Number(rec(r).count), 0);
+    assert.ok(sum(one) > 0 && sum(one) < sum(all));
+    const badFilter = await call(json(`sql/${S}/${E}?filter=x`), apm);
+    assert.equal(badFilter.status, 400);
+    assert.equal(errorOf(badFilter).code, 'param/invalid-value');
+    const badOid = await call(json(`sql/${S}/${E}?oid=77`), apm);
+    assert.equal(errorOf(badOid).code, 'param/unknown-oid');
+  });
+
+  void it('records: filterkey/filterval are checked, and a url condition keeps that service', async () => {
+    const url = Buffer.from('/api/orders').toString('base64');
+    const body = obj(
+      await call(json(`transaction/${S}/${E}?filterkey=url&filterval=${encodeURIComponent(url)}`), apm),
+    );
+    const records = arr(body.records).map(rec);
+    assert.equal(records.length, 1);
+    assert.equal(records[0]!.service, '/api/orders');
+    const badKey = await call(json(`transaction/${S}/${E}?filterkey=host&filterval=x`), apm);
+    assert.equal(errorOf(badKey).code, 'param/invalid-value');
+    assert.match(errorOf(badKey).message, /caller_pcode/);
+    const notBase64 = await call(json(`transaction/${S}/${E}?filterkey=url&filterval=/api/orders`), apm);
+    assert.match(errorOf(notBase64).message, /base64/);
+    const alone = await call(json(`transaction/${S}/${E}?filterkey=spec`), apm);
+    assert.equal(errorOf(alone).code, 'param/missing');
+  });
+
   void it('rejects reversed ranges and non-numeric times', async () => {
     const reversed = await call(json(`exception/${E}/${S}`), apm);
     assert.equal(reversed.status, 400);

@@ -24,6 +24,8 @@ interface Options {
 
 class UsageError extends Error {}
 
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
+
 function integer(flag: string, text: string | undefined, min: number, max: number): number {
   if (text === undefined || !/^\d+$/.test(text) || Number(text) < min || Number(text) > max) {
     throw new UsageError(
@@ -75,6 +77,11 @@ export const demoServer: Subcommand = async (args) => {
       `mxql demo-server: ${error.message}\nRun 'mxql demo-server --help' for the options.\n`,
     );
     return 2;
+  }
+  if (!LOOPBACK.has(options.host)) {
+    process.stderr.write(
+      `mxql demo-server: warning: listening on ${options.host}, not loopback; its demo tokens are sent in clear text.\n`,
+    );
   }
   const signal = waitForSignal();
   const server = await startDemoServer(options);

@@ -11,7 +11,7 @@ import {
 } from '../data/records';
 import { FINE_STEP, combine, round } from '../data/index';
 import { badRequest } from '../http/httpError';
-import { LIMITS, checkRange, parseEpochMs } from '../http/params';
+import { LIMITS, checkRange, oneOf, parseEpochMs, parseOids } from '../http/params';
 import { projectOf, type RequestContext, type Route } from '../http/route';
 import { seriesForOids } from './series';
 
@@ -29,7 +29,60 @@ export function pathRange(
   return { stime, etime };
 }
 
-function recordsRoute(name: string, build: (range: RangeContext) => unknown[]): Route {
+/**
+ * The range context of a records request. The statistics family's `filter` (m5, s5, h1) is validated
+ * (records are totals over the range, so the granularity does not change them) and `oid` restricts the
+ * records to one agent.
+ */
+function recordsRange(ctx: RequestContext, stime: number, etime: number): RangeContext {
+  oneOf('filter', ctx.query.get('filter'), ['m5', 's5', 'h1'] as const, 'm5');
+  const range = ctx.state.data.range(projectOf(ctx).pcode, stime, etime);
+  const oidText = ctx.query.get('oid');
+  if (oidText === null || oidText === '') return range;
+  const [oid] = parseOids('oid', oidText);
+  const agent = range.agents.find((a) => a.oid === oid);
+  if (!agent)
+    throw badRequest('param/unknown-oid', `Agent ${oidText} is not in project ${range.project.pcode}.`);
+  return { ...range, agents: [agent] };
+}
+
+const FILTER_KEYS = ['caller_pcode', 'caller_spec', 'caller_url', 'spec', 'url'] as const;
+
+/**
+ * The call-statistics condition (`filterkey` + `filterval`), checked as the spec describes. A url or
+ * caller_url condition (base64) keeps the records of that service; the version and caller-project
+ * conditions have no counterpart in the demo data and keep every record.
+ */
+function callFilter(ctx: RequestContext): ((service: string) => boolean) | undefined {
+  const key = ctx.query.get('filterkey');
+  const value = ctx.query.get('filterval');
+  if ((key === null || key === '') && (value === null || value === '')) return undefined;
+  if (key === null || key === '' || value === null || value === '') {
+    throw badRequest('param/missing', 'filterkey and filterval go together; give both or neither.');
+  }
+  const filterKey = oneOf('filterkey', key, FILTER_KEYS, 'url');
+  if (filterKey !== 'url' && filterKey !== 'caller_url') return undefined;
+  const url = Buffer.from(value, 'base64').toString('utf8');
+  // Plain text such as '/api/orders' also passes Node's lenient decoder, so require an exact round trip.
+  const unpadded = value.replace(/=+$/, '');
+  const encoded = Buffer.from(url, 'utf8');
+  if (
+    url === '' ||
+    (encoded.toString('base64').replace(/=+$/, '') !== unpadded && encoded.toString('base64url') !== unpadded)
+  ) {
+    throw badRequest(
+      'param/invalid-value',
+      `filterval must be base64-encoded when filterkey is ${filterKey}.`,
+    );
+  }
+  return (service) => service === url;
+}
+
+function hasService(record: object): record is { service: string } {
+  return typeof (record as { service?: unknown }).service === 'string';
+}
+
+function recordsRoute(name: string, build: (range: RangeContext) => object[]): Route {
   return {
     host: 'base',
     method: 'GET',
@@ -37,7 +90,9 @@ function recordsRoute(name: string, build: (range: RangeContext) => unknown[]): 
     auth: 'project',
     handle: (ctx) => {
       const { stime, etime } = pathRange(ctx, name);
-      const records = build(ctx.state.data.range(projectOf(ctx).pcode, stime, etime));
+      const keep = callFilter(ctx);
+      const all = build(recordsRange(ctx, stime, etime));
+      const records = keep ? all.filter((r) => !hasService(r) || keep(r.service)) : all;
       return { records, total: records.length };
     },
   };
@@ -53,7 +108,7 @@ function httpcFiltered(ctx: RequestContext) {
     );
   }
   const host = ctx.params.host ?? '';
-  const records = httpcRecords(ctx.state.data.range(projectOf(ctx).pcode, stime, etime), { host, port });
+  const records = httpcRecords(recordsRange(ctx, stime, etime), { host, port });
   return { records, total: records.length };
 }
 
