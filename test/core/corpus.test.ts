@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { astShape, format, parse } from '../../server/core/syntax/index';
+import { astShape, expressionSites, format, parse, parseExpression } from '../../server/core/syntax/index';
 
 const repoRoot = join(import.meta.dirname, '../..');
 const setting = process.env.MXQL_CORPUS;
@@ -58,6 +58,20 @@ if (!present && setting === 'required') {
       assert.deepEqual(astShape(parse(once).ast), astShape(parse(text).ast), file);
       assert.equal(format(once), once, file);
     }
+  });
+
+  void test('every formula (expr, if, CREATE-EXPR, bare FILTER) parses without warnings', () => {
+    const failures: string[] = [];
+    let count = 0;
+    for (const { file, text } of texts) {
+      for (const site of expressionSites(parse(text).ast)) {
+        count++;
+        const r = parseExpression(site.text, site.offset);
+        if (r.diagnostics.length > 0) failures.push(`${file}: ${site.text}`);
+      }
+    }
+    assert.ok(count > 0);
+    assert.deepEqual(failures, []);
   });
 
   void test('every statement range lies inside the text and statements do not overlap', () => {

@@ -40,3 +40,5 @@ export {
 export { parseDuration, formatDuration, parseAbsoluteTime } from './time';
 export { format, type FormatOptions } from './format';
 export { astShape } from './shape';
+export { parseExpression, type ExprNode, type ExpressionResult } from './expression';
+export { expressionSites, type ExpressionSite } from './expressionSites';
