@@ -189,6 +189,23 @@ export const CASES: readonly Case[] = [
     code: 'structure/process-before-load',
     src: 'APPEND {query: agents}\nJOIN {pk: oid, query: inv}\nSUB agents\nCATEGORY agent_list\nFLEXLOAD\nEND\nSUB inv\nKV.LOAD server_inventory\nEND\n',
   },
+  // structure/missing-loader
+  {
+    name: 'CATEGORY without a loader',
+    code: 'structure/missing-loader',
+    severity: 'warning',
+    src: '⟦CATEGORY⟧ app_counter\nSELECT [time]\n',
+  },
+  {
+    name: 'loader inside a fragment we cannot see',
+    code: 'structure/missing-loader',
+    src: 'CATEGORY app_counter\nINJECT default\n',
+  },
+  {
+    name: 'SUB with its own loader',
+    code: 'structure/missing-loader',
+    src: 'APPEND q\nSUB q\ncategory agent_list\nflexload\nend\n',
+  },
   // command/unknown
   {
     name: 'misspelt command',

@@ -38,6 +38,7 @@ export const DiagnosticCodes = {
   paramUnused: 'param/unused',
   missingCategory: 'structure/missing-category',
   processBeforeLoad: 'structure/process-before-load',
+  missingLoader: 'structure/missing-loader',
   commandUnknown: 'command/unknown',
   commandDeprecated: 'command/deprecated',
   optionUnknown: 'option/unknown',

@@ -19,12 +19,16 @@ function checkPipeline(ctx: CheckContext, statements: readonly Statement[]): voi
   let hidden = false;
   let loaderSeen = false;
   const early: Statement[] = [];
+  let categoryCommand: Statement | undefined;
   for (const s of statements) {
     if (s.kind === 'inject' || s.kind === 'template-line') hidden = true;
     if (s.kind === 'promql') loaderSeen = true;
     if (s.kind !== 'command') continue;
     const def = ctx.catalog.findCommand(s.name);
-    if (s.upperName === 'CATEGORY') category = true;
+    if (s.upperName === 'CATEGORY') {
+      category = true;
+      categoryCommand ??= s;
+    }
     if (def?.stage === 'load') {
       if (def.needsCategory && !category && !hidden) {
         ctx.report({
@@ -40,6 +44,18 @@ function checkPipeline(ctx: CheckContext, statements: readonly Statement[]): voi
       early.push(s);
     }
   }
+  if (categoryCommand && !loaderSeen && !hidden) reportMissingLoader(ctx, categoryCommand);
+}
+
+function reportMissingLoader(ctx: CheckContext, category: Statement): void {
+  if (category.kind !== 'command') return;
+  ctx.report({
+    code: DiagnosticCodes.missingLoader,
+    severity: 'warning',
+    message:
+      'CATEGORY only chooses what to read; without a loader no rows are loaded. Add TAGLOAD (or FLEXLOAD for field-only categories) after it.',
+    range: category.nameRange,
+  });
 }
 
 function reportEarly(ctx: CheckContext, early: readonly Statement[], loader: string): void {
