@@ -5,6 +5,19 @@
 import type { Range, SuffixNode, Value } from './ast';
 import { TokenKind, type Token } from './lexer';
 
+// Token kinds copied into module constants: property reads through an imported binding are not free in hot loops.
+const {
+  lbrace: K_LBRACE,
+  lparen: K_LPAREN,
+  marker: K_MARKER,
+  op: K_OP,
+  param: K_PARAM,
+  rbrace: K_RBRACE,
+  rparen: K_RPAREN,
+  string: K_STRING,
+  word: K_WORD,
+} = TokenKind;
+
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
 function isDigit(c: number): boolean {
@@ -45,18 +58,18 @@ function single(text: string, t: Token): Value {
   const r: Range = { start: t.start, end: t.end };
   const raw = text.slice(t.start, t.end);
   switch (t.kind) {
-    case TokenKind.param:
+    case K_PARAM:
       return { kind: 'param', name: raw, range: r };
-    case TokenKind.string: {
+    case K_STRING: {
       const quote = raw[0] === '"' ? '"' : "'";
       const value = raw.slice(1, t.aux === 1 ? -1 : raw.length);
       return { kind: 'string', value, quote, range: r, closed: t.aux === 1 };
     }
-    case TokenKind.marker: {
+    case K_MARKER: {
       const marker = { kind: 'marker' as const, name: raw.slice(2, -2).trim(), range: r };
       return { kind: 'template', marker, range: r };
     }
-    case TokenKind.word:
+    case K_WORD:
       return wordValue(raw, r);
     default:
       return { kind: 'expression', text: raw, range: r };
@@ -74,12 +87,7 @@ function wordValue(raw: string, r: Range): Value {
 }
 
 /** Token kinds that form one word when written without blanks (`disk_reads(xos)`, `a<%B%>`). */
-const GLUE_KINDS: ReadonlySet<string> = new Set([
-  TokenKind.word,
-  TokenKind.param,
-  TokenKind.lparen,
-  TokenKind.rparen,
-]);
+const GLUE_KINDS: ReadonlySet<string> = new Set([K_WORD, K_PARAM, K_LPAREN, K_RPAREN]);
 
 /** Reads glued tokens (`counter<%T%>`, `app_counter{m5}`) as one word; null when they are not one. */
 function gluedWord(text: string, toks: readonly Token[], from: number, to: number): Value | null {
@@ -87,7 +95,7 @@ function gluedWord(text: string, toks: readonly Token[], from: number, to: numbe
   let suffix: SuffixNode | null = null;
   const close = toks[to - 1] as Token;
   const open = toks[to - 3];
-  if (to - from >= 4 && open && open.kind === TokenKind.lbrace && close.kind === TokenKind.rbrace) {
+  if (to - from >= 4 && open && open.kind === K_LBRACE && close.kind === K_RBRACE) {
     suffix = {
       kind: 'suffix',
       text: text.slice(open.end, close.start),
@@ -98,9 +106,8 @@ function gluedWord(text: string, toks: readonly Token[], from: number, to: numbe
   let template = false;
   for (let i = from; i < end; i++) {
     const t = toks[i] as Token;
-    if (t.kind === TokenKind.marker) template = true;
-    else if (!GLUE_KINDS.has(t.kind) && !(t.kind === TokenKind.op && text.slice(t.start, t.end) === '$'))
-      return null;
+    if (t.kind === K_MARKER) template = true;
+    else if (!GLUE_KINDS.has(t.kind) && !(t.kind === K_OP && text.slice(t.start, t.end) === '$')) return null;
     if (i > from && t.start !== (toks[i - 1] as Token).end) return null;
   }
   const first = toks[from] as Token;
@@ -125,8 +132,7 @@ export function classifyRun(
   if (to - from === 1) return single(text, first);
   if (!complex) {
     const second = toks[from + 1] as Token;
-    const negative =
-      to - from === 2 && first.kind === TokenKind.op && text.slice(first.start, first.end) === '-';
+    const negative = to - from === 2 && first.kind === K_OP && text.slice(first.start, first.end) === '-';
     if (negative && second.start === first.end && isNumberText(text.slice(second.start, second.end))) {
       const raw = text.slice(first.start, second.end);
       return { kind: 'number', value: Number(raw), raw, range: { start: first.start, end: second.end } };

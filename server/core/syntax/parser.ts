@@ -32,6 +32,25 @@ import { classifyRun } from './classify';
 import { collectSubReferences } from './subReferences';
 import { syntaxDiagnostic, type SyntaxCodeKey } from './syntaxCodes';
 
+// Token kinds copied into module constants: property reads through an imported binding are not free in hot loops.
+const {
+  colon: K_COLON,
+  comma: K_COMMA,
+  lbrace: K_LBRACE,
+  lbracket: K_LBRACKET,
+  lparen: K_LPAREN,
+  marker: K_MARKER,
+  op: K_OP,
+  param: K_PARAM,
+  promql: K_PROMQL,
+  raw: K_RAW,
+  rbrace: K_RBRACE,
+  rbracket: K_RBRACKET,
+  rparen: K_RPAREN,
+  string: K_STRING,
+  word: K_WORD,
+} = TokenKind;
+
 /** A SUB block while its body is being read. */
 interface OpenSub {
   readonly keywordRange: Range;
@@ -72,7 +91,7 @@ class Parser {
       const t = this.toks[this.pos] as Token;
       this.placeCommentsBefore(t.start);
       this.lastLine = t.line;
-      if (t.kind === TokenKind.word && this.topLevelKeyword(t)) continue;
+      if (t.kind === K_WORD && this.topLevelKeyword(t)) continue;
       const stmt = this.parseStatement(t);
       const withComment = this.attachTrailing(stmt);
       if (this.sub) {
@@ -164,7 +183,7 @@ class Parser {
     let name: string | null = null;
     let nameRange: Range | null = null;
     const next = this.toks[this.pos];
-    if (next && next.line === t.line && next.kind === TokenKind.word) {
+    if (next && next.line === t.line && next.kind === K_WORD) {
       name = this.slice(next);
       nameRange = range(next);
       this.pos++;
@@ -206,12 +225,12 @@ class Parser {
   // ------------------------------------------------------------------ statements
 
   private parseStatement(t: Token): Statement {
-    if (t.kind === TokenKind.promql) {
+    if (t.kind === K_PROMQL) {
       this.pos++;
       return this.promql(t, { start: t.start, end: t.start + 2 }, t.start + 2, t.end);
     }
-    if (t.kind === TokenKind.marker) return this.templateLine(t);
-    if (t.kind !== TokenKind.word) return this.invalidLine(t);
+    if (t.kind === K_MARKER) return this.templateLine(t);
+    if (t.kind !== K_WORD) return this.invalidLine(t);
     const upper = this.wordUpper(t);
     if (upper === 'INJECT') return this.injectStatement(t);
     if (upper === 'OPENMX') return this.openmx(t);
@@ -246,7 +265,7 @@ class Parser {
     let name: string | null = null;
     let nameRange: Range | null = null;
     const next = this.toks[this.pos];
-    if (next && next.line === t.line && next.kind === TokenKind.word) {
+    if (next && next.line === t.line && next.kind === K_WORD) {
       name = this.slice(next);
       nameRange = range(next);
       this.pos++;
@@ -269,7 +288,7 @@ class Parser {
   private openmx(t: Token): PromqlNode {
     this.pos++;
     const next = this.toks[this.pos];
-    if (next && next.kind === TokenKind.raw && next.line === t.line) {
+    if (next && next.kind === K_RAW && next.line === t.line) {
       this.pos++;
       return this.promql(t, range(t), next.start, next.end);
     }
@@ -297,7 +316,7 @@ class Parser {
     const start = t.start;
     while (this.more(0)) {
       const cur = this.toks[this.pos] as Token;
-      if (cur.kind !== TokenKind.marker) break;
+      if (cur.kind !== K_MARKER) break;
       markers.push({ kind: 'marker', name: this.slice(cur).slice(2, -2).trim(), range: range(cur) });
       this.pos++;
     }
@@ -337,8 +356,8 @@ class Parser {
     let depth = 0;
     while (this.more(depth)) {
       const k = (this.toks[this.pos] as Token).kind;
-      if (k === TokenKind.lbrace || k === TokenKind.lbracket) depth++;
-      else if ((k === TokenKind.rbrace || k === TokenKind.rbracket) && depth > 0) depth--;
+      if (k === K_LBRACE || k === K_LBRACKET) depth++;
+      else if ((k === K_RBRACE || k === K_RBRACKET) && depth > 0) depth--;
       this.take();
     }
   }
@@ -360,8 +379,7 @@ class Parser {
   private parseOperand(): Value | null {
     if (!this.more(0)) return null;
     const t = this.toks[this.pos] as Token;
-    const value =
-      t.kind === TokenKind.lbrace || t.kind === TokenKind.lbracket ? this.structured(0) : this.run(0);
+    const value = t.kind === K_LBRACE || t.kind === K_LBRACKET ? this.structured(0) : this.run(0);
     while (this.more(0)) this.strayAtTopLevel();
     return value;
   }
@@ -369,7 +387,7 @@ class Parser {
   /** Something after a complete operand: a stray closing bracket, comma or extra value. */
   private strayAtTopLevel(): void {
     const t = this.toks[this.pos] as Token;
-    if (t.kind === TokenKind.rbrace || t.kind === TokenKind.rbracket) {
+    if (t.kind === K_RBRACE || t.kind === K_RBRACKET) {
       this.report('unexpectedClose', range(t), 'Remove it, or add the matching opening bracket.');
       this.take();
       return;
@@ -385,7 +403,7 @@ class Parser {
 
   private structured(depth: number): ObjectValue | ArrayValue {
     const t = this.toks[this.pos] as Token;
-    return t.kind === TokenKind.lbrace ? this.object(depth) : this.array(depth);
+    return t.kind === K_LBRACE ? this.object(depth) : this.array(depth);
   }
 
   private object(depth: number): ObjectValue {
@@ -395,11 +413,11 @@ class Parser {
     let expectSeparator = false;
     while (this.more(depth + 1)) {
       const t = this.toks[this.pos] as Token;
-      if (this.closes(t, TokenKind.rbrace, open)) {
+      if (this.closes(t, K_RBRACE, open)) {
         closed = true;
         break;
       }
-      if (t.kind === TokenKind.comma) {
+      if (t.kind === K_COMMA) {
         if (!expectSeparator) this.report('unexpectedToken', range(t), 'Remove the extra `,`.');
         this.take();
         expectSeparator = false;
@@ -421,11 +439,11 @@ class Parser {
     let expectSeparator = false;
     while (this.more(depth + 1)) {
       const t = this.toks[this.pos] as Token;
-      if (this.closes(t, TokenKind.rbracket, open)) {
+      if (this.closes(t, K_RBRACKET, open)) {
         closed = true;
         break;
       }
-      if (t.kind === TokenKind.comma) {
+      if (t.kind === K_COMMA) {
         if (!expectSeparator)
           this.report('unexpectedToken', range(t), 'Expected a value before `,`; remove the extra `,`.');
         this.take();
@@ -451,8 +469,8 @@ class Parser {
       this.take();
       return true;
     }
-    if (t.kind !== TokenKind.rbrace && t.kind !== TokenKind.rbracket) return false;
-    const want = expected === TokenKind.rbrace ? '}' : ']';
+    if (t.kind !== K_RBRACE && t.kind !== K_RBRACKET) return false;
+    const want = expected === K_RBRACE ? '}' : ']';
     const opener = this.slice(open);
     this.report(
       'mismatchedBracket',
@@ -468,7 +486,7 @@ class Parser {
     this.collect(depth, true);
     const keyEnd = this.pos;
     const t = this.toks[this.pos];
-    if (t && t.kind === TokenKind.colon && this.more(depth)) {
+    if (t && t.kind === K_COLON && this.more(depth)) {
       const key = this.key(keyStart, keyEnd, t);
       const colon = this.take();
       const value = this.value(depth);
@@ -502,12 +520,12 @@ class Parser {
     const first = this.toks[from] as Token;
     const last = this.toks[to - 1] as Token;
     const keyRange = { start: first.start, end: last.end };
-    if (to - from === 1 && first.kind === TokenKind.string) {
+    if (to - from === 1 && first.kind === K_STRING) {
       const quote = this.text[first.start] === '"' ? '"' : "'";
       const name = this.text.slice(first.start + 1, first.aux === 1 ? first.end - 1 : first.end);
       return { kind: 'key', name, quote, param: false, range: keyRange };
     }
-    const param = to - from === 1 && first.kind === TokenKind.param;
+    const param = to - from === 1 && first.kind === K_PARAM;
     if (param) this.markParamKey(first);
     else if (!this.adjacent(from, to))
       this.report('unexpectedToken', keyRange, 'A key is one word or a quoted string.');
@@ -530,7 +548,7 @@ class Parser {
   private value(depth: number): Value | null {
     if (!this.more(depth)) return null;
     const t = this.toks[this.pos] as Token;
-    if (t.kind === TokenKind.lbrace || t.kind === TokenKind.lbracket) {
+    if (t.kind === K_LBRACE || t.kind === K_LBRACKET) {
       const v = this.structured(depth);
       this.junkAfterValue(depth);
       return v;
@@ -552,8 +570,7 @@ class Parser {
   private run(depth: number): Value | null {
     const from = this.pos;
     const t = this.toks[from];
-    if (t && t.kind === TokenKind.word && this.wordUpper(t) === 'INJECT')
-      return this.injectInOperand(t, depth);
+    if (t && this.isInject(t)) return this.injectInOperand(t, depth);
     this.collect(depth, false);
     if (this.pos === from) return null;
     return classifyRun(this.text, this.toks, from, this.pos, this.hasStructure(from, this.pos));
@@ -562,7 +579,7 @@ class Parser {
   private hasStructure(from: number, to: number): boolean {
     for (let i = from; i < to; i++) {
       const k = (this.toks[i] as Token).kind;
-      if (k === TokenKind.lbrace || k === TokenKind.lbracket) return !this.isSuffixAt(i);
+      if (k === K_LBRACE || k === K_LBRACKET) return !this.isSuffixAt(i);
     }
     return false;
   }
@@ -572,7 +589,7 @@ class Parser {
     let name: string | null = null;
     let nameRange: Range | null = null;
     const next = this.toks[this.pos];
-    if (next && next.line === t.line && next.kind === TokenKind.word && this.more(depth)) {
+    if (next && next.line === t.line && next.kind === K_WORD && this.more(depth)) {
       name = this.slice(next);
       nameRange = range(this.take());
     }
@@ -598,20 +615,20 @@ class Parser {
     while (this.more(depth)) {
       const t = this.toks[this.pos] as Token;
       const k = t.kind;
-      if (k === TokenKind.rbrace || k === TokenKind.rbracket) return;
-      if (parens === 0 && k === TokenKind.comma) return;
-      if (k === TokenKind.colon && parens === 0) {
+      if (k === K_RBRACE || k === K_RBRACKET) return;
+      if (parens === 0 && k === K_COMMA) return;
+      if (k === K_COLON && parens === 0) {
         if (stopAtColon) return;
         if (!sawQuestion) this.report('unquotedColon', range(t));
         sawQuestion = false;
       }
-      if (k === TokenKind.op && this.text.charCodeAt(t.start) === 63) sawQuestion = true;
-      if (k === TokenKind.lparen) parens++;
-      else if (k === TokenKind.rparen && parens > 0) parens--;
-      if (k === TokenKind.word && this.wordUpper(t) === 'INJECT') this.report('injectInOperand', range(t));
-      if (k === TokenKind.lbrace && this.isSuffixAt(this.pos)) {
+      if (k === K_OP && this.text.charCodeAt(t.start) === 63) sawQuestion = true;
+      if (k === K_LPAREN) parens++;
+      else if (k === K_RPAREN && parens > 0) parens--;
+      if (this.isInject(t)) this.report('injectInOperand', range(t));
+      if (k === K_LBRACE && this.isSuffixAt(this.pos)) {
         this.pos += 2;
-      } else if (k === TokenKind.lbrace || k === TokenKind.lbracket) {
+      } else if (k === K_LBRACE || k === K_LBRACKET) {
         this.structured(depth);
         continue;
       }
@@ -625,13 +642,12 @@ class Parser {
     const prev = this.toks[i - 1];
     const inner = this.toks[i + 1];
     const close = this.toks[i + 2];
-    if (!open || !prev || !inner || !close || open.kind !== TokenKind.lbrace) return false;
-    if (prev.end !== open.start || (prev.kind !== TokenKind.word && prev.kind !== TokenKind.marker))
-      return false;
+    if (!open || !prev || !inner || !close || open.kind !== K_LBRACE) return false;
+    if (prev.end !== open.start || (prev.kind !== K_WORD && prev.kind !== K_MARKER)) return false;
     return (
-      inner.kind === TokenKind.word &&
+      inner.kind === K_WORD &&
       inner.start === open.end &&
-      close.kind === TokenKind.rbrace &&
+      close.kind === K_RBRACE &&
       close.start === inner.end
     );
   }
@@ -661,25 +677,19 @@ class Parser {
    */
   private isRecoveryPoint(t: Token): boolean {
     if (!t.first) return false;
-    if (t.kind === TokenKind.promql) return true;
-    if (t.kind !== TokenKind.word) return false;
+    if (t.kind === K_PROMQL) return true;
+    if (t.kind !== K_WORD) return false;
     const word = this.slice(t);
     if (word.toUpperCase() === 'INJECT' || !isKnownCommand(word)) return false;
     const next = this.toks[this.pos + 1];
     const sameLine = next !== undefined && next.line === t.line;
-    if (
-      sameLine &&
-      next.start > t.end &&
-      (next.kind === TokenKind.lbrace || next.kind === TokenKind.lbracket)
-    ) {
+    if (sameLine && next.start > t.end && (next.kind === K_LBRACE || next.kind === K_LBRACKET)) {
       return true;
     }
     if (!looksLikeCommand(word)) return false;
     if (!sameLine) return true;
     const k = next.kind;
-    return (
-      k !== TokenKind.colon && k !== TokenKind.comma && k !== TokenKind.rbrace && k !== TokenKind.rbracket
-    );
+    return k !== K_COLON && k !== K_COMMA && k !== K_RBRACE && k !== K_RBRACKET;
   }
 
   private take(): Token {
@@ -690,6 +700,11 @@ class Parser {
 
   private slice(t: Token): string {
     return this.text.slice(t.start, t.end);
+  }
+
+  /** True for an `INJECT` word in any case; checks the length first to stay cheap in hot loops. */
+  private isInject(t: Token): boolean {
+    return t.kind === K_WORD && t.end - t.start === 6 && this.wordUpper(t) === 'INJECT';
   }
 
   private wordUpper(t: Token): string {
