@@ -1,6 +1,7 @@
 // The HTTP layer: undici dispatchers (a keep-alive pool per origin, one per proxy), timeouts,
 // cancellation that closes the socket, bounded retries, a response size cap, and the mapping of
 // every transport failure onto a typed OpenApiError. It knows nothing about endpoints.
+import { EventEmitter } from 'node:events';
 import { Agent, ProxyAgent, type Dispatcher } from 'undici';
 import { OpenApiError, type OpenApiErrorKind } from './errors';
 import { insecureReason, proxyFor, type ProxyOptions } from './proxy';
@@ -66,7 +67,15 @@ function headerText(value: string | string[] | undefined): string {
   return Array.isArray(value) ? (value[0] ?? '') : (value ?? '');
 }
 
-class AttemptTimeout extends Error {}
+/** The cancel signal of one attempt, in the EventEmitter form undici accepts. */
+class AttemptCancel extends EventEmitter {
+  aborted = false;
+  abort(): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.emit('abort');
+  }
+}
 
 export class Transport {
   private readonly direct: Agent;
@@ -74,6 +83,13 @@ export class Transport {
 
   constructor(private readonly options: TransportOptions) {
     this.direct = new Agent(this.agentOptions());
+    // Proxy variables are read once, as most tools do, rather than on every request.
+    const env = options.proxy.env ?? process.env;
+    const names = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy', 'NO_PROXY', 'no_proxy'];
+    this.options = {
+      ...options,
+      proxy: { ...options.proxy, env: Object.fromEntries(names.map((n) => [n, env[n]])) },
+    };
   }
 
   private agentOptions(): Agent.Options {
@@ -86,7 +102,19 @@ export class Transport {
     };
   }
 
+  /** Per origin: the dispatcher to use, decided once (proxy settings are read when first needed). */
+  private readonly byOrigin = new Map<string, Dispatcher>();
+
   private dispatcherFor(url: URL): Dispatcher {
+    let dispatcher = this.byOrigin.get(url.origin);
+    if (!dispatcher) {
+      dispatcher = this.chooseDispatcher(url);
+      this.byOrigin.set(url.origin, dispatcher);
+    }
+    return dispatcher;
+  }
+
+  private chooseDispatcher(url: URL): Dispatcher {
     const proxyUrl = proxyFor(url, this.options.proxy);
     if (!proxyUrl) return this.direct;
     let agent = this.proxies.get(proxyUrl);
@@ -135,9 +163,14 @@ export class Transport {
   }
 
   private async attempt(request: HttpRequest, attempt: number, fail: Fail): Promise<HttpResponse> {
-    const deadline = new AbortController();
-    const timer = setTimeout(() => deadline.abort(new AttemptTimeout()), this.options.timeouts.totalMs);
-    const signal = request.signal ? AbortSignal.any([request.signal, deadline.signal]) : deadline.signal;
+    const user = request.signal;
+    if (user?.aborted) throw fail('aborted', 'cancelled before sending');
+    // One emitter per attempt carries both the total deadline and the caller's cancel; undici accepts
+    // an EventEmitter as signal, and it costs far less per request than an AbortController.
+    const cancel = new AttemptCancel();
+    const timer = setTimeout(() => cancel.abort(), this.options.timeouts.totalMs);
+    const forward = () => cancel.abort();
+    user?.addEventListener('abort', forward, { once: true });
     try {
       const res = await this.dispatcherFor(request.url).request({
         origin: request.url.origin,
@@ -145,24 +178,21 @@ export class Transport {
         method: request.method,
         headers: request.headers,
         body: request.body ?? null,
-        signal,
+        signal: cancel,
       });
       const body = await this.readBody(res, fail);
-      return {
-        status: res.statusCode,
-        contentType: headerText(res.headers['content-type']),
-        headers: res.headers,
-        body,
-        attempts: attempt,
-      };
+      const contentType = headerText(res.headers['content-type']);
+      return { status: res.statusCode, contentType, headers: res.headers, body, attempts: attempt };
     } catch (error) {
-      throw this.classify(error, request.signal, deadline.signal, fail);
+      throw this.classify(error, user, cancel.aborted, fail);
     } finally {
       clearTimeout(timer);
+      user?.removeEventListener('abort', forward);
     }
   }
 
-  private async readBody(res: Dispatcher.ResponseData, fail: Fail): Promise<Buffer> {
+  /** Reads the whole body, enforcing the size cap while it streams in. */
+  private readBody(res: Dispatcher.ResponseData, fail: Fail): Promise<Buffer> {
     const max = this.options.maxResponseBytes;
     const declared = Number(headerText(res.headers['content-length']) || NaN);
     const tooLarge = (size: string) =>
@@ -172,47 +202,45 @@ export class Transport {
       });
     if (declared > max) {
       res.body.destroy();
-      throw tooLarge(`${declared} bytes declared`);
+      return Promise.reject(tooLarge(`${declared} bytes declared`));
     }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    try {
-      for await (const chunk of res.body) {
-        const buf = chunk as Buffer;
-        size += buf.length;
-        if (size > max) {
-          res.body.destroy();
-          throw tooLarge(`more than ${max} bytes received`);
-        }
-        chunks.push(buf);
-      }
-    } catch (error) {
-      // A connection that closes before the declared length is a cut body, whatever undici calls it.
-      if (
-        !(error instanceof OpenApiError) &&
-        declared > size &&
-        RETRYABLE_CODES.has(errorCode(error) ?? '')
-      ) {
-        throw fail('truncated', `the connection closed after ${size} of ${declared} bytes`, {
-          status: res.statusCode,
-          cause: error,
-        });
-      }
-      throw error;
-    }
-    return chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks, size);
+    return new Promise((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.body.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size <= max) return void chunks.push(chunk);
+        res.body.destroy();
+        reject(tooLarge(`more than ${max} bytes received`));
+      });
+      res.body.once('end', () =>
+        resolve(chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks, size)),
+      );
+      res.body.once('error', (error: Error) => {
+        // A connection that closes before the declared length is a cut body, whatever undici calls it.
+        const cut = declared > size && RETRYABLE_CODES.has(errorCode(error) ?? '');
+        reject(
+          cut
+            ? fail('truncated', `the connection closed after ${size} of ${declared} bytes`, {
+                status: res.statusCode,
+                cause: error,
+              })
+            : error,
+        );
+      });
+    });
   }
 
   private classify(
     error: unknown,
     user: AbortSignal | undefined,
-    deadline: AbortSignal,
+    cancelled: boolean,
     fail: Fail,
   ): OpenApiError {
     if (error instanceof OpenApiError) return error;
     if (user?.aborted) return fail('aborted', 'cancelled', { cause: error });
     const { timeouts } = this.options;
-    if (deadline.aborted)
+    if (cancelled)
       return fail('timeout', `no complete response within ${timeouts.totalMs} ms`, {
         cause: error,
         hint: 'The service is slow; retry or narrow the request.',

@@ -138,13 +138,23 @@ function checkPairs(params: ParamValues): ParamProblem | undefined {
   return undefined;
 }
 
+const knownCache = new WeakMap<EndpointSpec, ReadonlySet<string>>();
+function knownNames(spec: EndpointSpec): ReadonlySet<string> {
+  let known = knownCache.get(spec);
+  if (!known) {
+    known = new Set(spec.params.map((p) => p.name));
+    knownCache.set(spec, known);
+  }
+  return known;
+}
+
 /** The first problem of `params` for this endpoint, or undefined when they can be sent. */
 export function checkParams(
   spec: EndpointSpec,
   params: ParamValues,
   now: number = Date.now(),
 ): ParamProblem | undefined {
-  const known = new Set(spec.params.map((p) => p.name));
+  const known = knownNames(spec);
   const unknown = Object.keys(params).filter((k) => !known.has(k) && !isBlank(params[k]));
   if (unknown.length > 0) {
     const list = spec.params.map((p) => p.name).join(', ') || 'none';
