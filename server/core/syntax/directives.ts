@@ -5,7 +5,7 @@
  */
 import type { MxqlDiagnostic, Range, Severity } from './ast';
 import { lex } from './lexer';
-import { parseAbsoluteTime, parseDuration } from './time';
+import { parseAbsoluteTime, parseDuration, type TimezoneOffset } from './time';
 
 /** One directive line as written. `key` is the word after `@`, lower-cased. */
 export interface DirectiveEntry {
@@ -48,10 +48,11 @@ export interface Directives {
 /** Options of {@link parseDirectives}. */
 export interface DirectiveOptions {
   /**
-   * Minutes east of UTC used for local times (`2026-11-01 00:00`): e.g. 540 for UTC+9.
-   * Default 0 (UTC). The core does no environment lookups, so the host passes its zone.
+   * The zone of local times (`2026-11-01 00:00`): minutes east of UTC (540 for UTC+9) or a
+   * function of the instant (see {@link TimezoneOffset}). Default 0 (UTC). The core does no
+   * environment lookups, so the host passes its zone.
    */
-  readonly timezoneOffsetMinutes?: number;
+  readonly timezoneOffsetMinutes?: TimezoneOffset;
 }
 
 /** The directive keys this parser understands. */

@@ -37,7 +37,7 @@ export {
   type DirectiveDuration,
   type DirectiveOptions,
 } from './directives';
-export { parseDuration, formatDuration, parseAbsoluteTime } from './time';
+export { parseDuration, formatDuration, parseAbsoluteTime, type TimezoneOffset } from './time';
 export { format, type FormatOptions } from './format';
 export { astShape } from './shape';
 export { parseExpression, type ExprNode, type ExpressionResult } from './expression';

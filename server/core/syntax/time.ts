@@ -33,12 +33,26 @@ function zoneMinutes(zone: string): number {
 }
 
 /**
+ * A timezone for local times: a fixed offset in minutes east of UTC (540 for UTC+9), or a function
+ * giving the offset in force at an instant (epoch ms), for zones with daylight saving time; e.g.
+ * `(ms) => -new Date(ms).getTimezoneOffset()` in a host that knows its zone.
+ */
+export type TimezoneOffset = number | ((epochMs: number) => number);
+
+function offsetAt(zone: TimezoneOffset, wallClockAsUtc: number): number {
+  if (typeof zone === 'number') return zone;
+  // Two steps settle the offset in force at the resulting instant, also next to a DST change.
+  const first = zone(wallClockAsUtc);
+  return zone(wallClockAsUtc - first * 60_000);
+}
+
+/**
  * Parses an absolute time to epoch milliseconds: epoch ms (digits only), ISO 8601 with or without
  * a zone (`2026-11-01T06:00:00Z`, `2026-11-01T06:00+09:00`), or local `yyyy-MM-dd[ HH:mm[:ss]]`.
- * Times without a zone are local: `timezoneOffsetMinutes` east of UTC (540 for UTC+9).
+ * Times without a zone are local, in `timezone` (see {@link TimezoneOffset}).
  * Returns null for anything else, including impossible dates (`2026-02-30`).
  */
-export function parseAbsoluteTime(text: string, timezoneOffsetMinutes: number): number | null {
+export function parseAbsoluteTime(text: string, timezone: TimezoneOffset): number | null {
   const s = text.trim();
   if (/^[0-9]{1,16}$/.test(s)) return Number(s);
   const m = ISO.exec(s);
@@ -50,6 +64,6 @@ export function parseAbsoluteTime(text: string, timezoneOffsetMinutes: number): 
   if (month < 1 || month > 12 || hour > 23 || minute > 59 || second > 59) return null;
   const utc = Date.UTC(year, month - 1, day, hour, minute, second, fraction);
   if (new Date(utc).getUTCDate() !== day) return null;
-  const zone = m[8] !== undefined ? zoneMinutes(m[8]) : timezoneOffsetMinutes;
+  const zone = m[8] !== undefined ? zoneMinutes(m[8]) : offsetAt(timezone, utc);
   return utc - zone * 60_000;
 }

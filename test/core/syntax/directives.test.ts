@@ -55,6 +55,10 @@ void test('absolute times: local with the given offset, ISO with a zone, epoch m
   assert.equal(parseAbsoluteTime('2026-11-01T06:00+09:00', 0), Date.UTC(2026, 10, 0, 21, 0));
   assert.equal(parseAbsoluteTime('2026-02-30 00:00', 0), null);
   assert.equal(parseAbsoluteTime('yesterday', 0), null);
+  // A zone with a daylight-saving switch: +60 before 2026-03-29 01:00Z, +120 after.
+  const cet = (ms: number): number => (ms >= Date.UTC(2026, 2, 29, 1) ? 120 : 60);
+  assert.equal(parseAbsoluteTime('2026-03-28 12:00', cet), Date.UTC(2026, 2, 28, 11));
+  assert.equal(parseAbsoluteTime('2026-03-30 12:00', cet), Date.UTC(2026, 2, 30, 10));
 });
 
 const bad: readonly [string, string][] = [
