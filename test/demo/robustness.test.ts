@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { once } from 'node:events';
 import { request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { startDemoServer, type DemoServer } from '../../client/src/demo/index';
@@ -92,6 +93,48 @@ void describe('demo server robustness', () => {
     assert.equal(reply.status, 200);
     await other.close();
     await assert.rejects(fetch(`${other.baseUrl}/open/api/tps`));
+  });
+
+  void it('fails to start on a taken port without leaving a listener behind', async () => {
+    const port = Number(new URL(server.baseUrl).port);
+    await assert.rejects(startDemoServer({ port }), /EADDRINUSE/);
+  });
+
+  void it('close() ends an in-flight slow query instead of waiting for it', async () => {
+    const slow = await startDemoServer({ seed: 23, now: () => FIXED_NOW, slowMs: 600_000 });
+    const slowApm = projectOf(slow, 'APM', 'Order');
+    const started = once(slow.events, 'slowQueryStarted');
+    const aborted = once(slow.events, 'requestAborted');
+    const pending = call(`${slow.baseUrl}/open/api/flush/mxql/text`, slowApm, {
+      body: {
+        stime: FIXED_NOW - 60_000,
+        etime: FIXED_NOW,
+        mql: 'CATEGORY demo_slow',
+        limit: 1,
+        pageKey: 'mxql',
+      },
+    });
+    await started;
+    await slow.close();
+    await assert.rejects(pending);
+    await aborted;
+    assert.equal(slow.stats.abortedRequests, 1);
+  });
+
+  void it('keeps serving when an event listener throws', async () => {
+    const noisy = await startDemoServer({ seed: 23, now: () => FIXED_NOW, slowMs: 1 });
+    try {
+      noisy.events.on('slowQueryStarted', () => {
+        throw new Error('listener failure');
+      });
+      const noisyApm = projectOf(noisy, 'APM', 'Order');
+      const reply = await call(`${noisy.baseUrl}/open/api/flush/mxql/path`, noisyApm, {
+        body: { stime: FIXED_NOW - 60_000, etime: FIXED_NOW, mql: '/demo/slow', limit: 1, pageKey: 'mxql' },
+      });
+      assert.equal(reply.status, 200);
+    } finally {
+      await noisy.close();
+    }
   });
 
   void it('answers the same bytes for the same seed and clock', async () => {

@@ -90,7 +90,14 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     executor: (options.mxqlExecutor ?? defaultMxqlExecutorFactory)(data),
     slowMs: options.slowMs ?? 30_000,
     stats: { requests: 0, abortedRequests: 0, slowQueriesStarted: 0 },
-    emit: (event, detail) => void events.emit(event, detail),
+    emit: (event, detail) => {
+      try {
+        events.emit(event, detail);
+      } catch {
+        // A listener that throws belongs to a test or tool watching the server; it must not take the
+        // request handling (and with it the process) down.
+      }
+    },
   };
   const base = createServer(createDispatcher('base', allRoutes, state));
   const service = createServer(createDispatcher('service', allRoutes, state));

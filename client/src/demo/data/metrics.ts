@@ -23,12 +23,17 @@ export function loadAt(t: number): number {
 }
 
 interface PointContext {
+  seed: number;
   agent: DemoAgent;
   t: number;
   stepMs: number;
+  bucket: number;
   load: number;
-  /** Noise in [-1, 1) for this agent, metric slot and time bucket. */
-  noise: (slot: number) => number;
+}
+
+/** Noise in [-1, 1) for the point's agent and bucket; `slot` tells the metrics apart. */
+function noise(c: PointContext, slot: number): number {
+  return noiseAt(c.seed, c.agent.oid, slot, c.bucket, c.stepMs);
 }
 
 export type MetricMerge = 'sum' | 'avg' | 'max';
@@ -40,10 +45,10 @@ interface MetricSpec {
   value: (ctx: PointContext) => number;
 }
 
-const tps = (c: PointContext): number => c.agent.profile.capacityTps * c.load * (1 + 0.12 * c.noise(1));
+const tps = (c: PointContext): number => c.agent.profile.capacityTps * c.load * (1 + 0.12 * noise(c, 1));
 const respTime = (c: PointContext): number => {
-  const spike = c.noise(9) > 0.98 ? 4 : 1;
-  return c.agent.profile.baseRespMs * (0.8 + 0.6 * c.load) * (1 + 0.2 * c.noise(2)) * spike;
+  const spike = noise(c, 9) > 0.98 ? 4 : 1;
+  return c.agent.profile.baseRespMs * (0.8 + 0.6 * c.load) * (1 + 0.2 * noise(c, 2)) * spike;
 };
 const txCount = (c: PointContext): number => tps(c) * (c.stepMs / SECOND);
 const heapUse = (c: PointContext): number => {
@@ -51,10 +56,10 @@ const heapUse = (c: PointContext): number => {
   const max = c.agent.profile.heapMaxMb;
   const period = 90 * SECOND + (Math.abs(c.agent.oid) % 60) * SECOND;
   const saw = c.stepMs >= period ? 0.5 : (c.t % period) / period;
-  return max * (0.3 + 0.35 * saw + 0.15 * c.load) * (1 + 0.03 * c.noise(3));
+  return max * (0.3 + 0.35 * saw + 0.15 * c.load) * (1 + 0.03 * noise(c, 3));
 };
 const cpu = (c: PointContext): number =>
-  clamp(4 + 70 * c.load * c.agent.profile.cpuWeight + 6 * c.noise(4), 0.5, 99.5);
+  clamp(4 + 70 * c.load * c.agent.profile.cpuWeight + 6 * noise(c, 4), 0.5, 99.5);
 
 /** Every metric the demo knows; `{metric}` statistics endpoints accept exactly these names. */
 export const METRICS = {
@@ -63,44 +68,44 @@ export const METRICS = {
   tx_error: {
     unit: 'count',
     merge: 'sum',
-    value: (c) => Math.round(txCount(c) * c.agent.profile.errorRate * (1 + 0.8 * c.noise(5))),
+    value: (c) => Math.round(txCount(c) * c.agent.profile.errorRate * (1 + 0.8 * noise(c, 5))),
   },
   resp_time: { unit: 'ms', merge: 'avg', value: (c) => Math.round(respTime(c)) },
   apdex: { unit: 'ratio', merge: 'avg', value: (c) => round(clamp(1.05 - respTime(c) / 1500, 0.3, 1), 3) },
   active_tx: {
     unit: 'count',
     merge: 'sum',
-    value: (c) => Math.max(0, Math.round((tps(c) * respTime(c)) / SECOND + c.noise(6))),
+    value: (c) => Math.max(0, Math.round((tps(c) * respTime(c)) / SECOND + noise(c, 6))),
   },
   active_user: {
     unit: 'count',
     merge: 'sum',
-    value: (c) => Math.round(c.agent.profile.capacityTps * 9 * c.load * (1 + 0.1 * c.noise(7))),
+    value: (c) => Math.round(c.agent.profile.capacityTps * 9 * c.load * (1 + 0.1 * noise(c, 7))),
   },
   cpu: { unit: '%', merge: 'avg', value: (c) => round(cpu(c), 2) },
-  mem: { unit: '%', merge: 'avg', value: (c) => round(clamp(35 + 35 * c.load + 3 * c.noise(8), 1, 99), 2) },
+  mem: { unit: '%', merge: 'avg', value: (c) => round(clamp(35 + 35 * c.load + 3 * noise(c, 8), 1, 99), 2) },
   heap_use: { unit: 'MB', merge: 'avg', value: (c) => round(heapUse(c), 1) },
   heap_tot: { unit: 'MB', merge: 'max', value: (c) => c.agent.profile.heapMaxMb },
   thread_count: {
     unit: 'count',
     merge: 'avg',
-    value: (c) => Math.round(30 + c.agent.cpuCores * 6 + 90 * c.load + 4 * c.noise(10)),
+    value: (c) => Math.round(30 + c.agent.cpuCores * 6 + 90 * c.load + 4 * noise(c, 10)),
   },
   sql_count: {
     unit: 'count',
     merge: 'sum',
-    value: (c) => Math.round(txCount(c) * (2.5 + 0.5 * c.noise(11))),
+    value: (c) => Math.round(txCount(c) * (2.5 + 0.5 * noise(c, 11))),
   },
-  sql_time: { unit: 'ms', merge: 'avg', value: (c) => Math.round(respTime(c) * (0.35 + 0.1 * c.noise(12))) },
+  sql_time: { unit: 'ms', merge: 'avg', value: (c) => Math.round(respTime(c) * (0.35 + 0.1 * noise(c, 12))) },
   httpc_count: {
     unit: 'count',
     merge: 'sum',
-    value: (c) => Math.round(txCount(c) * (0.6 + 0.2 * c.noise(13))),
+    value: (c) => Math.round(txCount(c) * (0.6 + 0.2 * noise(c, 13))),
   },
   httpc_time: {
     unit: 'ms',
     merge: 'avg',
-    value: (c) => Math.round(respTime(c) * (0.2 + 0.05 * c.noise(14))),
+    value: (c) => Math.round(respTime(c) * (0.2 + 0.05 * noise(c, 14))),
   },
   gc_count: {
     unit: 'count',
@@ -110,32 +115,32 @@ export const METRICS = {
   memory_pused: {
     unit: '%',
     merge: 'avg',
-    value: (c) => round(clamp(30 + 45 * c.load * c.agent.profile.cpuWeight + 2 * c.noise(15), 1, 99), 2),
+    value: (c) => round(clamp(30 + 45 * c.load * c.agent.profile.cpuWeight + 2 * noise(c, 15), 1, 99), 2),
   },
   memory_swappused: {
     unit: '%',
     merge: 'avg',
-    value: (c) => round(clamp(2 + 6 * c.load + c.noise(16), 0, 100), 2),
+    value: (c) => round(clamp(2 + 6 * c.load + noise(c, 16), 0, 100), 2),
   },
   disk_used: {
     unit: '%',
     merge: 'avg',
-    value: (c) => round(40 + 30 * unitAt(c.agent.oid, 17) + 0.5 * c.noise(17), 2),
+    value: (c) => round(40 + 30 * unitAt(c.agent.oid, 17) + 0.5 * noise(c, 17), 2),
   },
   disk_io: {
     unit: '%',
     merge: 'avg',
-    value: (c) => round(clamp(3 + 40 * c.load + 5 * c.noise(18), 0, 100), 2),
+    value: (c) => round(clamp(3 + 40 * c.load + 5 * noise(c, 18), 0, 100), 2),
   },
   traffic_in: {
     unit: 'bps',
     merge: 'avg',
-    value: (c) => Math.round(2e6 * c.load * c.agent.profile.cpuWeight * (1 + 0.2 * c.noise(19))),
+    value: (c) => Math.round(2e6 * c.load * c.agent.profile.cpuWeight * (1 + 0.2 * noise(c, 19))),
   },
   traffic_out: {
     unit: 'bps',
     merge: 'avg',
-    value: (c) => Math.round(5e6 * c.load * c.agent.profile.cpuWeight * (1 + 0.2 * c.noise(20))),
+    value: (c) => Math.round(5e6 * c.load * c.agent.profile.cpuWeight * (1 + 0.2 * noise(c, 20))),
   },
 } satisfies Record<string, MetricSpec>;
 
@@ -175,13 +180,14 @@ export function metricValue(
   stepMs: number,
 ): number | null {
   if (!isAliveAt(agent, t)) return null;
-  const bucket = Math.floor(t / stepMs);
+  // A plain object and top-level helpers: this runs once per point, so no closures are created here.
   const ctx: PointContext = {
+    seed,
     agent,
     t,
     stepMs,
+    bucket: Math.floor(t / stepMs),
     load: loadAt(t + stepMs / 2),
-    noise: (slot) => noiseAt(seed, agent.oid, slot, bucket, stepMs),
   };
   return METRICS[metric].value(ctx);
 }

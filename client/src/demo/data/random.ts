@@ -38,7 +38,7 @@ export function unitAt(...values: readonly number[]): number {
 
 /** A float in [-1, 1) determined by the given coordinates. */
 export function noiseAt(...values: readonly number[]): number {
-  return unitAt(...values) * 2 - 1;
+  return (hashInts(...values) / TWO_POW_32) * 2 - 1;
 }
 
 /** Lowercase hex text of the given length determined by the coordinates. */

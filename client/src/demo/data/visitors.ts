@@ -5,7 +5,9 @@ import { DAY, HOUR, MINUTE, bucketTimes, isAliveAt, loadAt } from './metrics';
 import { noiseAt } from './random';
 
 function usersAt(seed: number, agents: readonly DemoAgent[], t: number, window: number): number {
-  const capacity = agents.filter((a) => isAliveAt(a, t)).reduce((sum, a) => sum + a.profile.capacityTps, 0);
+  // A plain loop: this runs once per point of a series that may span a year.
+  let capacity = 0;
+  for (const agent of agents) if (isAliveAt(agent, t)) capacity += agent.profile.capacityTps;
   const windowFactor = Math.sqrt(window / (5 * MINUTE));
   const base = capacity * 9 * loadAt(t + Math.min(window, DAY) / 2) * windowFactor;
   return Math.max(0, Math.round(base * (1 + 0.08 * noiseAt(seed, t, window))));
