@@ -156,7 +156,8 @@ function applyStatement(
       return applyCommand(statement, def, current, categorySet, ctx);
     case 'inject': {
       const fragment = ctx.fragments.get(statement.name ?? 'default');
-      if (!fragment) return current;
+      // A fragment supplied only at run time may add columns (dashboards inject `CREATE {key: _pk_ …}`).
+      if (!fragment) return { ...current, open: true };
       return fragment.reduce((set, s) => {
         const d = s.kind === 'command' ? ctx.catalog.findCommand(s.name) : undefined;
         return applyStatement(s, d, set, categorySet, ctx);

@@ -166,3 +166,9 @@ void test('an INJECT with a known fragment applies its commands', () => {
 void test('inside a command, the columns before it are given', () => {
   assert.deepEqual(names(columnsAt(`${APP}SELECT [time, tps]\nSELECT [⟦⟧time]\n`)), ['time', 'tps']);
 });
+
+void test('an INJECT whose fragment is unknown makes the set open', () => {
+  const set = columnsAt(`${APP}SELECT [time]\nINJECT default\n⟦⟧`);
+  assert.equal(set.open, true);
+  assert.deepEqual(names(set), ['time']);
+});

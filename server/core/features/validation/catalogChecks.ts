@@ -46,19 +46,30 @@ export function checkColumns(ctx: CheckContext): void {
 
 function checkPipelineColumns(ctx: CheckContext, flow: PipelineFlow): void {
   for (const step of flow.steps) {
-    if (step.before.open || step.statement.kind !== 'command') continue;
+    if (step.statement.kind !== 'command' || !isCheckedStep(ctx, step)) continue;
     const def = ctx.catalog.findCommand(step.statement.name);
     // Deleting a column that is not there is harmless, so DELETE is not checked.
-    if (!def || def.columnEffect === 'delete' || !(step.loaded || def.stage === 'load')) continue;
-    for (const ref of columnReads(step.statement, def)) {
-      // System and agent columns ride along with rows even where category metadata omits them.
-      if (step.before.columns.has(ref.name) || findIdentityColumn(ref.name)) continue;
-      reportColumn(ctx, step, ref, flow.category);
-    }
+    if (!def || def.columnEffect === 'delete') continue;
+    for (const ref of columnReads(step.statement, def)) reportUnknownColumn(ctx, step, ref, flow.category);
   }
 }
 
-function reportColumn(ctx: CheckContext, step: FlowStep, ref: NameRef, category: string | null): void {
+/** True when column references of this step can be checked: known columns and rows loaded (or a loader). */
+export function isCheckedStep(ctx: CheckContext, step: FlowStep): boolean {
+  if (step.before.open || step.statement.kind !== 'command') return false;
+  const def = ctx.catalog.findCommand(step.statement.name);
+  return def !== undefined && (step.loaded || def.stage === 'load');
+}
+
+/** Reports `ref` unless it exists before the step (system and agent columns always do). */
+export function reportUnknownColumn(
+  ctx: CheckContext,
+  step: FlowStep,
+  ref: NameRef,
+  category: string | null,
+): void {
+  // System and agent columns ride along with rows even where category metadata omits them.
+  if (step.before.columns.has(ref.name) || findIdentityColumn(ref.name)) return;
   const suggestions = suggestClosest(ref.name, step.before.columns.keys());
   const where = category === null ? 'here' : `here (category '${category}' and the commands above)`;
   ctx.report({

@@ -13,6 +13,7 @@ import { commandDiagnostics } from './commandChecks';
 import { type Check, type CheckContext } from './context';
 import { type ValidationDiagnostic } from './diagnostic';
 import { directiveFacts } from './directiveFacts';
+import { checkFormulas } from './formulaChecks';
 import { parseFragments } from './fragments';
 import { checkInjects } from './injectChecks';
 import { checkParams } from './paramChecks';
@@ -48,6 +49,7 @@ const CHECKS: readonly Check[] = [
   (ctx) => commandDiagnostics(allStatements(ctx), ctx.catalog, ctx.text).forEach((d) => ctx.report(d)),
   checkCategories,
   checkColumns,
+  checkFormulas,
   checkRanges,
   checkSubReferences,
 ];
