@@ -1,14 +1,11 @@
-import {
-  createConnection,
-  ProposedFeatures,
-  TextDocuments,
-  TextDocumentSyncKind,
-} from 'vscode-languageserver/node';
-import { TextDocument } from 'vscode-languageserver-textdocument';
+/**
+ * Entry point of dist/server.js. `createConnection()` picks the transport from the command line:
+ * `--stdio`, `--node-ipc` or `--socket=<port>`, so any LSP client can start it.
+ */
+import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { catalogDirectory, loadCatalogs } from './catalogLoader';
+import { startServer } from './server';
 
-// Entry point of dist/server.js. createConnection() picks stdio, IPC or a socket from the command line.
 const connection = createConnection(ProposedFeatures.all);
-const documents = new TextDocuments(TextDocument);
-connection.onInitialize(() => ({ capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental } }));
-documents.listen(connection);
-connection.listen();
+const catalogs = loadCatalogs(catalogDirectory(), (message) => connection.console.error(message));
+startServer(connection, { catalogs, version: __MXQL_VERSION__ });

@@ -4,13 +4,7 @@
  * tolerant tree (syntax/cursorContext.ts) makes this work on half-typed and invalid text.
  */
 import { findCommand, type CommandDef, type OptionDef } from '../catalog/index';
-import {
-  commentAt,
-  cursorContext,
-  type CursorContext,
-  type Range,
-  type SubBlock,
-} from '../syntax/index';
+import { commentAt, cursorContext, type CursorContext, type Range, type SubBlock } from '../syntax/index';
 import { type DocumentAnalysis } from './languageService';
 
 /** The kinds of thing completion can offer at a cursor. */
@@ -108,14 +102,20 @@ function directiveSite(text: string, lineStart: number, offset: number, base: Si
   const key = DIRECTIVE_LINE.exec(before);
   if (key) {
     const start = offset - (key[1] ?? '').length;
-    return { ...base, kinds: [SiteKind.directiveKey], prefix: key[1] ?? '', replaceRange: { start, end: offset } };
+    return {
+      ...base,
+      kinds: [SiteKind.directiveKey],
+      prefix: key[1] ?? '',
+      replaceRange: { start, end: offset },
+    };
   }
   const value = DIRECTIVE_VALUE.exec(before);
   if (!value) return { ...base, kinds: [SiteKind.none] };
   const directiveKey = (value[1] ?? '').toLowerCase();
   const typed = value[2] ?? '';
   const range = { start: offset - typed.length, end: offset };
-  if (directiveKey === 'path') return { ...base, kinds: [SiteKind.directivePath], prefix: typed, replaceRange: range };
+  if (directiveKey === 'path')
+    return { ...base, kinds: [SiteKind.directivePath], prefix: typed, replaceRange: range };
   if (directiveKey === 'inject' || directiveKey === 'param')
     return { ...base, kinds: [SiteKind.directiveName], directiveKey, prefix: typed, replaceRange: range };
   return { ...base, kinds: [SiteKind.none] };
@@ -148,7 +148,7 @@ function operandKinds(def: CommandDef | undefined, ctx: CursorContext): Partial<
   if (forms.has('category')) return { kinds: [SiteKind.category, SiteKind.param] };
   if (forms.has('subName')) return { kinds: [SiteKind.subReference] };
   if (forms.has('injectName')) return { kinds: [SiteKind.injectName] };
-  if (def.operandColumns || forms.has('field')) return { kinds: [SiteKind.column, SiteKind.param] };
+  if (def.operandColumns || forms.has('field')) return { kinds: [SiteKind.column] };
   if (forms.has('expression')) return { kinds: [SiteKind.column] };
   if (forms.has('param') || forms.has('number') || forms.has('word')) return { kinds: [SiteKind.param] };
   return { kinds: [SiteKind.none] };
@@ -209,7 +209,7 @@ function valueSiteKinds(valueKind: OptionDef['valueKind'] | undefined, ctx: Curs
   switch (valueKind) {
     case 'field':
     case 'fieldList':
-      return [SiteKind.column, SiteKind.param];
+      return [SiteKind.column];
     case 'expression':
       return ctx.inString || ctx.node === null || ctx.node.kind !== 'string' ? [SiteKind.expression] : [];
     case 'query':
@@ -221,10 +221,10 @@ function valueSiteKinds(valueKind: OptionDef['valueKind'] | undefined, ctx: Curs
     case 'newFieldList':
     case 'string':
     case 'pattern':
-      return [SiteKind.param];
     case undefined:
-      return [SiteKind.param];
+      // New names and free text: nothing to suggest, the user types freely (`$` still offers params).
+      return [SiteKind.none];
     default:
-      return [SiteKind.optionValue, SiteKind.param];
+      return [SiteKind.optionValue];
   }
 }

@@ -42,7 +42,8 @@ const ALL_LISTS: readonly (readonly EnumValue[])[] = [
 ];
 
 const describedValues = new Map<string, EnumValue>();
-for (const list of ALL_LISTS) for (const v of list) if (!describedValues.has(v.value)) describedValues.set(v.value, v);
+for (const list of ALL_LISTS)
+  for (const v of list) if (!describedValues.has(v.value)) describedValues.set(v.value, v);
 
 function byKind(kind: OptionDef['valueKind']): readonly EnumValue[] {
   switch (kind) {

@@ -1,0 +1,92 @@
+/**
+ * Column completion from the column flow at the cursor's line, and identifier completion inside
+ * `expr:` formulas. When the flow is open (unknown category, a pivot upstream …) the system and agent
+ * columns are offered too, and nothing the user types is ever rejected.
+ */
+import {
+  AGENT_COLUMNS,
+  EXPRESSION_FUNCTIONS,
+  GENERATED_COLUMNS,
+  SYSTEM_COLUMNS,
+  type Column,
+} from '../catalog/index';
+import { type ColumnInfo } from './columns';
+import { type CompletionSite } from './completionSite';
+import { CompletionKind, type CompletionEntry } from './completionTypes';
+import { categoryOfFlow, type DocumentAnalysis } from './languageService';
+
+const ORIGIN_TITLES: Readonly<Record<ColumnInfo['origin'], string>> = {
+  tag: 'tag',
+  field: 'field',
+  system: 'system column',
+  created: 'created column',
+  renamed: 'renamed column',
+  joined: 'joined column',
+};
+
+/** Markdown describing a column: kind, type, unit and our description. */
+export function columnMarkdown(name: string, origin: string, meta: Column | undefined): string {
+  const facts = [origin, meta?.type, meta?.unit ? `unit ${meta.unit}` : undefined].filter(Boolean);
+  const lines = [`**${name}** — ${facts.join(' · ')}`];
+  if (meta?.description) lines.push('', meta.description);
+  if (meta?.deprecated) lines.push('', '_Deprecated in the category metadata._');
+  return lines.join('\n');
+}
+
+function metadataIndex(analysis: DocumentAnalysis, site: CompletionSite): Map<string, Column> {
+  const info = categoryOfFlow(analysis, site.sub);
+  const index = new Map<string, Column>();
+  for (const c of [...SYSTEM_COLUMNS, ...AGENT_COLUMNS, ...GENERATED_COLUMNS]) index.set(c.name, c);
+  if (info) for (const c of [...info.tags, ...info.fields]) index.set(c.name, c);
+  return index;
+}
+
+function entry(
+  name: string,
+  origin: string,
+  meta: Column | undefined,
+  site: CompletionSite,
+  rank: number,
+): CompletionEntry {
+  const needsQuotes = !/^[A-Za-z_@#][\w.$@#-]*$/.test(name);
+  return {
+    label: name,
+    kind: CompletionKind.column,
+    detail: [origin, meta?.type, meta?.unit].filter(Boolean).join(' · '),
+    documentation: columnMarkdown(name, origin, meta),
+    ...(needsQuotes ? { insertText: `'${name}'` } : {}),
+    sortText: `${rank}${name}`,
+    range: site.replaceRange,
+    ...(meta?.deprecated ? { deprecated: true } : {}),
+  };
+}
+
+/** The columns available where the cursor is (upstream of its command). */
+export function columnItems(analysis: DocumentAnalysis, site: CompletionSite): CompletionEntry[] {
+  const set = analysis.flow.columnsAt(site.replaceRange.start);
+  const meta = metadataIndex(analysis, site);
+  const items: CompletionEntry[] = [];
+  for (const [name, info] of set.columns)
+    items.push(entry(name, ORIGIN_TITLES[info.origin], meta.get(name), site, info.origin === 'tag' ? 1 : 0));
+  if (!set.open) return items;
+  const listed = new Set(set.columns.keys());
+  for (const c of [...SYSTEM_COLUMNS, ...AGENT_COLUMNS]) {
+    if (!listed.has(c.name)) items.push(entry(c.name, 'system column', c, site, 2));
+  }
+  return items;
+}
+
+/** Columns and functions inside a formula string (`expr: "tps > 1 && |"`). */
+export function expressionItems(analysis: DocumentAnalysis, site: CompletionSite): CompletionEntry[] {
+  const functions: CompletionEntry[] = EXPRESSION_FUNCTIONS.map((f) => ({
+    label: f.name,
+    kind: CompletionKind.function,
+    detail: `${f.signature} → ${f.returns}`,
+    documentation: f.description,
+    insertText: `${f.name}(\${1})`,
+    snippet: true,
+    sortText: `3${f.name}`,
+    range: site.replaceRange,
+  }));
+  return [...columnItems(analysis, site), ...functions];
+}

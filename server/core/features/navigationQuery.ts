@@ -1,0 +1,95 @@
+/**
+ * The query at a cursor, for "run the query under the cursor". See `QueryAtCursorResult` in
+ * common/lspMethods.ts for the definition: blocks split at blank lines (depth 0) and `--- ` separator
+ * lines; a block with a CATEGORY, a loader or PromQL starts a query; referenced SUB blocks are appended.
+ */
+import { findCommand } from '../catalog/index';
+import { stripDirectives, type Range, type Statement, type SubBlock } from '../syntax/index';
+import { type DocumentAnalysis } from './languageService';
+
+/** A query of a file: its own range, the text to send, and the names it uses. */
+export interface QueryAt {
+  readonly range: Range;
+  readonly text: string;
+  readonly params: readonly string[];
+  readonly injects: readonly string[];
+}
+
+function startsQuery(s: Statement): boolean {
+  if (s.kind === 'promql') return true;
+  if (s.kind !== 'command') return false;
+  return s.upperName === 'CATEGORY' || findCommand(s.name)?.stage === 'load';
+}
+
+function separated(text: string, from: number, to: number): boolean {
+  const between = text.slice(from, to);
+  return /\n[ \t\r]*\n/.test(between) || /(^|\n)[ \t]*--- /.test(between);
+}
+
+/** The main pipeline's statements grouped into queries. */
+function queries(analysis: DocumentAnalysis): Statement[][] {
+  const blocks: Statement[][] = [];
+  let previous: Statement | undefined;
+  for (const s of analysis.doc.main) {
+    if (!previous || separated(analysis.text, previous.range.end, s.range.start)) blocks.push([]);
+    (blocks[blocks.length - 1] as Statement[]).push(s);
+    previous = s;
+  }
+  const out: Statement[][] = [];
+  for (const block of blocks) {
+    const last = out[out.length - 1];
+    if (last && (!block.some(startsQuery) || !last.some(startsQuery))) last.push(...block);
+    else out.push([...block]);
+  }
+  return out;
+}
+
+function referencedSubs(analysis: DocumentAnalysis, range: Range): SubBlock[] {
+  const found = new Map<string, SubBlock>();
+  const visit = (r: Range): void => {
+    for (const ref of analysis.doc.subRefs) {
+      if (ref.range.start < r.start || ref.range.end > r.end || found.has(ref.name)) continue;
+      const sub = analysis.doc.subs.find((s) => s.name === ref.name);
+      if (!sub) continue;
+      found.set(ref.name, sub);
+      visit(sub.range);
+    }
+  };
+  visit(range);
+  return [...found.values()].sort((a, b) => a.range.start - b.range.start);
+}
+
+function pickQuery(analysis: DocumentAnalysis, all: Statement[][], offset: number): Statement[] | undefined {
+  const sub = analysis.doc.subs.find((s) => s.range.start <= offset && offset <= s.range.end);
+  if (sub?.name) {
+    const user = all.find((q) => referencedSubs(analysis, spanOf(q)).includes(sub));
+    if (user) return user;
+  }
+  let chosen = all[0];
+  for (const q of all) if ((q[0] as Statement).range.start <= offset) chosen = q;
+  return chosen;
+}
+
+function spanOf(q: readonly Statement[]): Range {
+  return { start: (q[0] as Statement).range.start, end: (q[q.length - 1] as Statement).range.end };
+}
+
+/** The query at `offset`, or null when the file has no main pipeline. Never throws. */
+export function queryAt(analysis: DocumentAnalysis, offset: number): QueryAt | null {
+  const chosen = pickQuery(analysis, queries(analysis), offset);
+  if (!chosen || chosen.length === 0) return null;
+  const range = spanOf(chosen);
+  const subs = referencedSubs(analysis, range);
+  const parts = [
+    analysis.text.slice(range.start, range.end),
+    ...subs.map((s) => analysis.text.slice(s.range.start, s.range.end)),
+  ];
+  const text = stripDirectives(parts.join('\n'));
+  const spans = [range, ...subs.map((s) => s.range)];
+  const inSpans = (r: Range): boolean => spans.some((s) => s.start <= r.start && r.end <= s.end);
+  const params = [...new Set(analysis.doc.params.filter((p) => inSpans(p.range)).map((p) => p.name))];
+  const injects = [
+    ...new Set(analysis.doc.injects.filter((i) => inSpans(i.range)).map((i) => i.name ?? 'default')),
+  ];
+  return { range, text, params, injects };
+}

@@ -1,0 +1,80 @@
+/**
+ * Semantic tokens: columns coloured by what they are at that point of the pipeline (category field,
+ * tag, system column, a column the query created), `$params`, and names the column flow does not know.
+ */
+import { findCommand, type CommandDef, type OptionDef } from '../catalog/index';
+import { walkValue, type Range, type Statement, type Value } from '../syntax/index';
+import { type ColumnSet, type PipelineFlow } from './columns';
+import { type DocumentAnalysis } from './languageService';
+
+/** Token types, in legend order (standard LSP type names so every theme colours them). */
+export const SEMANTIC_TOKEN_TYPES = ['property', 'variable', 'parameter'] as const;
+/** Token modifiers, in legend order: `readonly` marks tags, `defaultLibrary` system columns, `declaration` where a column is created, `unknown` names the flow does not know. */
+export const SEMANTIC_TOKEN_MODIFIERS = ['readonly', 'defaultLibrary', 'declaration', 'unknown'] as const;
+
+/** One token: a range on one line, a type and its modifiers. */
+export interface SemanticToken {
+  readonly range: Range;
+  readonly type: (typeof SEMANTIC_TOKEN_TYPES)[number];
+  readonly modifiers: readonly (typeof SEMANTIC_TOKEN_MODIFIERS)[number][];
+}
+
+/** Every semantic token of the document, sorted by offset. Never throws. */
+export function semanticTokens(analysis: DocumentAnalysis): SemanticToken[] {
+  const out: SemanticToken[] = [];
+  const flows = [analysis.flow.main, ...analysis.flow.subs.values()];
+  for (const flow of flows) out.push(...pipelineTokens(flow));
+  for (const p of analysis.doc.params) out.push({ range: p.range, type: 'parameter', modifiers: [] });
+  return out.sort((a, b) => a.range.start - b.range.start);
+}
+
+function pipelineTokens(flow: PipelineFlow): SemanticToken[] {
+  const out: SemanticToken[] = [];
+  for (const step of flow.steps) {
+    if (!step.loaded) continue;
+    const def = step.statement.kind === 'command' ? findCommand(step.statement.name) : undefined;
+    if (def) out.push(...commandTokens(step.statement, def, step.before));
+  }
+  return out;
+}
+
+type Role = 'reads' | 'defines';
+
+function roleOf(def: CommandDef, keyPath: readonly string[]): Role | null {
+  if (keyPath.length === 0) return def.operandColumns === 'reads' ? 'reads' : null;
+  let options: readonly OptionDef[] = def.options;
+  let option: OptionDef | undefined;
+  for (const key of keyPath) {
+    option = options.find((o) => o.name === key || (o.aliases ?? []).includes(key));
+    options = option?.nested ?? [];
+  }
+  const role = option?.column;
+  return role === 'reads' || role === 'defines' ? role : null;
+}
+
+function commandTokens(statement: Statement, def: CommandDef, before: ColumnSet): SemanticToken[] {
+  if (statement.kind !== 'command' || statement.operand === null) return [];
+  const out: SemanticToken[] = [];
+  walkValue(statement.operand, (v: Value, keyPath) => {
+    if (v.kind !== 'word' || v.template) return;
+    const role = roleOf(def, keyPath);
+    if (role === 'defines') out.push({ range: v.range, type: 'variable', modifiers: ['declaration'] });
+    else if (role === 'reads') out.push(columnToken(v.text, v.range, before));
+  });
+  return out;
+}
+
+function columnToken(name: string, range: Range, before: ColumnSet): SemanticToken {
+  const info = before.columns.get(name);
+  if (!info) return { range, type: 'property', modifiers: before.open ? [] : ['unknown'] };
+  switch (info.origin) {
+    case 'tag':
+      return { range, type: 'property', modifiers: ['readonly'] };
+    case 'system':
+      return { range, type: 'property', modifiers: ['defaultLibrary'] };
+    case 'field':
+      return { range, type: 'property', modifiers: [] };
+    default:
+      return { range, type: 'variable', modifiers: [] };
+  }
+}

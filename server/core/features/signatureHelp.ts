@@ -1,0 +1,44 @@
+/**
+ * Signature-style help for option objects: inside `{…}` of a command, the command's options as
+ * parameters with the one at the cursor active.
+ */
+import { findCommand } from '../catalog/index';
+import { cursorContext } from '../syntax/index';
+import { type DocumentAnalysis } from './languageService';
+
+/** One option shown as a parameter. */
+export interface OptionParameter {
+  readonly label: string;
+  readonly documentation: string;
+}
+
+/** The help for the object at a cursor. */
+export interface OptionSignature {
+  /** `ORDER {key, sort, rows}`. */
+  readonly label: string;
+  readonly documentation: string;
+  readonly parameters: readonly OptionParameter[];
+  /** Index of the option at the cursor, or -1 when the cursor is not on a known key. */
+  readonly activeParameter: number;
+}
+
+/** The option signature at `offset`, or null outside a command's object operand. */
+export function signatureHelp(analysis: DocumentAnalysis, offset: number): OptionSignature | null {
+  const ctx = cursorContext(analysis.doc, analysis.text, offset);
+  if (ctx.command === null || ctx.container === null) return null;
+  const def = findCommand(ctx.command);
+  if (!def || def.options.length === 0) return null;
+  const options = def.options;
+  const label = `${def.name} {${options.map((o) => o.name).join(', ')}}`;
+  const current = ctx.node?.kind === 'key' ? ctx.node.name : ctx.keyPath[0];
+  const active =
+    current === undefined
+      ? -1
+      : options.findIndex((o) => o.name === current || (o.aliases ?? []).includes(current));
+  return {
+    label,
+    documentation: def.description,
+    parameters: options.map((o) => ({ label: o.name, documentation: `${o.valueKind} — ${o.description}` })),
+    activeParameter: active,
+  };
+}

@@ -1,0 +1,141 @@
+/** Document symbols (the main pipeline and each SUB, with their commands as children) and folding ranges. */
+import { type MxqlDocument, type Range, type Statement, type SubBlock } from '../syntax/index';
+import { type DocumentAnalysis } from './languageService';
+
+/** What a symbol stands for. */
+export type SymbolKind = 'pipeline' | 'sub' | 'command';
+
+/** One outline entry. `selectionRange` is the part to highlight (the name). */
+export interface OutlineSymbol {
+  readonly name: string;
+  readonly detail: string;
+  readonly kind: SymbolKind;
+  readonly range: Range;
+  readonly selectionRange: Range;
+  readonly children: readonly OutlineSymbol[];
+}
+
+function statementSymbol(s: Statement, text: string): OutlineSymbol | null {
+  switch (s.kind) {
+    case 'command': {
+      const operand = s.operand
+        ? text.slice(s.operand.range.start, s.operand.range.end).replace(/\s+/g, ' ')
+        : '';
+      return {
+        name: s.name,
+        detail: operand.length > 60 ? `${operand.slice(0, 59)}…` : operand,
+        kind: 'command',
+        range: s.range,
+        selectionRange: s.nameRange,
+        children: [],
+      };
+    }
+    case 'inject':
+      return {
+        name: 'INJECT',
+        detail: s.name ?? '',
+        kind: 'command',
+        range: s.range,
+        selectionRange: s.keywordRange,
+        children: [],
+      };
+    case 'promql':
+      return {
+        name: s.prefix,
+        detail: s.query,
+        kind: 'command',
+        range: s.range,
+        selectionRange: s.prefixRange,
+        children: [],
+      };
+    default:
+      return null;
+  }
+}
+
+function children(statements: readonly Statement[], text: string): OutlineSymbol[] {
+  return statements.map((s) => statementSymbol(s, text)).filter((s): s is OutlineSymbol => s !== null);
+}
+
+function subSymbol(sub: SubBlock, text: string): OutlineSymbol {
+  return {
+    name: `SUB ${sub.name ?? '(unnamed)'}`,
+    detail: `${sub.commands.length} commands`,
+    kind: 'sub',
+    range: sub.range,
+    selectionRange: sub.nameRange ?? sub.keywordRange,
+    children: children(sub.commands, text),
+  };
+}
+
+/** The outline: the main pipeline (named by `-- @name` when present) and every SUB block, in source order. */
+export function documentSymbols(analysis: DocumentAnalysis): OutlineSymbol[] {
+  const { doc, text } = analysis;
+  const out: OutlineSymbol[] = [];
+  const first = doc.main[0];
+  const last = doc.main[doc.main.length - 1];
+  if (first && last) {
+    const range = { start: first.range.start, end: last.range.end };
+    const name = analysis.directives.name ?? 'Query';
+    out.push({
+      name,
+      detail: `${doc.main.length} commands`,
+      kind: 'pipeline',
+      range,
+      selectionRange: first.range,
+      children: children(doc.main, text),
+    });
+  }
+  for (const sub of doc.subs) out.push(subSymbol(sub, text));
+  return out.sort((a, b) => a.range.start - b.range.start);
+}
+
+/** A foldable line span (0-based lines, inclusive). */
+export interface FoldingSpan {
+  readonly startLine: number;
+  readonly endLine: number;
+  readonly kind: 'region' | 'comment';
+}
+
+/** Folding: SUB…END, multi-line operands, multi-line block comments, and runs of comment lines (the directive header). */
+export function foldingRanges(analysis: DocumentAnalysis): FoldingSpan[] {
+  const { doc } = analysis;
+  const out: FoldingSpan[] = [];
+  for (const sub of doc.subs)
+    if (sub.endLine > sub.line) out.push({ startLine: sub.line, endLine: sub.endLine, kind: 'region' });
+  for (const s of [...doc.main, ...doc.subs.flatMap((b) => b.commands)]) {
+    if (s.endLine > s.line) out.push({ startLine: s.line, endLine: s.endLine, kind: 'region' });
+  }
+  out.push(...commentRuns(doc));
+  return out.sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine);
+}
+
+function commentRuns(doc: MxqlDocument): FoldingSpan[] {
+  const out: FoldingSpan[] = [];
+  let runStart = -1;
+  let runEnd = -1;
+  const flush = (): void => {
+    if (runStart >= 0 && runEnd > runStart)
+      out.push({ startLine: runStart, endLine: runEnd, kind: 'comment' });
+  };
+  for (const c of doc.comments) {
+    if (c.trailing) continue;
+    const endLine = lineIndex(doc, c.range.end);
+    if (c.style === 'block' && endLine > c.line) out.push({ startLine: c.line, endLine, kind: 'comment' });
+    if (c.style === 'block') continue;
+    if (c.line === runEnd + 1 && runStart >= 0) runEnd = c.line;
+    else {
+      flush();
+      runStart = c.line;
+      runEnd = c.line;
+    }
+  }
+  flush();
+  return out;
+}
+
+function lineIndex(doc: MxqlDocument, offset: number): number {
+  let line = 0;
+  while (line + 1 < doc.lineStarts.length && (doc.lineStarts[line + 1] as number) <= offset) line++;
+  return line;
+}

@@ -1,0 +1,163 @@
+/**
+ * The only place that maps the core's UTF-16 offsets to LSP positions (and back), and the core's
+ * plain results to LSP shapes.
+ */
+import {
+  CompletionItemKind,
+  DiagnosticSeverity,
+  DiagnosticTag,
+  DocumentSymbol,
+  FoldingRangeKind,
+  InsertTextFormat,
+  MarkupKind,
+  SymbolKind,
+  type CompletionItem,
+  type Diagnostic,
+  type FoldingRange,
+  type Position,
+  type Range as LspRange,
+  type SemanticTokens,
+  type TextEdit,
+} from 'vscode-languageserver/node';
+import { type TextDocument } from 'vscode-languageserver-textdocument';
+import {
+  SEMANTIC_TOKEN_MODIFIERS,
+  SEMANTIC_TOKEN_TYPES,
+  type CompletionEntry,
+  type FoldingSpan,
+  type OutlineSymbol,
+  type Range,
+  type SemanticToken,
+  type ValidationDiagnostic,
+} from '../core/index';
+
+/** Core offsets → LSP range. */
+export function toLspRange(doc: TextDocument, range: Range): LspRange {
+  return { start: doc.positionAt(range.start), end: doc.positionAt(range.end) };
+}
+
+/** LSP position → core offset. */
+export function toOffset(doc: TextDocument, position: Position): number {
+  return doc.offsetAt(position);
+}
+
+/** LSP range → core offsets. */
+export function toCoreRange(doc: TextDocument, range: LspRange): Range {
+  return { start: doc.offsetAt(range.start), end: doc.offsetAt(range.end) };
+}
+
+const SEVERITIES = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  information: DiagnosticSeverity.Information,
+  hint: DiagnosticSeverity.Hint,
+} as const;
+
+/** A core diagnostic as an LSP diagnostic (source `mxql`, stable `code`). */
+export function toDiagnostic(doc: TextDocument, d: ValidationDiagnostic): Diagnostic {
+  const tags = (d.tags ?? []).map((t) =>
+    t === 'deprecated' ? DiagnosticTag.Deprecated : DiagnosticTag.Unnecessary,
+  );
+  return {
+    range: toLspRange(doc, d.range),
+    severity: SEVERITIES[d.severity],
+    code: d.code,
+    source: 'mxql',
+    message: d.message,
+    ...(tags.length > 0 ? { tags } : {}),
+  };
+}
+
+const COMPLETION_KINDS: Readonly<Record<CompletionEntry['kind'], CompletionItemKind>> = {
+  command: CompletionItemKind.Keyword,
+  option: CompletionItemKind.Property,
+  value: CompletionItemKind.EnumMember,
+  column: CompletionItemKind.Field,
+  category: CompletionItemKind.Class,
+  param: CompletionItemKind.Variable,
+  inject: CompletionItemKind.Reference,
+  sub: CompletionItemKind.Module,
+  path: CompletionItemKind.File,
+  directive: CompletionItemKind.Keyword,
+  function: CompletionItemKind.Function,
+};
+
+/** A core completion entry as an LSP completion item with a text edit over the typed word. */
+export function toCompletionItem(doc: TextDocument, e: CompletionEntry): CompletionItem {
+  return {
+    label: e.label,
+    kind: COMPLETION_KINDS[e.kind],
+    detail: e.detail,
+    documentation: { kind: MarkupKind.Markdown, value: e.documentation },
+    textEdit: { range: toLspRange(doc, e.range), newText: e.insertText ?? e.label },
+    insertTextFormat: e.snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
+    ...(e.sortText !== undefined ? { sortText: e.sortText } : {}),
+    ...(e.deprecated ? { tags: [1] } : {}),
+  };
+}
+
+const SYMBOL_KINDS = {
+  pipeline: SymbolKind.Module,
+  sub: SymbolKind.Function,
+  command: SymbolKind.Event,
+} as const;
+
+/** A core outline symbol as an LSP document symbol (recursively). */
+export function toDocumentSymbol(doc: TextDocument, s: OutlineSymbol): DocumentSymbol {
+  return DocumentSymbol.create(
+    s.name,
+    s.detail,
+    SYMBOL_KINDS[s.kind],
+    toLspRange(doc, s.range),
+    toLspRange(doc, s.selectionRange),
+    s.children.map((c) => toDocumentSymbol(doc, c)),
+  );
+}
+
+/** A core folding span as an LSP folding range. */
+export function toFoldingRange(span: FoldingSpan): FoldingRange {
+  return {
+    startLine: span.startLine,
+    endLine: span.endLine,
+    ...(span.kind === 'comment' ? { kind: FoldingRangeKind.Comment } : {}),
+  };
+}
+
+/** Core replacements as LSP text edits. */
+export function toTextEdits(
+  doc: TextDocument,
+  edits: readonly { range: Range; newText: string }[],
+): TextEdit[] {
+  return edits.map((e) => ({ range: toLspRange(doc, e.range), newText: e.newText }));
+}
+
+/** The semantic-token legend the server declares. */
+export const SEMANTIC_LEGEND = {
+  tokenTypes: [...SEMANTIC_TOKEN_TYPES],
+  tokenModifiers: [...SEMANTIC_TOKEN_MODIFIERS],
+};
+
+/** Core tokens (sorted, single-line) in the LSP relative encoding. */
+export function encodeSemanticTokens(doc: TextDocument, tokens: readonly SemanticToken[]): SemanticTokens {
+  const data: number[] = [];
+  let line = 0;
+  let char = 0;
+  for (const t of tokens) {
+    const start = doc.positionAt(t.range.start);
+    const end = doc.positionAt(t.range.end);
+    if (end.line !== start.line || end.character <= start.character) continue;
+    const deltaLine = start.line - line;
+    const deltaChar = deltaLine === 0 ? start.character - char : start.character;
+    const bits = t.modifiers.reduce((acc, m) => acc | (1 << SEMANTIC_TOKEN_MODIFIERS.indexOf(m)), 0);
+    data.push(
+      deltaLine,
+      deltaChar,
+      end.character - start.character,
+      SEMANTIC_TOKEN_TYPES.indexOf(t.type),
+      bits,
+    );
+    line = start.line;
+    char = start.character;
+  }
+  return { data };
+}
