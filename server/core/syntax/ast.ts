@@ -396,7 +396,10 @@ export interface ParseResult {
   readonly diagnostics: readonly MxqlDiagnostic[];
 }
 
-/** Any node of the tree. */
+/**
+ * Any node of the tree. Note: `kind === 'inject'` is both an {@link InjectNode} statement and an
+ * {@link InjectValue} inside an operand; tell them apart with `'keywordRange' in node`.
+ */
 export type AstNode =
   | MxqlDocument
   | SubBlock

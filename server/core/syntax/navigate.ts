@@ -15,15 +15,23 @@ import type {
 } from './ast';
 import { lex, type Token } from './lexer';
 
-/** The direct children of a node, in source order. */
+/** The direct children of a node, in source order (trailing comments included). */
 export function childrenOf(node: AstNode): readonly AstNode[] {
   switch (node.kind) {
     case 'document':
       return node.items;
     case 'sub':
-      return node.body;
+      return node.trailingComment ? [node.trailingComment, ...node.body] : node.body;
     case 'command':
-      return node.operand ? [node.operand] : [];
+      return withTrailing(node.operand ? [node.operand] : [], node);
+    case 'inject':
+      // `inject` names both the INJECT statement and an INJECT found inside an operand (a value).
+      return 'keywordRange' in node ? withTrailing([], node) : [];
+    case 'promql':
+    case 'invalid':
+      return withTrailing([], node);
+    case 'template-line':
+      return withTrailing(node.markers, node);
     case 'object':
       return node.members;
     case 'array':
@@ -34,11 +42,13 @@ export function childrenOf(node: AstNode): readonly AstNode[] {
       return node.suffix ? [node.suffix] : [];
     case 'template':
       return [node.marker];
-    case 'template-line':
-      return node.markers;
     default:
       return [];
   }
+}
+
+function withTrailing(children: readonly AstNode[], stmt: Statement): readonly AstNode[] {
+  return stmt.trailingComment ? [...children, stmt.trailingComment] : children;
 }
 
 function memberChildren(node: MemberNode): AstNode[] {
@@ -46,6 +56,12 @@ function memberChildren(node: MemberNode): AstNode[] {
   if (node.key) out.push(node.key);
   if (node.value) out.push(node.value);
   return out;
+}
+
+/** A node's range, extended over its trailing comment for statements (which exclude it). */
+function extentOf(node: AstNode): Range {
+  const trailing = 'trailingComment' in node ? node.trailingComment : null;
+  return trailing && node.kind !== 'sub' ? { start: node.range.start, end: trailing.range.end } : node.range;
 }
 
 function contains(r: Range, offset: number): boolean {
@@ -64,7 +80,7 @@ export function findNodeAt(doc: MxqlDocument, offset: number): AstNode[] {
     let next: AstNode | null = null;
     for (const child of childrenOf(node)) {
       if (child.range.start > offset) break;
-      if (contains(child.range, offset)) next = child;
+      if (contains(extentOf(child), offset)) next = child;
     }
     if (!next) return path;
     path.push(next);

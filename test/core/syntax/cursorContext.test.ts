@@ -119,3 +119,14 @@ void test('tokenAt finds tokens and comments', () => {
   assert.equal((tokenAt(text, text.length) as { kind: string }).kind, 'comment');
   assert.equal(tokenAt('a   b', 2), null);
 });
+
+void test('findNodeAt reaches trailing comments of every statement kind', () => {
+  const text = 'INJECT default -- fragment\n>> up -- not a comment in PromQL\nTAGLOAD # not a comment';
+  const { ast } = parse(text);
+  const path = findNodeAt(ast, text.indexOf('fragment'));
+  assert.deepEqual(
+    path.map((n) => n.kind),
+    ['document', 'inject', 'comment'],
+  );
+  assert.equal(ast.comments.length, 1, 'PromQL text and a mid-line # are not comments');
+});

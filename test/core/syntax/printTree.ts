@@ -45,7 +45,6 @@ function print(text: string, node: AstNode, depth: number, out: string[]): void 
     `${'  '.repeat(depth)}${node.kind} ${start}-${end}${detail(node)} ${quote(text.slice(start, end))}`,
   );
   for (const child of childrenOf(node)) print(text, child, depth + 1, out);
-  if (node.kind === 'command' && node.trailingComment) print(text, node.trailingComment, depth + 1, out);
 }
 
 /** The snapshot text of a parse: the tree, then the indexes, then the diagnostics. */
