@@ -92,6 +92,12 @@ void describe('validateParams', () => {
     ['exception', { stime: 10, etime: 20, filterkey: 'url' }, /filterkey and filterval go together/],
     ['exception', { stime: 10, etime: 20, nope: 1 }, /unknown parameter nope/],
     ['ipSearch', { stime: 10 }, /missing required parameter ip/],
+    ['ipSearch', { stime: 10, ip: '10.0.0.1' }, undefined],
+    [
+      'ipSearch',
+      { stime: Date.now() + 3 * H, ip: '10.0.0.1' },
+      /IP search window of one hour from stime cannot start in the future/,
+    ],
     ['projects', {}, undefined],
     ['nope', {}, /unknown endpoint/],
   ];

@@ -1,179 +1,31 @@
 // The Open API as data: one row per endpoint of the specification. The typed client, the CLI's
 // `mxql api`, the explorer's "Open API Request…" command and the parameter validators are all
 // generated from this table, so a new endpoint is one new row (plus its response type in types.ts).
+import {
+  HOUR,
+  DAY,
+  stime,
+  etime,
+  filter,
+  oneOid,
+  statisticsQuery,
+  timeMerge,
+  metric,
+  oidsPath,
+  groupKey,
+  mxqlBody,
+} from './endpointParams';
+import type { EndpointSpec, ParamSpec, RangeLimit } from './endpointSpec';
 
-/** The groups of the specification's Endpoints part, in the order it lists them. */
-export const EndpointGroups = {
-  meta: 'Meta',
-  spotService: 'Spot information (second host)',
-  spotMain: 'Spot information (main host)',
-  statistics: 'Statistics (application monitoring)',
-  serverStatistics: 'Server statistics',
-  rawTag: 'Project statistics (raw tag) and DB pool',
-  ipSearch: 'IP-based transaction search',
-  database: 'Database monitoring',
-  mxql: 'MXQL',
-} as const;
-export type EndpointGroup = keyof typeof EndpointGroups;
-
-/** How a parameter's value is written and checked. */
-export type ParamType =
-  | 'integer' // a whole number (oid may be negative)
-  | 'string'
-  | 'time' // epoch milliseconds
-  | 'agentTime' // epoch ms or yyyyMMddHHmmss, yyyyMMddHHmm, MMddHHmmss, MMddHHmm
-  | 'date' // yyyyMMdd
-  | 'oids' // a list of agent ids, sent comma-separated
-  | 'fragments'; // an object of name -> string (MXQL inject and param)
-
-export interface ParamSpec {
-  readonly name: string;
-  /** Where the value travels: a path segment, a query parameter, or a JSON body field. */
-  readonly in: 'path' | 'query' | 'body';
-  readonly type: ParamType;
-  readonly required: boolean;
-  /** The complete allowed set, when the specification gives one. */
-  readonly values?: readonly string[];
-  /** Values seen in the specification when it does not give the complete set; not enforced. */
-  readonly suggestions?: readonly string[];
-  readonly default?: string | number;
-  readonly min?: number;
-  readonly max?: number;
-  /** A short prompt for a UI asking for this value. */
-  readonly title: string;
-}
-
-/** A range limit: `etime - stime` may not exceed `maxRangeMs`. `label` is how errors name it. */
-export interface RangeLimit {
-  readonly maxRangeMs: number;
-  readonly label: string;
-}
-
-/** How the JSON body of a POST is built from the parameters. */
-export type BodyShape = 'none' | 'flat' | 'mxql' | 'ipSearch';
-
-export interface EndpointSpec {
-  readonly id: string;
-  readonly group: EndpointGroup;
-  readonly method: 'GET' | 'POST';
-  /** `base` is `{base_url}`; `service` is `{service_url}`, the second host. */
-  readonly host: 'base' | 'service';
-  /** Documented path; `{name}` segments are path parameters. */
-  readonly path: string;
-  /** The path (and host) of the specification's example request, where it differs. */
-  readonly example?: { readonly path: string; readonly host: 'base' | 'service' };
-  /** `account`: account token alone; `project`: project token plus `x-service-pcode`. */
-  readonly auth: 'account' | 'project';
-  readonly params: readonly ParamSpec[];
-  readonly body: BodyShape;
-  readonly limit?: RangeLimit;
-  /** `number`: the body is a bare number, not a JSON object. */
-  readonly response: 'json' | 'number';
-  /** Safe to repeat after a transient failure (every GET and every read-only POST). */
-  readonly retryable: boolean;
-  readonly title: string;
-}
-
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
-
-const stime = (where: ParamSpec['in'] = 'path'): ParamSpec => ({
-  name: 'stime',
-  in: where,
-  type: 'time',
-  required: true,
-  title: 'Start time (epoch ms, UTC)',
-});
-const etime = (where: ParamSpec['in'] = 'path'): ParamSpec => ({
-  name: 'etime',
-  in: where,
-  type: 'time',
-  required: true,
-  title: 'End time (epoch ms, UTC)',
-});
-const filter: ParamSpec = {
-  name: 'filter',
-  in: 'query',
-  type: 'string',
-  required: false,
-  values: ['m5', 's5', 'h1'],
-  default: 'm5',
-  title: 'Statistics resolution: m5 (5 minutes), s5 (5 seconds), h1 (1 hour)',
-};
-const oneOid: ParamSpec = {
-  name: 'oid',
-  in: 'query',
-  type: 'integer',
-  required: false,
-  title: 'Restrict to one agent (oid)',
-};
-const filterKey: ParamSpec = {
-  name: 'filterkey',
-  in: 'query',
-  type: 'string',
-  required: false,
-  values: ['caller_pcode', 'caller_spec', 'caller_url', 'spec', 'url'],
-  title: 'Call statistics condition key',
-};
-const filterVal: ParamSpec = {
-  name: 'filterval',
-  in: 'query',
-  type: 'string',
-  required: false,
-  title: 'Call statistics condition value (sent base64-encoded for caller_url and url)',
-};
-/** The range parameter guide of the statistics family: resolution, one agent, call-statistics filter. */
-const statisticsQuery = [filter, oneOid, filterKey, filterVal];
-const timeMerge: ParamSpec = {
-  name: 'timeMerge',
-  in: 'query',
-  type: 'string',
-  required: true,
-  suggestions: ['avg', 'sum', 'max'],
-  default: 'avg',
-  title: 'Merge strategy over the period (avg, sum, max)',
-};
-const metric: ParamSpec = {
-  name: 'metric',
-  in: 'path',
-  type: 'string',
-  required: true,
-  suggestions: ['thread_count'],
-  title: 'Metric name, e.g. thread_count',
-};
-const oidsPath: ParamSpec = {
-  name: 'oids',
-  in: 'path',
-  type: 'oids',
-  required: true,
-  title: 'Agent ids (comma-separated)',
-};
-const groupKey: ParamSpec = {
-  name: 'groupKey',
-  in: 'path',
-  type: 'string',
-  required: true,
-  title: 'Group key',
-};
-/** The MXQL body; `pageKey` is always 'mxql'. The path variant sends `param` as an empty object. */
-const mxqlBody = (mqlTitle: string, withParams: boolean): ParamSpec[] => [
-  stime('body'),
-  etime('body'),
-  { name: 'mql', in: 'body', type: 'string', required: true, title: mqlTitle },
-  {
-    name: 'limit',
-    in: 'body',
-    type: 'integer',
-    required: true,
-    min: 1,
-    default: 1000,
-    title: 'Maximum rows',
-  },
-  { name: 'inject', in: 'body', type: 'fragments', required: false, title: 'Named INJECT fragments' },
-  ...(withParams
-    ? [{ name: 'param', in: 'body', type: 'fragments', required: false, title: '$param values' } as const]
-    : []),
-];
+export { EndpointGroups } from './endpointSpec';
+export type {
+  BodyShape,
+  EndpointGroup,
+  EndpointSpec,
+  ParamSpec,
+  ParamType,
+  RangeLimit,
+} from './endpointSpec';
 
 type Row = Omit<EndpointSpec, 'params' | 'body' | 'retryable' | 'response'> &
   Partial<Pick<EndpointSpec, 'params' | 'body' | 'retryable' | 'response'>>;
@@ -442,6 +294,7 @@ export const endpoints: readonly EndpointSpec[] = [
     auth: 'project',
     body: 'ipSearch',
     title: 'Transactions of a client IP over one hour from stime (at most 100 URLs)',
+    window: { ms: HOUR, label: 'IP search window of one hour from stime' },
     params: [
       { ...stime('body'), title: 'Start time (epoch ms); the search covers one hour from it' },
       { name: 'ip', in: 'body', type: 'string', required: true, title: 'Client IP' },

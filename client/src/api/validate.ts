@@ -119,6 +119,15 @@ function rangeOf(spec: EndpointSpec, params: ParamValues, now: number): [number,
   return s === undefined || e === undefined ? undefined : [s, e];
 }
 
+function checkWindow(spec: EndpointSpec, params: ParamValues, now: number): ParamProblem | undefined {
+  const start = toEpochMs(params['stime']);
+  if (!spec.window || start === undefined || start <= now) return undefined;
+  return {
+    kind: 'limit',
+    message: `the ${spec.window.label} cannot start in the future (stime is after now)`,
+  };
+}
+
 function checkRange(spec: EndpointSpec, params: ParamValues, now: number): ParamProblem | undefined {
   const range = rangeOf(spec, params, now);
   if (!range) return undefined;
@@ -172,7 +181,7 @@ export function checkParams(
     const problem = isBlank(value) ? undefined : checkOne(p, value);
     if (problem) return problem;
   }
-  return checkRange(spec, params, now) ?? checkPairs(params);
+  return checkRange(spec, params, now) ?? checkWindow(spec, params, now) ?? checkPairs(params);
 }
 
 /**
