@@ -80,12 +80,8 @@ function urlOf(host: string, port: number): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
-/** Starts the demo backend. Resolves once both listeners accept connections. */
-export async function startDemoServer(options: DemoServerOptions = {}): Promise<DemoServer> {
-  const host = options.host ?? '127.0.0.1';
-  const data = createDemoData(options.seed ?? 1, options.now ?? Date.now);
-  const events = new EventEmitter();
-  const state: ServerState = {
+function createState(data: DemoData, events: EventEmitter, options: DemoServerOptions): ServerState {
+  return {
     data,
     executor: (options.mxqlExecutor ?? defaultMxqlExecutorFactory)(data),
     slowMs: options.slowMs ?? 30_000,
@@ -99,6 +95,14 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
       }
     },
   };
+}
+
+/** Starts the demo backend. Resolves once both listeners accept connections. */
+export async function startDemoServer(options: DemoServerOptions = {}): Promise<DemoServer> {
+  const host = options.host ?? '127.0.0.1';
+  const data = createDemoData(options.seed ?? 1, options.now ?? Date.now);
+  const events = new EventEmitter();
+  const state = createState(data, events, options);
   const base = createServer(createDispatcher('base', allRoutes, state));
   const service = createServer(createDispatcher('service', allRoutes, state));
   try {

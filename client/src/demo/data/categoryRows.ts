@@ -3,6 +3,8 @@
 // Each function returns one row (or rows) for one agent and one bucket [t, t + stepMs).
 import type { DemoData } from './index';
 import type { DemoAgent, DemoProject } from './dataset';
+import type { MetricName } from './metrics';
+import type { ServerSnapshot } from './servers';
 import { round } from './random';
 
 type Row = Record<string, string | number>;
@@ -26,6 +28,37 @@ export function agentTags(project: DemoProject, agent: DemoAgent): Row {
   };
 }
 
+type Read = (metric: MetricName) => number;
+
+/** Transaction, SQL and outbound-call columns of app_counter for one bucket. */
+function workColumns(read: Read): Row {
+  const txCount = read('tx_count');
+  const resp = read('resp_time');
+  const satisfied = Math.min(txCount, Math.round(txCount * read('apdex') * 0.9));
+  const sqlCount = read('sql_count');
+  const httpcCount = read('httpc_count');
+  const sqlTime = Math.round(read('sql_time') * txCount);
+  return {
+    tx_count: txCount,
+    tx_error: read('tx_error'),
+    tx_time: Math.round(resp * txCount),
+    apdex_satisfied: satisfied,
+    apdex_tolerated: Math.max(0, Math.min(txCount - satisfied, Math.round(txCount * 0.1))),
+    apdex_total: txCount,
+    tx_dbc_time: Math.round(resp * txCount * 0.02),
+    tx_sql_time: sqlTime,
+    tx_httpc_time: Math.round(read('httpc_time') * txCount),
+    sql_count: sqlCount,
+    sql_error: Math.round(sqlCount * 0.001),
+    sql_time: sqlTime,
+    sql_fetch_count: sqlCount * 6,
+    sql_fetch_time: Math.round(sqlCount * 0.3),
+    httpc_count: httpcCount,
+    httpc_error: Math.round(httpcCount * 0.004),
+    httpc_time: Math.round(read('httpc_time') * httpcCount),
+  };
+}
+
 /** An app_counter row, or undefined when the agent was silent in the bucket. */
 export function appCounterRow(
   data: DemoData,
@@ -34,41 +67,19 @@ export function appCounterRow(
   t: number,
   stepMs: number,
 ): Row | undefined {
-  const v = (metric: Parameters<DemoData['value']>[1]) => data.value(agent, metric, t, stepMs) ?? 0;
-  if (data.value(agent, 'tps', t, stepMs) === null) return undefined;
-  const txCount = v('tx_count');
-  const resp = v('resp_time');
-  const apdex = v('apdex');
-  const satisfied = Math.round(txCount * apdex * 0.9);
-  const tolerated = Math.round(txCount * 0.1);
-  const active = v('active_tx');
-  const sqlCount = v('sql_count');
-  const httpcCount = v('httpc_count');
+  const tps = data.value(agent, 'tps', t, stepMs);
+  if (tps === null) return undefined;
+  const read: Read = (metric) => data.value(agent, metric, t, stepMs) ?? 0;
+  const active = read('active_tx');
   return {
     time: t,
     ...agentTags(project, agent),
-    tx_count: txCount,
-    tx_error: v('tx_error'),
-    tx_time: Math.round(resp * txCount),
-    apdex_satisfied: Math.min(txCount, satisfied),
-    apdex_tolerated: Math.max(0, Math.min(txCount - satisfied, tolerated)),
-    apdex_total: txCount,
-    tx_dbc_time: Math.round(resp * txCount * 0.02),
-    tx_sql_time: Math.round(v('sql_time') * txCount),
-    tx_httpc_time: Math.round(v('httpc_time') * txCount),
-    sql_count: sqlCount,
-    sql_error: Math.round(sqlCount * 0.001),
-    sql_time: Math.round(v('sql_time') * sqlCount * 0.1),
-    sql_fetch_count: sqlCount * 6,
-    sql_fetch_time: Math.round(sqlCount * 0.3),
-    httpc_count: httpcCount,
-    httpc_error: Math.round(httpcCount * 0.004),
-    httpc_time: Math.round(v('httpc_time') * httpcCount),
+    ...workColumns(read),
     active_tx_count: active,
     ...activeTxBuckets(active),
-    tps: v('tps'),
-    resp_time: resp,
-    arrival_rate: round(v('tps') * 1.02, 2),
+    tps,
+    resp_time: read('resp_time'),
+    arrival_rate: round(tps * 1.02, 2),
     pack_dropped: 0,
     metering: stepMs,
     _clock_delta_: 0,
@@ -140,6 +151,40 @@ export function appActiveStatRow(
   };
 }
 
+/** CPU columns of server_base from a snapshot. */
+function serverCpuColumns(s: ServerSnapshot): Row {
+  return {
+    cpu_usr: s.cpu.usr,
+    cpu_sys: s.cpu.sys,
+    cpu_iowait: s.cpu.iowait,
+    cpu_idle: s.cpu.idle,
+    cpu_irq: s.cpu.irq,
+    cpu_softirq: s.cpu.softirq,
+    cpu_steal: s.cpu.steal,
+    cpu_nice: s.cpu.nice,
+    cpu_load1: s.cpu.load1,
+    cpu_load5: s.cpu.load5,
+    cpu_load15: s.cpu.load15,
+  };
+}
+
+/** Memory columns of server_base from a snapshot. */
+function serverMemoryColumns(s: ServerSnapshot): Row {
+  return {
+    memory_total: s.memory.total,
+    memory_used: s.memory.used,
+    memory_free: s.memory.free,
+    memory_pused: s.memory.pused,
+    memory_available: s.memory.available,
+    memory_pavailable: s.memory.pavailable,
+    memory_cached: s.memory.cached,
+    memory_buffers: s.memory.buffers,
+    memory_swaptotal: s.memory.swaptotal,
+    memory_swapused: s.memory.swapused,
+    memory_swappused: s.memory.swappused,
+  };
+}
+
 /** A server_base row (server-monitoring host metrics), or undefined when silent. */
 export function serverBaseRow(
   data: DemoData,
@@ -149,7 +194,7 @@ export function serverBaseRow(
   stepMs: number,
 ): Row | undefined {
   if (!data.isAliveAt(agent, t)) return undefined;
-  const s = data.serverSnapshot(agent, t);
+  const snapshot = data.serverSnapshot(agent, t);
   return {
     time: t,
     pcode: project.pcode,
@@ -162,29 +207,9 @@ export function serverBaseRow(
     cpu_cores: agent.cpuCores,
     os: agent.osName,
     cpu: data.value(agent, 'cpu', t, stepMs) ?? 0,
-    cpu_usr: s.cpu.usr,
-    cpu_sys: s.cpu.sys,
-    cpu_iowait: s.cpu.iowait,
-    cpu_idle: s.cpu.idle,
-    cpu_irq: s.cpu.irq,
-    cpu_softirq: s.cpu.softirq,
-    cpu_steal: s.cpu.steal,
-    cpu_nice: s.cpu.nice,
-    cpu_load1: s.cpu.load1,
-    cpu_load5: s.cpu.load5,
-    cpu_load15: s.cpu.load15,
-    memory_total: s.memory.total,
-    memory_used: s.memory.used,
-    memory_free: s.memory.free,
-    memory_pused: s.memory.pused,
-    memory_available: s.memory.available,
-    memory_pavailable: s.memory.pavailable,
-    memory_cached: s.memory.cached,
-    memory_buffers: s.memory.buffers,
-    memory_swaptotal: s.memory.swaptotal,
-    memory_swapused: s.memory.swapused,
-    memory_swappused: s.memory.swappused,
-    uptime: s.uptime,
+    ...serverCpuColumns(snapshot),
+    ...serverMemoryColumns(snapshot),
+    uptime: snapshot.uptime,
     epochtime: Math.floor(t / 1000),
   };
 }

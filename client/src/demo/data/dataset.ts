@@ -150,6 +150,38 @@ function agentLifetime(random: Random, index: number, count: number, now: number
   return { active: !inactive, startTime, inactTime };
 }
 
+function agentProfile(random: Random): DemoAgent['profile'] {
+  return {
+    capacityTps: 4 + random.next() * 40,
+    baseRespMs: 60 + random.next() * 340,
+    errorRate: 0.002 + random.next() * 0.02,
+    cpuWeight: 0.4 + random.next() * 0.6,
+    heapMaxMb: random.pick([512, 1024, 2048, 4096]),
+  };
+}
+
+/** Names and topology of the index-th agent of a project: kind, node, oname and addresses. */
+function agentNames(seed: number, project: DemoProject, template: ProjectTemplate, index: number) {
+  const okindName = template.okinds[index % template.okinds.length] ?? 'app';
+  const nodeIndex = Math.floor(index / 2) + 1;
+  const serial = String(index + 1).padStart(2, '0');
+  const oname =
+    template.kind === 'apm' ? `${okindName}-${serial}:${8080 + (index % 3)}` : `${okindName}-${serial}`;
+  const hostIp = `10.${(project.pcode % 200) + 10}.${nodeIndex}.${10 + index}`;
+  return {
+    oname,
+    alias: oname.split(':')[0] ?? oname,
+    initial: okindName.slice(0, 2).toUpperCase(),
+    okind: hashInts(seed, project.pcode, hashString32(okindName)) | 0,
+    okindName,
+    onode: hashInts(seed, project.pcode, 99, nodeIndex) | 0,
+    onodeName: `${template.kind === 'server' ? 'rack' : 'node'}-${String(nodeIndex).padStart(2, '0')}`,
+    // Every fourth agent has a second address, as hosts with a container bridge report.
+    ip: index % 4 === 3 ? `${hostIp},172.17.0.${index + 2}` : hostIp,
+    hostIp,
+  };
+}
+
 function buildAgent(
   seed: number,
   project: DemoProject,
@@ -159,45 +191,24 @@ function buildAgent(
 ): DemoAgent {
   const random = createRandom(hashInts(seed, project.pcode, index, 7));
   const oid = agentOid(seed, project.pcode, index, taken);
-  const okindName = template.okinds[index % template.okinds.length] ?? 'app';
-  const nodeIndex = Math.floor(index / 2) + 1;
-  const onodeName = `${template.kind === 'server' ? 'rack' : 'node'}-${String(nodeIndex).padStart(2, '0')}`;
-  const serial = String(index + 1).padStart(2, '0');
-  const oname =
-    template.kind === 'apm' ? `${okindName}-${serial}:${8080 + (index % 3)}` : `${okindName}-${serial}`;
-  const hostIp = `10.${(project.pcode % 200) + 10}.${nodeIndex}.${10 + index}`;
-  const version = random.pick(VERSIONS[template.platform] ?? ['1.0.0']);
-  const cpuCores = random.pick([2, 4, 4, 8, 16]);
+  const names = agentNames(seed, project, template, index);
   const windows = template.platform === 'WINDOWS';
+  const containerized = template.kind === 'apm' && index % 3 === 0;
   return {
     pcode: project.pcode,
     oid,
-    oname,
-    alias: oname.split(':')[0] ?? oname,
-    initial: okindName.slice(0, 2).toUpperCase(),
+    ...names,
     otype: template.kind === 'apm' ? template.platform.toLowerCase() : template.kind,
     subtype: template.kind === 'database' ? template.platform.toLowerCase() : windows ? 'windows' : 'linux',
-    okind: hashInts(seed, project.pcode, hashString32(okindName)) | 0,
-    okindName,
-    onode: hashInts(seed, project.pcode, 99, nodeIndex) | 0,
-    onodeName,
-    ip: index % 4 === 3 ? `${hostIp},172.17.0.${index + 2}` : hostIp,
-    hostIp,
-    version,
-    cpuCores,
+    version: random.pick(VERSIONS[template.platform] ?? ['1.0.0']),
+    cpuCores: random.pick([2, 4, 4, 8, 16]),
     pid: 1000 + (hashInts(seed, oid, 5) % 60_000),
-    container: template.kind === 'apm' && index % 3 === 0 ? `${okindName}-${hexAt(10, seed, oid, 6)}` : '',
-    containerKey: template.kind === 'apm' && index % 3 === 0 ? hashInts(seed, oid, 8) | 0 : 0,
+    container: containerized ? `${names.okindName}-${hexAt(10, seed, oid, 6)}` : '',
+    containerKey: containerized ? hashInts(seed, oid, 8) | 0 : 0,
     osName: windows ? 'Windows Server 2022' : 'Ubuntu 22.04.4 LTS',
     memoryBytes: random.pick([8, 16, 32, 64]) * 1024 ** 3,
     ...agentLifetime(random, index, template.agentCount, 0),
-    profile: {
-      capacityTps: 4 + random.next() * 40,
-      baseRespMs: 60 + random.next() * 340,
-      errorRate: 0.002 + random.next() * 0.02,
-      cpuWeight: 0.4 + random.next() * 0.6,
-      heapMaxMb: random.pick([512, 1024, 2048, 4096]),
-    },
+    profile: agentProfile(random),
   };
 }
 

@@ -80,15 +80,20 @@ export interface DemoData {
   ): ReturnType<typeof sqlStatistics>;
 }
 
-/** Builds the data set for a seed. `now` defaults to the wall clock. */
-export function createDemoData(seed: number, now: () => number = Date.now): DemoData {
-  const dataset = buildDataset(seed, now());
+function groupByProject(agents: readonly DemoAgent[]): Map<number, DemoAgent[]> {
   const byPcode = new Map<number, DemoAgent[]>();
-  for (const agent of dataset.agents) {
+  for (const agent of agents) {
     const list = byPcode.get(agent.pcode) ?? [];
     list.push(agent);
     byPcode.set(agent.pcode, list);
   }
+  return byPcode;
+}
+
+/** Builds the data set for a seed. `now` defaults to the wall clock. */
+export function createDemoData(seed: number, now: () => number = Date.now): DemoData {
+  const dataset = buildDataset(seed, now());
+  const byPcode = groupByProject(dataset.agents);
   const agentsOf = (pcode: number) => [...(byPcode.get(pcode) ?? [])];
   const project = (pcode: number) => dataset.projects.find((p) => p.pcode === pcode);
   const stepFor = (stepMs: number, stime: number) => effectiveStep(stepMs, stime, now());

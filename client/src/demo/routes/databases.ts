@@ -41,14 +41,13 @@ function topN(text: string | null): number {
   return n;
 }
 
-function sqlStatistics(ctx: RequestContext) {
+function sqlStatQuery(ctx: RequestContext) {
   const q = ctx.query;
   const agents = parseOids('oids', requireQuery(q, 'oids', 'comma-separated agent ids')).map((oid) =>
     agentOf(ctx, oid),
   );
   const period = oneOf('period', requireQuery(q, 'period', 'day or week'), ['day', 'week'] as const, 'day');
   const start = parseDay('date', requireQuery(q, 'date', 'yyyyMMdd'));
-  const n = topN(q.get('topN'));
   const order = oneOf<SqlStatOrder>(
     'order',
     q.get('order'),
@@ -68,7 +67,11 @@ function sqlStatistics(ctx: RequestContext) {
       `category ${category} needs 'nameInCategory' (the ${category.toLowerCase()} name).`,
     );
   }
-  const days = period === 'week' ? 7 : 1;
+  return { agents, days: period === 'week' ? 7 : 1, start, topN: topN(q.get('topN')), order, category, name };
+}
+
+function sqlStatistics(ctx: RequestContext) {
+  const { agents, days, start, topN: n, order, category, name } = sqlStatQuery(ctx);
   const rows = ctx.state.data.sqlStatistics(agents, start, days, category, name);
   const records = [...rows]
     .sort((a, b) => b[order] - a[order] || a.sqlHash - b.sqlHash)

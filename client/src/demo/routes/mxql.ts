@@ -20,6 +20,22 @@ function stringMap(name: string, value: unknown): Record<string, string> {
   return out;
 }
 
+function requireMql(value: unknown, kind: 'text' | 'path'): string {
+  if (typeof value !== 'string' || value.trim() === '') {
+    throw badRequest(
+      'body/missing',
+      `Body field 'mql' must hold the ${kind === 'text' ? 'query text' : 'query path'}.`,
+    );
+  }
+  if (kind === 'path' && !/^(\/[\w.-]+)+$/.test(value)) {
+    throw badRequest(
+      'body/invalid-path',
+      `For /mxql/path, 'mql' must be a path like /app/act_tx/act_tx_oid; got '${value}'.`,
+    );
+  }
+  return value;
+}
+
 /** Validates an MXQL body into an executor request (400 naming the field otherwise). */
 export function parseMxqlBody(body: unknown, kind: 'text' | 'path', pcode: number): MxqlRequest {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
@@ -29,18 +45,7 @@ export function parseMxqlBody(body: unknown, kind: 'text' | 'path', pcode: numbe
   const stime = bodyEpochMs('stime', b.stime);
   const etime = bodyEpochMs('etime', b.etime);
   checkRange(stime, etime, 'MXQL', LIMITS.days31);
-  if (typeof b.mql !== 'string' || b.mql.trim() === '') {
-    throw badRequest(
-      'body/missing',
-      `Body field 'mql' must hold the ${kind === 'text' ? 'query text' : 'query path'}.`,
-    );
-  }
-  if (kind === 'path' && !/^(\/[\w.-]+)+$/.test(b.mql)) {
-    throw badRequest(
-      'body/invalid-path',
-      `For /mxql/path, 'mql' must be a path like /app/act_tx/act_tx_oid; got '${b.mql}'.`,
-    );
-  }
+  const mql = requireMql(b.mql, kind);
   if (typeof b.limit !== 'number' || !Number.isInteger(b.limit) || b.limit < 1) {
     throw badRequest(
       'body/invalid-limit',
@@ -55,7 +60,7 @@ export function parseMxqlBody(body: unknown, kind: 'text' | 'path', pcode: numbe
   }
   return {
     pcode,
-    mql: b.mql,
+    mql,
     kind,
     stime,
     etime,

@@ -12,6 +12,15 @@ function values(data: DemoData, agents: readonly DemoAgent[], metric: MetricName
   });
 }
 
+function poolFigures(data: DemoData, pcode: number, t: number) {
+  const pools = data.dbPools(pcode, t);
+  return {
+    dbconn_total: pools.reduce((n, p) => n + p.total, 0),
+    dbconn_act: pools.reduce((n, p) => n + p.active, 0),
+    dbconn_idle: pools.reduce((n, p) => n + p.idle, 0),
+  };
+}
+
 /** The spot figures of a project, as numbers (routes format them as strings or bare values). */
 export function spotFigures(data: DemoData, pcode: number) {
   const now = data.now();
@@ -21,7 +30,6 @@ export function spotFigures(data: DemoData, pcode: number) {
   const hosts = new Map(active.map((a) => [a.hostIp, a.cpuCores]));
   const sum = (metric: MetricName) => combine(values(data, active, metric, t), 'sum');
   const avg = (metric: MetricName) => combine(values(data, active, metric, t), 'avg');
-  const pools = data.dbPools(pcode, t);
   const actx = sum('active_tx');
   return {
     act_agent: active.length,
@@ -36,9 +44,7 @@ export function spotFigures(data: DemoData, pcode: number) {
     cpu: round(avg('cpu'), 2),
     threadpool_active: Math.round(actx * 1.5),
     threadpool_queue: Math.max(0, Math.round(actx - active.length * 20)),
-    dbconn_total: pools.reduce((n, p) => n + p.total, 0),
-    dbconn_act: pools.reduce((n, p) => n + p.active, 0),
-    dbconn_idle: pools.reduce((n, p) => n + p.idle, 0),
+    ...poolFigures(data, pcode, t),
     act_method: Math.round(actx * 0.45),
     act_sql: Math.round(actx * 0.3),
     act_httpc: Math.round(actx * 0.15),
