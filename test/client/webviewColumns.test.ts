@@ -4,6 +4,7 @@ import { describe, it } from 'node:test';
 import { type Cell } from '../../common/resultsMessages';
 import { buildChartData, defaultChoice } from '../../client/webview/results/chartData';
 import {
+  buildSortKeys,
   compareCells,
   displayText,
   formatTime,
@@ -91,7 +92,31 @@ void describe('compareCells', () => {
   });
 });
 
+void describe('buildSortKeys', () => {
+  void it('orders exactly like compareCells, stably', () => {
+    const values: Cell[] = [10, null, 'b', 2, 'a', true, -1, 'B', false, NaN, 'a', 2, null, ''];
+    const rows = values.map((v) => [v]);
+    const { group, key } = buildSortKeys(rows, 0);
+    const byKeys = values
+      .map((_, i) => i)
+      .sort((a, b) => (group[a] ?? 0) - (group[b] ?? 0) || (key[a] ?? 0) - (key[b] ?? 0));
+    const byCells = values.map((_, i) => i).sort((a, b) => compareCells(values[a], values[b]));
+    assert.deepEqual(byKeys, byCells);
+  });
+});
+
 void describe('rowMatcher', () => {
+  void it('skips number columns for words and matches digits for numbers', () => {
+    const kinds = ['number', 'string'] as const;
+    const words = rowMatcher('agent-12', kinds, 'local');
+    const digits = rowMatcher('1,234', kinds, 'local');
+    assert.ok(words && digits);
+    assert.ok(words([5, 'AGENT-12']));
+    assert.ok(!words([12, 'agent-1']));
+    assert.ok(digits([1234.5, 'x']));
+    assert.ok(!digits([123, 'x']));
+  });
+
   void it('matches every term in any cell, case-insensitively, including shown times', () => {
     const match = rowMatcher('AGENT 2026-11-01', ['time', 'string'], 'utc');
     assert.ok(match);

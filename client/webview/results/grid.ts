@@ -16,7 +16,7 @@ import {
 import { type Cell, type ColumnInfo } from '../../../common/resultsMessages';
 import { toTsv } from '../../../common/tabular';
 import {
-  compareCells,
+  buildSortKeys,
   type DisplayKind,
   displayText,
   isIdColumn,
@@ -182,7 +182,7 @@ export class ResultsGrid {
   /** Appends received rows; `firstIndex` is the received-order index of `rows[0]`. */
   append(rows: readonly (readonly Cell[])[], firstIndex: number): void {
     const added = rows.map((row, i) => ({ id: firstIndex + i, row }));
-    this.items.push(...added);
+    for (const item of added) this.items.push(item);
     this.dataView.addItems(added);
   }
 
@@ -207,8 +207,10 @@ export class ResultsGrid {
   }
 
   private applySort(index: number, asc: boolean): void {
+    const rows = this.items.map((item) => item.row);
+    const { group, key } = buildSortKeys(rows, index);
     // Array.prototype.sort is stable; DataView.sort reverses around it for descending order.
-    this.dataView.sort((a, b) => compareCells(a.row[index], b.row[index]), asc);
+    this.dataView.sort((a, b) => group[a.id]! - group[b.id]! || key[a.id]! - key[b.id]!, asc);
   }
 
   /** Name of the sort column as persisted (the column's name, not its id). */
