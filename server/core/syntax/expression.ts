@@ -276,6 +276,17 @@ export function parseExpression(text: string, baseOffset = 0): ExpressionResult 
   const toks = tokenize(text, baseOffset, diagnostics);
   if (toks.length === 1) return { expr: null, identifiers: [], diagnostics };
   const parser = new ExprParser(toks, diagnostics);
-  const expr = parser.parseAll();
-  return { expr, identifiers: parser.identifiers, diagnostics };
+  try {
+    const expr = parser.parseAll();
+    return { expr, identifiers: parser.identifiers, diagnostics };
+  } catch {
+    // Only absurd nesting (thousands of parentheses) can exhaust the stack; say so instead of throwing.
+    const range = { start: baseOffset, end: baseOffset + text.length };
+    const message = 'This formula nests too deeply to read; simplify it.';
+    return {
+      expr: null,
+      identifiers: [],
+      diagnostics: [{ code: 'expression/too-deep', severity: 'warning', message, range }],
+    };
+  }
 }

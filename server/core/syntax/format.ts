@@ -24,18 +24,46 @@ interface Segment {
 
 interface Ctx {
   readonly text: string;
+  /** Error diagnostics sorted by start, and the running maximum of their ends. */
   readonly errors: readonly MxqlDiagnostic[];
+  readonly errorMaxEnd: readonly number[];
   readonly doc: MxqlDocument;
   /** When false, multi-line operands are laid out on one line too (the fallback layout). */
   readonly multiLine: boolean;
 }
 
+/** Index of the first range in `sorted` (by start) whose start is >= `offset`. */
+function firstStartingAtOrAfter(sorted: readonly { readonly range: Range }[], offset: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((sorted[mid] as { range: Range }).range.start < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 function overlapsError(ctx: Ctx, r: Range): boolean {
-  return ctx.errors.some((d) => d.range.start < r.end && d.range.end >= r.start);
+  // Among errors starting before r.end, the one reaching furthest decides (O(log n) per query).
+  const before = firstStartingAtOrAfter(ctx.errors, r.end);
+  return before > 0 && (ctx.errorMaxEnd[before - 1] as number) >= r.start;
 }
 
 function hasInnerComment(ctx: Ctx, r: Range): boolean {
-  return ctx.doc.comments.some((c) => c.range.start > r.start && c.range.start < r.end);
+  const comments = ctx.doc.comments;
+  const next = comments[firstStartingAtOrAfter(comments, r.start + 1)];
+  return next !== undefined && next.range.start < r.end;
+}
+
+function makeCtx(text: string, doc: MxqlDocument, errors: MxqlDiagnostic[], multiLine: boolean): Ctx {
+  const errorMaxEnd: number[] = [];
+  let max = -1;
+  for (const d of errors) {
+    max = Math.max(max, d.range.end);
+    errorMaxEnd.push(max);
+  }
+  return { text, errors, errorMaxEnd, doc, multiLine };
 }
 
 function renderValue(text: string, v: Value): string {
@@ -98,12 +126,14 @@ function segmentsOf(ctx: Ctx, eol: string): Segment[] {
     segments.push(keyword(ctx, sub.keywordRange, 'SUB', sub.nameRange));
     if (sub.endRange) segments.push(keyword(ctx, sub.endRange, 'END', null));
   }
-  const covered = segments.map((s) => s.range);
+  segments.sort((a, b) => a.range.start - b.range.start);
+  const comments: Segment[] = [];
   for (const c of ctx.doc.comments) {
-    if (!covered.some((r) => c.range.start > r.start && c.range.start < r.end))
-      segments.push({ range: c.range, text: c.text });
+    // A comment inside a statement (between operand lines) is copied with that statement.
+    const holder = segments[firstStartingAtOrAfter(segments, c.range.start) - 1];
+    if (!holder || c.range.start >= holder.range.end) comments.push({ range: c.range, text: c.text });
   }
-  return segments.sort((a, b) => a.range.start - b.range.start);
+  return segments.concat(comments).sort((a, b) => a.range.start - b.range.start);
 }
 
 /** The separator replacing the blanks between two segments. */
@@ -148,7 +178,7 @@ export function format(text: string, options: FormatOptions = {}): string {
     const eol = eolOf(text, options.eol);
     const shape = JSON.stringify(astShape(ast));
     for (const multiLine of [true, false]) {
-      const out = layout({ text, errors, doc: ast, multiLine }, eol);
+      const out = layout(makeCtx(text, ast, errors, multiLine), eol);
       const again = parse(out);
       const same = JSON.stringify(astShape(again.ast)) === shape;
       if (same && again.diagnostics.length === diagnostics.length) return out;

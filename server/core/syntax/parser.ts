@@ -51,6 +51,9 @@ const {
   word: K_WORD,
 } = TokenKind;
 
+/** Brackets nested deeper than this are skipped with a diagnostic instead of parsed. */
+const MAX_DEPTH = 200;
+
 /** A SUB block while its body is being read. */
 interface OpenSub {
   readonly keywordRange: Range;
@@ -403,7 +406,26 @@ class Parser {
 
   private structured(depth: number): ObjectValue | ArrayValue {
     const t = this.toks[this.pos] as Token;
+    if (depth >= MAX_DEPTH) return this.tooDeep(depth);
     return t.kind === K_LBRACE ? this.object(depth) : this.array(depth);
+  }
+
+  /** Skips a container nested beyond {@link MAX_DEPTH} (keeping the stack bounded), up to its close. */
+  private tooDeep(depth: number): ObjectValue | ArrayValue {
+    const open = this.take();
+    let inner = 1;
+    while (inner > 0 && this.more(depth + inner)) {
+      const k = (this.toks[this.pos] as Token).kind;
+      if (k === K_LBRACE || k === K_LBRACKET) inner++;
+      else if (k === K_RBRACE || k === K_RBRACKET) inner--;
+      this.take();
+    }
+    const r = { start: open.start, end: this.consumedEnd(open.end) };
+    this.report('tooDeep', range(open));
+    const closed = inner === 0;
+    return open.kind === K_LBRACE
+      ? { kind: 'object', members: [], range: r, closed }
+      : { kind: 'array', items: [], range: r, closed };
   }
 
   private object(depth: number): ObjectValue {

@@ -27,6 +27,11 @@ export const SyntaxCodes = {
     severity: 'error',
     message: 'This closing bracket does not match the opening one.',
   },
+  tooDeep: {
+    code: 'syntax/too-deep',
+    severity: 'error',
+    message: 'Brackets nest more than 200 levels deep here; the content is skipped. Flatten the value.',
+  },
   unclosedString: {
     code: 'syntax/unclosed-string',
     severity: 'error',

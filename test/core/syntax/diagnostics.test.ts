@@ -30,6 +30,7 @@ const cases: readonly Case[] = [
   { code: 'syntax/template-marker', text: 'CREATE {key: k, value: "<%V%>"}', covers: '<%V%>' },
   { code: 'syntax/inject-in-operand', text: 'SELECT [time, INJECT cols]', covers: 'INJECT cols' },
   { code: 'syntax/inject-in-operand', text: 'SELECT [time,\nINJECT cols\n]', covers: 'INJECT cols' },
+  { code: 'syntax/too-deep', text: `SELECT ${'['.repeat(300)}a${']'.repeat(300)}\nTAGLOAD`, covers: '[' },
   { code: 'syntax/bad-param', text: 'LIMIT $1abc', covers: '$1abc' },
   { code: 'syntax/bad-param', text: 'OID [$ , 1]', covers: '$' },
   { code: 'syntax/param-key', text: 'SKIP {$option: 10}', covers: '$option' },
@@ -163,4 +164,13 @@ void test('field names on continuation lines are not taken for commands', () => 
   const { ast, diagnostics } = parse('SELECT [time,\n  oid\n  , delta\n]\nFIRST-ONLY {key: [oid,\nonode]}\n');
   assert.deepEqual(diagnostics, []);
   assert.equal(ast.main.length, 2);
+});
+
+void test('absurd nesting neither throws nor hides the next line', () => {
+  const { ast, diagnostics } = parse(`SELECT ${'['.repeat(100_000)}\nTAGLOAD\n`);
+  assert.deepEqual(
+    ast.main.map((s) => (s.kind === 'command' ? s.upperName : s.kind)),
+    ['SELECT', 'TAGLOAD'],
+  );
+  assert.ok(diagnostics.some((d) => d.code === 'syntax/too-deep'));
 });

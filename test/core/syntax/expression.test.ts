@@ -115,3 +115,8 @@ void test('expression sites: expr/if members, CREATE-EXPR members, bare FILTER',
     ],
   );
 });
+
+void test('absurd nesting in a formula gives a warning, not an exception', () => {
+  const r = parseExpression(`${'('.repeat(50_000)}a${')'.repeat(50_000)}`);
+  assert.ok(r.expr === null ? r.diagnostics[0]?.code === 'expression/too-deep' : r.diagnostics.length === 0);
+});
