@@ -1,6 +1,13 @@
 /**
- * The MXQL syntax layer: lexer, tolerant parser, AST, navigation helpers, directives and formatter.
- * Pure: no IO, no Node, no vscode; nothing here throws on user input.
+ * The MXQL syntax layer: lexer, tolerant parser, AST, navigation and cursor helpers, the shared
+ * directive parser, the formula parser and the formatter.
+ *
+ * Architecture Invariant: pure. No IO, no Node, no vscode, no LSP types; positions are offsets
+ * (UTF-16 code units) and only server/src/convert.ts maps them to lines and characters.
+ * Architecture Invariant: total. `parse`, `parseDirectives`, `parseExpression` and `format` accept
+ * any string and never throw; every character of the input is covered by some node or comment,
+ * and the formatter returns its input unchanged rather than change the tree.
+ * API Boundary: everything public is exported here; the AST shapes in ast.ts only grow.
  */
 export * from './ast';
 export { parse } from './parser';
