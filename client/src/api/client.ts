@@ -162,22 +162,35 @@ function targetUrl(
   return new URL(root.pathname.replace(/\/$/, '') + path, root.origin);
 }
 
+function requireEndpoint(endpointId: string): EndpointSpec {
+  const spec = findEndpoint(endpointId);
+  if (spec) return spec;
+  throw new OpenApiError({
+    kind: 'invalid-params',
+    message: `unknown endpoint '${endpointId}' (known: ${endpoints.map((e) => e.id).join(', ')})`,
+  });
+}
+
+/** Builds the typed, redacted errors of one call. */
+function failFor(ctx: Ctx, endpointId: string, path: string): Fail {
+  return (kind, message, extra = {}) =>
+    new OpenApiError({ kind, message: redact(message, ctx.secrets()), endpointId, path, ...extra });
+}
+
 async function callEndpoint(
   ctx: Ctx,
   endpointId: string,
   params: ParamValues,
   callOptions: CallOptions,
 ): Promise<unknown> {
-  const spec = findEndpoint(endpointId);
-  if (!spec) {
-    throw new OpenApiError({
-      kind: 'invalid-params',
-      message: `unknown endpoint '${endpointId}' (known: ${endpoints.map((e) => e.id).join(', ')})`,
-    });
-  }
+  const spec = requireEndpoint(endpointId);
   const started = performance.now();
-  const variant = callOptions.pathVariant ?? ctx.options.pathVariant ?? 'documented';
-  const url = targetUrl(ctx, spec, params, variant);
+  const url = targetUrl(
+    ctx,
+    spec,
+    params,
+    callOptions.pathVariant ?? ctx.options.pathVariant ?? 'documented',
+  );
   const event: RequestEvent = {
     endpointId,
     method: spec.method,
@@ -186,42 +199,8 @@ async function callEndpoint(
     bytes: 0,
     attempts: 0,
   };
-  const fail = (
-    kind: OpenApiErrorKind,
-    message: string,
-    extra: { status?: number; cause?: unknown; hint?: string; bodyExcerpt?: string } = {},
-  ) =>
-    new OpenApiError({
-      kind,
-      message: redact(message, ctx.secrets()),
-      endpointId,
-      path: url.pathname,
-      ...extra,
-    });
   try {
-    const problem = checkParams(spec, params, ctx.options.now?.());
-    if (problem) throw fail(problem.kind, problem.message);
-    const pcode = callOptions.pcode ?? ctx.options.pcode;
-    const headers = await headersFor(ctx, spec, pcode, fail);
-    const body = requestBody(spec, params, pcode);
-    const request = {
-      method: spec.method,
-      url,
-      headers,
-      retryable: spec.retryable,
-      signal: callOptions.signal,
-      ...(body === undefined ? {} : { body }),
-    };
-    const response = await ctx.transport.send(request, fail);
-    Object.assign(event, {
-      status: response.status,
-      bytes: response.body.length,
-      attempts: response.attempts,
-    });
-    const value = decodeResponse(ctx, spec, response, fail);
-    const rows = rowCount(value);
-    if (rows !== undefined) event.rows = rows;
-    return value;
+    return await exchange(ctx, spec, url, params, callOptions, failFor(ctx, endpointId, url.pathname), event);
   } catch (error) {
     event.error = redact(error instanceof Error ? error.message : String(error), ctx.secrets());
     if (error instanceof OpenApiError && error.status !== undefined) event.status = error.status;
@@ -230,6 +209,38 @@ async function callEndpoint(
     event.ms = Math.round((performance.now() - started) * 10) / 10;
     ctx.options.onRequest?.(event);
   }
+}
+
+/** Checks, sends and decodes one call, filling in the log event as it goes. */
+async function exchange(
+  ctx: Ctx,
+  spec: EndpointSpec,
+  url: URL,
+  params: ParamValues,
+  callOptions: CallOptions,
+  fail: Fail,
+  event: RequestEvent,
+): Promise<unknown> {
+  const problem = checkParams(spec, params, ctx.options.now?.());
+  if (problem) throw fail(problem.kind, problem.message);
+  const pcode = callOptions.pcode ?? ctx.options.pcode;
+  const headers = await headersFor(ctx, spec, pcode, fail);
+  const body = requestBody(spec, params, pcode);
+  const request = {
+    method: spec.method,
+    url,
+    headers,
+    retryable: spec.retryable,
+    signal: callOptions.signal,
+  };
+  const response = await ctx.transport.send(body === undefined ? request : { ...request, body }, fail);
+  event.status = response.status;
+  event.bytes = response.body.length;
+  event.attempts = response.attempts;
+  const value = decodeResponse(ctx, spec, response, fail);
+  const rows = rowCount(value);
+  if (rows !== undefined) event.rows = rows;
+  return value;
 }
 
 async function headersFor(
@@ -250,7 +261,7 @@ async function headersFor(
 type Fail = (
   kind: OpenApiErrorKind,
   message: string,
-  extra?: { status?: number; hint?: string; bodyExcerpt?: string },
+  extra?: { status?: number; cause?: unknown; hint?: string; bodyExcerpt?: string },
 ) => OpenApiError;
 
 function decodeResponse(ctx: Ctx, spec: EndpointSpec, response: HttpResponse, fail: Fail): unknown {

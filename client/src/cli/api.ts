@@ -13,8 +13,10 @@ import {
   targetOptions,
   timeMs,
   UsageError,
+  untilInterrupted,
+  type Target,
 } from './args';
-import { formatOutput } from './format';
+import { formatOutput, type OutputFormat } from './format';
 
 const HELP = `Usage: mxql api <endpoint> [name=value ...] [options]
        mxql api --list
@@ -113,46 +115,59 @@ function readParams(
   return params;
 }
 
-async function execute(args: readonly string[]): Promise<number> {
-  const { values, positionals } = parseCommandLine(args, options);
-  const format = outputFormat(values.format);
-  const [id, ...pairs] = positionals;
+/** Prints the list or a help text when asked; returns the endpoint to call otherwise. */
+function chooseEndpoint(
+  id: string | undefined,
+  values: { list?: boolean; help?: boolean },
+  format: OutputFormat,
+): EndpointSpec | undefined {
   if (values.list) {
     process.stdout.write(formatOutput(listing(), format));
-    return 0;
+    return undefined;
   }
   if (id === undefined) {
     if (values.help) {
       process.stdout.write(HELP);
-      return 0;
+      return undefined;
     }
     throw new UsageError('name an endpoint, or use --list to see them');
   }
   const spec = findEndpoint(id);
   if (!spec) throw new UsageError(`unknown endpoint '${id}'; 'mxql api --list' shows them`);
-  if (values.help) {
-    process.stdout.write(endpointHelp(spec));
-    return 0;
+  if (!values.help) return spec;
+  process.stdout.write(endpointHelp(spec));
+  return undefined;
+}
+
+function checkCredentials(spec: EndpointSpec, target: Target): void {
+  if (spec.auth === 'account' && !target.hasAccountToken) {
+    throw new UsageError(`${spec.id} needs an account token: set MXQL_ACCOUNT_TOKEN`);
   }
-  const now = Date.now();
-  const params = readParams(spec, pairs, values.range ? durationMs('--range', values.range) : 3_600_000, now);
+  if (spec.auth === 'project' && target.pcode === undefined)
+    throw new UsageError(`${spec.id} needs --pcode N`);
+  if (spec.auth === 'project' && !target.hasProjectToken) {
+    throw new UsageError(`${spec.id} needs a project token: set MXQL_PROJECT_TOKEN`);
+  }
+}
+
+async function execute(args: readonly string[]): Promise<number> {
+  const { values, positionals } = parseCommandLine(args, options);
+  const format = outputFormat(values.format);
+  const [id, ...pairs] = positionals;
+  const spec = chooseEndpoint(id, values, format);
+  if (!spec) return 0;
+  const rangeMs = values.range ? durationMs('--range', values.range) : 3_600_000;
+  const params = readParams(spec, pairs, rangeMs, Date.now());
   const target = await openTarget(values);
   try {
-    if (spec.auth === 'account' && !target.hasAccountToken)
-      throw new UsageError(`${spec.id} needs an account token: set MXQL_ACCOUNT_TOKEN`);
-    if (spec.auth === 'project' && target.pcode === undefined)
-      throw new UsageError(`${spec.id} needs --pcode N`);
-    if (spec.auth === 'project' && !target.hasProjectToken)
-      throw new UsageError(`${spec.id} needs a project token: set MXQL_PROJECT_TOKEN`);
-    const controller = new AbortController();
-    const onSigint = () => controller.abort();
-    process.once('SIGINT', onSigint);
-    const value = await target.client.call(spec.id, params, {
-      signal: controller.signal,
+    checkCredentials(spec, target);
+    const callOptions = {
       ...(target.pcode !== undefined ? { pcode: target.pcode } : {}),
       ...(values['example-path'] ? { pathVariant: 'example' as const } : {}),
-    });
-    process.off('SIGINT', onSigint);
+    };
+    const value = await untilInterrupted((signal) =>
+      target.client.call(spec.id, params, { ...callOptions, signal }),
+    );
     process.stdout.write(formatOutput(value, format));
     return 0;
   } finally {

@@ -1,7 +1,13 @@
 // Option parsing shared by `mxql run` and `mxql api`: the target (demo or a real service), output
 // format, times, and the one place that turns failures into exit codes and one-line messages.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { createOpenApiClient, isOpenApiError, redact, type OpenApiClient } from '../api/index';
+import {
+  createOpenApiClient,
+  isOpenApiError,
+  redact,
+  type OpenApiClient,
+  type OpenApiClientOptions,
+} from '../api/index';
 import { OutputFormats, type OutputFormat } from './format';
 
 /** A mistake in the command line: exit code 2. */
@@ -102,33 +108,38 @@ export function envSecrets(env: NodeJS.ProcessEnv = process.env): string[] {
   return [env['MXQL_PROJECT_TOKEN'], env['MXQL_ACCOUNT_TOKEN']].filter((s): s is string => !!s);
 }
 
-/** Opens the demo backend or a client to the given service. */
-export async function openTarget(values: TargetValues, pcodeFallback?: number): Promise<Target> {
-  const pcode = positiveInteger('--pcode', values.pcode) ?? pcodeFallback;
-  const totalMs = positiveInteger('--timeout-ms', values['timeout-ms']);
-  const common = {
-    proxy: { ...(values.proxy ? { url: values.proxy } : {}), strictSSL: !values['no-strict-ssl'] },
-    ...(totalMs ? { timeouts: { totalMs } } : {}),
-  };
-  if (values.demo) {
-    if (values['base-url']) throw new UsageError('give either --demo or --base-url, not both');
-    const { startDemoServer } = await import('../demo/index');
-    const demo = await startDemoServer();
-    const project = demo.projects.find((p) => p.productType === 'APM') ?? demo.projects[0];
-    const chosen = demo.projects.find((p) => p.pcode === pcode) ?? project;
-    const client = createOpenApiClient({
-      ...common,
-      baseUrl: demo.baseUrl,
-      serviceUrl: demo.serviceUrl,
-      accountToken: demo.accountToken,
-      ...(chosen ? { projectToken: chosen.token } : {}),
-    });
-    const close = async () => {
-      await client.close();
-      await demo.close();
-    };
-    return { client, pcode: chosen?.pcode, hasProjectToken: true, hasAccountToken: true, close };
+type CommonOptions = Pick<OpenApiClientOptions, 'proxy' | 'timeouts'>;
+
+/** Starts the demo in-process; the project is `pcode` when given, else the first APM project. */
+async function openDemo(common: CommonOptions, pcode: number | undefined): Promise<Target> {
+  const { startDemoServer } = await import('../demo/index');
+  const demo = await startDemoServer();
+  const chosen =
+    pcode === undefined
+      ? (demo.projects.find((p) => p.productType === 'APM') ?? demo.projects[0])
+      : demo.projects.find((p) => p.pcode === pcode);
+  if (!chosen) {
+    await demo.close();
+    throw new UsageError(
+      `the demo has no project ${pcode}; its projects: ${demo.projects.map((p) => p.pcode).join(', ')}`,
+    );
   }
+  const client = createOpenApiClient({
+    ...common,
+    baseUrl: demo.baseUrl,
+    serviceUrl: demo.serviceUrl,
+    accountToken: demo.accountToken,
+    projectToken: chosen.token,
+  });
+  const close = async () => {
+    await client.close();
+    await demo.close();
+  };
+  return { client, pcode: chosen.pcode, hasProjectToken: true, hasAccountToken: true, close };
+}
+
+/** A client to the service at --base-url, with tokens from the environment. */
+function openService(common: CommonOptions, values: TargetValues, pcode: number | undefined): Target {
   const baseUrl = values['base-url'];
   if (!baseUrl) throw new UsageError('give a target: --demo, or --base-url URL --pcode N');
   const projectToken = process.env['MXQL_PROJECT_TOKEN'];
@@ -141,13 +152,33 @@ export async function openTarget(values: TargetValues, pcodeFallback?: number): 
     ...(accountToken ? { accountToken } : {}),
     ...(pcode !== undefined ? { pcode } : {}),
   });
-  return {
-    client,
-    pcode,
-    hasProjectToken: !!projectToken,
-    hasAccountToken: !!accountToken,
-    close: () => client.close(),
+  const close = () => client.close();
+  return { client, pcode, hasProjectToken: !!projectToken, hasAccountToken: !!accountToken, close };
+}
+
+/** Opens the demo backend or a client to the given service. */
+export async function openTarget(values: TargetValues, pcodeFallback?: number): Promise<Target> {
+  const pcode = positiveInteger('--pcode', values.pcode) ?? pcodeFallback;
+  const totalMs = positiveInteger('--timeout-ms', values['timeout-ms']);
+  const common: CommonOptions = {
+    proxy: { ...(values.proxy ? { url: values.proxy } : {}), strictSSL: !values['no-strict-ssl'] },
+    ...(totalMs ? { timeouts: { totalMs } } : {}),
   };
+  if (!values.demo) return openService(common, values, pcode);
+  if (values['base-url']) throw new UsageError('give either --demo or --base-url, not both');
+  return openDemo(common, pcode);
+}
+
+/** Runs `work` with a signal that Ctrl-C aborts, so an interrupted request is really cancelled. */
+export async function untilInterrupted<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  const onSigint = () => controller.abort();
+  process.once('SIGINT', onSigint);
+  try {
+    return await work(controller.signal);
+  } finally {
+    process.off('SIGINT', onSigint);
+  }
 }
 
 /** Client errors caused by what the user typed: bad parameters, a limit, a missing token or pcode. */

@@ -3,6 +3,7 @@
 // override them. Directive lines are stripped before sending.
 import { readFile } from 'node:fs/promises';
 import { lex, parseDirectives, stripDirectives } from '../../../server/core/index';
+import type { MxqlRow } from '../api/index';
 import type { Subcommand } from './main';
 import {
   durationMs,
@@ -15,6 +16,8 @@ import {
   targetOptions,
   timeMs,
   UsageError,
+  untilInterrupted,
+  type Target,
 } from './args';
 import { formatOutput } from './format';
 
@@ -105,6 +108,51 @@ async function readQuery(file: string): Promise<string> {
   }
 }
 
+interface PreparedQuery {
+  query: string;
+  path: string | undefined;
+  pcode: number | undefined;
+  stime: number;
+  etime: number;
+  limit: number;
+  params: Record<string, string>;
+  inject: Record<string, string>;
+}
+
+/** Reads the file and merges its directives with the command line (the command line wins). */
+async function prepare(file: string, values: Values): Promise<PreparedQuery> {
+  const text = await readQuery(file);
+  const d = parseDirectives(text, { timezoneOffsetMinutes: -new Date().getTimezoneOffset() });
+  directiveErrors(file, text, d);
+  const query = stripDirectives(text);
+  const params = { ...d.params };
+  assignments('--param', values.param, params, false);
+  const inject = { ...d.injects };
+  assignments('--inject', values.inject, inject, true);
+  const missing = d.path ? [] : missingParams(query, params);
+  if (missing.length > 0) {
+    const first = missing[0] ?? '';
+    throw new UsageError(
+      `missing value for ${missing.join(', ')}: add --param '${first}=value' or '-- @param ${first} = value'`,
+    );
+  }
+  const limit = positiveInteger('--limit', values.limit) ?? d.limit ?? 1000;
+  return { query, path: d.path, pcode: d.pcode, ...timeRange(values, d, Date.now()), limit, params, inject };
+}
+
+function send(target: Target, q: PreparedQuery, signal: AbortSignal): Promise<MxqlRow[]> {
+  const options = { signal, ...(target.pcode !== undefined ? { pcode: target.pcode } : {}) };
+  const common = {
+    stime: q.stime,
+    etime: q.etime,
+    limit: q.limit,
+    ...(Object.keys(q.inject).length > 0 ? { inject: q.inject } : {}),
+  };
+  if (q.path) return target.client.mxqlPath({ ...common, mql: q.path }, options);
+  const param = Object.keys(q.params).length > 0 ? { param: q.params } : {};
+  return target.client.mxqlText({ ...common, mql: q.query, ...param }, options);
+}
+
 async function execute(args: readonly string[]): Promise<number> {
   const { values, positionals } = parseCommandLine(args, options);
   if (values.help) {
@@ -114,50 +162,14 @@ async function execute(args: readonly string[]): Promise<number> {
   const [file, ...extra] = positionals;
   if (!file || extra.length > 0) throw new UsageError('give exactly one .mxql file');
   const format = outputFormat(values.format);
-  const text = await readQuery(file);
-  const d = parseDirectives(text, { timezoneOffsetMinutes: -new Date().getTimezoneOffset() });
-  directiveErrors(file, text, d);
-  const query = stripDirectives(text);
-  const params = { ...d.params };
-  assignments('--param', values.param, params, false);
-  const inject = { ...d.injects };
-  assignments('--inject', values.inject, inject, true);
-  const limit = positiveInteger('--limit', values.limit) ?? d.limit ?? 1000;
-  const range = timeRange(values, d, Date.now());
-  if (!d.path) {
-    const missing = missingParams(query, params);
-    if (missing.length > 0) {
-      throw new UsageError(
-        `missing value for ${missing.join(', ')}: add --param '${missing[0] ?? ''}=value' or '-- @param ${missing[0] ?? ''} = value'`,
-      );
-    }
-  }
-  const target = await openTarget(values, d.pcode);
+  const prepared = await prepare(file, values);
+  const target = await openTarget(values, prepared.pcode);
   try {
     if (target.pcode === undefined)
       throw new UsageError('give the project: --pcode N or -- @pcode N in the file');
     if (!target.hasProjectToken) throw new UsageError('set MXQL_PROJECT_TOKEN to the project API token');
-    const controller = new AbortController();
-    const onSigint = () => controller.abort();
-    process.once('SIGINT', onSigint);
     const started = performance.now();
-    const injectArg = Object.keys(inject).length > 0 ? { inject } : {};
-    const rows = d.path
-      ? await target.client.mxqlPath(
-          { ...range, mql: d.path, limit, ...injectArg },
-          { signal: controller.signal, pcode: target.pcode },
-        )
-      : await target.client.mxqlText(
-          {
-            ...range,
-            mql: query,
-            limit,
-            ...injectArg,
-            ...(Object.keys(params).length > 0 ? { param: params } : {}),
-          },
-          { signal: controller.signal, pcode: target.pcode },
-        );
-    process.off('SIGINT', onSigint);
+    const rows = await untilInterrupted((signal) => send(target, prepared, signal));
     process.stdout.write(formatOutput(rows, format));
     const ms = Math.round(performance.now() - started);
     process.stderr.write(`${rows.length} row${rows.length === 1 ? '' : 's'} in ${ms} ms\n`);
