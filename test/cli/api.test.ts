@@ -184,6 +184,7 @@ void describe('mxql api: wire and errors', () => {
       {},
       /missing required parameter baseTime, comparisonTime/,
     ],
+    ['an unknown demo project', ['spot', '--demo', '--pcode', '99999'], {}, /the demo has no project 99999/],
     [
       'no account token',
       ['projects', '--base-url', 'http://127.0.0.1:9'],
