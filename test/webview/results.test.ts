@@ -347,6 +347,9 @@ void describe('results webview in Chromium', () => {
     await page.click('.slick-header-column:has-text("resp_time")');
     await page.click('.slick-header-column:has-text("resp_time")');
     await waitFor(page, `document.querySelector('.slick-sort-indicator-desc') !== null`);
+    await page.click('.slick-header-column:has-text("service")', { button: 'right' });
+    await page.click('.slick-columnpicker label:text-is("service")');
+    await waitFor(page, `document.querySelectorAll('.slick-column-name').length === 5`);
     await page.reload();
     await waitFor(page, `window.__host && window.__host.posted.some((m) => m.type === 'ready')`);
     assert.deepEqual((await posted(page))[0], { type: 'ready', v, resumeRunId: 'run-1' });
@@ -356,6 +359,7 @@ void describe('results webview in Chromium', () => {
     const first = (await gridRows(page, 1))[0];
     assert.ok(first?.[0]?.endsWith('Z'));
     assert.equal(first?.[4], String(Math.max(...testRows(50).map((r) => Number(r[4])))));
+    assert.deepEqual(await headerNames(page), ['time', 'oid', 'oname', 'tps', 'resp_time']);
     await page.close();
   });
 });

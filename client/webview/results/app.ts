@@ -46,6 +46,7 @@ export class ResultsApp {
   private kinds: DisplayKind[] = [];
   private appliedChunks = 0;
   private appliedRows = 0;
+  private sortedRows = -1;
   private gridReady = false;
   private chartDirty = true;
   private frame = 0;
@@ -86,7 +87,7 @@ export class ResultsApp {
     this.grid = new ResultsGrid(this.gridHost, nonce, {
       activeCell: (row, column) => this.showDetail(row, column),
       copy: (text, rows, cells) => this.post({ type: 'copy', text, rows, cells }),
-      sorted: (id, asc) => this.setView({ sort: { column: this.grid.columnName(id) ?? '', asc } }, false),
+      sorted: (id, asc) => this.sortedByUser(id, asc),
       hiddenChanged: (hidden) => this.setView({ hidden }, false),
       rowCountChanged: (visible) => this.showFilterCount(visible),
     });
@@ -125,6 +126,7 @@ export class ResultsApp {
   private startResult(): void {
     this.appliedChunks = 0;
     this.appliedRows = 0;
+    this.sortedRows = -1;
     this.gridReady = false;
     this.detail.replaceChildren(
       el('div', { className: 'mxql-detail-empty', text: 'Select a cell to see its full value.' }),
@@ -167,12 +169,25 @@ export class ResultsApp {
       this.grid.setFilter(this.view.filter);
       this.gridReady = true;
     }
-    if (!this.gridReady || this.appliedChunks === chunks.length) return;
-    const fresh = chunks.slice(this.appliedChunks).flat();
-    this.grid.append(fresh, this.appliedRows);
-    this.appliedRows += fresh.length;
-    this.appliedChunks = chunks.length;
-    if (this.view.sort && phase !== 'receiving') this.grid.sortBy(this.view.sort.column, this.view.sort.asc);
+    if (!this.gridReady) return;
+    if (this.appliedChunks < chunks.length) {
+      const fresh = chunks.slice(this.appliedChunks).flat();
+      this.grid.append(fresh, this.appliedRows);
+      this.appliedRows += fresh.length;
+      this.appliedChunks = chunks.length;
+    }
+    // The saved sort is applied once all rows are in (appended rows arrive unsorted).
+    const sort = this.view.sort;
+    if (sort && phase !== 'receiving' && phase !== 'running' && this.sortedRows !== this.appliedRows) {
+      this.grid.sortBy(sort.column, sort.asc);
+      this.sortedRows = this.appliedRows;
+    }
+  }
+
+  private sortedByUser(columnId: string, asc: boolean): void {
+    // The grid has sorted already; remember it so the render does not sort again.
+    this.sortedRows = this.appliedRows;
+    this.setView({ sort: { column: this.grid.columnName(columnId) ?? '', asc } }, false);
   }
 
   private drawChart(): void {
