@@ -63,7 +63,7 @@ function entry(
 
 /** The columns available where the cursor is (upstream of its command). */
 export function columnItems(analysis: DocumentAnalysis, site: CompletionSite): CompletionEntry[] {
-  const set = analysis.flow.columnsAt(site.replaceRange.start);
+  const set = analysis.flow.columnsAt(site.flowOffset);
   const meta = metadataIndex(analysis, site);
   const items: CompletionEntry[] = [];
   for (const [name, info] of set.columns)

@@ -58,6 +58,8 @@ export interface CompletionSite {
   /** What the user typed so far, and the range a completion replaces. */
   readonly prefix: string;
   readonly replaceRange: Range;
+  /** Where column flow is read: the start of the statement holding the cursor (else the cursor). */
+  readonly flowOffset: number;
   /** Extra text for directive value completion (`@inject` vs `@param`). */
   readonly directiveKey?: string;
   /** True when the cursor is before the pipeline's loader (selection commands come first then). */
@@ -70,7 +72,7 @@ const DIRECTIVE_VALUE = /^--[ \t]*@([A-Za-z]+)[ \t]+(\S*)$/;
 /** Decides what belongs at `offset`. Never throws. */
 export function completionSite(analysis: DocumentAnalysis, offset: number): CompletionSite {
   const ctx = cursorContext(analysis.doc, analysis.text, offset);
-  const base = baseSite(analysis, ctx);
+  const base = baseSite(ctx);
   const comment = commentAt(analysis.doc, offset, analysis.text);
   if (comment) return directiveSite(analysis.text, comment.range.start, offset, base);
   if (ctx.prefix.startsWith('$')) return { ...base, kinds: [SiteKind.param] };
@@ -79,7 +81,7 @@ export function completionSite(analysis: DocumentAnalysis, offset: number): Comp
 
 type Site = CompletionSite;
 
-function baseSite(analysis: DocumentAnalysis, ctx: CursorContext): Site {
+function baseSite(ctx: CursorContext): Site {
   const statements = ctx.pipeline.statements.slice(0, ctx.pipeline.index);
   const beforeLoad = !statements.some(
     (s) => s.kind === 'promql' || (s.kind === 'command' && findCommand(s.name)?.stage === 'load'),
@@ -93,7 +95,9 @@ function baseSite(analysis: DocumentAnalysis, ctx: CursorContext): Site {
     sub: ctx.sub,
     prefix: ctx.prefix,
     replaceRange: ctx.replaceRange,
-    beforeLoad: beforeLoad && analysis.doc.items.length >= 0,
+    // An unclosed operand (`SELECT [time, `) ends before the cursor: read the columns its command sees.
+    flowOffset: ctx.statement?.range.start ?? ctx.replaceRange.start,
+    beforeLoad,
   };
 }
 
