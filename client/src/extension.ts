@@ -1,16 +1,47 @@
-import type * as vscode from 'vscode';
+// Composition root: builds the Ctx (which owns every disposable), wires the language client, the
+// runner, the results panels, the status bar, CodeLens, the history view and the command table.
+// activate() returns an API object used only by the integration tests.
 import * as path from 'node:path';
+import * as vscode from 'vscode';
 import {
   LanguageClient,
   TransportKind,
   type LanguageClientOptions,
   type ServerOptions,
 } from 'vscode-languageclient/node';
+import { registerCommands } from './commands/register';
+import { Ctx } from './ctx';
+import type { HistoryEntry } from './history/historyStore';
+import { HistoryView } from './history/historyView';
+import type { DemoServer } from './demo/index';
+import { RunCodeLensProvider } from './run/codeLens';
+import { Runner } from './run/runner';
+import { StatusBar } from './statusBar/statusBar';
+import { ResultsPanels } from './views/resultsPanel';
+import type { ResultSnapshot } from './views/resultsModel';
+import { ScriptedUi, vscodeUi, type ScriptedAnswer } from './views/ui';
 
-let client: LanguageClient | undefined;
+/** What activate() returns: hooks for the integration tests, never used by the product itself. */
+export interface MxqlTestApi {
+  result(runId: string): ResultSnapshot | undefined;
+  statusText(): string;
+  history(): HistoryEntry[];
+  /** Starts (if needed) and returns the in-host demo backend. */
+  demo(): Promise<DemoServer>;
+  /** Replaces the prompts with scripted answers; the returned object records what was asked. */
+  scriptUi(answers: ScriptedAnswer[]): ScriptedUi;
+  restoreUi(): void;
+  runningIds(): string[];
+  panelCount(): number;
+  /** Where this window keeps its state and logs (the security test scans them). */
+  storagePaths(): { globalStorage: string; logs: string };
+}
 
-/** Composition root: starts the language client. Later modules register their commands and views here. */
-export async function activate(context: vscode.ExtensionContext): Promise<void> {
+let ctx: Ctx | undefined;
+let languageClient: LanguageClient | undefined;
+
+/** Starts the MXQL language server from dist/server.js; a failure is logged, the rest keeps working. */
+async function startLanguageClient(context: vscode.ExtensionContext, current: Ctx): Promise<void> {
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {
     run: { module: serverModule, transport: TransportKind.ipc },
@@ -21,10 +52,72 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     },
   };
   const clientOptions: LanguageClientOptions = { documentSelector: [{ language: 'mxql' }] };
-  client = new LanguageClient('mxql', 'MXQL Language Server', serverOptions, clientOptions);
-  await client.start();
+  try {
+    languageClient = new LanguageClient('mxql', 'MXQL Language Server', serverOptions, clientOptions);
+    await languageClient.start();
+  } catch (error) {
+    current.log.error('The MXQL language server did not start; running queries still works', error);
+  }
+}
+
+function wireViews(current: Ctx, runner: Runner, panels: ResultsPanels): StatusBar {
+  const status = current.push(new StatusBar(current));
+  const history = current.push(new HistoryView(current.history));
+  current.push(vscode.window.createTreeView('mxql.history', { treeDataProvider: history }));
+  current.push(
+    vscode.languages.registerCodeLensProvider({ language: 'mxql' }, new RunCodeLensProvider(current)),
+  );
+  current.push(panels.registerSerializer());
+  current.push(panels);
+  current.push(
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration('mxql') || event.affectsConfiguration('http')) current.reloadConfig();
+    }),
+  );
+  registerCommands(current, runner);
+  return status;
+}
+
+function testApi(current: Ctx, runner: Runner, panels: ResultsPanels, status: StatusBar): MxqlTestApi {
+  const context = current.extension;
+  return {
+    result: (runId) => current.results.snapshot(runId),
+    statusText: () => status.text(),
+    history: () => current.history.entries(),
+    demo: () => current.demo.server(),
+    scriptUi: (answers) => {
+      const ui = new ScriptedUi([...answers]);
+      current.ui = ui;
+      return ui;
+    },
+    restoreUi: () => {
+      current.ui = vscodeUi;
+    },
+    runningIds: () => runner.running,
+    panelCount: () => panels.count,
+    storagePaths: () => ({ globalStorage: context.globalStorageUri.fsPath, logs: context.logUri.fsPath }),
+  };
+}
+
+export function activate(context: vscode.ExtensionContext): MxqlTestApi {
+  const current = new Ctx(context);
+  ctx = current;
+  context.subscriptions.push(current);
+  const runner = new Runner(current);
+  const panels = new ResultsPanels(current, {
+    rerun: (runId) => runner.rerunFromPanel(runId),
+    cancel: (runId) => void runner.cancel(runId),
+    action: async (actionId, runId) => vscode.commands.executeCommand('mxql.runErrorAction', actionId, runId),
+  });
+  runner.attachPanels(panels);
+  const status = wireViews(current, runner, panels);
+  void startLanguageClient(context, current);
+  return testApi(current, runner, panels, status);
 }
 
 export async function deactivate(): Promise<void> {
-  await client?.stop();
+  const current = ctx;
+  ctx = undefined;
+  await Promise.allSettled([languageClient?.stop(), current?.demo.stop()]);
+  current?.dispose();
 }

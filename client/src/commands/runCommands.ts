@@ -1,0 +1,128 @@
+// Handlers of the run commands. Each finds the document (argument, else the active MXQL editor),
+// cuts out what to send and hands it to the Runner. Argument objects (from CodeLens, the editor title
+// button, history or tests) may carry `params`/`injects` to skip the prompts.
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { createPathCatalog, parseDirectives, type PathCatalog } from '../../../server/core/index';
+import type { Ctx } from '../ctx';
+import { queryAtOffset } from '../run/queryBlocks';
+import type { Runner, RunOptions, RunOutcome, RunSource } from '../run/runner';
+import type { PickItem } from '../views/ui';
+
+/** Arguments the run commands accept besides a bare Uri (what the editor title button passes). */
+export interface RunArgs extends RunOptions {
+  readonly uri?: string;
+  /** For Run Query at Cursor: the offset of the query (the CodeLens passes the block's start). */
+  readonly offset?: number;
+  /** For Run Predefined Path: the path to run. */
+  readonly path?: string;
+}
+
+function asArgs(arg: unknown): RunArgs {
+  if (arg instanceof vscode.Uri) return { uri: arg.toString() };
+  if (typeof arg !== 'object' || arg === null) return {};
+  return arg;
+}
+
+function optionsOf(args: RunArgs): RunOptions {
+  return {
+    ...(args.params ? { params: args.params } : {}),
+    ...(args.injects ? { injects: args.injects } : {}),
+  };
+}
+
+async function documentFor(args: RunArgs): Promise<vscode.TextDocument | undefined> {
+  if (args.uri) return vscode.workspace.openTextDocument(vscode.Uri.parse(args.uri));
+  const editor = vscode.window.activeTextEditor;
+  return editor?.document.languageId === 'mxql' ? editor.document : undefined;
+}
+
+function titleOf(document: vscode.TextDocument, fileText: string): string {
+  return parseDirectives(fileText).name ?? path.basename(document.uri.path);
+}
+
+function noDocument(ctx: Ctx): RunOutcome {
+  void ctx.ui.message('info', 'MXQL: open an .mxql file to run it.');
+  return { status: 'skipped', message: 'no MXQL document' };
+}
+
+function source(document: vscode.TextDocument, queryText: string): RunSource {
+  const fileText = document.getText();
+  return { title: titleOf(document, fileText), fileText, queryText, uri: document.uri.toString() };
+}
+
+/** mxql.runFile: the whole file. */
+export async function runFile(ctx: Ctx, runner: Runner, arg?: unknown): Promise<RunOutcome> {
+  const args = asArgs(arg);
+  const document = await documentFor(args);
+  if (!document) return noDocument(ctx);
+  return runner.run(source(document, document.getText()), optionsOf(args));
+}
+
+/** mxql.runSelection: the selected text (the query at the cursor when nothing is selected). */
+export async function runSelection(ctx: Ctx, runner: Runner, arg?: unknown): Promise<RunOutcome> {
+  const args = asArgs(arg);
+  const editor = vscode.window.activeTextEditor;
+  if (!editor || editor.document.languageId !== 'mxql') return noDocument(ctx);
+  const selected = editor.selections.map((s) => editor.document.getText(s)).join('\n');
+  if (selected.trim() === '') return runQueryAtCursor(ctx, runner, args);
+  return runner.run(source(editor.document, selected), optionsOf(args));
+}
+
+/** mxql.runQueryAtCursor: the blank-line separated query around the cursor (see run/queryBlocks.ts). */
+export async function runQueryAtCursor(ctx: Ctx, runner: Runner, arg?: unknown): Promise<RunOutcome> {
+  const args = asArgs(arg);
+  const document = await documentFor(args);
+  if (!document) return noDocument(ctx);
+  const editor = vscode.window.activeTextEditor;
+  const offset =
+    args.offset ?? (editor?.document === document ? document.offsetAt(editor.selection.active) : 0);
+  const block = queryAtOffset(document.getText(), offset);
+  if (!block) {
+    void ctx.ui.message('info', 'MXQL: there is no query here (only comments or blank lines).');
+    return { status: 'skipped', message: 'no query at the cursor' };
+  }
+  return runner.run(source(document, block.text), optionsOf(args));
+}
+
+let pathCatalog: PathCatalog | undefined;
+
+function catalog(ctx: Ctx): PathCatalog {
+  pathCatalog ??= createPathCatalog(() => {
+    const file = vscode.Uri.joinPath(ctx.extension.extensionUri, 'dist', 'catalog', 'paths.json');
+    // Read once, on the first use of the command; the catalog reports a broken file as a load error.
+    return JSON.parse(readFileSync(file.fsPath, 'utf8')) as ReturnType<
+      Parameters<typeof createPathCatalog>[0]
+    >;
+  });
+  return pathCatalog;
+}
+
+async function askPath(ctx: Ctx): Promise<string | undefined> {
+  const paths = catalog(ctx).predefinedPaths();
+  const typed: PickItem<string> = { label: '$(edit) Enter a path…', value: '' };
+  const items: PickItem<string>[] = [typed, ...paths.map((p) => ({ label: p, value: p }))];
+  const picked = await ctx.ui.quickPick(items, {
+    title: 'Run predefined MXQL path',
+    placeHolder: 'Type to filter',
+  });
+  if (!picked) return undefined;
+  if (picked !== typed) return picked.value;
+  return ctx.ui.inputBox({
+    title: 'Predefined MXQL path',
+    prompt: 'A slash-separated path such as /app/act_tx/act_tx_oid',
+    validateInput: (t) =>
+      /^\/[\w./-]+$/.test(t.trim()) ? undefined : 'A path starts with / and has no spaces.',
+  });
+}
+
+/** mxql.runPredefinedPath: a path of the catalog or a typed one, against /mxql/path. */
+export async function runPredefinedPath(ctx: Ctx, runner: Runner, arg?: unknown): Promise<RunOutcome> {
+  const args = asArgs(arg);
+  const chosen = args.path ?? (await askPath(ctx));
+  if (!chosen) return { status: 'skipped', message: 'no path chosen' };
+  const mqlPath = chosen.trim();
+  const src: RunSource = { title: mqlPath, fileText: '', queryText: '', path: mqlPath };
+  return runner.run(src, optionsOf(args));
+}

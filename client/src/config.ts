@@ -1,0 +1,127 @@
+// Typed settings of the extension. Every value is validated: a bad value produces one readable
+// warning and falls back to its default, and nothing the user wrote is changed or lost.
+// `readConfig` is pure (it gets a lookup function) so it is tested without VS Code.
+
+/** A connection profile from `mxql.profiles`. Tokens are never part of it (they live in SecretStorage). */
+export interface ProfileSetting {
+  readonly name: string;
+  readonly baseUrl: string;
+  readonly serviceUrl?: string;
+  readonly defaultPcode?: number;
+}
+
+export interface MxqlConfig {
+  readonly profiles: readonly ProfileSetting[];
+  readonly reusePanel: boolean;
+  readonly defaultLimit: number;
+  readonly codeLens: boolean;
+  /** VS Code's own proxy settings, passed to the API client. */
+  readonly proxy: { readonly url?: string; readonly strictSSL: boolean };
+}
+
+export const DEFAULT_LIMIT = 1000;
+const MAX_LIMIT = 1_000_000;
+
+/** Reads one setting by full key (e.g. `mxql.profiles`, `http.proxy`). */
+export type SettingLookup = (key: string) => unknown;
+
+/** Name of the built-in profile served by the demo backend; a user profile may not take it. */
+export const DEMO_PROFILE_NAME = 'Demo';
+
+function validUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+function readProfile(value: unknown, index: number, problems: string[]): ProfileSetting | undefined {
+  const where = `mxql.profiles[${index}]`;
+  if (typeof value !== 'object' || value === null) {
+    problems.push(`${where} is not an object; it is ignored.`);
+    return undefined;
+  }
+  const p = value as Record<string, unknown>;
+  if (typeof p.name !== 'string' || p.name.trim() === '' || p.name === DEMO_PROFILE_NAME) {
+    problems.push(
+      `${where} needs a "name" (a non-empty text other than "${DEMO_PROFILE_NAME}"); it is ignored.`,
+    );
+    return undefined;
+  }
+  if (typeof p.baseUrl !== 'string' || !validUrl(p.baseUrl)) {
+    problems.push(`${where} ("${p.name}") needs a "baseUrl" such as https://api.example.com; it is ignored.`);
+    return undefined;
+  }
+  const serviceUrl = typeof p.serviceUrl === 'string' && validUrl(p.serviceUrl) ? p.serviceUrl : undefined;
+  if (p.serviceUrl !== undefined && !serviceUrl)
+    problems.push(`${where}.serviceUrl is not a URL; baseUrl is used.`);
+  const pcode =
+    typeof p.defaultPcode === 'number' && Number.isSafeInteger(p.defaultPcode) ? p.defaultPcode : undefined;
+  if (p.defaultPcode !== undefined && pcode === undefined) {
+    problems.push(`${where}.defaultPcode must be a whole number; it is ignored.`);
+  }
+  return {
+    name: p.name.trim(),
+    baseUrl: p.baseUrl,
+    ...(serviceUrl ? { serviceUrl } : {}),
+    ...(pcode !== undefined ? { defaultPcode: pcode } : {}),
+  };
+}
+
+function readProfiles(value: unknown, problems: string[]): ProfileSetting[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) {
+    problems.push('mxql.profiles must be a list of profiles; no profile is used.');
+    return [];
+  }
+  const seen = new Set<string>();
+  const out: ProfileSetting[] = [];
+  value.forEach((item, index) => {
+    const profile = readProfile(item, index, problems);
+    if (!profile) return;
+    if (seen.has(profile.name)) {
+      problems.push(`mxql.profiles has two profiles named "${profile.name}"; the first one is used.`);
+      return;
+    }
+    seen.add(profile.name);
+    out.push(profile);
+  });
+  return out;
+}
+
+function readBoolean(get: SettingLookup, key: string, fallback: boolean, problems: string[]): boolean {
+  const value = get(key);
+  if (value === undefined) return fallback;
+  if (typeof value === 'boolean') return value;
+  problems.push(`${key} must be true or false; using ${String(fallback)}.`);
+  return fallback;
+}
+
+function readLimit(get: SettingLookup, problems: string[]): number {
+  const value = get('mxql.run.defaultLimit');
+  if (value === undefined) return DEFAULT_LIMIT;
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_LIMIT) return value;
+  problems.push(
+    `mxql.run.defaultLimit must be a whole number from 1 to ${MAX_LIMIT}; using ${DEFAULT_LIMIT}.`,
+  );
+  return DEFAULT_LIMIT;
+}
+
+/** Reads and validates every setting; `problems` lists what was wrong, one sentence each. */
+export function readConfig(get: SettingLookup): { config: MxqlConfig; problems: string[] } {
+  const problems: string[] = [];
+  const proxyUrl = get('http.proxy');
+  const config: MxqlConfig = {
+    profiles: readProfiles(get('mxql.profiles'), problems),
+    reusePanel: readBoolean(get, 'mxql.results.reusePanel', true, problems),
+    defaultLimit: readLimit(get, problems),
+    codeLens: readBoolean(get, 'mxql.run.codeLens', true, problems),
+    proxy: {
+      ...(typeof proxyUrl === 'string' && proxyUrl.trim() !== '' ? { url: proxyUrl.trim() } : {}),
+      strictSSL: get('http.proxyStrictSSL') !== false,
+    },
+  };
+  return { config, problems };
+}

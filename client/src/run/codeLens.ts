@@ -1,0 +1,46 @@
+// A CodeLens above each query of an .mxql file: `▶ Run · 1h · Demo / Project A`. The range and target
+// in the title say where the query would go before it is sent.
+import * as vscode from 'vscode';
+import { parseDirectives } from '../../../server/core/index';
+import type { Ctx } from '../ctx';
+import { queryBlocks } from './queryBlocks';
+import { choiceLabel } from './timeRange';
+
+export class RunCodeLensProvider implements vscode.CodeLensProvider {
+  private readonly changeEmitter = new vscode.EventEmitter<void>();
+  readonly onDidChangeCodeLenses = this.changeEmitter.event;
+
+  constructor(private readonly ctx: Ctx) {
+    ctx.push(this.changeEmitter);
+    ctx.push(ctx.profiles.onDidChange(() => this.changeEmitter.fire()));
+    ctx.push(ctx.onDidChangeRange(() => this.changeEmitter.fire()));
+  }
+
+  provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+    if (!this.ctx.config.codeLens) return [];
+    const text = document.getText();
+    const blocks = queryBlocks(text);
+    const title = `$(play) Run · ${this.rangeLabel(text)} · ${this.targetLabel()}`;
+    return blocks.map((block) => {
+      const position = document.positionAt(block.start);
+      return new vscode.CodeLens(new vscode.Range(position, position), {
+        title,
+        command: 'mxql.runQueryAtCursor',
+        arguments: [{ uri: document.uri.toString(), offset: block.start }],
+        tooltip: 'Run this query (Ctrl+Enter)',
+      });
+    });
+  }
+
+  private rangeLabel(text: string): string {
+    const d = parseDirectives(text, { timezoneOffsetMinutes: this.ctx.offsetMinutes() });
+    if (d.stime !== undefined && d.etime !== undefined) return '@stime..@etime';
+    return d.range?.raw ?? choiceLabel(this.ctx.rangeChoice(), this.ctx.offsetMinutes());
+  }
+
+  private targetLabel(): string {
+    const active = this.ctx.profiles.active();
+    if (!active) return 'no profile';
+    return active.pcode === undefined ? active.profile : `${active.profile} / ${active.pcode}`;
+  }
+}

@@ -1,0 +1,39 @@
+// Which buttons a failed run offers, chosen from the typed error of the API client. Pure, so the
+// mapping is tested without VS Code; the runner turns the ids into commands.
+import { isOpenApiError } from '../api/index';
+import type { ErrorAction, ResultsError } from '../../../common/resultsMessages';
+
+/** Buttons of a failure, by id; labels are what the notification and the panel show. */
+export const RunErrorActions = {
+  setToken: { id: 'setToken', label: 'Set Token' },
+  openSettings: { id: 'openSettings', label: 'Open Settings' },
+  showLog: { id: 'showLog', label: 'Show Log' },
+  rerun: { id: 'rerun', label: 'Re-run' },
+} as const satisfies Record<string, ErrorAction>;
+export type RunErrorActionId = keyof typeof RunErrorActions;
+
+function actionsFor(kind: string, status: number | undefined): RunErrorActionId[] {
+  if (kind === 'http' && (status === 401 || status === 403)) return ['setToken', 'showLog'];
+  if (kind === 'config') return ['setToken', 'openSettings'];
+  if (kind === 'insecure') return ['openSettings'];
+  if (kind === 'network' || (kind === 'http' && status === 404)) return ['openSettings', 'showLog'];
+  if (kind === 'limit' || kind === 'invalid-params') return ['showLog'];
+  return ['rerun', 'showLog'];
+}
+
+/** A readable panel error with a stable code and its buttons, from anything a run can throw. */
+export function describeRunError(error: unknown): ResultsError {
+  if (isOpenApiError(error)) {
+    const code = error.status !== undefined ? `${error.kind}/${error.status}` : error.kind;
+    const actions = actionsFor(error.kind, error.status).map((id) => RunErrorActions[id]);
+    // The message already ends with the hint, so it is not repeated as a separate line.
+    return { message: error.message, code, actions };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return { message, code: 'run/failed', actions: [RunErrorActions.showLog] };
+}
+
+/** True when the error is the caller's own cancel. */
+export function isAbort(error: unknown): boolean {
+  return isOpenApiError(error) && error.kind === 'aborted';
+}

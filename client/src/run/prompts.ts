@@ -1,0 +1,112 @@
+// Asks for what a query needs and the file does not say: `$param` values and INJECT fragments.
+// The last answers are remembered per file in workspaceState (values the user typed, never a token)
+// and pre-fill the next prompt. `$oid`, `$okind` and `$onode` offer the project's agents.
+import type * as vscode from 'vscode';
+import type { AgentItem } from '../api/index';
+import type { Target } from '../profiles/profiles';
+import type { PickItem, Ui } from '../views/ui';
+import type { RunValues } from './runRequest';
+
+const VALUES_KEY = 'mxql.lastValues';
+const AGENT_WINDOW_MS = 60 * 60_000;
+
+type Remembered = Record<string, { params?: Record<string, string>; injects?: Record<string, string> }>;
+
+/** The values last used with the file `key` (its URI); empty when none. */
+export function rememberedValues(state: vscode.Memento, key: string): RunValues {
+  const all = state.get<Remembered>(VALUES_KEY) ?? {};
+  const entry = all[key];
+  return { params: { ...(entry?.params ?? {}) }, injects: { ...(entry?.injects ?? {}) } };
+}
+
+/** Stores the values of a run for the file `key`, keeping those of other files. */
+export async function rememberValues(state: vscode.Memento, key: string, values: RunValues): Promise<void> {
+  const all = { ...(state.get<Remembered>(VALUES_KEY) ?? {}) };
+  all[key] = { params: { ...values.params }, injects: { ...values.injects } };
+  await state.update(VALUES_KEY, all);
+}
+
+const agentFields = {
+  $oid: (a: AgentItem) => ({ value: String(a.oid), label: a.oname, detail: `oid ${a.oid}` }),
+  $okind: (a: AgentItem) => ({ value: String(a.okind), label: a.okindName, detail: `okind ${a.okind}` }),
+  $onode: (a: AgentItem) => ({ value: String(a.onode), label: a.onodeName, detail: `onode ${a.onode}` }),
+} as const;
+
+type AgentParam = keyof typeof agentFields;
+const isAgentParam = (name: string): name is AgentParam => Object.hasOwn(agentFields, name);
+
+/** Agents of the active project as pick items for `name`; empty when the list cannot be read. */
+async function agentItems(name: AgentParam, target: Target, now: number): Promise<PickItem<string>[]> {
+  try {
+    const list = await target.client.agentList(
+      { stime: now - AGENT_WINDOW_MS, etime: now },
+      target.pcode === undefined ? {} : { pcode: target.pcode },
+    );
+    const seen = new Set<string>();
+    const items: PickItem<string>[] = [];
+    for (const agent of list.data) {
+      const item = agentFields[name](agent);
+      if (seen.has(item.value)) continue;
+      seen.add(item.value);
+      items.push({ ...item, description: agent.active ? 'active' : 'inactive' });
+    }
+    return items;
+  } catch {
+    return [];
+  }
+}
+
+const TYPE_VALUE = '$(edit) Type a value…';
+
+async function askParam(ui: Ui, name: string, last: string | undefined, target: Target, now: number) {
+  if (isAgentParam(name)) {
+    const agents = await agentItems(name, target, now);
+    if (agents.length > 0) {
+      const typed: PickItem<string> = { label: TYPE_VALUE, value: '' };
+      const picked = await ui.quickPick([...agents, typed], {
+        title: `Value of ${name}`,
+        placeHolder: `Pick an agent for ${name}${last ? ` (last: ${last})` : ''}`,
+        matchOnDetail: true,
+      });
+      if (!picked) return undefined;
+      if (picked !== typed) return picked.value;
+    }
+  }
+  return ui.inputBox({
+    title: `Value of ${name}`,
+    prompt: `The query uses ${name} and the file has no "-- @param ${name} = …" line. Enter its value.`,
+    ...(last !== undefined ? { value: last } : {}),
+    validateInput: (text) => (text.trim() === '' ? `${name} needs a value.` : undefined),
+  });
+}
+
+async function askInject(ui: Ui, name: string, last: string | undefined) {
+  return ui.inputBox({
+    title: `INJECT ${name}`,
+    prompt: `INJECT ${name} has no fragment. Enter the MXQL to insert there, or leave it empty to send an empty fragment. Escape cancels the run.`,
+    ...(last !== undefined ? { value: last } : {}),
+  });
+}
+
+/** Prompts for each missing value in turn; undefined when the user cancelled any prompt. */
+export async function promptMissing(
+  ui: Ui,
+  missing: { params: readonly string[]; injects: readonly string[] },
+  last: RunValues,
+  target: Target,
+  now: number,
+): Promise<RunValues | undefined> {
+  const params: Record<string, string> = {};
+  const injects: Record<string, string> = {};
+  for (const name of missing.params) {
+    const value = await askParam(ui, name, last.params[name], target, now);
+    if (value === undefined) return undefined;
+    params[name] = value.trim();
+  }
+  for (const name of missing.injects) {
+    const value = await askInject(ui, name, last.injects[name]);
+    if (value === undefined) return undefined;
+    injects[name] = value;
+  }
+  return { params, injects };
+}

@@ -1,0 +1,125 @@
+// Turns an .mxql file (or a part of it) plus the user's choices into exactly what is sent to the
+// MXQL endpoints. Pure: no vscode, no IO; the runner supplies clock, zone, range and prompted values.
+import { lex, parse, parseDirectives, stripDirectives, type Directives } from '../../../server/core/index';
+import { rangeProblem, resolveRange, type RangeChoice, type ResolvedRange } from './timeRange';
+
+/** The two MXQL endpoints, by API client id and path. */
+export const MxqlEndpoints = {
+  mxqlText: '/open/api/flush/mxql/text',
+  mxqlPath: '/open/api/flush/mxql/path',
+} as const;
+export type MxqlEndpointId = keyof typeof MxqlEndpoints;
+
+/** What a query needs before it can be sent. */
+export interface QueryAnalysis {
+  readonly directives: Directives;
+  /** The query with directive lines removed. */
+  readonly query: string;
+  /** `$params` used by the query, in first-use order (keys keep their `$`). */
+  readonly usedParams: readonly string[];
+  /** INJECT names used by the query (a bare INJECT counts as `default`). */
+  readonly usedInjects: readonly string[];
+  /** Directive errors that block the run, as readable lines. */
+  readonly errors: readonly string[];
+}
+
+/** Reads directives from the whole file and the needs of `queryText` (a part of the file or all of it). */
+export function analyzeQuery(fileText: string, queryText: string, offsetMinutes: number): QueryAnalysis {
+  const directives = parseDirectives(fileText, { timezoneOffsetMinutes: offsetMinutes });
+  const query = stripDirectives(queryText);
+  const usedParams = [...new Set(lex(query).params.map((p) => p.name))];
+  const usedInjects = [
+    ...new Set(
+      parse(query)
+        .ast.injects.filter((node) => 'keywordRange' in node)
+        .map((node) => node.name ?? 'default'),
+    ),
+  ];
+  const errors = directives.diagnostics
+    .filter((d) => d.severity === 'error')
+    .map((d) => `line ${lineOf(fileText, d.range.start)}: ${d.message}`);
+  return { directives, query, usedParams, usedInjects, errors };
+}
+
+/** True when some line is neither blank nor a comment. */
+function hasCommandLine(query: string): boolean {
+  return query.split('\n').some((line) => line.trim() !== '' && !/^\s*(--|#)/.test(line));
+}
+
+function lineOf(text: string, offset: number): number {
+  return text.slice(0, offset).split('\n').length;
+}
+
+/** Values the user gave (prompted or from the test API), on top of the file's directives. */
+export interface RunValues {
+  readonly params: Readonly<Record<string, string>>;
+  readonly injects: Readonly<Record<string, string>>;
+}
+
+/** Everything of one request, without credentials. */
+export interface PreparedRun {
+  readonly endpointId: MxqlEndpointId;
+  readonly endpoint: string;
+  /** Query text, or the predefined path for `mxqlPath`. */
+  readonly mql: string;
+  readonly range: ResolvedRange;
+  readonly limit: number;
+  readonly params: Readonly<Record<string, string>>;
+  readonly injects: Readonly<Record<string, string>>;
+  readonly pcode: number | undefined;
+}
+
+/** `$params` without a value in the directives or `values` (none for path runs: they take no params). */
+export function missingParams(analysis: QueryAnalysis, values: RunValues, path?: string): string[] {
+  if (path ?? analysis.directives.path) return [];
+  return analysis.usedParams.filter(
+    (name) => values.params[name] === undefined && analysis.directives.params[name] === undefined,
+  );
+}
+
+/** INJECT names without a fragment in the directives or `values`. */
+export function missingInjects(analysis: QueryAnalysis, values: RunValues, path?: string): string[] {
+  if (path ?? analysis.directives.path) return [];
+  return analysis.usedInjects.filter(
+    (name) => values.injects[name] === undefined && analysis.directives.injects[name] === undefined,
+  );
+}
+
+/** Inputs of {@link prepareRun} besides the analysis. */
+export interface PrepareOptions {
+  readonly values: RunValues;
+  readonly range: RangeChoice;
+  readonly defaultLimit: number;
+  readonly now: number;
+  readonly offsetMinutes: number;
+  /** A predefined path chosen in the UI; overrides the file's @path. */
+  readonly path?: string;
+}
+
+/** The request to send, or a readable problem (bad directives, range over 31 days, empty query). */
+export function prepareRun(
+  analysis: QueryAnalysis,
+  options: PrepareOptions,
+): { ok: true; run: PreparedRun } | { ok: false; problem: string } {
+  if (analysis.errors.length > 0)
+    return { ok: false, problem: `Fix the directives first: ${analysis.errors.join('; ')}` };
+  const d = analysis.directives;
+  const range = resolveRange(options.range, d, options.now, options.offsetMinutes);
+  const problem = rangeProblem(range.stime, range.etime);
+  if (problem) return { ok: false, problem: `Not sent: ${problem}` };
+  const path = options.path ?? d.path;
+  if (!path && !hasCommandLine(analysis.query))
+    return { ok: false, problem: 'There is no query to run here.' };
+  const injects = { ...d.injects, ...options.values.injects };
+  const run: PreparedRun = {
+    endpointId: path ? 'mxqlPath' : 'mxqlText',
+    endpoint: path ? MxqlEndpoints.mxqlPath : MxqlEndpoints.mxqlText,
+    mql: path ?? analysis.query,
+    range,
+    limit: d.limit ?? options.defaultLimit,
+    params: path ? {} : { ...d.params, ...options.values.params },
+    injects,
+    pcode: d.pcode,
+  };
+  return { ok: true, run };
+}

@@ -1,0 +1,341 @@
+// Runs a query: picks the target (offering the Demo on first use), reads the file's directives,
+// asks for missing $params and INJECT fragments, checks the range, sends the request with a
+// cancellable progress notification, and records the outcome in the results model, the panel and
+// the history. Every failure ends as a message (notification + panel), never as an exception.
+import * as vscode from 'vscode';
+import type { RunInfo } from '../../../common/resultsMessages';
+import type { RequestEvent } from '../api/index';
+import { DEMO_PROFILE_NAME } from '../config';
+import type { Ctx } from '../ctx';
+import type { HistoryEntry } from '../history/historyStore';
+import type { Selection, Target } from '../profiles/profiles';
+import type { ResultsPanels } from '../views/resultsPanel';
+import { describeRunError, isAbort } from './errorActions';
+import { promptMissing, rememberedValues, rememberValues } from './prompts';
+import {
+  analyzeQuery,
+  missingInjects,
+  missingParams,
+  prepareRun,
+  type PreparedRun,
+  type RunValues,
+} from './runRequest';
+
+/** A query to run: where it comes from and its text. */
+export interface RunSource {
+  readonly title: string;
+  /** The whole file (directives apply from anywhere in it). */
+  readonly fileText: string;
+  /** The part to send: the file, a selection or the query at the cursor. */
+  readonly queryText: string;
+  readonly uri?: string;
+  /** A predefined path to run instead of the text. */
+  readonly path?: string;
+}
+
+/** Values that skip the prompts (history re-runs and tests pass them). */
+export interface RunOptions {
+  readonly params?: Readonly<Record<string, string>>;
+  readonly injects?: Readonly<Record<string, string>>;
+}
+
+export interface RunOutcome {
+  readonly status: 'done' | 'error' | 'cancelled' | 'skipped';
+  readonly runId?: string;
+  readonly rows?: number;
+  readonly message?: string;
+}
+
+const FIRST_RUN_DEMO = 'Run on Demo Data';
+const FIRST_RUN_ADD = 'Add Profile…';
+
+export class Runner {
+  private readonly inflight = new Map<string, AbortController>();
+  private last: { source: RunSource; options: RunOptions } | undefined;
+  private sequence = 0;
+
+  private panelsRef: ResultsPanels | undefined;
+
+  constructor(private readonly ctx: Ctx) {}
+
+  /** The panels are created after the runner because they call back into it. */
+  attachPanels(panels: ResultsPanels): void {
+    this.panelsRef = panels;
+  }
+
+  private get panels(): ResultsPanels {
+    if (!this.panelsRef) throw new Error('the results panels are not attached');
+    return this.panelsRef;
+  }
+
+  /** A panel's Re-run button: the history entry of that run, else the last run. */
+  async rerunFromPanel(runId: string): Promise<RunOutcome> {
+    const entry = this.ctx.history.find(runId);
+    return entry ? this.rerunEntry(entry) : this.rerunLast();
+  }
+
+  /** Runs `source`; resolves with the outcome once the rows are shown, the run failed or was cancelled. */
+  async run(source: RunSource, options: RunOptions = {}): Promise<RunOutcome> {
+    const selection = await this.ensureSelection();
+    if (!selection) return { status: 'skipped', message: 'no profile chosen' };
+    const target = await this.ctx.profiles.target(selection);
+    const values = await this.collectValues(source, options, target);
+    if (!values) return { status: 'skipped', message: 'a prompt was dismissed' };
+    const analysis = analyzeQuery(source.fileText, source.queryText, this.ctx.offsetMinutes());
+    const prepared = prepareRun(analysis, {
+      values,
+      range: this.ctx.rangeChoice(),
+      defaultLimit: this.ctx.config.defaultLimit,
+      now: Date.now(),
+      offsetMinutes: this.ctx.offsetMinutes(),
+      ...(source.path ? { path: source.path } : {}),
+    });
+    this.last = { source, options: values };
+    if (!prepared.ok) return this.refuse(source, prepared.problem);
+    return this.execute(source, prepared.run, target);
+  }
+
+  /** Runs the last query again with the same values. */
+  async rerunLast(): Promise<RunOutcome> {
+    if (!this.last) {
+      void this.ctx.ui.message('info', 'Nothing has run yet in this window. Run a query first.');
+      return { status: 'skipped', message: 'nothing to re-run' };
+    }
+    return this.run(this.last.source, this.last.options);
+  }
+
+  /** Runs a history entry again (its file when it still exists, else the stored text). */
+  async rerunEntry(entry: HistoryEntry): Promise<RunOutcome> {
+    const isPath = entry.endpoint.endsWith('/path');
+    const source: RunSource = {
+      title: entry.title,
+      fileText: entry.query,
+      queryText: isPath ? '' : entry.query,
+      ...(entry.uri ? { uri: entry.uri } : {}),
+      ...(isPath ? { path: entry.query } : {}),
+    };
+    return this.run(source, { params: entry.params, injects: entry.injects });
+  }
+
+  /** Aborts one run, or every run in flight. */
+  cancel(runId?: string): number {
+    let count = 0;
+    for (const [id, controller] of this.inflight) {
+      if (runId !== undefined && id !== runId) continue;
+      controller.abort();
+      count++;
+    }
+    return count;
+  }
+
+  /** Run ids in flight (tests wait on them). */
+  get running(): string[] {
+    return [...this.inflight.keys()];
+  }
+
+  /** The active profile; on first use without any profile, offers the built-in Demo. */
+  private async ensureSelection(): Promise<Selection | undefined> {
+    const active = this.ctx.profiles.active();
+    if (active) return active;
+    const first = this.ctx.config.profiles[0];
+    if (first) {
+      const selection = {
+        profile: first.name,
+        ...(first.defaultPcode !== undefined ? { pcode: first.defaultPcode } : {}),
+      };
+      await this.ctx.profiles.setActive(selection);
+      return selection;
+    }
+    const choice = await this.ctx.ui.message(
+      'info',
+      'No MXQL connection is set up yet. Run on the built-in demo data (no account needed), or add a profile for your service?',
+      FIRST_RUN_DEMO,
+      FIRST_RUN_ADD,
+    );
+    if (choice === FIRST_RUN_ADD) void vscode.commands.executeCommand('mxql.addProfile');
+    if (choice !== FIRST_RUN_DEMO) return undefined;
+    const server = await this.ctx.demo.server();
+    const pcode = server.projects[0]?.pcode;
+    const selection = { profile: DEMO_PROFILE_NAME, ...(pcode !== undefined ? { pcode } : {}) };
+    await this.ctx.profiles.setActive(selection);
+    return selection;
+  }
+
+  private async collectValues(
+    source: RunSource,
+    options: RunOptions,
+    target: Target,
+  ): Promise<RunValues | undefined> {
+    const analysis = analyzeQuery(source.fileText, source.queryText, this.ctx.offsetMinutes());
+    const given: RunValues = { params: { ...options.params }, injects: { ...options.injects } };
+    const missing = {
+      params: missingParams(analysis, given, source.path),
+      injects: missingInjects(analysis, given, source.path),
+    };
+    if (missing.params.length === 0 && missing.injects.length === 0) return given;
+    const key = source.uri ?? 'untitled';
+    const state = this.ctx.extension.workspaceState;
+    const prompted = await promptMissing(
+      this.ctx.ui,
+      missing,
+      rememberedValues(state, key),
+      target,
+      Date.now(),
+    );
+    if (!prompted) return undefined;
+    await rememberValues(state, key, prompted);
+    return {
+      params: { ...given.params, ...prompted.params },
+      injects: { ...given.injects, ...prompted.injects },
+    };
+  }
+
+  private refuse(source: RunSource, problem: string): RunOutcome {
+    void this.ctx.ui.message('error', `MXQL: ${problem}`);
+    const run = this.runInfo(source, undefined, undefined);
+    this.ctx.results.start(run);
+    this.ctx.results.fail(run.runId, { message: problem, code: 'run/not-sent' });
+    this.panels.show(run);
+    return { status: 'error', runId: run.runId, message: problem };
+  }
+
+  private runInfo(source: RunSource, prepared: PreparedRun | undefined, target: Target | undefined): RunInfo {
+    const runId = `${Date.now().toString(36)}-${++this.sequence}`;
+    const base = {
+      runId,
+      title: source.title,
+      endpoint: prepared?.endpoint ?? '(not sent)',
+      startedAt: Date.now(),
+    };
+    if (!prepared || !target) return base;
+    const pcode = prepared.pcode ?? target.pcode;
+    return {
+      ...base,
+      server: target.baseUrl,
+      stime: prepared.range.stime,
+      etime: prepared.range.etime,
+      limit: prepared.limit,
+      params: prepared.params,
+      injects: prepared.injects,
+      ...(pcode !== undefined ? { pcode } : {}),
+      ...(prepared.endpointId === 'mxqlPath' ? { path: prepared.mql } : {}),
+    };
+  }
+
+  private async execute(source: RunSource, prepared: PreparedRun, target: Target): Promise<RunOutcome> {
+    const run = this.runInfo(source, prepared, target);
+    this.ctx.results.start(run);
+    this.panels.show(run);
+    const controller = new AbortController();
+    this.inflight.set(run.runId, controller);
+    let bytes = 0;
+    const tap = this.ctx.tapRequests((event: RequestEvent) => {
+      if (event.path === prepared.endpoint) bytes = event.bytes;
+    });
+    const started = performance.now();
+    try {
+      const rows = await this.withProgress(source.title, controller, () =>
+        this.send(prepared, target, run, controller.signal),
+      );
+      const ms = Math.round(performance.now() - started);
+      this.ctx.results.complete(run.runId, rows, ms, bytes);
+      return await this.finish(run, source, prepared, target, { status: 'done', rows: rows.length, ms });
+    } catch (error) {
+      const ms = Math.round(performance.now() - started);
+      return await this.failed(run, source, prepared, target, error, ms);
+    } finally {
+      tap.dispose();
+      this.inflight.delete(run.runId);
+      this.panels.update(run.runId);
+    }
+  }
+
+  private send(prepared: PreparedRun, target: Target, run: RunInfo, signal: AbortSignal) {
+    const body = {
+      stime: prepared.range.stime,
+      etime: prepared.range.etime,
+      mql: prepared.mql,
+      limit: prepared.limit,
+    };
+    const inject = Object.keys(prepared.injects).length > 0 ? { inject: { ...prepared.injects } } : {};
+    const options = { signal, ...(run.pcode !== undefined ? { pcode: run.pcode } : {}) };
+    if (prepared.endpointId === 'mxqlPath') return target.client.mxqlPath({ ...body, ...inject }, options);
+    const param = Object.keys(prepared.params).length > 0 ? { param: { ...prepared.params } } : {};
+    return target.client.mxqlText({ ...body, ...inject, ...param }, options);
+  }
+
+  private withProgress<T>(title: string, controller: AbortController, work: () => Promise<T>): Thenable<T> {
+    return vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `MXQL: running ${title}`, cancellable: true },
+      async (_progress, token): Promise<T> => {
+        const subscription = token.onCancellationRequested(() => controller.abort());
+        try {
+          return await work();
+        } finally {
+          subscription.dispose();
+        }
+      },
+    );
+  }
+
+  private async failed(
+    run: RunInfo,
+    source: RunSource,
+    prepared: PreparedRun,
+    target: Target,
+    error: unknown,
+    ms: number,
+  ): Promise<RunOutcome> {
+    if (isAbort(error)) {
+      this.ctx.results.cancel(run.runId);
+      this.ctx.log.info(`Run ${run.runId} cancelled after ${ms} ms`);
+      return this.finish(run, source, prepared, target, { status: 'cancelled', rows: 0, ms });
+    }
+    const described = describeRunError(error);
+    this.ctx.results.fail(run.runId, described);
+    this.ctx.log.error(`Run ${run.runId} failed`, error);
+    const labels = (described.actions ?? []).map((a) => a.label);
+    void this.ctx.ui.message('error', `MXQL: ${described.message}`, ...labels).then((label) => {
+      const action = described.actions?.find((a) => a.label === label);
+      if (action) void vscode.commands.executeCommand('mxql.runErrorAction', action.id, run.runId);
+    });
+    return this.finish(run, source, prepared, target, {
+      status: 'error',
+      rows: 0,
+      ms,
+      error: described.message,
+    });
+  }
+
+  private async finish(
+    run: RunInfo,
+    source: RunSource,
+    prepared: PreparedRun,
+    target: Target,
+    result: { status: HistoryEntry['status']; rows: number; ms: number; error?: string },
+  ): Promise<RunOutcome> {
+    const entry: HistoryEntry = {
+      id: run.runId,
+      time: run.startedAt,
+      title: source.title,
+      profile: target.profile,
+      pcode: run.pcode,
+      endpoint: prepared.endpoint,
+      stime: prepared.range.stime,
+      etime: prepared.range.etime,
+      rangeLabel: prepared.range.label,
+      params: prepared.params,
+      injects: prepared.injects,
+      query: prepared.mql,
+      ...result,
+      ...(source.uri ? { uri: source.uri } : {}),
+    };
+    await this.ctx.history.add(entry);
+    return {
+      status: result.status,
+      runId: run.runId,
+      rows: result.rows,
+      ...(result.error ? { message: result.error } : {}),
+    };
+  }
+}

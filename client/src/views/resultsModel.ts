@@ -1,0 +1,155 @@
+// The results of runs as plain data, independent of VS Code: the panel host keeps one model, the
+// webview gets the replay of a result from here, exports read the rows from here, and tests take
+// snapshots. Rows arrive from the service as objects; the model stores them as arrays in column order.
+import {
+  chunkRows,
+  RESULTS_PROTOCOL_VERSION as v,
+  type Cell,
+  type ColumnInfo,
+  type ExtensionToResults,
+  type ResultsError,
+  type RunInfo,
+} from '../../../common/resultsMessages';
+import { toCsv, toJson } from '../../../common/tabular';
+
+export type ResultStatus = 'running' | 'done' | 'error' | 'cancelled';
+
+/** One run's result. */
+export interface RunResult {
+  readonly run: RunInfo;
+  status: ResultStatus;
+  columns: ColumnInfo[];
+  rows: Cell[][];
+  elapsedMs: number;
+  bytes: number;
+  error?: ResultsError;
+}
+
+/** What tests and the history see of a result; rows are capped to keep snapshots small. */
+export interface ResultSnapshot {
+  readonly runId: string;
+  readonly title: string;
+  readonly status: ResultStatus;
+  readonly endpoint: string;
+  readonly columns: readonly string[];
+  readonly rowCount: number;
+  readonly firstRows: readonly (readonly Cell[])[];
+  readonly error?: ResultsError;
+  readonly params: Readonly<Record<string, string>>;
+  readonly injects: Readonly<Record<string, string>>;
+}
+
+/** How many results stay in memory for replay and export; older ones must be re-run. */
+export const KEPT_RESULTS = 20;
+
+const toCell = (value: unknown): Cell =>
+  value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+    ? value
+    : JSON.stringify(value);
+
+/** Columns in first-seen key order over all rows, and each row as cells in that order. */
+export function tabulate(objects: readonly unknown[]): { columns: ColumnInfo[]; rows: Cell[][] } {
+  const index = new Map<string, number>();
+  for (const object of objects) {
+    if (typeof object !== 'object' || object === null) continue;
+    for (const key of Object.keys(object)) if (!index.has(key)) index.set(key, index.size);
+  }
+  const names = [...index.keys()];
+  const rows = objects.map((object) => {
+    const record = (typeof object === 'object' && object !== null ? object : {}) as Record<string, unknown>;
+    return names.map((name) => (Object.hasOwn(record, name) ? toCell(record[name]) : null));
+  });
+  return { columns: names.map((name) => ({ name })), rows };
+}
+
+export class ResultsModel {
+  private readonly results = new Map<string, RunResult>();
+
+  /** Records a run that has started; evicts the oldest results beyond {@link KEPT_RESULTS}. */
+  start(run: RunInfo): RunResult {
+    const result: RunResult = { run, status: 'running', columns: [], rows: [], elapsedMs: 0, bytes: 0 };
+    this.results.set(run.runId, result);
+    while (this.results.size > KEPT_RESULTS) {
+      const oldest = this.results.keys().next().value;
+      if (oldest === undefined) break;
+      this.results.delete(oldest);
+    }
+    return result;
+  }
+
+  complete(runId: string, objects: readonly unknown[], elapsedMs: number, bytes: number): void {
+    const result = this.results.get(runId);
+    if (!result) return;
+    Object.assign(result, tabulate(objects), { status: 'done', elapsedMs, bytes });
+  }
+
+  fail(runId: string, error: ResultsError): void {
+    const result = this.results.get(runId);
+    if (result) Object.assign(result, { status: 'error', error });
+  }
+
+  cancel(runId: string): void {
+    const result = this.results.get(runId);
+    if (result) result.status = 'cancelled';
+  }
+
+  get(runId: string): RunResult | undefined {
+    return this.results.get(runId);
+  }
+
+  /** The messages that show a result from scratch, in protocol order (also used after a reload). */
+  messagesFor(runId: string): ExtensionToResults[] {
+    const result = this.results.get(runId);
+    if (!result) return [];
+    const { run } = result;
+    if (result.status === 'running') return [{ type: 'running', v, run }];
+    const head: ExtensionToResults = { type: 'init', v, run, columns: result.columns };
+    if (result.status === 'error') {
+      return [head, { type: 'error', v, runId, error: result.error ?? { message: 'The run failed.' } }];
+    }
+    const chunks = chunkRows(runId, result.rows);
+    if (result.status === 'cancelled') return [head, ...chunks, { type: 'cancelled', v, runId }];
+    const done: ExtensionToResults = {
+      type: 'done',
+      v,
+      runId,
+      totalRows: result.rows.length,
+      elapsedMs: result.elapsedMs,
+      bytes: result.bytes,
+    };
+    return [head, ...chunks, done];
+  }
+
+  /** CSV or JSON text of a kept result; undefined when it is no longer in memory. */
+  exportText(runId: string, format: 'csv' | 'json'): string | undefined {
+    const result = this.results.get(runId);
+    if (!result) return undefined;
+    return format === 'csv' ? toCsv(result.columns, result.rows) : toJson(result.columns, result.rows);
+  }
+
+  /** JSON of the rows at `rowIndexes` (all rows when absent). */
+  jsonOf(runId: string, rowIndexes?: readonly number[]): string | undefined {
+    const result = this.results.get(runId);
+    if (!result) return undefined;
+    const picked = rowIndexes?.map((i) => result.rows[i]).filter((r): r is Cell[] => r !== undefined);
+    const rows = picked ?? result.rows;
+    return toJson(result.columns, rows);
+  }
+
+  snapshot(runId: string, rowCap = 5): ResultSnapshot | undefined {
+    const result = this.results.get(runId);
+    if (!result) return undefined;
+    return {
+      runId,
+      title: result.run.title,
+      status: result.status,
+      endpoint: result.run.endpoint,
+      columns: result.columns.map((c) => c.name),
+      rowCount: result.rows.length,
+      firstRows: result.rows.slice(0, rowCap),
+      params: result.run.params ?? {},
+      injects: result.run.injects ?? {},
+      ...(result.error ? { error: result.error } : {}),
+    };
+  }
+}

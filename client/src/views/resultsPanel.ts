@@ -1,0 +1,209 @@
+// Hosts the results webview: creates panels with the pure HTML builder, sends each run as the
+// protocol's message sequence (rows in chunks), and answers the webview's requests (copy, export,
+// open as JSON, re-run, cancel, error buttons). Rows live in the extension's ResultsModel; the
+// webview keeps none across reloads, so a restored panel gets them replayed, or is told to re-run.
+import { randomBytes } from 'node:crypto';
+import * as vscode from 'vscode';
+import {
+  parseResultsToExtension,
+  RESULTS_PROTOCOL_VERSION as v,
+  type ExtensionToResults,
+  type ResultsToExtension,
+  type RunInfo,
+} from '../../../common/resultsMessages';
+import type { Ctx } from '../ctx';
+import { resultsHtml } from './resultsHtml';
+
+/** The webview type; also the serializer's key (package.json activation event onWebviewPanel:mxql.results). */
+export const RESULTS_VIEW_TYPE = 'mxql.results';
+
+/** What the panel host asks of the runner. */
+export interface ResultsActions {
+  rerun(runId: string): Promise<unknown>;
+  cancel(runId: string): void;
+  action(actionId: string, runId: string | undefined): Promise<unknown>;
+}
+
+interface PanelEntry {
+  readonly panel: vscode.WebviewPanel;
+  ready: boolean;
+  runId: string | undefined;
+}
+
+export class ResultsPanels implements vscode.Disposable {
+  private readonly entries = new Set<PanelEntry>();
+
+  constructor(
+    private readonly ctx: Ctx,
+    private readonly actions: ResultsActions,
+  ) {}
+
+  /** Registers the serializer that brings panels back after a window reload. */
+  registerSerializer(): vscode.Disposable {
+    return vscode.window.registerWebviewPanelSerializer(RESULTS_VIEW_TYPE, {
+      deserializeWebviewPanel: (panel) => {
+        this.adopt(panel, undefined);
+        return Promise.resolve();
+      },
+    });
+  }
+
+  /** Shows `run` as running, in the reused panel or a new one (setting mxql.results.reusePanel). */
+  show(run: RunInfo): void {
+    const reusable = this.ctx.config.reusePanel ? [...this.entries][0] : undefined;
+    const entry = reusable ?? this.create(run.title);
+    entry.runId = run.runId;
+    entry.panel.title = `MXQL: ${run.title}`;
+    if (!entry.panel.visible) entry.panel.reveal(vscode.ViewColumn.Beside, true);
+    this.replay(entry);
+  }
+
+  /** Sends the current state of `runId` to the panels showing it. */
+  update(runId: string): void {
+    for (const entry of this.entries) if (entry.runId === runId) this.replay(entry);
+  }
+
+  /** Panels open now (tests and the status of reuse). */
+  get count(): number {
+    return this.entries.size;
+  }
+
+  private create(title: string): PanelEntry {
+    const panel = vscode.window.createWebviewPanel(
+      RESULTS_VIEW_TYPE,
+      `MXQL: ${title}`,
+      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+      { enableScripts: true, retainContextWhenHidden: false, localResourceRoots: [this.webviewRoot()] },
+    );
+    return this.adopt(panel, undefined);
+  }
+
+  private webviewRoot(): vscode.Uri {
+    return vscode.Uri.joinPath(this.ctx.extension.extensionUri, 'dist', 'webview');
+  }
+
+  private adopt(panel: vscode.WebviewPanel, runId: string | undefined): PanelEntry {
+    const entry: PanelEntry = { panel, ready: false, runId };
+    const root = this.webviewRoot();
+    const uri = (file: string) => panel.webview.asWebviewUri(vscode.Uri.joinPath(root, file)).toString();
+    panel.webview.options = { enableScripts: true, localResourceRoots: [root] };
+    panel.webview.html = resultsHtml({
+      cspSource: panel.webview.cspSource,
+      nonce: randomBytes(16).toString('base64'),
+      scriptUri: uri('results.js'),
+      styleUri: uri('results.css'),
+      codiconsUri: uri('codicon.css'),
+    });
+    const listener = panel.webview.onDidReceiveMessage((data: unknown) => void this.receive(entry, data));
+    panel.onDidDispose(() => {
+      listener.dispose();
+      this.entries.delete(entry);
+    });
+    this.entries.add(entry);
+    return entry;
+  }
+
+  private replay(entry: PanelEntry): void {
+    if (!entry.ready || entry.runId === undefined) return;
+    const messages = this.ctx.results.messagesFor(entry.runId);
+    if (messages.length === 0) {
+      this.post(entry, {
+        type: 'error',
+        v,
+        runId: entry.runId,
+        error: {
+          message: 'The rows of this result are no longer kept. Re-run the query to see them.',
+          code: 'results/expired',
+          actions: [{ id: 'rerun', label: 'Re-run' }],
+        },
+      });
+      return;
+    }
+    for (const message of messages) this.post(entry, message);
+  }
+
+  private post(entry: PanelEntry, message: ExtensionToResults): void {
+    void entry.panel.webview.postMessage(message).then(undefined, (error: unknown) => {
+      this.ctx.log.warn(`Results panel did not take a message: ${String(error)}`);
+    });
+  }
+
+  private async receive(entry: PanelEntry, data: unknown): Promise<void> {
+    const message = parseResultsToExtension(data);
+    if (!message) {
+      this.ctx.log.warn('Results panel sent a message that is not part of the protocol; ignored.');
+      return;
+    }
+    try {
+      await this.handle(entry, message);
+    } catch (error) {
+      this.ctx.log.error('Results panel request failed', error);
+      this.notice(entry, 'error', `Failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  private async handle(entry: PanelEntry, message: ResultsToExtension): Promise<void> {
+    switch (message.type) {
+      case 'ready':
+        entry.ready = true;
+        entry.runId ??= message.resumeRunId;
+        this.replay(entry);
+        return;
+      case 'copy':
+        await vscode.env.clipboard.writeText(message.text);
+        this.notice(entry, 'info', `Copied ${message.rows} rows`);
+        return;
+      case 'export':
+        await this.exportRows(entry, message.runId, message.format);
+        return;
+      case 'openJson':
+        await this.openJson(message.runId, message.rowIndexes);
+        return;
+      case 'rerun':
+        await this.actions.rerun(message.runId);
+        return;
+      case 'cancel':
+        this.actions.cancel(message.runId);
+        return;
+      case 'action':
+        await this.actions.action(message.actionId, message.runId ?? entry.runId);
+        return;
+      case 'webviewError':
+        this.ctx.log.error(`Results panel: ${message.message}`);
+        return;
+    }
+  }
+
+  private notice(entry: PanelEntry, level: 'info' | 'warning' | 'error', text: string): void {
+    this.post(entry, { type: 'notice', v, level, text });
+  }
+
+  private async exportRows(entry: PanelEntry, runId: string, format: 'csv' | 'json'): Promise<void> {
+    const text = this.ctx.results.exportText(runId, format);
+    if (text === undefined) {
+      this.notice(entry, 'warning', 'These rows are no longer kept; re-run the query to export them.');
+      return;
+    }
+    const title = this.ctx.results.get(runId)?.run.title ?? 'results';
+    const target = await vscode.window.showSaveDialog({
+      defaultUri: vscode.Uri.file(`${title.replace(/[^\w.-]+/g, '_')}.${format}`),
+      filters: format === 'csv' ? { CSV: ['csv'] } : { JSON: ['json'] },
+    });
+    if (!target) return;
+    await vscode.workspace.fs.writeFile(target, Buffer.from(text, 'utf8'));
+    const rows = this.ctx.results.get(runId)?.rows.length ?? 0;
+    this.notice(entry, 'info', `Exported ${rows.toLocaleString('en-US')} rows to ${target.fsPath}`);
+  }
+
+  private async openJson(runId: string, rowIndexes: readonly number[] | undefined): Promise<void> {
+    const content = this.ctx.results.jsonOf(runId, rowIndexes);
+    if (content === undefined) throw new Error('these rows are no longer kept; re-run the query');
+    const document = await vscode.workspace.openTextDocument({ language: 'json', content });
+    await vscode.window.showTextDocument(document, { preview: true });
+  }
+
+  dispose(): void {
+    for (const entry of [...this.entries]) entry.panel.dispose();
+    this.entries.clear();
+  }
+}

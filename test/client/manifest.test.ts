@@ -1,0 +1,68 @@
+// package.json's contributions agree with the command table and the settings the code reads.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { COMMANDS, HIDDEN_FROM_PALETTE, commandIds } from '../../client/src/commands/table';
+
+interface Manifest {
+  activationEvents: string[];
+  contributes: {
+    commands: { command: string; title: string; category?: string }[];
+    keybindings: { command: string; key: string; mac?: string; when?: string }[];
+    menus: Record<string, { command: string; when?: string }[]>;
+    configuration: { properties: Record<string, { description?: string; markdownDescription?: string }> };
+    walkthroughs: { steps: { media: { markdown?: string } }[] }[];
+    views: Record<string, { id: string }[]>;
+  };
+}
+
+const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as Manifest;
+const c = manifest.contributes;
+
+void test('every command of the table is contributed with its title and category MXQL, and no other', () => {
+  const contributed = c.commands.filter((x) => x.command.startsWith('mxql.'));
+  assert.deepEqual(contributed.map((x) => x.command).sort(), [...commandIds].sort());
+  for (const command of contributed) {
+    assert.equal(command.category, 'MXQL', command.command);
+    assert.equal(command.title, COMMANDS[command.command as keyof typeof COMMANDS]);
+  }
+});
+
+void test('Ctrl+Enter / Cmd+Enter run in mxql editors only; the editor title has a run button', () => {
+  const runKeys = c.keybindings.filter((k) => k.key === 'ctrl+enter');
+  assert.ok(runKeys.length > 0);
+  for (const k of runKeys) {
+    assert.equal(k.mac, 'cmd+enter');
+    assert.match(k.when ?? '', /editorLangId == mxql/);
+  }
+  assert.ok(c.menus['editor/title/run']?.some((m) => m.command === 'mxql.runFile'));
+  const hidden = new Set(
+    (c.menus['commandPalette'] ?? []).filter((m) => m.when === 'false').map((m) => m.command),
+  );
+  for (const id of HIDDEN_FROM_PALETTE) assert.ok(hidden.has(id), id);
+});
+
+void test('settings read by the code are declared with descriptions; no token setting exists', () => {
+  const props = c.configuration.properties;
+  for (const key of [
+    'mxql.profiles',
+    'mxql.results.reusePanel',
+    'mxql.run.defaultLimit',
+    'mxql.run.codeLens',
+  ]) {
+    const prop = props[key];
+    assert.ok(prop, key);
+    assert.ok(prop.description ?? prop.markdownDescription, key);
+  }
+  assert.ok(!Object.keys(props).some((k) => /token/i.test(k)), 'a token must never be a setting');
+});
+
+void test('walkthrough media exist; the results serializer and the history view are declared', () => {
+  for (const step of c.walkthroughs[0]?.steps ?? []) {
+    const file = step.media.markdown;
+    assert.ok(file);
+    assert.ok(readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8').length > 0);
+  }
+  assert.ok(manifest.activationEvents.includes('onWebviewPanel:mxql.results'));
+  assert.ok(c.views['mxql']?.some((v) => v.id === 'mxql.history'));
+});

@@ -1,0 +1,80 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ROWS_PER_CHUNK, type RunInfo } from '../../common/resultsMessages';
+import { KEPT_RESULTS, ResultsModel, tabulate } from '../../client/src/views/resultsModel';
+
+const run = (runId: string): RunInfo => ({
+  runId,
+  title: 'q',
+  endpoint: '/open/api/flush/mxql/text',
+  startedAt: 1,
+  params: { $oid: '1' },
+});
+
+void test('rows become columns in first-seen order; odd values become text, missing ones null', () => {
+  const { columns, rows } = tabulate([{ a: 1, b: 'x' }, { b: 'y', c: { nested: true } }, 'junk']);
+  assert.deepEqual(
+    columns.map((c) => c.name),
+    ['a', 'b', 'c'],
+  );
+  assert.deepEqual(rows, [
+    [1, 'x', null],
+    [null, 'y', '{"nested":true}'],
+    [null, null, null],
+  ]);
+});
+
+void test('a finished run replays as init, chunks and done', () => {
+  const model = new ResultsModel();
+  model.start(run('r1'));
+  assert.deepEqual(
+    model.messagesFor('r1').map((m) => m.type),
+    ['running'],
+  );
+  const objects = Array.from({ length: ROWS_PER_CHUNK + 1 }, (_, i) => ({ n: i }));
+  model.complete('r1', objects, 12, 345);
+  const messages = model.messagesFor('r1');
+  assert.deepEqual(
+    messages.map((m) => m.type),
+    ['init', 'rowsChunk', 'rowsChunk', 'done'],
+  );
+  const done = messages[3];
+  assert.ok(done?.type === 'done');
+  assert.deepEqual([done.totalRows, done.elapsedMs, done.bytes], [ROWS_PER_CHUNK + 1, 12, 345]);
+  const snap = model.snapshot('r1');
+  assert.deepEqual([snap?.status, snap?.rowCount, snap?.columns], ['done', ROWS_PER_CHUNK + 1, ['n']]);
+});
+
+void test('errors and cancels replay as such; unknown runs replay nothing', () => {
+  const model = new ResultsModel();
+  model.start(run('e'));
+  model.fail('e', { message: 'boom', code: 'http/401' });
+  assert.deepEqual(
+    model.messagesFor('e').map((m) => m.type),
+    ['init', 'error'],
+  );
+  model.start(run('c'));
+  model.cancel('c');
+  assert.deepEqual(
+    model.messagesFor('c').map((m) => m.type),
+    ['init', 'cancelled'],
+  );
+  assert.deepEqual(model.messagesFor('nope'), []);
+  assert.equal(model.exportText('nope', 'csv'), undefined);
+});
+
+void test('exports and JSON of selected rows', () => {
+  const model = new ResultsModel();
+  model.start(run('x'));
+  model.complete('x', [{ a: 1 }, { a: '=cmd' }], 1, 1);
+  assert.equal(model.exportText('x', 'csv'), "a\r\n1\r\n'=cmd\r\n");
+  assert.deepEqual(JSON.parse(model.jsonOf('x', [1]) ?? ''), [{ a: '=cmd' }]);
+  assert.deepEqual(JSON.parse(model.jsonOf('x') ?? ''), [{ a: 1 }, { a: '=cmd' }]);
+});
+
+void test('only the newest results are kept', () => {
+  const model = new ResultsModel();
+  for (let i = 0; i <= KEPT_RESULTS; i++) model.start(run(`r${i}`));
+  assert.equal(model.get('r0'), undefined);
+  assert.ok(model.get(`r${KEPT_RESULTS}`));
+});

@@ -1,0 +1,86 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import {
+  analyzeQuery,
+  missingInjects,
+  missingParams,
+  prepareRun,
+  MxqlEndpoints,
+} from '../../client/src/run/runRequest';
+
+const NOW = Date.UTC(2026, 10, 21, 12, 0);
+const base = {
+  range: { kind: 'relative', ms: 3_600_000 } as const,
+  defaultLimit: 1000,
+  now: NOW,
+  offsetMinutes: 0,
+};
+const none = { params: {}, injects: {} };
+
+const file = [
+  '-- @name Agents',
+  '-- @range 15m',
+  '-- @limit 50',
+  '-- @param $oid = 7',
+  'CATEGORY app_counter',
+  'OIDSET {oid:$oid, okind:$okind}',
+  'INJECT default',
+  'INJECT sortBy',
+  '-- @inject sortBy = ORDER {key:[tps]}',
+].join('\n');
+
+void test('directive lines are stripped; params and INJECT names are found', () => {
+  const a = analyzeQuery(file, file, 0);
+  assert.ok(!a.query.includes('@'), a.query);
+  assert.deepEqual(a.usedParams, ['$oid', '$okind']);
+  assert.deepEqual(a.usedInjects, ['default', 'sortBy']);
+  assert.deepEqual(missingParams(a, none), ['$okind']);
+  assert.deepEqual(missingInjects(a, none), ['default']);
+  assert.deepEqual(missingParams(a, { params: { $okind: '3' }, injects: {} }), []);
+});
+
+void test('the text request carries directives, prompted values, range and limit', () => {
+  const a = analyzeQuery(file, file, 0);
+  const result = prepareRun(a, { ...base, values: { params: { $okind: '3' }, injects: { default: '' } } });
+  assert.ok(result.ok);
+  const run = result.run;
+  assert.equal(run.endpoint, MxqlEndpoints.mxqlText);
+  assert.deepEqual(run.params, { $oid: '7', $okind: '3' });
+  assert.deepEqual(run.injects, { sortBy: 'ORDER {key:[tps]}', default: '' });
+  assert.equal(run.limit, 50);
+  assert.deepEqual([run.range.stime, run.range.etime], [NOW - 900_000, NOW]);
+});
+
+void test('@path sends to /mxql/path with the path as mql and no params', () => {
+  const text = '-- @path /app/act_tx/act_tx_oid\n-- @param $x = 1\n';
+  const a = analyzeQuery(text, text, 0);
+  assert.deepEqual(missingParams(a, none), []);
+  const result = prepareRun(a, { ...base, values: none });
+  assert.ok(result.ok);
+  assert.equal(result.run.endpoint, MxqlEndpoints.mxqlPath);
+  assert.equal(result.run.mql, '/app/act_tx/act_tx_oid');
+  assert.deepEqual(result.run.params, {});
+});
+
+void test('problems are reported, not thrown: range over 31 days, bad directives, nothing to run', () => {
+  const long = '-- @stime 2026-01-01 00:00\n-- @etime 2026-03-01 00:00\nCATEGORY a\n';
+  const r1 = prepareRun(analyzeQuery(long, long, 0), { ...base, values: none });
+  assert.equal(r1.ok, false);
+  assert.match(r1.ok ? '' : r1.problem, /31 days/);
+  const bad = '-- @limit -4\nCATEGORY a\n';
+  const r2 = prepareRun(analyzeQuery(bad, bad, 0), { ...base, values: none });
+  assert.equal(r2.ok, false);
+  assert.match(r2.ok ? '' : r2.problem, /line 1/);
+  const empty = '-- only a comment\n';
+  const r3 = prepareRun(analyzeQuery(empty, empty, 0), { ...base, values: none });
+  assert.equal(r3.ok, false);
+});
+
+void test('a selection is sent alone but the whole file supplies the directives', () => {
+  const selection = 'CATEGORY app_counter\nOIDSET {oid:$oid}';
+  const a = analyzeQuery(file, selection, 0);
+  const result = prepareRun(a, { ...base, values: none });
+  assert.ok(result.ok);
+  assert.equal(result.run.mql, selection);
+  assert.equal(result.run.params.$oid, '7');
+});
