@@ -1,6 +1,7 @@
 // FALLBACK MXQL executor: a deliberately tiny stand-in that keeps the MXQL endpoints useful until the real
 // engine (client/src/demo/mxql/) is wired in through defaultMxqlExecutor.ts. It understands:
-//   text: `CATEGORY app_counter` (optionally `OID [...]` with $params), rows per agent every 5 minutes;
+//   text: `CATEGORY <name>` for the categories of data/categoryRows.ts (optionally `OID [...]` with
+//         $params), all columns, rows per agent every 5 minutes up to `limit`;
 //   path: /app/act_tx/act_tx_oid and /app/act_tx/agent_with_tx (also under /v2), with an injected
 //         `CREATE {key: <name>, value|from: <column>}` such as the spec's `_pk_` example.
 // Anything else is a MxqlQueryError that says what the fallback supports.
@@ -8,7 +9,7 @@ import {
   MINUTE,
   activeTxBuckets,
   agentListRow,
-  appCounterRow,
+  CATEGORY_ROWS,
   bucketTimes,
   FINE_STEP,
   type DemoAgent,
@@ -41,10 +42,11 @@ function oidFilter(mql: string, param: Record<string, string>): Set<number> | un
 }
 
 function runText(data: DemoData, project: DemoProject, req: MxqlRequest, signal: AbortSignal): Row[] {
-  const category = categoryOf(req.mql);
-  if (category !== 'app_counter') {
+  const category = categoryOf(req.mql) ?? '';
+  const build = Object.hasOwn(CATEGORY_ROWS, category) ? CATEGORY_ROWS[category] : undefined;
+  if (!build) {
     throw new MxqlQueryError(
-      `The built-in fallback executor only runs CATEGORY app_counter (got ${category ?? 'no CATEGORY'}).`,
+      `The built-in fallback executor runs CATEGORY ${Object.keys(CATEGORY_ROWS).join(', ')} (got ${category || 'no CATEGORY'}).`,
       'mxql/unsupported-category',
     );
   }
@@ -55,9 +57,10 @@ function runText(data: DemoData, project: DemoProject, req: MxqlRequest, signal:
   for (const t of bucketTimes(req.stime, req.etime, step)) {
     if (signal.aborted) throw signal.reason;
     for (const agent of agents) {
-      const row = appCounterRow(data, project, agent, t, step);
-      if (row) rows.push(row);
-      if (rows.length >= req.limit) return rows;
+      for (const row of build(data, project, agent, t, step)) {
+        rows.push(row);
+        if (rows.length >= req.limit) return rows;
+      }
     }
   }
   return rows;

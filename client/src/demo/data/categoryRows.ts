@@ -165,6 +165,18 @@ function serverCpuColumns(s: ServerSnapshot): Row {
     cpu_load1: s.cpu.load1,
     cpu_load5: s.cpu.load5,
     cpu_load15: s.cpu.load15,
+    cpu_load_per_core: s.cpu.load1,
+    // C-states, DPC and interrupt figures come from Windows hosts; Linux hosts report 0.
+    cpu_c1: 0,
+    cpu_c2: 0,
+    cpu_c3: 0,
+    cpu_dpc: 0,
+    cpu_interrupt: 0,
+    cpu_ctxt: Math.round(2_000 * (100 - s.cpu.idle)),
+    cpu_procs_running: Math.max(1, Math.round(s.cpu.load1)),
+    cpu_procs_blocked: s.cpu.iowait > 2 ? 1 : 0,
+    cpu_new_procs_forked: Math.round(s.netstat.established / 10),
+    processorQueueLength: Math.round(s.cpu.load1),
   };
 }
 
@@ -182,6 +194,11 @@ function serverMemoryColumns(s: ServerSnapshot): Row {
     memory_swaptotal: s.memory.swaptotal,
     memory_swapused: s.memory.swapused,
     memory_swappused: s.memory.swappused,
+    memory_shared: s.memory.shared,
+    memory_slab: s.memory.slab,
+    memory_sreclaimable: s.memory.sreclaimable,
+    memory_sunreclaim: s.memory.sunreclaim,
+    memory_pageFaults: s.memory.pagefaults,
   };
 }
 
@@ -205,6 +222,7 @@ export function serverBaseRow(
     onodeName: agent.onodeName,
     host_ip: agent.hostIp,
     cpu_cores: agent.cpuCores,
+    hostname: agent.oname,
     os: agent.osName,
     cpu: data.value(agent, 'cpu', t, stepMs) ?? 0,
     ...serverCpuColumns(snapshot),
@@ -248,3 +266,31 @@ export function dbPoolDetailRows(data: DemoData, project: DemoProject, agent: De
       idle: p.idle,
     }));
 }
+
+/** Rows of one agent for one bucket; empty when the agent was silent. */
+export type CategoryRowBuilder = (
+  data: DemoData,
+  project: DemoProject,
+  agent: DemoAgent,
+  t: number,
+  stepMs: number,
+) => Row[];
+
+const one =
+  (
+    build: (d: DemoData, p: DemoProject, a: DemoAgent, t: number, s: number) => Row | undefined,
+  ): CategoryRowBuilder =>
+  (d, p, a, t, s) => {
+    const row = build(d, p, a, t, s);
+    return row ? [row] : [];
+  };
+
+/** The categories the demo data can produce, by name. */
+export const CATEGORY_ROWS: Readonly<Record<string, CategoryRowBuilder>> = {
+  app_counter: one(appCounterRow),
+  app_host_resource: one(appHostResourceRow),
+  app_active_stat: one(appActiveStatRow),
+  server_base: one(serverBaseRow),
+  agent_list: (d, p, a, t) => [agentListRow(d, p, a, t)],
+  db_pool_detail: (d, p, a, t) => (d.isAliveAt(a, t) ? dbPoolDetailRows(d, p, a, t) : []),
+};

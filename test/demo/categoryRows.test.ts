@@ -1,0 +1,103 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { CATEGORY_ROWS, FINE_STEP, createDemoData } from '../../client/src/demo/data/index';
+import { startDemoServer, type DemoServer } from '../../client/src/demo/index';
+import { FIXED_NOW, arr, call, errorOf, projectOf, rec } from './demoClient';
+
+type CompactColumn = string | (string | number)[];
+interface CompactCategory {
+  t?: CompactColumn[];
+  f?: CompactColumn[];
+}
+
+// The bundled catalog is the language's source of truth for column names; the demo rows must carry them.
+const catalogFile = join(__dirname, '..', '..', 'server', 'core', 'catalog', 'data', 'categories.json');
+const catalog = (
+  JSON.parse(readFileSync(catalogFile, 'utf8')) as { categories: Record<string, CompactCategory> }
+).categories;
+const names = (columns: CompactColumn[] | undefined) =>
+  (columns ?? []).map((c) => String(typeof c === 'string' ? c : c[0]));
+
+/** Tags of server_base that come from cloud instance metadata, which the demo hosts do not have. */
+const CLOUD_TAGS =
+  /^(ami-|DEPLOY-TARGET|ipv6|mac|local-|public-|system|instance-|Name|PACKAGE-APP-LIST|profile|InstanceId|security-groups|reservation-id)/;
+
+void describe('category rows for the MXQL engine', () => {
+  const data = createDemoData(29, () => FIXED_NOW);
+  const t = Math.floor(FIXED_NOW / FINE_STEP) * FINE_STEP - FINE_STEP;
+  const sample = (category: string, productType: string) => {
+    const project = data.projects.find(
+      (p) => p.productType === productType && data.agentsOf(p.pcode).length > 2,
+    );
+    assert.ok(project);
+    const build = CATEGORY_ROWS[category];
+    assert.ok(build);
+    const rows = data.agentsOf(project.pcode).flatMap((a) => build(data, project, a, t, FINE_STEP));
+    assert.ok(rows.length > 0, category);
+    return rows;
+  };
+
+  for (const [category, productType] of [
+    ['app_counter', 'APM'],
+    ['app_host_resource', 'APM'],
+    ['app_active_stat', 'APM'],
+    ['db_pool_detail', 'APM'],
+    ['server_base', 'SMS'],
+  ] as const) {
+    void it(`${category} rows carry every field and tag of the catalog`, () => {
+      const entry = catalog[category];
+      assert.ok(entry, `${category} is in the catalog`);
+      const expected = [...names(entry.f), ...names(entry.t).filter((tag) => !CLOUD_TAGS.test(tag))];
+      for (const row of sample(category, productType)) {
+        const missing = expected.filter((column) => !(column in row));
+        assert.deepEqual(missing, [], category);
+        assert.equal(row.time, t);
+      }
+    });
+  }
+
+  void it('agent_list rows describe active and inactive agents alike', () => {
+    const rows = sample('agent_list', 'APM');
+    assert.ok(rows.some((r) => r.status === 'inactive'));
+    assert.ok(rows.some((r) => r.status === 'active'));
+  });
+});
+
+void describe('fallback executor over every category', () => {
+  let server: DemoServer;
+  before(async () => {
+    server = await startDemoServer({ seed: 29, now: () => FIXED_NOW });
+  });
+  after(() => server.close());
+
+  const run = async (creds: { token: string; pcode: number }, mql: string) =>
+    call(`${server.baseUrl}/open/api/flush/mxql/text`, creds, {
+      body: { stime: FIXED_NOW - 3_600_000, etime: FIXED_NOW, mql, limit: 50, pageKey: 'mxql' },
+    });
+
+  void it('answers each category with rows of its project', async () => {
+    const apm = projectOf(server, 'APM', 'Order');
+    const sms = projectOf(server, 'SMS', 'Linux');
+    for (const [creds, category, column] of [
+      [apm, 'app_host_resource', 'cpu'],
+      [apm, 'app_active_stat', 'method'],
+      [apm, 'db_pool_detail', 'act'],
+      [apm, 'agent_list', 'status'],
+      [sms, 'server_base', 'memory_pused'],
+    ] as const) {
+      const reply = await run(creds, `CATEGORY ${category}\nTAGLOAD`);
+      assert.equal(reply.status, 200, category);
+      const rows = arr(reply.body).map(rec);
+      assert.equal(rows.length, 50, category);
+      for (const row of rows) assert.ok(column in row, `${category}.${column}`);
+    }
+  });
+
+  void it('names the supported categories when asked for another one', async () => {
+    const reply = await run(projectOf(server, 'APM', 'Order'), 'CATEGORY tx_host\nTAGLOAD');
+    assert.equal(errorOf(reply).code, 'mxql/unsupported-category');
+    assert.match(errorOf(reply).message, /app_counter.*server_base/);
+  });
+});
