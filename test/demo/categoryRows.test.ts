@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { CATEGORY_ROWS, FINE_STEP, createDemoData } from '../../client/src/demo/data/index';
+import { createFallbackMxqlExecutor } from '../../client/src/demo/fallbackMxqlExecutor';
 import { startDemoServer, type DemoServer } from '../../client/src/demo/index';
 import { FIXED_NOW, arr, call, errorOf, projectOf, rec } from './demoClient';
 
@@ -68,7 +69,12 @@ void describe('category rows for the MXQL engine', () => {
 void describe('fallback executor over every category', () => {
   let server: DemoServer;
   before(async () => {
-    server = await startDemoServer({ seed: 29, now: () => FIXED_NOW });
+    // This suite is about the fallback itself, whichever executor the server uses by default.
+    server = await startDemoServer({
+      seed: 29,
+      now: () => FIXED_NOW,
+      mxqlExecutor: createFallbackMxqlExecutor,
+    });
   });
   after(() => server.close());
 

@@ -207,7 +207,8 @@ void describe('MXQL endpoints', () => {
     assert.equal(errorOf(notPath).code, 'body/invalid-path');
     const unknown = await call(path(), apm, { body: mxqlBody('/no/such/query') });
     assert.equal(unknown.status, 400);
-    assert.match(errorOf(unknown).message, /not found/);
+    assert.match(errorOf(unknown).code, /^mxql\//);
+    assert.match(errorOf(unknown).message, /\/no\/such\/query/);
   });
 
   void it('turns an executor MxqlQueryError into a 400 naming the problem', async () => {
