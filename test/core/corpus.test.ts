@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { astShape, expressionSites, format, parse, parseExpression } from '../../server/core/syntax/index';
+import { uncovered } from './syntax/printTree';
 
 const repoRoot = join(import.meta.dirname, '../..');
 const setting = process.env.MXQL_CORPUS;
@@ -77,7 +78,9 @@ if (!present && setting === 'required') {
   void test('every statement range lies inside the text and statements do not overlap', () => {
     for (const { file, text } of texts) {
       let last = -1;
-      for (const item of parse(text).ast.items) {
+      const { ast } = parse(text);
+      assert.deepEqual(uncovered(text, ast), [], `${file}: every character belongs to a node or comment`);
+      for (const item of ast.items) {
         assert.ok(item.range.start >= last && item.range.end <= text.length, file);
         last = item.range.end;
       }

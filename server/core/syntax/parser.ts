@@ -12,6 +12,7 @@ import type {
   CommentNode,
   InjectNode,
   InjectValue,
+  InvalidStatement,
   KeyNode,
   MemberNode,
   MxqlDiagnostic,
@@ -170,14 +171,33 @@ class Parser {
       this.openSub(t);
       return true;
     }
-    if (upper === 'END') {
-      this.pos++;
-      this.junkToLineEnd();
-      if (this.sub) this.closeSub(range(t));
-      else this.report('unexpectedEnd', range(t));
-      return true;
+    if (upper !== 'END') return false;
+    if (!this.sub) return false;
+    this.pos++;
+    const junk = this.junkToLineEnd();
+    this.closeSub(range(t));
+    if (junk) {
+      this.items.push(junk);
+      this.main.push(junk);
     }
-    return false;
+    return true;
+  }
+
+  /** An `END` outside any SUB: kept as an invalid line so that no text is dropped. */
+  private strayEnd(t: Token): Statement {
+    this.pos++;
+    this.junkToLineEnd();
+    this.report('unexpectedEnd', range(t));
+    const end = this.consumedEnd(t.end);
+    const text = this.text.slice(t.start, end);
+    return {
+      kind: 'invalid',
+      text,
+      range: { start: t.start, end },
+      line: t.line,
+      endLine: this.lastLine,
+      trailingComment: null,
+    };
   }
 
   private openSub(t: Token): void {
@@ -193,11 +213,14 @@ class Parser {
     } else {
       this.report('missingSubName', range(t));
     }
-    this.junkToLineEnd();
-    const end = nameRange ? nameRange.end : t.end;
+    const junk = this.junkToLineEnd();
+    const end = junk ? junk.range.end : nameRange ? nameRange.end : t.end;
     const trailingComment = this.trailingAfter(end, t.line);
     const keywordRange = range(t);
-    this.sub = { keywordRange, name, nameRange, body: [], commands: [], line: t.line, trailingComment };
+    // Text after the name is kept as an invalid first line of the body, so nothing is dropped.
+    const body: BodyItem[] = junk ? [junk] : [];
+    const commands: Statement[] = junk ? [junk] : [];
+    this.sub = { keywordRange, name, nameRange, body, commands, line: t.line, trailingComment };
   }
 
   private closeSub(endRange: Range | null): void {
@@ -236,6 +259,7 @@ class Parser {
     if (t.kind !== K_WORD) return this.invalidLine(t);
     const upper = this.wordUpper(t);
     if (upper === 'INJECT') return this.injectStatement(t);
+    if (upper === 'END') return this.strayEnd(t);
     if (upper === 'OPENMX') return this.openmx(t);
     return this.command(t, upper);
   }
@@ -366,15 +390,21 @@ class Parser {
   }
 
   /** Reports and consumes anything left on the current line after a complete keyword line. */
-  private junkToLineEnd(): void {
+  private junkToLineEnd(): InvalidStatement | null {
     const first = this.toks[this.pos];
-    if (!first || !this.more(0)) return;
+    if (!first || !this.more(0)) return null;
     this.skipStatementRest();
-    this.report(
-      'unexpectedToken',
-      { start: first.start, end: this.consumedEnd(first.end) },
-      'Remove it or move it to its own line.',
-    );
+    const r = { start: first.start, end: this.consumedEnd(first.end) };
+    this.report('unexpectedToken', r, 'Remove it or move it to its own line.');
+    const text = this.text.slice(r.start, r.end);
+    return {
+      kind: 'invalid',
+      text,
+      range: r,
+      line: first.line,
+      endLine: this.lastLine,
+      trailingComment: null,
+    };
   }
 
   // ------------------------------------------------------------------ operands

@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse, SyntaxCodes } from '../../../server/core/syntax/index';
+import { uncovered } from './printTree';
 
 interface Case {
   readonly code: string;
@@ -145,6 +146,7 @@ void test('the parser never throws, whatever the input', () => {
     const text = parts.join('');
     const { ast, diagnostics } = parse(text);
     assert.equal(ast.range.end, text.length);
+    assert.deepEqual(uncovered(text, ast), [], `nothing dropped from ${JSON.stringify(text)}`);
     for (const d of diagnostics)
       assert.ok(d.range.start >= 0 && d.range.end <= text.length && d.range.start <= d.range.end);
   }

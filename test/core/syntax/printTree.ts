@@ -72,3 +72,24 @@ export function printParse(text: string, result: ParseResult): string {
   }
   return `${out.join('\n')}\n`;
 }
+
+/** Offsets of non-blank characters not covered by a statement, a comment or a SUB/END keyword line. */
+export function uncovered(text: string, ast: ParseResult['ast']): number[] {
+  const covered = new Uint8Array(text.length);
+  const mark = (r: { start: number; end: number } | null): void => {
+    if (r) covered.fill(1, r.start, r.end);
+  };
+  for (const c of ast.comments) mark(c.range);
+  for (const item of ast.items) {
+    if (item.kind !== 'sub') mark(item.range);
+  }
+  for (const sub of ast.subs) {
+    mark(sub.keywordRange);
+    mark(sub.nameRange);
+    mark(sub.endRange);
+    for (const stmt of sub.commands) mark(stmt.range);
+  }
+  const out: number[] = [];
+  for (let i = 0; i < text.length; i++) if (!covered[i] && !/\s/.test(text[i] as string)) out.push(i);
+  return out;
+}
