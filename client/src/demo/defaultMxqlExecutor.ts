@@ -1,6 +1,6 @@
-// Which MXQL executor a demo server uses unless its options name another. This is the one line to change
-// when the MXQL engine (client/src/demo/mxql/) lands: point it at the engine's executor factory.
-import { createFallbackMxqlExecutor } from './fallbackMxqlExecutor';
+// Which MXQL executor a demo server uses unless its options name another: the MXQL engine
+// (client/src/demo/mxql/) over the server's data set. The fallback executor remains available.
+import { createMxqlEngine } from './mxql/index';
 import type { MxqlExecutorFactory } from './mxqlExecutor';
 
-export const defaultMxqlExecutorFactory: MxqlExecutorFactory = createFallbackMxqlExecutor;
+export const defaultMxqlExecutorFactory: MxqlExecutorFactory = createMxqlEngine();

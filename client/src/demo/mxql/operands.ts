@@ -126,7 +126,8 @@ export function scalars(value: Plain): (string | number | boolean | null)[] {
 /** A number, from a number or numeric text. */
 export function numberOf(value: Plain): number | undefined {
   if (typeof value === 'number') return value;
-  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))
+    return Number(value);
   return undefined;
 }
 

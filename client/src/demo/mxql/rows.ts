@@ -76,7 +76,7 @@ export class Pacer {
   private lastYield = performance.now();
 
   constructor(
-    private readonly signal: AbortSignal,
+    readonly signal: AbortSignal,
     private readonly sliceMs = 15,
   ) {}
 

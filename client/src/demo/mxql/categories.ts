@@ -1,0 +1,104 @@
+// The categories the demo engine can load, as data: which loader reads them and how one agent's rows
+// for one bucket are built from the shared data set (client/src/demo/data). Rows are made on demand,
+// per agent per step, so a query never costs more than the buckets it reads.
+import {
+  COARSE_STEP,
+  HOUR,
+  agentListRow,
+  appActiveStatRow,
+  appCounterRow,
+  appHostResourceRow,
+  dbPoolDetailRows,
+  serverBaseRow,
+  type DemoAgent,
+  type DemoData,
+  type DemoProject,
+} from '../data/index';
+import { MxqlQueryError } from '../mxqlExecutor';
+import type { Row } from './rows';
+
+/** The loader a category is read with. */
+export type LoaderName = 'TAGLOAD' | 'FLEXLOAD';
+
+/** How to produce a category's rows. */
+export interface CategorySource {
+  readonly loader: LoaderName;
+  /**
+   * `series`: one row (or rows) per agent per time bucket; `snapshot`: one row per agent, taken at the
+   * end of the range (descriptive categories such as agent_list).
+   */
+  readonly shape: 'series' | 'snapshot';
+  readonly rows: (data: DemoData, project: DemoProject, agent: DemoAgent, t: number, step: number) => Row[];
+}
+
+type OneRow = (
+  data: DemoData,
+  project: DemoProject,
+  agent: DemoAgent,
+  t: number,
+  step: number,
+) => Row | undefined;
+
+function series(make: OneRow): CategorySource {
+  return {
+    loader: 'TAGLOAD',
+    shape: 'series',
+    rows: (data, project, agent, t, step) => {
+      const row = make(data, project, agent, t, step);
+      return row ? [row] : [];
+    },
+  };
+}
+
+/** Every loadable category by name. */
+export const CATEGORIES: Readonly<Record<string, CategorySource>> = {
+  app_counter: series(appCounterRow),
+  app_host_resource: series(appHostResourceRow),
+  app_active_stat: series(appActiveStatRow),
+  server_base: series(serverBaseRow),
+  db_pool_detail: {
+    loader: 'TAGLOAD',
+    shape: 'series',
+    rows: (data, project, agent, t) =>
+      data.isAliveAt(agent, t) ? dbPoolDetailRows(data, project, agent, t) : [],
+  },
+  agent_list: {
+    loader: 'FLEXLOAD',
+    shape: 'snapshot',
+    rows: (data, project, agent, t) => [agentListRow(data, project, agent, t)],
+  },
+};
+
+/** The name of the demo's slow category (loading it waits; used to exercise cancel). */
+export const SLOW_CATEGORY = 'demo_slow';
+
+/** A category reference split into its name and its roll-up step (`app_counter{m5}` → 5 min). */
+export interface CategoryRef {
+  readonly name: string;
+  /** The minimum step its suffix asks for, 0 without one. */
+  readonly rollupMs: number;
+}
+
+const SUFFIX_STEPS: Readonly<Record<string, number>> = { m5: COARSE_STEP, h1: HOUR };
+
+/** Reads `name` or `name{m5}` / `name{h1}`, failing with the list of known categories. */
+export function categoryRef(text: string): CategoryRef {
+  const match = /^([^{}\s]+)(?:\{(\w+)\})?$/.exec(text.trim());
+  const name = match?.[1] ?? text;
+  const suffix = match?.[2];
+  const rollupMs = suffix === undefined ? 0 : SUFFIX_STEPS[suffix];
+  if (rollupMs === undefined) {
+    throw new MxqlQueryError(
+      `Category suffix {${suffix}} is unknown; use {m5} or {h1}.`,
+      'mxql/unknown-category',
+    );
+  }
+  if (!CATEGORIES[name] && name !== SLOW_CATEGORY) {
+    const known = [...Object.keys(CATEGORIES), SLOW_CATEGORY].join(', ');
+    throw new MxqlQueryError(
+      `Category '${name}' does not exist in the demo data; known categories: ${known}.`,
+      'mxql/unknown-category',
+    );
+  }
+  return { name, rollupMs };
+}

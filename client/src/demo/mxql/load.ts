@@ -1,0 +1,148 @@
+// TAGLOAD and FLEXLOAD: generate the selected category's rows per time bucket and agent, apply the
+// loader's own filters, and hand them on in growing batches so that a LIMIT downstream stops the
+// generation early. Agent filters (OID/OKIND/ONODE) are applied before any row is built.
+import { FINE_STEP, type DemoAgent } from '../data/index';
+import { MxqlQueryError } from '../mxqlExecutor';
+import { CATEGORIES, SLOW_CATEGORY, type CategorySource, type LoaderName } from './categories';
+import type { QueryContext } from './context';
+import { toText } from './functions';
+import { isObject, isTrue, scalars, text, type Plain, type PlainObject } from './operands';
+import type { Row, RowStream } from './rows';
+import { checkRange, chosenCategory, type Selection } from './selection';
+
+type RowTest = (row: Row) => boolean;
+
+const FIRST_BATCH = 16;
+const MAX_BATCH = 1024;
+
+function filterTest(filter: PlainObject): RowTest {
+  const key = text(filter.key);
+  if (key === undefined)
+    throw new MxqlQueryError('A load filter needs a key: {key: field, value: …}.', 'mxql/missing-option');
+  const cell = (row: Row) => toText(row[key]);
+  if (filter.value !== undefined) {
+    const wanted = new Set(scalars(filter.value).map(toText));
+    return (row) => wanted.has(cell(row));
+  }
+  if (filter.exclude !== undefined) {
+    const unwanted = new Set(scalars(filter.exclude).map(toText));
+    return (row) => !unwanted.has(cell(row));
+  }
+  if (filter.like !== undefined) {
+    const part = toText(filter.like);
+    return (row) => cell(row).includes(part);
+  }
+  if (filter.notlike !== undefined) {
+    const part = toText(filter.notlike);
+    return (row) => !cell(row).includes(part);
+  }
+  throw new MxqlQueryError(
+    `Load filter on '${key}' needs value, exclude, like or notlike.`,
+    'mxql/missing-option',
+  );
+}
+
+/** The loader's `filter` option (one object or a list) as one row test. */
+function loadFilter(option: Plain): RowTest | undefined {
+  if (option === undefined || option === null) return undefined;
+  const tests = (Array.isArray(option) ? option : [option]).map((f) => {
+    if (!isObject(f))
+      throw new MxqlQueryError(
+        'A load filter must be an object {key, value|exclude|like|notlike}.',
+        'mxql/bad-option',
+      );
+    return filterTest(f);
+  });
+  return (row) => tests.every((test) => test(row));
+}
+
+function agentTest(sel: Selection): (agent: DemoAgent) => boolean {
+  return (agent) =>
+    (!sel.oids || sel.oids.has(agent.oid)) &&
+    (!sel.okinds || sel.okinds.has(agent.okind)) &&
+    (!sel.onodes || sel.onodes.has(agent.onode));
+}
+
+function bucketList(stime: number, etime: number, step: number, backward: boolean): number[] {
+  const times: number[] = [];
+  for (let t = Math.ceil(stime / step) * step; t < etime; t += step) times.push(t);
+  return backward ? times.reverse() : times;
+}
+
+async function* waitSlow(qc: QueryContext, sel: Selection): RowStream {
+  await new Promise<void>((resolve, reject) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      const reason: unknown = qc.pacer.signal.reason;
+      reject(reason instanceof Error ? reason : new Error('The query was cancelled.'));
+    };
+    const timer = setTimeout(() => {
+      qc.pacer.signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, qc.slowMs);
+    if (qc.pacer.signal.aborted) onAbort();
+    else qc.pacer.signal.addEventListener('abort', onAbort, { once: true });
+  });
+  yield [{ time: sel.etime, pcode: qc.project.pcode, waited_ms: qc.slowMs }];
+}
+
+function sourceFor(name: string, loader: LoaderName): CategorySource {
+  const source = CATEGORIES[name];
+  if (!source) throw new MxqlQueryError(`Category '${name}' cannot be loaded.`, 'mxql/unknown-category');
+  if (source.loader !== loader) {
+    throw new MxqlQueryError(
+      `Category '${name}' is stored as ${source.loader === 'FLEXLOAD' ? 'fields' : 'tags and fields'}: load it with ${source.loader}, not ${loader}.`,
+      'mxql/wrong-loader',
+    );
+  }
+  return source;
+}
+
+/** Starts loading the selection with TAGLOAD or FLEXLOAD and the loader's options. */
+export function loadRows(
+  sel: Selection,
+  loader: LoaderName,
+  options: PlainObject,
+  qc: QueryContext,
+): RowStream {
+  checkRange(sel);
+  const ref = chosenCategory(sel);
+  if (!ref) throw new MxqlQueryError(`${loader} needs a CATEGORY before it.`, 'mxql/missing-category');
+  if (ref.name === SLOW_CATEGORY) return waitSlow(qc, sel);
+  const source = sourceFor(ref.name, loader);
+  const agents = qc.data.agentsOf(qc.project.pcode).filter(agentTest(sel));
+  const backward = isTrue(options.backward);
+  const end = Math.min(sel.etime, qc.now);
+  const step = Math.max(qc.data.stepFor(FINE_STEP, sel.stime), ref.rollupMs);
+  const times =
+    source.shape === 'snapshot'
+      ? [Math.floor((end - 1) / FINE_STEP) * FINE_STEP]
+      : bucketList(sel.stime, end, step, backward);
+  return generate(source, agents, times, step, loadFilter(options.filter), qc);
+}
+
+async function* generate(
+  source: CategorySource,
+  agents: readonly DemoAgent[],
+  times: readonly number[],
+  step: number,
+  test: RowTest | undefined,
+  qc: QueryContext,
+): RowStream {
+  let batch: Row[] = [];
+  let size = FIRST_BATCH;
+  for (const t of times) {
+    for (const agent of agents) {
+      for (const row of source.rows(qc.data, qc.project, agent, t, step)) {
+        if (!test || test(row)) batch.push(row);
+      }
+    }
+    if (batch.length >= size) {
+      yield batch;
+      batch = [];
+      size = Math.min(MAX_BATCH, size * 2);
+      await qc.pacer.pace();
+    }
+  }
+  if (batch.length > 0) yield batch;
+}

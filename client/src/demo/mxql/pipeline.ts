@@ -1,0 +1,152 @@
+// Turns a list of statements into a lazy row stream: INJECT placeholders are filled from the request,
+// selection commands fill a Selection, the loader starts the stream, row-wise commands are fused into
+// one pass per batch, and every other command wraps the stream. All operands are checked while the
+// pipeline is built, so a bad query fails before any row is generated.
+import { isKnownCommand, parse, type Statement } from '../../../../server/core/index';
+import { MxqlQueryError } from '../mxqlExecutor';
+import { appendRows, joinRows } from './combine';
+import type { QueryContext } from './context';
+import { groupRows } from './group';
+import { loadRows } from './load';
+import { bind, isObject, type Plain } from './operands';
+import { firstOnlyRows, lastOnlyRows, limitRows, orderRows, rownumRows, skipRows } from './ordering';
+import type { Row, RowStream } from './rows';
+import { applySelection, newSelection, SELECTION_COMMANDS } from './selection';
+import { rowWiseFn, type RowFn } from './shaping';
+
+type Stage = (input: RowStream, value: Plain, qc: QueryContext) => RowStream;
+
+const STAGES: Readonly<Record<string, Stage>> = {
+  GROUP: groupRows,
+  ORDER: orderRows,
+  'FIRST-ONLY': firstOnlyRows,
+  'LAST-ONLY': lastOnlyRows,
+  LASTONLY: lastOnlyRows,
+  LIMIT: limitRows,
+  SKIP: skipRows,
+  ROWNUM: rownumRows,
+  JOIN: joinRows,
+  APPEND: appendRows,
+};
+
+const LOADERS = new Set(['TAGLOAD', 'FLEXLOAD']);
+const MAX_INJECT_DEPTH = 4;
+
+/** Upper-case names of every command the engine runs. */
+export const SUPPORTED_COMMANDS: readonly string[] = [
+  ...SELECTION_COMMANDS,
+  ...LOADERS,
+  ...['SELECT', 'FILTER', 'CREATE', 'CREATE-EXPR', 'RENAME', 'DELETE', 'ADJUST', 'UPDATE'],
+  ...Object.keys(STAGES),
+];
+
+async function* noRows(): RowStream {}
+
+async function* mapRows(input: RowStream, fns: readonly RowFn[]): RowStream {
+  for await (const batch of input) {
+    const out: Row[] = [];
+    for (const row of batch) {
+      let current: Row | null = row;
+      for (let i = 0; i < fns.length && current; i++) current = (fns[i] as RowFn)(current);
+      if (current) out.push(current);
+    }
+    if (out.length > 0) yield out;
+  }
+}
+
+/** Parses MXQL text, failing with the first syntax error (line and message). */
+export function parseQuery(text: string, what: string): ReturnType<typeof parse>['ast'] {
+  const { ast, diagnostics } = parse(text);
+  const error = diagnostics.find((d) => d.severity === 'error');
+  if (error) {
+    const line = ast.lineStarts.filter((start) => start <= error.range.start).length;
+    throw new MxqlQueryError(`${what}, line ${line}: ${error.message}`, 'mxql/syntax');
+  }
+  return ast;
+}
+
+/** Replaces each INJECT with its fragment's statements (a missing fragment is a no-op). */
+export function expandInjects(
+  statements: readonly Statement[],
+  inject: Readonly<Record<string, string>>,
+  depth = 0,
+): Statement[] {
+  return statements.flatMap((st): Statement[] => {
+    if (st.kind !== 'inject') return [st];
+    const name = st.name ?? 'default';
+    const fragment = inject[name];
+    if (fragment === undefined) return [];
+    if (depth >= MAX_INJECT_DEPTH) {
+      throw new MxqlQueryError(
+        `INJECT ${name} nests fragments more than ${MAX_INJECT_DEPTH} deep.`,
+        'mxql/inject-depth',
+      );
+    }
+    return expandInjects(parseQuery(fragment, `Inject fragment '${name}'`).main, inject, depth + 1);
+  });
+}
+
+function unsupported(st: Statement): MxqlQueryError {
+  if (st.kind === 'promql')
+    return new MxqlQueryError(
+      `PromQL lines (${st.prefix}) are not supported by the demo engine.`,
+      'mxql/unsupported-command',
+    );
+  if (st.kind === 'template-line')
+    return new MxqlQueryError(
+      'A template marker <% … %> stands where a command belongs; replace it first.',
+      'mxql/template-marker',
+    );
+  if (st.kind !== 'command')
+    return new MxqlQueryError(`Line ${st.line + 1} is not a command.`, 'mxql/syntax');
+  const known = isKnownCommand(st.name);
+  return new MxqlQueryError(
+    known
+      ? `Command ${st.upperName} (line ${st.line + 1}) is not supported by the demo engine.`
+      : `Unknown command ${st.name} (line ${st.line + 1}).`,
+    'mxql/unsupported-command',
+  );
+}
+
+/** Builds the lazy stream of a pipeline (INJECTs already expanded). */
+export function buildPipeline(statements: readonly Statement[], qc: QueryContext): RowStream {
+  const sel = newSelection(qc);
+  let stream: RowStream = noRows();
+  let loaded = false;
+  let fused: RowFn[] = [];
+  const flush = () => {
+    if (fused.length > 0) stream = mapRows(stream, fused);
+    fused = [];
+  };
+  for (const st of statements) {
+    qc.pacer.check();
+    if (st.kind !== 'command') throw unsupported(st);
+    const name = st.upperName;
+    if (SELECTION_COMMANDS.has(name)) {
+      if (loaded)
+        throw new MxqlQueryError(
+          `${name} (line ${st.line + 1}) must come before TAGLOAD/FLEXLOAD.`,
+          'mxql/order',
+        );
+      applySelection(sel, st, qc);
+      continue;
+    }
+    const value = st.operand ? bind(st.operand, { params: qc.params, lenient: false }) : undefined;
+    if (LOADERS.has(name)) {
+      stream = loadRows(sel, name as 'TAGLOAD' | 'FLEXLOAD', isObject(value) ? value : {}, qc);
+      loaded = true;
+      continue;
+    }
+    const fn = rowWiseFn(name, value, qc);
+    if (fn) {
+      fused.push(fn);
+      continue;
+    }
+    const stage = STAGES[name];
+    if (!stage) throw unsupported(st);
+    flush();
+    stream = stage(stream, value, qc);
+  }
+  flush();
+  return stream;
+}

@@ -1,0 +1,263 @@
+// Row-wise commands: each turns one row into one row (or drops it) without looking at others, so the
+// engine runs them inside the load loop's batches. SELECT, FILTER, CREATE, CREATE-EXPR, RENAME, DELETE,
+// ADJUST and UPDATE live here.
+import { MxqlQueryError } from '../mxqlExecutor';
+import type { QueryContext } from './context';
+import { compileFormula, likeMatch, type Formula } from './formula';
+import { toText, truthy } from './functions';
+import {
+  isObject,
+  names,
+  numberOf,
+  requireOption,
+  scalars,
+  text,
+  type Plain,
+  type PlainObject,
+} from './operands';
+import { plainValue, type Row } from './rows';
+import { updateRow } from './update';
+
+/** One row in, one row (possibly the same object) or null (dropped) out. */
+export type RowFn = (row: Row) => Row | null;
+
+function optionsOf(value: Plain, command: string, example: string): PlainObject {
+  if (!isObject(value))
+    throw new MxqlQueryError(`${command} needs an object operand, e.g. ${example}.`, 'mxql/bad-operand');
+  return value;
+}
+
+function selectFn(value: Plain): RowFn {
+  if (value === undefined) return (row) => row;
+  if (!isObject(value)) {
+    const keep = names(value);
+    return (row) => {
+      const out: Row = {};
+      for (const key of keep) if (key in row) out[key] = row[key];
+      return out;
+    };
+  }
+  const always = new Set(names(value.default));
+  const like = text(value.like);
+  const notlike = text(value.notlike);
+  const wanted = (key: string) =>
+    always.has(key) ||
+    (like !== undefined ? key.includes(like) : notlike !== undefined && !key.includes(notlike));
+  return (row) => {
+    const out: Row = {};
+    for (const key in row) if (wanted(key)) out[key] = row[key];
+    return out;
+  };
+}
+
+function keyFilter(options: PlainObject, key: string): (cell: unknown) => boolean {
+  if (options.value !== undefined) {
+    const wanted = new Set(scalars(options.value).map(toText));
+    return (cell) => wanted.has(toText(cell));
+  }
+  if (options.exclude !== undefined) {
+    const unwanted = new Set(scalars(options.exclude).map(toText));
+    return (cell) => !unwanted.has(toText(cell));
+  }
+  for (const name of ['like', 'notlike'] as const) {
+    const pattern = text(options[name]);
+    if (pattern === undefined) continue;
+    const match = pattern.includes('*')
+      ? (cell: unknown) => likeMatch(cell, pattern)
+      : (cell: unknown) => toText(cell).includes(pattern);
+    return name === 'like' ? match : (cell) => !match(cell);
+  }
+  if (options.exist !== undefined) return (cell) => cell !== null && cell !== undefined;
+  if (options.notexist !== undefined) return (cell) => cell === null || cell === undefined;
+  const over = numberOf(options.over);
+  const under = numberOf(options.under);
+  if (over !== undefined || under !== undefined) {
+    return (cell) => {
+      const n = numberOf(toText(cell));
+      return n !== undefined && (over === undefined || n >= over) && (under === undefined || n <= under);
+    };
+  }
+  throw new MxqlQueryError(
+    `FILTER on '${key}' needs value, exclude, like, notlike, exist, notexist, over or under.`,
+    'mxql/missing-option',
+  );
+}
+
+function filterFn(value: Plain, qc: QueryContext): RowFn {
+  if (value === undefined)
+    throw new MxqlQueryError(
+      'FILTER needs a condition, e.g. FILTER {key: oid, value: 1}.',
+      'mxql/bad-operand',
+    );
+  if (!isObject(value) || (value.expr !== undefined && value.key === undefined)) {
+    const source = isObject(value) ? value.expr : value;
+    const formula = compileFormula(toText(source), { params: qc.params, now: qc.now });
+    return (row) => (truthy(formula(row)) ? row : null);
+  }
+  const key = text(requireOption(value, 'key', 'FILTER')) ?? '';
+  const test = keyFilter(value, key);
+  return (row) => (test(plainValue(row[key])) ? row : null);
+}
+
+function lookup(
+  qc: QueryContext,
+  from: (a: { oid: number; okind: number; onode: number }) => number,
+  to: 'oname' | 'okindName' | 'onodeName',
+): Map<number, string> {
+  const map = new Map<number, string>();
+  for (const agent of qc.data.agentsOf(qc.project.pcode))
+    if (!map.has(from(agent))) map.set(from(agent), agent[to]);
+  return map;
+}
+
+function createValue(options: PlainObject, qc: QueryContext): Formula {
+  if ('value' in options) {
+    // The spec's path injection `CREATE {key: _pk_, value: okindName}` copies the named column, so a
+    // value that names a column of the row reads that column; anything else is a constant.
+    const constant = options.value ?? null;
+    if (typeof constant !== 'string' || !/^[A-Za-z_][\w$.]*$/.test(constant)) return () => constant;
+    return (row) => (constant in row ? (row[constant] ?? null) : constant);
+  }
+  const from = text(options.from);
+  if (from !== undefined) return (row) => row[from] ?? null;
+  if (options.expr !== undefined)
+    return compileFormula(toText(options.expr), { params: qc.params, now: qc.now });
+  const ids: [
+    string,
+    (a: { oid: number; okind: number; onode: number }) => number,
+    'oname' | 'okindName' | 'onodeName',
+  ][] = [
+    ['oname', (a) => a.oid, 'oname'],
+    ['okind', (a) => a.okind, 'okindName'],
+    ['onode', (a) => a.onode, 'onodeName'],
+  ];
+  for (const [option, id, name] of ids) {
+    const column = text(options[option]);
+    if (column === undefined) continue;
+    const names = lookup(qc, id, name);
+    return (row) => names.get(Number(plainValue(row[column]))) ?? null;
+  }
+  const env = text(options.env);
+  if (env !== undefined) {
+    const known: Record<string, number> = { stime: qc.stime, etime: qc.etime, now: qc.now };
+    const constant = known[env];
+    if (constant === undefined)
+      throw new MxqlQueryError(`CREATE env '${env}' is unknown; use stime, etime or now.`, 'mxql/bad-option');
+    return () => constant;
+  }
+  throw new MxqlQueryError(
+    'CREATE needs value, from, expr, oname, okind, onode or env.',
+    'mxql/missing-option',
+  );
+}
+
+function createFn(value: Plain, qc: QueryContext): RowFn {
+  const options = optionsOf(value, 'CREATE', '{key: name, value: 1}');
+  const key = text(requireOption(options, 'key', 'CREATE')) ?? '';
+  const compute = createValue(options, qc);
+  return (row) => {
+    row[key] = compute(row);
+    return row;
+  };
+}
+
+function createExprFn(value: Plain, qc: QueryContext): RowFn {
+  const options = optionsOf(value, 'CREATE-EXPR', '{name: "a + b"}');
+  const formulas = Object.entries(options).map(
+    ([key, expr]) => [key, compileFormula(toText(expr), { params: qc.params, now: qc.now })] as const,
+  );
+  return (row) => {
+    for (const [key, formula] of formulas) row[key] = formula(row);
+    return row;
+  };
+}
+
+function renamePairs(value: Plain): [string, string][] {
+  if (Array.isArray(value)) return value.map((pair) => names(pair)).map(([src = '', dst = '']) => [src, dst]);
+  const options = optionsOf(value, 'RENAME', '{src: a, dst: b}');
+  const src = names(requireOption(options, 'src', 'RENAME'));
+  const dst = names(requireOption(options, 'dst', 'RENAME'));
+  if (src.length !== dst.length)
+    throw new MxqlQueryError(
+      `RENAME has ${src.length} src names but ${dst.length} dst names.`,
+      'mxql/bad-operand',
+    );
+  return src.map((s, i) => [s, dst[i] ?? s]);
+}
+
+function renameFn(value: Plain): RowFn {
+  const map = new Map(renamePairs(value));
+  return (row) => {
+    const out: Row = {};
+    for (const key in row) out[map.get(key) ?? key] = row[key];
+    return out;
+  };
+}
+
+function deleteFn(value: Plain): RowFn {
+  const drop = names(value);
+  return (row) => {
+    for (const key of drop) delete row[key];
+    return row;
+  };
+}
+
+const ADJUST_SKIP = new Set(['time', 'oid', 'pcode', 'okind', 'onode']);
+
+function adjustFn(value: Plain): RowFn {
+  const options = optionsOf(value, 'ADJUST', '{key: [rate], mul: 100}');
+  const keys = options.key === undefined ? undefined : names(options.key);
+  const ops = (['add', 'sub', 'mul', 'div', 'over', 'under'] as const).flatMap((op) => {
+    const n = numberOf(options[op]);
+    return n === undefined ? [] : [[op, n] as const];
+  });
+  const adjust = (x: number) =>
+    ops.reduce(
+      (v, [op, n]) =>
+        op === 'add'
+          ? v + n
+          : op === 'sub'
+            ? v - n
+            : op === 'mul'
+              ? v * n
+              : op === 'div'
+                ? n === 0
+                  ? v
+                  : v / n
+                : op === 'over'
+                  ? Math.max(v, n)
+                  : Math.min(v, n),
+      x,
+    );
+  return (row) => {
+    for (const key of keys ?? Object.keys(row).filter((k) => !ADJUST_SKIP.has(k))) {
+      const v = plainValue(row[key]);
+      if (typeof v === 'number') row[key] = adjust(v);
+    }
+    return row;
+  };
+}
+
+/** Builds the row function of a row-wise command (upper-case name), or undefined for other commands. */
+export function rowWiseFn(command: string, value: Plain, qc: QueryContext): RowFn | undefined {
+  switch (command) {
+    case 'SELECT':
+      return selectFn(value);
+    case 'FILTER':
+      return filterFn(value, qc);
+    case 'CREATE':
+      return createFn(value, qc);
+    case 'CREATE-EXPR':
+      return createExprFn(value, qc);
+    case 'RENAME':
+      return renameFn(value);
+    case 'DELETE':
+      return deleteFn(value);
+    case 'ADJUST':
+      return adjustFn(value);
+    case 'UPDATE':
+      return updateRow(optionsOf(value, 'UPDATE', '{key: tps, value: sum}'));
+    default:
+      return undefined;
+  }
+}
