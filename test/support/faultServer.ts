@@ -73,6 +73,24 @@ function respond(fault: Fault, req: IncomingMessage, res: ServerResponse): void 
   }
 }
 
+/** Streams `bytes` of spaces, honouring back-pressure, with or without a content-length. */
+function sendOversized(res: ServerResponse, bytes: number, declareLength: boolean): void {
+  const chunk = Buffer.alloc(64 * 1024, 0x20);
+  res.writeHead(200, {
+    'content-type': 'application/json',
+    ...(declareLength ? { 'content-length': String(bytes) } : {}),
+  });
+  let sent = 0;
+  const pump = (): void => {
+    while (sent < bytes && !res.destroyed) {
+      sent += chunk.length;
+      if (!res.write(chunk)) return void res.once('drain', pump);
+    }
+    res.end();
+  };
+  pump();
+}
+
 function misbehave(fault: Fault, res: ServerResponse): void {
   switch (fault.kind) {
     case 'resetMidBody':
@@ -96,76 +114,72 @@ function misbehave(fault: Fault, res: ServerResponse): void {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': '500' });
       res.write('[{"time":1}', () => res.socket?.end());
       return;
-    case 'oversized': {
-      const chunk = Buffer.alloc(64 * 1024, 0x20);
-      res.writeHead(200, {
-        'content-type': 'application/json',
-        ...(fault.declareLength ? { 'content-length': String(fault.bytes) } : {}),
-      });
-      let sent = 0;
-      const pump = (): void => {
-        while (sent < fault.bytes && !res.destroyed) {
-          sent += chunk.length;
-          if (!res.write(chunk)) return void res.once('drain', pump);
-        }
-        res.end();
-      };
-      pump();
+    case 'oversized':
+      sendOversized(res, fault.bytes, fault.declareLength);
       return;
-    }
     default:
       res.writeHead(500).end();
   }
 }
 
+/** What the server has seen, and who waits for the next request or socket close. */
+class Observations {
+  queue: Fault[] = [{ kind: 'json', body: { ok: true } }];
+  readonly requests: RecordedRequest[] = [];
+  readonly sockets = new Set<Socket>();
+  connections = 0;
+  readonly closeWaiters: (() => void)[] = [];
+  readonly requestWaiters: ((r: RecordedRequest) => void)[] = [];
+
+  /** Records a complete request and answers it with the next queued fault. */
+  handle(req: IncomingMessage, res: ServerResponse, body: string): void {
+    const recorded = {
+      method: req.method ?? '',
+      url: req.url ?? '',
+      headers: req.headers,
+      body,
+      at: performance.now(),
+    };
+    this.requests.push(recorded);
+    this.requestWaiters.splice(0).forEach((w) => w(recorded));
+    const fault = this.queue.length > 1 ? this.queue.shift() : this.queue[0];
+    respond(fault ?? { kind: 'hang' }, req, res);
+  }
+
+  track(socket: Socket): void {
+    this.connections++;
+    this.sockets.add(socket);
+    socket.on('close', () => {
+      this.sockets.delete(socket);
+      this.closeWaiters.splice(0).forEach((w) => w());
+    });
+  }
+}
+
 /** Starts a fault server on 127.0.0.1 with an ephemeral port. */
 export async function startFaultServer(): Promise<FaultServer> {
-  let queue: Fault[] = [{ kind: 'json', body: { ok: true } }];
-  const requests: RecordedRequest[] = [];
-  const sockets = new Set<Socket>();
-  const closeWaiters: (() => void)[] = [];
-  const requestWaiters: ((r: RecordedRequest) => void)[] = [];
+  const seen = new Observations();
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const recorded = {
-        method: req.method ?? '',
-        url: req.url ?? '',
-        headers: req.headers,
-        body: Buffer.concat(chunks).toString('utf8'),
-        at: performance.now(),
-      };
-      requests.push(recorded);
-      requestWaiters.splice(0).forEach((w) => w(recorded));
-      const fault = queue.length > 1 ? queue.shift() : queue[0];
-      respond(fault ?? { kind: 'hang' }, req, res);
-    });
+    req.on('end', () => seen.handle(req, res, Buffer.concat(chunks).toString('utf8')));
   });
-  let connections = 0;
-  server.on('connection', (socket: Socket) => {
-    connections++;
-    sockets.add(socket);
-    socket.on('close', () => {
-      sockets.delete(socket);
-      closeWaiters.splice(0).forEach((w) => w());
-    });
-  });
+  server.on('connection', (socket: Socket) => seen.track(socket));
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     port,
-    requests,
-    connections: () => connections,
+    requests: seen.requests,
+    connections: () => seen.connections,
     respondWith: (...faults) => {
-      queue = faults;
+      seen.queue = faults;
     },
-    nextSocketClose: () => new Promise((resolve) => closeWaiters.push(resolve)),
-    nextRequest: () => new Promise((resolve) => requestWaiters.push(resolve)),
+    nextSocketClose: () => new Promise((resolve) => seen.closeWaiters.push(resolve)),
+    nextRequest: () => new Promise((resolve) => seen.requestWaiters.push(resolve)),
     close: async () => {
-      for (const s of sockets) s.destroy();
+      for (const s of seen.sockets) s.destroy();
       server.close();
       await once(server, 'close');
     },
