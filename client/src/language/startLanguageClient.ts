@@ -27,7 +27,7 @@ function serverOptions(serverModule: string): ServerOptions {
   };
 }
 
-function clientOptions(outputChannel: vscode.OutputChannel | undefined): LanguageClientOptions {
+function clientOptions(outputChannel: vscode.LogOutputChannel | undefined): LanguageClientOptions {
   const options: LanguageClientOptions = {
     documentSelector: [{ language: 'mxql' }],
     synchronize: { configurationSection: 'mxql' },
@@ -43,7 +43,7 @@ function clientOptions(outputChannel: vscode.OutputChannel | undefined): Languag
  */
 export function startLanguageClient(
   context: vscode.ExtensionContext,
-  outputChannel?: vscode.OutputChannel,
+  outputChannel?: vscode.LogOutputChannel,
   onStartFailure?: (error: unknown) => void,
 ): LanguageClient {
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
