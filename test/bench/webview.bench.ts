@@ -65,6 +65,8 @@ const firstPaint = `new Promise((resolve, reject) => {
   // Posting serializes every message on this thread; in VS Code the extension host does that
   // in its own process, so the clock starts when the last message is in flight.
   for (const m of window.__bench.messages) window.postMessage(m, '*');
+  // The webview keeps only what it received, as in VS Code: drop the generator's copy.
+  window.__bench.messages = [];
   started = performance.now();
   requestAnimationFrame(tick);
 })`;
@@ -142,13 +144,13 @@ async function main(): Promise<void> {
       `results webview: ${ROWS.toLocaleString()} rows × ${COLUMNS} columns in ${messages} messages`,
     );
     const delivery: number = await page.evaluate(deliveryBaseline);
+    const raw: number = await page.evaluate(rawSort);
     const paint: { firstRows: number; allRows: number } = await page.evaluate(firstPaint);
     console.log(
       `data received → first rows painted ${ms(paint.firstRows)}; all rows in the grid ${ms(paint.allRows)}` +
         `  (baseline: delivery alone ${ms(delivery)}; goal ≤ 500 ms)`,
     );
     await measureScroll(page);
-    const raw: number = await page.evaluate(rawSort);
     for (const column of ['tps', 'service', 'time']) {
       const asc: number = await page.evaluate(sortBy(column));
       const desc: number = await page.evaluate(sortBy(column));

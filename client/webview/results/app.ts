@@ -120,7 +120,10 @@ export class ResultsApp {
     if (this.state.run?.runId !== before.run?.runId || msg.type === 'init') this.startResult();
     if (msg.type === 'theme') this.chart.redraw();
     this.chartDirty = true;
-    this.schedule();
+    // The first rows go on screen at once; later chunks are batched once per frame, because
+    // message tasks can keep the next animation frame waiting while a large result streams in.
+    if (!this.gridReady && this.state.chunks.length > 0) this.render();
+    else this.schedule();
   }
 
   private startResult(): void {
