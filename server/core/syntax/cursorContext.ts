@@ -153,7 +153,7 @@ function descend(
   return { kind, keyPath, container, node: v };
 }
 
-function statementContext(text: string, stmt: Statement, sub: SubBlock | null, offset: number): Found {
+function statementContext(text: string, stmt: Statement, offset: number): Found {
   const none: Found = { kind: 'none', keyPath: [], container: null, node: null };
   switch (stmt.kind) {
     case 'command':
@@ -165,7 +165,6 @@ function statementContext(text: string, stmt: Statement, sub: SubBlock | null, o
     case 'promql':
       return { ...none, kind: offset <= stmt.prefixRange.end ? 'command-name' : 'promql' };
     default:
-      void sub;
       return none;
   }
 }
@@ -194,7 +193,7 @@ export function cursorContext(doc: MxqlDocument, text: string, offset: number): 
   if (subNamed) return { ...base, ...empty, kind: 'sub-name', sub: subNamed };
   const stmt = statementAt(doc, text, offset);
   if (!stmt) return { ...base, ...empty, kind: 'command-name' };
-  const found = statementContext(text, stmt, pipeline.sub, offset);
+  const found = statementContext(text, stmt, offset);
   const node = found.node;
   const inString =
     node !== null && node.kind === 'string' && offset > node.range.start && offset < node.range.end;

@@ -689,7 +689,7 @@ class Parser {
   }
 
   /** True when token `i` starts a `{m5}`-style suffix glued to the preceding word. */
-  isSuffixAt(i: number): boolean {
+  private isSuffixAt(i: number): boolean {
     const open = this.toks[i];
     const prev = this.toks[i - 1];
     const inner = this.toks[i + 1];
