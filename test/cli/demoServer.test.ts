@@ -10,6 +10,15 @@ import { describe, it } from 'node:test';
 const root = join(__dirname, '..', '..');
 const cli = join(root, 'client', 'src', 'cli', 'main.ts');
 
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  probe.listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const port = (probe.address() as AddressInfo).port;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
 function start(args: string[]): ChildProcessWithoutNullStreams {
   return spawn(process.execPath, ['--import', 'tsx', cli, 'demo-server', ...args], { cwd: root });
 }
@@ -58,14 +67,13 @@ void describe('mxql demo-server', () => {
   });
 
   void it('uses the given port and seed deterministically', async () => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1');
-    await once(probe, 'listening');
-    const port = (probe.address() as AddressInfo).port;
-    await new Promise((resolve) => probe.close(resolve));
-    const a = start(['--seed', '9', '--port', String(port)]);
+    const port = await freePort();
+    const servicePort = await freePort();
+    const a = start(['--seed', '9', '--port', String(port), '--service-port', String(servicePort)]);
     const [lineA] = (await once(createInterface({ input: a.stdout }), 'line')) as [string];
-    assert.equal((JSON.parse(lineA) as { baseUrl: string }).baseUrl, `http://127.0.0.1:${port}`);
+    const urls = JSON.parse(lineA) as { baseUrl: string; serviceUrl: string };
+    assert.equal(urls.baseUrl, `http://127.0.0.1:${port}`);
+    assert.equal(urls.serviceUrl, `http://127.0.0.1:${servicePort}`);
     a.kill('SIGINT');
     assert.equal((await once(a, 'close'))[0], 0);
     const b = start(['--seed=9']);
@@ -86,7 +94,13 @@ void describe('mxql demo-server', () => {
   });
 
   void it('exits 2 on usage errors with a message', async () => {
-    for (const args of [['--port', 'abc'], ['--seed'], ['--bogus'], ['--port', '70000']]) {
+    for (const args of [
+      ['--port', 'abc'],
+      ['--seed'],
+      ['--bogus'],
+      ['--port', '70000'],
+      ['--service-port', '-1'],
+    ]) {
       const result = await finish(start(args));
       assert.equal(result.code, 2, args.join(' '));
       assert.match(result.stderr, /mxql demo-server: /);

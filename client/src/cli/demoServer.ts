@@ -3,22 +3,24 @@
 import { startDemoServer } from '../demo/index';
 import type { Subcommand } from './main';
 
-const HELP = `Usage: mxql demo-server [--host 127.0.0.1] [--port N] [--seed N]
+const HELP = `Usage: mxql demo-server [--host 127.0.0.1] [--port N] [--service-port N] [--seed N]
 
 Starts the demo Monitoring Open API backend with deterministic synthetic data and prints one JSON line:
   {"baseUrl":…,"serviceUrl":…,"accountToken":…,"projects":[{"pcode":…,"name":…,"token":…}]}
 then serves until interrupted (Ctrl+C / SIGTERM).
 
 Options:
-  --host H   interface to listen on (default 127.0.0.1)
-  --port N   port of the main host (default: a free port); the service host always takes a free port
-  --seed N   seed of the synthetic data set (default 1)
-  --help     show this help
+  --host H           interface to listen on (default 127.0.0.1)
+  --port N           port of the main host ({base_url}; default: a free port)
+  --service-port N   port of the second host ({service_url}; default: a free port)
+  --seed N           seed of the synthetic data set (default 1)
+  --help             show this help
 `;
 
 interface Options {
   host: string;
   port: number;
+  servicePort: number;
   seed: number;
 }
 
@@ -36,7 +38,7 @@ function integer(flag: string, text: string | undefined, min: number, max: numbe
 }
 
 function parseArgs(args: readonly string[]): Options {
-  const options: Options = { host: '127.0.0.1', port: 0, seed: 1 };
+  const options: Options = { host: '127.0.0.1', port: 0, servicePort: 0, seed: 1 };
   for (let i = 0; i < args.length; i++) {
     const [flag = '', inline] = (args[i] ?? '').split(/=(.*)/s, 2);
     const value = () => inline ?? args[++i];
@@ -45,6 +47,7 @@ function parseArgs(args: readonly string[]): Options {
       if (!host) throw new UsageError('--host needs an interface address.');
       options.host = host;
     } else if (flag === '--port') options.port = integer('--port', value(), 0, 65_535);
+    else if (flag === '--service-port') options.servicePort = integer('--service-port', value(), 0, 65_535);
     else if (flag === '--seed') options.seed = integer('--seed', value(), 0, 2 ** 31 - 1);
     else throw new UsageError(`unknown option '${args[i] ?? ''}'.`);
   }

@@ -19,8 +19,10 @@ export type { DemoData } from './data/index';
 export interface DemoServerOptions {
   /** Interface to listen on; 127.0.0.1 by default. */
   host?: string;
-  /** Port of the main host; 0 (default) picks a free one. The service host always gets a free port. */
+  /** Port of the main host; 0 (default) picks a free one. */
   port?: number;
+  /** Port of the second (service) host; 0 (default) picks a free one. */
+  servicePort?: number;
   /** Seed of the synthetic data set (default 1). Same seed and clock → same data. */
   seed?: number;
   /** Clock in epoch ms (default Date.now); inject a fixed one for reproducible tests. */
@@ -107,7 +109,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
   const service = createServer(createDispatcher('service', allRoutes, state));
   try {
     const basePort = await listen(base, host, options.port ?? 0);
-    const servicePort = await listen(service, host, 0);
+    const servicePort = await listen(service, host, options.servicePort ?? 0);
     return {
       baseUrl: urlOf(host, basePort),
       serviceUrl: urlOf(host, servicePort),
