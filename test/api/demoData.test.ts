@@ -253,7 +253,7 @@ void describe('server statistics, raw tags, DB pool, IP search, database, MXQL',
     hasShape(rows[0], { time: num, pcode: num, oname: str, tps: num }, 'mxqlText row');
     assert.deepEqual(
       await ctx.client.mxqlText(
-        { ...range, mql: 'CATEGORY app_counter\nTAGLOAD\nOID [$oid]', limit: 20, param: { $oid: '1' } },
+        { ...range, mql: 'CATEGORY app_counter\nOID [$oid]\nTAGLOAD', limit: 20, param: { $oid: '1' } },
         { pcode: ctx.apm },
       ),
       [],

@@ -115,7 +115,7 @@ void describe('mxql api against the demo', () => {
   void test('MXQL through api with a JSON param object', async () => {
     const r = await mxql([
       'mxqlText',
-      'mql=CATEGORY app_counter\nTAGLOAD\nOID [$oid]',
+      'mql=CATEGORY app_counter\nOID [$oid]\nTAGLOAD',
       'limit=5',
       'param={"$oid":"1"}',
       '--demo',

@@ -86,7 +86,7 @@ void describe('mxql run against the demo', () => {
   });
 
   void test("the file's @param restricts the query; a missing one is named", async () => {
-    const q = await file('oid.mxql', 'CATEGORY app_counter\nTAGLOAD\nOID [$oid]\n');
+    const q = await file('oid.mxql', 'CATEGORY app_counter\nOID [$oid]\nTAGLOAD\n');
     const missing = await mxql(['run', q, '--demo']);
     assert.equal(missing.code, 2);
     assert.match(missing.stderr, /missing value for \$oid/);
@@ -96,7 +96,7 @@ void describe('mxql run against the demo', () => {
     ) as { oid: number }[];
     const oid = all[0]?.oid;
     assert.ok(oid !== undefined);
-    await writeFile(q, `-- @param $oid = ${oid}\nCATEGORY app_counter\nTAGLOAD\nOID [$oid]\n`);
+    await writeFile(q, `-- @param $oid = ${oid}\nCATEGORY app_counter\nOID [$oid]\nTAGLOAD\n`);
     const r = await mxql(['run', q, '--demo', '--format', 'json']);
     assert.equal(r.code, 0, r.stderr);
     const rows = JSON.parse(r.stdout) as { oid: number }[];
@@ -117,7 +117,7 @@ void describe('mxql run: what is sent', () => {
     fault.respondWith({ kind: 'json', body: [{ a: 1 }] });
     const q = await file(
       'directives.mxql',
-      '-- @name x\n-- @range 2h\n-- @limit 50\n-- @param $oid = 5\n-- @inject default = ORDER {key:[tps]}\n-- @inject default = LIMIT 3\nCATEGORY app_counter\nTAGLOAD\nOID [$oid]\n',
+      '-- @name x\n-- @range 2h\n-- @limit 50\n-- @param $oid = 5\n-- @inject default = ORDER {key:[tps]}\n-- @inject default = LIMIT 3\nCATEGORY app_counter\nOID [$oid]\nTAGLOAD\n',
     );
     const r = await mxql(['run', q, ...target(), '--format', 'json'], { MXQL_PROJECT_TOKEN: SECRET });
     assert.equal(r.code, 0, r.stderr);
@@ -125,7 +125,7 @@ void describe('mxql run: what is sent', () => {
     const body = sent();
     assert.equal(fault.requests.at(-1)?.url, '/open/api/flush/mxql/text');
     assert.equal(fault.requests.at(-1)?.headers['x-service-pcode'], '77');
-    assert.equal(body['mql'], 'CATEGORY app_counter\nTAGLOAD\nOID [$oid]\n');
+    assert.equal(body['mql'], 'CATEGORY app_counter\nOID [$oid]\nTAGLOAD\n');
     assert.equal(body['limit'], 50);
     assert.equal(body['pageKey'], 'mxql');
     assert.deepEqual(body['param'], { $oid: '5' });
