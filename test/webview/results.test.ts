@@ -305,6 +305,36 @@ void describe('results webview in Chromium', () => {
     await page.close();
   });
 
+  void it('streams rows while running; a cancel keeps them; a missing chunk is reported', async () => {
+    const page = await openWebview(browser, server);
+    const messages = runMessages(testRun('run-s'), testColumns, testRows(30), 10);
+    await sendToWebview(page, [{ type: 'running', v, run: testRun('run-s') }, ...messages.slice(0, 2)]);
+    await waitForRows(page, 10, 'receiving');
+    assert.match((await textOf(page, '.mxql-phase')) ?? '', /Receiving rows/);
+    await sendToWebview(page, [{ type: 'cancelled', v, runId: 'run-s' }]);
+    await waitForRows(page, 10, 'cancelled');
+    assert.equal((await gridRows(page, 20)).length, 10);
+    // A chunk that skips a sequence number is not shown; the panel says rows are missing.
+    const next = runMessages(testRun('run-g'), testColumns, testRows(30), 10);
+    await sendToWebview(page, [next[0], next[2]]);
+    await waitFor(page, `document.querySelector('.mxql-problem') !== null`);
+    assert.match((await textOf(page, '.mxql-problem')) ?? '', /expected part 0, received part 1/);
+    assert.equal(await page.evaluate(`document.getElementById('app').dataset.rows`), '0');
+    await page.close();
+  });
+
+  void it('downsamples a long time series and says so', async () => {
+    const page = await pageWithRows(20_000);
+    await page.click('.mxql-tab[data-tab="chart"]');
+    await waitFor(page, `document.querySelector('.mxql-chart canvas') !== null`);
+    assert.match(
+      (await textOf(page, '.mxql-chart-note')) ?? '',
+      /^4 series, [\d,]+ points each · downsampled: values averaged per time bucket$/,
+    );
+    await assertClean(page);
+    await page.close();
+  });
+
   void it('hides, resizes and reorders columns', async () => {
     const page = await pageWithRows(30);
     await page.click('.slick-header-column:has-text("service")', { button: 'right' });
