@@ -2,7 +2,12 @@
 // endpoint, checked at a loopback server; plus transport security, keep-alive and proxies.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createOpenApiClient, OpenApiError, type OpenApiClientOptions } from '../../client/src/api/index';
+import {
+  createOpenApiClient,
+  OpenApiError,
+  type OpenApiClientOptions,
+  type RequestEvent,
+} from '../../client/src/api/index';
 import { startFaultServer, type FaultServer } from '../support/faultServer';
 import { startProxyServer, type ProxyServer } from '../support/proxyServer';
 
@@ -236,6 +241,37 @@ void describe('paths, queries and bodies', () => {
       /period must be one of day, week/,
     );
     assert.equal(main.requests.length, from, 'nothing was sent');
+    await client.close();
+  });
+});
+
+void describe('request log', () => {
+  void test('one event per call with method, path, status, timing, bytes and rows, and no token', async () => {
+    const events: RequestEvent[] = [];
+    main.respondWith(
+      { kind: 'status', status: 503 },
+      { kind: 'json', body: { records: [{ a: 1 }, { a: 2 }], total: 2 } },
+    );
+    const client = clientFor({ onRequest: (e) => events.push(e), retry: { attempts: 2, baseDelayMs: 1 } });
+    await client.sql({ stime: 1, etime: 2 });
+    assert.equal(events.length, 1);
+    const [event] = events;
+    assert.ok(event);
+    assert.deepEqual(
+      { ...event, ms: 0 },
+      {
+        endpointId: 'sql',
+        method: 'GET',
+        path: '/open/api/json/sql/1/2',
+        status: 200,
+        ms: 0,
+        bytes: 35,
+        attempts: 2,
+        rows: 2,
+      },
+    );
+    assert.ok(event.ms >= 0);
+    assert.ok(!JSON.stringify(events).includes(PROJECT));
     await client.close();
   });
 });
