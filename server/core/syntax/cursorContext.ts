@@ -179,6 +179,11 @@ function subNameContext(doc: MxqlDocument, text: string, offset: number): SubBlo
   return null;
 }
 
+/** True when the quoted text at `r` ends with the quote it starts with. */
+function isClosedQuote(text: string, r: Range): boolean {
+  return r.end - r.start >= 2 && text[r.end - 1] === text[r.start];
+}
+
 /**
  * The context of the cursor at `offset` in `text`, which `doc` was parsed from. Works on broken
  * and half-typed text: unclosed brackets count as open up to the cursor.
@@ -195,8 +200,9 @@ export function cursorContext(doc: MxqlDocument, text: string, offset: number): 
   if (!stmt) return { ...base, ...empty, kind: 'command-name' };
   const found = statementContext(text, stmt, offset);
   const node = found.node;
+  const quoted = node !== null && (node.kind === 'string' || (node.kind === 'key' && node.quote !== null));
   const inString =
-    node !== null && node.kind === 'string' && offset > node.range.start && offset < node.range.end;
+    quoted && offset > node.range.start && (offset < node.range.end || !isClosedQuote(text, node.range));
   const command = stmt.kind === 'command' && found.kind !== 'command-name' ? stmt.upperName : null;
   return { ...base, ...found, statement: stmt, command, inString };
 }

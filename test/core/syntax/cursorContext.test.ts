@@ -63,6 +63,14 @@ void test('a cursor inside a string says so', () => {
   assert.equal(ctx.inString, true);
 });
 
+void test('a cursor inside a quoted key or an unclosed string says so', () => {
+  for (const marked of ['CATEGORY {"app_c$0', 'CATEGORY {"app_c$0": 6h}', "JOIN {query: '/app$0"]) {
+    const { text, offset } = at(marked);
+    const ctx = cursorContext(parse(text).ast, text, offset);
+    assert.equal(ctx.inString, true, marked);
+  }
+});
+
 void test('the pipeline at a cursor lists the upstream commands, inside SUB too', () => {
   const { text, offset } = at('CATEGORY a\nTAGLOAD\nSUB s\nCATEGORY b\n$0\nEND\nLIMIT 1');
   const { ast } = parse(text);
