@@ -96,7 +96,8 @@ export interface KeyNode {
 /**
  * One `key: value` member. A bare member (`{ sid, serial }`) has `colonRange === null` and
  * `value === null`. A member with a colon but nothing after it has `value === null` too
- * (diagnostic `syntax/missing-value`).
+ * (diagnostic `syntax/missing-value`). Several words without a colon (`{oid = '123'}`) give
+ * `key === null` and the words as an expression `value` (diagnostic `syntax/missing-colon`).
  */
 export interface MemberNode {
   readonly kind: 'member';
@@ -185,8 +186,9 @@ export interface SuffixNode {
 
 /**
  * A bare word: a field, category, enum value, SUB name (`oid`, `desc`, `rps.max`, `cpu$`,
- * `#WhaTapPIIClearHistory`, `app_counter{m5}`). Adjacent template markers belong to the word
- * (`counter<%TIMEUNIT%>`), in which case `template` is true.
+ * `#WhaTapPIIClearHistory`, `app_counter{m5}`, `disk_reads(xos)`). Tokens written without blanks
+ * between them form one word, including template markers (`counter<%TIMEUNIT%>`, then `template`
+ * is true) and parentheses (`disk_reads(xos)`).
  */
 export interface WordValue {
   readonly kind: 'word';
