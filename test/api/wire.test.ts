@@ -265,7 +265,7 @@ void describe('request log', () => {
         path: '/open/api/json/sql/1/2',
         status: 200,
         ms: 0,
-        bytes: 35,
+        bytes: Buffer.byteLength(JSON.stringify({ records: [{ a: 1 }, { a: 2 }], total: 2 })),
         attempts: 2,
         rows: 2,
       },
