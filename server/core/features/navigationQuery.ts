@@ -1,7 +1,8 @@
 /**
  * The query at a cursor, for "run the query under the cursor". See `QueryAtCursorResult` in
  * common/lspMethods.ts for the definition: blocks split at blank lines (depth 0) and `--- ` separator
- * lines; a block with a CATEGORY, a loader or PromQL starts a query; referenced SUB blocks are appended.
+ * lines; a block starts a new query when it brings a CATEGORY/PromQL line or a loader that the query
+ * so far already has; referenced SUB blocks are appended.
  */
 import { findCommand } from '../catalog/index';
 import { stripDirectives, type Range, type Statement, type SubBlock } from '../syntax/index';
@@ -15,10 +16,17 @@ export interface QueryAt {
   readonly injects: readonly string[];
 }
 
-function startsQuery(s: Statement): boolean {
-  if (s.kind === 'promql') return true;
-  if (s.kind !== 'command') return false;
-  return s.upperName === 'CATEGORY' || findCommand(s.name)?.stage === 'load';
+function isSource(s: Statement): boolean {
+  return s.kind === 'promql' || (s.kind === 'command' && s.upperName === 'CATEGORY');
+}
+
+function isLoader(s: Statement): boolean {
+  return s.kind === 'command' && findCommand(s.name)?.stage === 'load';
+}
+
+/** A block starts a new query when the query so far already has what the block brings: a source or a loader. */
+function startsNewQuery(block: readonly Statement[], current: readonly Statement[]): boolean {
+  return (block.some(isSource) && current.some(isSource)) || (block.some(isLoader) && current.some(isLoader));
 }
 
 function separated(text: string, from: number, to: number): boolean {
@@ -38,7 +46,7 @@ function queries(analysis: DocumentAnalysis): Statement[][] {
   const out: Statement[][] = [];
   for (const block of blocks) {
     const last = out[out.length - 1];
-    if (last && (!block.some(startsQuery) || !last.some(startsQuery))) last.push(...block);
+    if (last && !startsNewQuery(block, last)) last.push(...block);
     else out.push([...block]);
   }
   return out;

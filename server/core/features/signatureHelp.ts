@@ -2,7 +2,7 @@
  * Signature-style help for option objects: inside `{…}` of a command, the command's options as
  * parameters with the one at the cursor active.
  */
-import { findCommand } from '../catalog/index';
+import { findCommand, type OptionDef } from '../catalog/index';
 import { cursorContext } from '../syntax/index';
 import { type DocumentAnalysis } from './languageService';
 
@@ -31,14 +31,16 @@ export function signatureHelp(analysis: DocumentAnalysis, offset: number): Optio
   const options = def.options;
   const label = `${def.name} {${options.map((o) => o.name).join(', ')}}`;
   const current = ctx.node?.kind === 'key' ? ctx.node.name : ctx.keyPath[0];
-  const active =
-    current === undefined
-      ? -1
-      : options.findIndex((o) => o.name === current || (o.aliases ?? []).includes(current));
   return {
     label,
     documentation: def.description,
     parameters: options.map((o) => ({ label: o.name, documentation: `${o.valueKind} — ${o.description}` })),
-    activeParameter: active,
+    activeParameter: current === undefined ? -1 : activeIndex(options, current),
   };
+}
+
+/** The option named `key`, or the first one it starts (a key being typed). */
+function activeIndex(options: readonly OptionDef[], key: string): number {
+  const exact = options.findIndex((o) => o.name === key || (o.aliases ?? []).includes(key));
+  return exact >= 0 || key === '' ? exact : options.findIndex((o) => o.name.startsWith(key));
 }
