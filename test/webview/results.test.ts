@@ -335,6 +335,35 @@ void describe('results webview in Chromium', () => {
     await page.close();
   });
 
+  void it('survives malformed host messages and keeps working', async () => {
+    const page = await openWebview(browser, server);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await sendToWebview(page, [
+      null,
+      'init',
+      { type: 'init', v: 999, run: testRun('bad'), columns: [] },
+      { type: 'eval', v, code: 'window.__xss=1' },
+      { type: 'init', v, run: testRun('odd'), columns: [{ name: 'a' }, null, { name: 5 }, { name: 'b' }] },
+      {
+        type: 'rowsChunk',
+        v,
+        runId: 'odd',
+        seq: 0,
+        rows: [[1, 'x'], 'not a row', [2], [3, { nested: true }, 'extra']],
+      },
+      { type: 'rowsChunk', v, runId: 'odd', seq: 1, rows: 'nope' },
+      { type: 'done', v, runId: 'odd', totalRows: 'many', elapsedMs: -5, bytes: null },
+    ]);
+    await waitForRows(page, 3);
+    assert.deepEqual(await headerNames(page), ['a', 'b']);
+    assert.deepEqual(errors, []);
+    assert.equal(await page.evaluate('window.__xss'), undefined);
+    await sendToWebview(page, runMessages(testRun('good'), testColumns, testRows(12), 5));
+    await waitForRows(page, 12);
+    await page.close();
+  });
+
   void it('hides, resizes and reorders columns', async () => {
     const page = await pageWithRows(30);
     await page.click('.slick-header-column:has-text("service")', { button: 'right' });

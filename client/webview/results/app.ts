@@ -107,8 +107,13 @@ export class ResultsApp {
   /** Entry for `message` events: validates, reduces and schedules a render. */
   receive(data: unknown): void {
     if (!isExtensionToResults(data)) return;
+    this.guarded(() => this.apply(data));
+  }
+
+  // A failure inside the panel is reported to the host (which logs it) instead of vanishing.
+  private guarded(action: () => void): void {
     try {
-      this.apply(data);
+      action();
     } catch (error) {
       this.post({ type: 'webviewError', message: error instanceof Error ? error.message : String(error) });
     }
@@ -140,7 +145,7 @@ export class ResultsApp {
     if (this.frame) return;
     this.frame = requestAnimationFrame(() => {
       this.frame = 0;
-      this.render();
+      this.guarded(() => this.render());
     });
   }
 
