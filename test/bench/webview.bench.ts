@@ -123,8 +123,9 @@ const ms = (n: number): string => `${n.toFixed(1)} ms`;
 async function measureScroll(page: Page): Promise<void> {
   const idle: number[] = await page.evaluate(frames(0, 120));
   console.log(`idle frame interval p95 ${ms(p(idle, 0.95))} (baseline)`);
-  // 660 px ≈ 30 new rows per frame: a fast wheel flick; 4,400 px replaces every row each frame.
-  for (const step of [660, 4400]) {
+  // 220 px ≈ 10 new rows per frame (steady wheel scrolling), 660 px ≈ 30 (a fast flick),
+  // 4,400 px replaces every row each frame (dragging the scrollbar).
+  for (const step of [220, 660, 4400]) {
     const scroll: number[] = await page.evaluate(frames(step, 240));
     console.log(
       `scroll ${step} px/frame: frame interval p50 ${ms(p(scroll, 0.5))}, p95 ${ms(p(scroll, 0.95))}` +
