@@ -53,6 +53,8 @@ type Fail = (
   extra?: { status?: number; cause?: unknown; hint?: string },
 ) => OpenApiError;
 
+/** OpenSSL and Node codes of certificate verification failures. */
+const TLS_CODES = /CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|ERR_TLS/;
 const RETRYABLE_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'ETIMEDOUT']);
 
 function errorCode(error: unknown): string | undefined {
@@ -256,6 +258,12 @@ export class Transport {
     if (timeoutText) return fail('timeout', timeoutText, { cause: error });
     if (code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH') {
       return fail('truncated', 'the response body ended before its declared length', { cause: error });
+    }
+    if (code && TLS_CODES.test(code)) {
+      return fail('network', `the TLS certificate was not accepted: ${message} (${code})`, {
+        cause: error,
+        hint: 'A proxy or private CA signs this connection: add its CA (NODE_EXTRA_CA_CERTS) or, knowingly, turn off strict SSL.',
+      });
     }
     if (code === 'ECONNREFUSED') {
       return fail('network', 'connection refused', {
