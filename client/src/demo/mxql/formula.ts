@@ -55,7 +55,7 @@ function compileNode(node: ExprNode, text: string, scope: FormulaScope): Formula
     }
     case 'identifier': {
       const name = node.name;
-      return (row) => plainValue(row[name]) ?? null;
+      return (row) => (Object.hasOwn(row, name) ? (plainValue(row[name]) ?? null) : null);
     }
     case 'param': {
       const bound = scope.params[node.name];

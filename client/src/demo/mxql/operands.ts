@@ -152,3 +152,12 @@ export function requireOption(options: PlainObject, key: string, command: string
   }
   return value;
 }
+
+/** A column name a command will write; refuses names that would reach an object's prototype. */
+export function columnName(name: string | undefined, command: string): string {
+  if (!name) throw new MxqlQueryError(`${command} needs a column name.`, 'mxql/missing-option');
+  if (name === '__proto__' || name === 'constructor' || name === 'prototype') {
+    throw new MxqlQueryError(`${command} cannot write a column named ${name}.`, 'mxql/bad-column');
+  }
+  return name;
+}

@@ -60,7 +60,8 @@ export function parseQuery(text: string, what: string): ReturnType<typeof parse>
   const error = diagnostics.find((d) => d.severity === 'error');
   if (error) {
     const line = ast.lineStarts.filter((start) => start <= error.range.start).length;
-    throw new MxqlQueryError(`${what}, line ${line}: ${error.message}`, 'mxql/syntax');
+    const code = error.code === 'syntax/template-marker' ? 'mxql/template-marker' : 'mxql/syntax';
+    throw new MxqlQueryError(`${what}, line ${line}: ${error.message}`, code);
   }
   return ast;
 }

@@ -6,6 +6,7 @@ import type { QueryContext } from './context';
 import { compileFormula, likeMatch, type Formula } from './formula';
 import { toText, truthy } from './functions';
 import {
+  columnName,
   isObject,
   names,
   numberOf,
@@ -153,7 +154,7 @@ function createValue(options: PlainObject, qc: QueryContext): Formula {
 
 function createFn(value: Plain, qc: QueryContext): RowFn {
   const options = optionsOf(value, 'CREATE', '{key: name, value: 1}');
-  const key = text(requireOption(options, 'key', 'CREATE')) ?? '';
+  const key = columnName(text(requireOption(options, 'key', 'CREATE')), 'CREATE');
   const compute = createValue(options, qc);
   return (row) => {
     row[key] = compute(row);
@@ -163,9 +164,9 @@ function createFn(value: Plain, qc: QueryContext): RowFn {
 
 function createExprFn(value: Plain, qc: QueryContext): RowFn {
   const options = optionsOf(value, 'CREATE-EXPR', '{name: "a + b"}');
-  const formulas = Object.entries(options).map(
-    ([key, expr]) => [key, compileFormula(toText(expr), { params: qc.params, now: qc.now })] as const,
-  );
+  const formulas = Object.entries(options)
+    .map(([key, expr]) => [columnName(key, 'CREATE-EXPR'), expr] as const)
+    .map(([key, expr]) => [key, compileFormula(toText(expr), { params: qc.params, now: qc.now })] as const);
   return (row) => {
     for (const [key, formula] of formulas) row[key] = formula(row);
     return row;
@@ -173,7 +174,8 @@ function createExprFn(value: Plain, qc: QueryContext): RowFn {
 }
 
 function renamePairs(value: Plain): [string, string][] {
-  if (Array.isArray(value)) return value.map((pair) => names(pair)).map(([src = '', dst = '']) => [src, dst]);
+  if (Array.isArray(value))
+    return value.map((pair) => names(pair)).map(([src = '', dst = '']) => [src, columnName(dst, 'RENAME')]);
   const options = optionsOf(value, 'RENAME', '{src: a, dst: b}');
   const src = names(requireOption(options, 'src', 'RENAME'));
   const dst = names(requireOption(options, 'dst', 'RENAME'));
@@ -182,7 +184,7 @@ function renamePairs(value: Plain): [string, string][] {
       `RENAME has ${src.length} src names but ${dst.length} dst names.`,
       'mxql/bad-operand',
     );
-  return src.map((s, i) => [s, dst[i] ?? s]);
+  return src.map((s, i) => [s, columnName(dst[i] ?? s, 'RENAME')]);
 }
 
 function renameFn(value: Plain): RowFn {
