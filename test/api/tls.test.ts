@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import { once } from 'node:events';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { createOpenApiClient, OpenApiError } from '../../client/src/api/index';
 import { startProxyServer, type ProxyServer } from '../support/proxyServer';
 
@@ -51,6 +51,33 @@ const clientFor = (strictSSL: boolean, proxyUrl?: string) =>
   });
 
 void describe('HTTPS', () => {
+  void test('a TLS handshake that never completes hits the connect timeout', async () => {
+    // A TCP listener that accepts and stays silent: the connection opens but TLS never does.
+    const accepted: Socket[] = [];
+    const silent = createNetServer((socket) => void accepted.push(socket));
+    silent.listen(0, '127.0.0.1');
+    await once(silent, 'listening');
+    const client = createOpenApiClient({
+      baseUrl: `https://127.0.0.1:${(silent.address() as AddressInfo).port}`,
+      projectToken: TOKEN,
+      pcode: 5,
+      retry: { attempts: 1 },
+      timeouts: { connectMs: 200 },
+      proxy: { env: {} },
+    });
+    await assert.rejects(
+      client.project(),
+      (e: unknown) =>
+        e instanceof OpenApiError &&
+        e.kind === 'timeout' &&
+        /could not connect within 200 ms/.test(e.message),
+    );
+    await client.close();
+    accepted.forEach((socket) => socket.destroy());
+    silent.close();
+    await once(silent, 'close');
+  });
+
   void test('strict SSL refuses an untrusted certificate with a clear error', async () => {
     const client = clientFor(true);
     await assert.rejects(
