@@ -130,8 +130,9 @@ void describe('helpers', () => {
   });
 
   void test('loopback hosts and NO_PROXY matching', () => {
-    for (const h of ['127.0.0.1', 'localhost', '[::1]', '::1', '127.1.2.3']) assert.ok(isLoopbackHost(h), h);
-    for (const h of ['10.0.0.1', 'localhost.example.com', '0.0.0.0']) assert.ok(!isLoopbackHost(h), h);
+    for (const h of ['127.0.0.1', 'localhost', 'LOCALHOST', '[::1]', '::1']) assert.ok(isLoopbackHost(h), h);
+    for (const h of ['10.0.0.1', 'localhost.example.com', '0.0.0.0', '127.0.0.1.nip.io'])
+      assert.ok(!isLoopbackHost(h), h);
     const url = new URL('https://api.example.com/x');
     assert.ok(bypassesProxy(url, 'example.com'));
     assert.ok(bypassesProxy(url, '.example.com'));

@@ -13,10 +13,10 @@ export interface ProxyOptions {
   env?: Readonly<Record<string, string | undefined>>;
 }
 
-/** Loopback hosts: the only ones a token may reach over plain HTTP. */
+/** The loopback hosts a token may reach over plain HTTP: exactly 127.0.0.1, localhost and ::1. */
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+  return host === 'localhost' || host === '::1' || host === '127.0.0.1';
 }
 
 /** Undefined when `url` may carry a token; otherwise why it may not. */
