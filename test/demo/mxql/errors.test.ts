@@ -52,7 +52,11 @@ void describe('engine errors', () => {
 
   void it('reports syntax errors with their line, template markers and misplaced selection commands', async () => {
     await rejectsWith(run('CATEGORY app_counter\nTAGLOAD\nSELECT [oid, tps'), 'mxql/syntax', /line 3/);
-    await rejectsWith(run('CATEGORY app_counter\nOID [ <%OID%> ]\nTAGLOAD'), 'mxql/template-marker', /line 2: Template marker/);
+    await rejectsWith(
+      run('CATEGORY app_counter\nOID [ <%OID%> ]\nTAGLOAD'),
+      'mxql/template-marker',
+      /line 2: Template marker/,
+    );
     await rejectsWith(run('CATEGORY app_counter\nTAGLOAD\nOID 1'), 'mxql/order', /before TAGLOAD/);
   });
 
