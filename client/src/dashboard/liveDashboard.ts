@@ -1,0 +1,141 @@
+// The live dashboard of one project: a webview of the all-in-one spot values with sparklines,
+// refreshed every few seconds while the panel is visible (hidden panels do not poll). One panel per
+// project; opening it again reveals it. The extension keeps the history, so a reloaded page
+// gets everything back with the next message.
+import { randomBytes } from 'node:crypto';
+import * as vscode from 'vscode';
+import {
+  DASHBOARD_PROTOCOL_VERSION as v,
+  parseDashboardToExtension,
+  type ExtensionToDashboard,
+} from '../../webview/dashboard/protocol';
+import { liveValues, type LiveValue, type ProjectInfo } from '../explorer/explorerData';
+import type { Ctx } from '../ctx';
+import { addToHistory } from './dashboardHistory';
+import { dashboardHtml } from './dashboardHtml';
+
+/** Milliseconds between refreshes of a visible dashboard. */
+export const DASHBOARD_REFRESH_MS = 5000;
+
+/** What the command resolves to once the first refresh is done. */
+export interface DashboardOutcome {
+  readonly title: string;
+  readonly values?: readonly LiveValue[];
+  readonly error?: string;
+}
+
+export class LiveDashboard implements vscode.Disposable {
+  private readonly history = new Map<string, number[]>();
+  private last: ExtensionToDashboard | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly subscriptions: vscode.Disposable[] = [];
+  readonly title: string;
+
+  constructor(
+    private readonly ctx: Ctx,
+    private readonly profile: string,
+    private readonly project: ProjectInfo,
+    private readonly panel: vscode.WebviewPanel,
+    onDispose: () => void,
+  ) {
+    this.title = `Live: ${project.name}`;
+    const root = vscode.Uri.joinPath(ctx.extension.extensionUri, 'dist', 'webview');
+    const uri = (file: string) => panel.webview.asWebviewUri(vscode.Uri.joinPath(root, file)).toString();
+    panel.webview.html = dashboardHtml({
+      cspSource: panel.webview.cspSource,
+      nonce: randomBytes(16).toString('base64'),
+      scriptUri: uri('dashboard.js'),
+      styleUri: uri('dashboard.css'),
+      title: this.title,
+    });
+    this.subscriptions.push(
+      panel.webview.onDidReceiveMessage((data: unknown) => this.receive(data)),
+      panel.onDidChangeViewState(() => this.schedule()),
+      panel.onDidDispose(() => {
+        this.dispose();
+        onDispose();
+      }),
+    );
+    this.schedule();
+  }
+
+  reveal(): void {
+    this.panel.reveal(undefined, false);
+  }
+
+  /** Fetches the spot values once and sends them; resolves with what was shown. */
+  async refresh(): Promise<DashboardOutcome> {
+    try {
+      const target = await this.ctx.profiles.target({ profile: this.profile, pcode: this.project.pcode });
+      const spot = await target.client.spot(undefined, { pcode: this.project.pcode });
+      const values = liveValues(spot);
+      const fields = addToHistory(this.history, values);
+      this.send({ type: 'values', v, title: this.title, updatedAt: Date.now(), fields });
+      return { title: this.title, values };
+    } catch (error) {
+      const message = this.ctx.log.redact(error instanceof Error ? error.message : String(error));
+      this.send({ type: 'error', v, message });
+      return { title: this.title, error: message };
+    }
+  }
+
+  private send(message: ExtensionToDashboard): void {
+    this.last = message.type === 'values' ? message : this.last;
+    void this.panel.webview.postMessage(message).then(undefined, (error: unknown) => {
+      this.ctx.log.warn(`Dashboard did not take a message: ${String(error)}`);
+    });
+  }
+
+  private receive(data: unknown): void {
+    const message = parseDashboardToExtension(data);
+    if (!message) return;
+    if (message.type === 'ready' && this.last) void this.panel.webview.postMessage(this.last);
+    else void this.refresh();
+  }
+
+  /** Polls only while the panel is visible. */
+  private schedule(): void {
+    if (this.panel.visible && !this.timer) {
+      this.timer = setInterval(() => void this.refresh(), DASHBOARD_REFRESH_MS);
+    } else if (!this.panel.visible && this.timer) {
+      clearInterval(this.timer);
+      this.timer = undefined;
+    }
+  }
+
+  /** Closes the panel (its dispose listener stops the polling). */
+  close(): void {
+    this.panel.dispose();
+  }
+
+  dispose(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    for (const s of this.subscriptions.splice(0)) s.dispose();
+  }
+}
+
+/** Opens (or reveals) the dashboard of a project and resolves after its first refresh. */
+export async function openDashboard(
+  ctx: Ctx,
+  dashboards: Map<string, LiveDashboard>,
+  profile: string,
+  project: ProjectInfo,
+): Promise<DashboardOutcome> {
+  const key = `${profile}/${project.pcode}`;
+  const existing = dashboards.get(key);
+  if (existing) {
+    existing.reveal();
+    return existing.refresh();
+  }
+  const root = vscode.Uri.joinPath(ctx.extension.extensionUri, 'dist', 'webview');
+  const panel = vscode.window.createWebviewPanel(
+    'mxql.dashboard',
+    `MXQL Live: ${project.name}`,
+    { viewColumn: vscode.ViewColumn.Active, preserveFocus: false },
+    { enableScripts: true, retainContextWhenHidden: false, localResourceRoots: [root] },
+  );
+  const dashboard = new LiveDashboard(ctx, profile, project, panel, () => dashboards.delete(key));
+  dashboards.set(key, dashboard);
+  return dashboard.refresh();
+}

@@ -1,0 +1,177 @@
+// The explorer's context actions. Each takes the node it was invoked on (the tree passes it; tests
+// pass a node from mxql.explorer.children, or its key) and fails with a readable message otherwise.
+import * as vscode from 'vscode';
+import { findEndpoint } from '../api/index';
+import type { Ctx } from '../ctx';
+import { setAccountToken, setProjectToken } from '../profiles/profileCommands';
+import { accountTokenKey, projectTokenKey } from '../profiles/secretKeys';
+import type { Runner } from '../run/runner';
+import type { ResultsPanels } from '../views/resultsPanel';
+import { showApiResult } from '../openApiRequest/showApiResult';
+import { openDashboard, type LiveDashboard } from '../dashboard/liveDashboard';
+import type { ProjectInfo } from './explorerData';
+import type { ExplorerNode } from './explorerNodes';
+import type { ExplorerTree } from './explorerTree';
+import { newQueryText, scopeQueryToAgent, withPcode } from './queryTemplates';
+
+/** What the explorer's commands work with. */
+export interface ExplorerDeps {
+  readonly ctx: Ctx;
+  readonly runner: Runner;
+  readonly panels: ResultsPanels;
+  readonly tree: ExplorerTree;
+  /** Open live dashboards by `profile/pcode`. */
+  readonly dashboards: Map<string, LiveDashboard>;
+}
+
+type AgentNode = ExplorerNode & { kind: 'agent' };
+type ProjectScoped = Extract<ExplorerNode, { project: ProjectInfo }>;
+
+/** The node an action was invoked on: the node itself or its key. */
+export function resolveNode(tree: ExplorerTree, arg: unknown): ExplorerNode | undefined {
+  if (typeof arg === 'string') return tree.find(arg);
+  if (typeof arg === 'object' && arg !== null && 'kind' in arg) return arg as ExplorerNode;
+  if (typeof arg === 'object' && arg !== null && 'key' in arg && typeof arg.key === 'string')
+    return tree.find(arg.key);
+  return undefined;
+}
+
+function need<T extends ExplorerNode>(
+  node: ExplorerNode | undefined,
+  ok: (n: ExplorerNode) => n is T,
+  what: string,
+): T {
+  if (!node || !ok(node)) throw new Error(`Run this from ${what} in the MXQL explorer.`);
+  return node;
+}
+const isAgent = (n: ExplorerNode): n is AgentNode => n.kind === 'agent' && !Number.isNaN(n.agent.oid);
+const hasProject = (n: ExplorerNode): n is ProjectScoped => 'project' in n && 'profile' in n;
+
+/** Makes the node's project the one queries run against. */
+export async function useAsTarget(deps: ExplorerDeps, arg: unknown): Promise<boolean> {
+  const node = need(resolveNode(deps.tree, arg), hasProject, 'a project or an agent');
+  await deps.ctx.profiles.setActive({ profile: node.profile, pcode: node.project.pcode });
+  deps.ctx.rememberProjectName(node.profile, node.project.pcode, node.project.name);
+  return true;
+}
+
+/** Opens an untitled .mxql document for the node's project (with OID for an agent). */
+export async function newQuery(deps: ExplorerDeps, arg: unknown): Promise<vscode.TextDocument> {
+  const node = need(resolveNode(deps.tree, arg), hasProject, 'a project or an agent');
+  const agent = node.kind === 'agent' && !Number.isNaN(node.agent.oid) ? node.agent : undefined;
+  const content = newQueryText(node.project, agent);
+  const document = await vscode.workspace.openTextDocument({ language: 'mxql', content });
+  await vscode.window.showTextDocument(document);
+  return document;
+}
+
+/** Runs the active editor's query (selection or file) once with `OID <oid>` of the agent. */
+export async function runScoped(deps: ExplorerDeps, arg: unknown): Promise<unknown> {
+  const node = need(resolveNode(deps.tree, arg), isAgent, 'an agent');
+  const editor = vscode.window.activeTextEditor;
+  if (!editor || editor.document.languageId !== 'mxql') {
+    throw new Error('Open an .mxql query in the editor first, then run it scoped to the agent.');
+  }
+  const fileText = editor.document.getText();
+  const queryText = editor.selection.isEmpty ? fileText : editor.document.getText(editor.selection);
+  const oid = node.agent.oid;
+  return deps.runner.run({
+    title: `${editor.document.fileName.split(/[\\/]/).pop() ?? 'query'} (oid ${oid})`,
+    fileText: withPcode(scopeQueryToAgent(fileText, oid), node.project.pcode),
+    queryText: scopeQueryToAgent(queryText, oid),
+  });
+}
+
+/** Inserts a value of the node (oid or oname) at every cursor of the active editor. */
+export async function insertValue(deps: ExplorerDeps, arg: unknown, field: 'oid' | 'oname'): Promise<string> {
+  const node = need(resolveNode(deps.tree, arg), isAgent, 'an agent');
+  const editor = vscode.window.activeTextEditor;
+  if (!editor) throw new Error('Open an editor to insert into.');
+  const text = String(node.agent[field]);
+  await editor.edit((edit) => {
+    for (const selection of editor.selections) edit.replace(selection, text);
+  });
+  return text;
+}
+
+/** Copies oid, oname or pcode of the node to the clipboard. */
+export async function copyValue(
+  deps: ExplorerDeps,
+  arg: unknown,
+  field: 'oid' | 'oname' | 'pcode',
+): Promise<string> {
+  const node = resolveNode(deps.tree, arg);
+  let text: string;
+  if (field === 'pcode') text = String(need(node, hasProject, 'a project or an agent').project.pcode);
+  else if (node?.kind === 'server') text = String(node.server[field]);
+  else text = String(need(node, isAgent, 'an agent').agent[field]);
+  await vscode.env.clipboard.writeText(text);
+  return text;
+}
+
+function tokenScope(node: ExplorerNode | undefined): { profile: string; pcode?: number } {
+  if (node?.kind === 'setToken')
+    return { profile: node.profile, ...(node.pcode !== undefined ? { pcode: node.pcode } : {}) };
+  if (node && hasProject(node)) return { profile: node.profile, pcode: node.project.pcode };
+  if (node && 'profile' in node) return { profile: node.profile };
+  throw new Error('Run this from a profile or a project in the MXQL explorer.');
+}
+
+/** Sets the account token (profile nodes) or the project token (project nodes); `token` skips the prompt. */
+export async function setToken(deps: ExplorerDeps, arg: unknown, token?: unknown): Promise<boolean> {
+  const scope = tokenScope(resolveNode(deps.tree, arg));
+  const given = typeof token === 'string' ? { token } : {};
+  const done =
+    scope.pcode === undefined
+      ? await setAccountToken(deps.ctx, { profile: scope.profile, ...given } as {
+          profile: string;
+          token: string;
+        })
+      : await setProjectToken(deps.ctx, { profile: scope.profile, pcode: scope.pcode, ...given } as {
+          profile: string;
+          pcode: number;
+          token: string;
+        });
+  if (done) deps.tree.refresh();
+  return done === true;
+}
+
+/** Deletes the node's token from secret storage. */
+export async function clearToken(deps: ExplorerDeps, arg: unknown): Promise<boolean> {
+  const scope = tokenScope(resolveNode(deps.tree, arg));
+  const key =
+    scope.pcode === undefined ? accountTokenKey(scope.profile) : projectTokenKey(scope.profile, scope.pcode);
+  await deps.ctx.extension.secrets.delete(key);
+  deps.ctx.profiles.invalidate(scope.profile);
+  deps.tree.refresh();
+  return true;
+}
+
+/** Shows one server's `sm` snapshot in the results panel, flattened to columns. */
+export async function showServer(deps: ExplorerDeps, arg: unknown) {
+  const node = need(
+    resolveNode(deps.tree, arg),
+    (n): n is ExplorerNode & { kind: 'server' } => n.kind === 'server',
+    'a server',
+  );
+  const spec = findEndpoint('sm');
+  if (!spec) throw new Error('The sm endpoint is missing from the endpoint table.');
+  const oid = node.server.oid;
+  return showApiResult(deps.ctx, deps.panels, {
+    spec,
+    params: {},
+    profile: node.profile,
+    pcode: node.project.pcode,
+    title: `Server ${node.server.oname}`,
+    select: (body) => {
+      const values = (body as { values?: { servers?: { oid?: unknown }[] } } | null)?.values;
+      return (values?.servers ?? []).filter((s) => s.oid === oid);
+    },
+  });
+}
+
+/** Opens the live dashboard of the node's project. */
+export async function openLiveDashboard(deps: ExplorerDeps, arg: unknown) {
+  const node = need(resolveNode(deps.tree, arg), hasProject, 'a project');
+  return openDashboard(deps.ctx, deps.dashboards, node.profile, node.project);
+}

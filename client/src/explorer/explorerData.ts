@@ -1,0 +1,163 @@
+// Pure shaping of Open API answers into what the explorer tree shows: projects grouped by group
+// name, agents joined from the two agent endpoints, the live values of the all-in-one spot answer.
+// No vscode here, so every rule is tested in plain node.
+import type { AgentItem, AgentStatus, ProjectItem, SpotResponse } from '../api/index';
+
+/** A project as the tree shows it, from the account's project list or from a stored token. */
+export interface ProjectInfo {
+  readonly pcode: number;
+  readonly name: string;
+  readonly groupName: string;
+  readonly productType?: string;
+  readonly platform?: string;
+  readonly status?: string;
+  readonly gatewayName?: string;
+}
+
+/** Projects sharing one group name; `groupName` is '' for projects outside every group. */
+export interface ProjectFolder {
+  readonly groupName: string;
+  readonly projects: readonly ProjectInfo[];
+}
+
+/** Label of the folder of projects that belong to no group. */
+export const NO_GROUP_LABEL = '(no group)';
+
+/** The tree's form of an account project item. */
+export function projectFromItem(item: ProjectItem): ProjectInfo {
+  return {
+    pcode: item.projectCode,
+    name: item.projectName,
+    groupName: item.groupName ?? '',
+    productType: item.productType,
+    platform: item.platform,
+    status: item.status,
+    gatewayName: item.gatewayName,
+  };
+}
+
+/** Folders by group name (named groups alphabetically, then the ungrouped), projects by name. */
+export function groupProjects(projects: readonly ProjectInfo[]): ProjectFolder[] {
+  const byGroup = new Map<string, ProjectInfo[]>();
+  for (const project of projects) {
+    const list = byGroup.get(project.groupName) ?? [];
+    list.push(project);
+    byGroup.set(project.groupName, list);
+  }
+  const names = [...byGroup.keys()].sort((a, b) => {
+    if (a === '' || b === '') return a === '' ? 1 : -1;
+    return a.localeCompare(b);
+  });
+  return names.map((groupName) => ({
+    groupName,
+    projects: [...(byGroup.get(groupName) ?? [])].sort((a, b) => a.name.localeCompare(b.name)),
+  }));
+}
+
+/** The one-line description of a project: product type, platform, status and gateway. */
+export function projectDescription(project: ProjectInfo): string {
+  const parts = [project.productType, project.platform, project.status, project.gatewayName];
+  return parts.filter((p): p is string => typeof p === 'string' && p !== '').join(' · ');
+}
+
+/** The tooltip of a project: every known field on its own line. */
+export function projectTooltip(project: ProjectInfo): string {
+  const lines = [
+    `${project.name} (pcode ${project.pcode})`,
+    project.groupName ? `Group: ${project.groupName}` : undefined,
+    project.productType ? `Product type: ${project.productType}` : undefined,
+    project.platform ? `Platform: ${project.platform}` : undefined,
+    project.status ? `Status: ${project.status}` : undefined,
+    project.gatewayName ? `Gateway: ${project.gatewayName}` : undefined,
+  ];
+  return lines.filter((l): l is string => l !== undefined).join('\n');
+}
+
+/** Server-monitoring projects get a Servers folder; the product type says which they are. */
+export function isServerProject(project: ProjectInfo): boolean {
+  return /^(SMS|server|infra)/i.test(project.productType ?? '');
+}
+
+/** An agent as the tree shows it. */
+export interface AgentInfo {
+  readonly oid: number;
+  readonly oname: string;
+  readonly active: boolean;
+  readonly ip?: string;
+  readonly version?: string;
+  readonly okindName?: string;
+  readonly onodeName?: string;
+}
+
+/**
+ * Agents of the v2 agent list joined with the status list by oname: the status list knows the
+ * current state, the agent list knows the details. Agents only in the status list are kept too.
+ * Sorted active first, then by oname.
+ */
+export function joinAgents(list: readonly AgentItem[], statuses: readonly AgentStatus[]): AgentInfo[] {
+  const stateByName = new Map(statuses.map((s) => [s.oname, s]));
+  const seen = new Set<string>();
+  const agents: AgentInfo[] = list.map((a) => {
+    seen.add(a.oname);
+    const status = stateByName.get(a.oname);
+    return {
+      oid: a.oid,
+      oname: a.oname,
+      active: status ? status.active === true : a.active === true,
+      ip: a.ip || status?.host_ip,
+      version: a['agent.version'],
+      okindName: a.okindName,
+      onodeName: a.onodeName,
+    };
+  });
+  for (const s of statuses) {
+    // The status list has no oid; such an agent cannot be scoped by oid, so it carries NaN.
+    if (!seen.has(s.oname)) agents.push({ oid: Number.NaN, oname: s.oname, active: s.active, ip: s.host_ip });
+  }
+  return agents.sort((a, b) => Number(b.active) - Number(a.active) || a.oname.localeCompare(b.oname));
+}
+
+/** The tooltip of an agent: oid, oname and the details the agent list gives. */
+export function agentTooltip(agent: AgentInfo): string {
+  const lines = [
+    `${agent.oname} (oid ${Number.isNaN(agent.oid) ? 'unknown' : agent.oid})`,
+    agent.active ? 'Active' : 'Inactive',
+    agent.ip ? `IP: ${agent.ip}` : undefined,
+    agent.version ? `Version: ${agent.version}` : undefined,
+    agent.okindName ? `Kind: ${agent.okindName}` : undefined,
+    agent.onodeName ? `Node: ${agent.onodeName}` : undefined,
+  ];
+  return lines.filter((l): l is string => l !== undefined).join('\n');
+}
+
+/** One live value: a label, the value as text, and the spot field it comes from. */
+export interface LiveValue {
+  readonly key: keyof SpotResponse;
+  readonly label: string;
+  readonly value: string;
+}
+
+/** The live values the tree and the dashboard show, in this order. */
+export const LIVE_FIELDS: readonly { key: keyof SpotResponse; label: string }[] = [
+  { key: 'act_agent', label: 'Active agents' },
+  { key: 'inact_agent', label: 'Inactive agents' },
+  { key: 'host', label: 'Hosts' },
+  { key: 'tps', label: 'TPS' },
+  { key: 'rtime', label: 'Response time (ms)' },
+  { key: 'cpu', label: 'CPU (%)' },
+  { key: 'apdex', label: 'Apdex' },
+  { key: 'user', label: 'Active users (5 min)' },
+  { key: 'actx', label: 'Active transactions' },
+  { key: 'txcount', label: 'Transactions' },
+  { key: 'cpucore', label: 'CPU cores' },
+];
+
+/** The live values of a spot answer; a missing or malformed field shows as '-'. */
+export function liveValues(spot: unknown): LiveValue[] {
+  const record = typeof spot === 'object' && spot !== null ? (spot as Record<string, unknown>) : {};
+  return LIVE_FIELDS.map(({ key, label }) => {
+    const raw = record[key];
+    const value = typeof raw === 'string' || typeof raw === 'number' ? String(raw) : '-';
+    return { key, label, value };
+  });
+}
