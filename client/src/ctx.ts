@@ -1,6 +1,7 @@
 // The extension's context object: it owns every disposable and every long-lived service, so that
 // deactivate() is one dispose() and no module keeps state of its own in globals.
 import * as vscode from 'vscode';
+import type { BaseLanguageClient } from 'vscode-languageclient';
 import type { RequestEvent } from './api/index';
 import { DEMO_PROFILE_NAME, readConfig, type MxqlConfig } from './config';
 import { HistoryStore } from './history/historyStore';
@@ -14,6 +15,8 @@ import { vscodeUi, type Ui } from './views/ui';
 const RANGE_KEY = 'mxql.range';
 
 export class Ctx implements vscode.Disposable {
+  /** The language client once started (it answers `mxql/*` requests such as the query at the cursor). */
+  language: BaseLanguageClient | undefined;
   /** The prompts of the extension; integration tests swap in a scripted one. */
   ui: Ui = vscodeUi;
   readonly log: Log;

@@ -1,18 +1,12 @@
 // Composition root: builds the Ctx (which owns every disposable), wires the language client, the
 // runner, the results panels, the status bar, CodeLens, the history view and the command table.
 // activate() returns an API object used only by the integration tests.
-import * as path from 'node:path';
 import * as vscode from 'vscode';
-import {
-  LanguageClient,
-  TransportKind,
-  type LanguageClientOptions,
-  type ServerOptions,
-} from 'vscode-languageclient/node';
 import { registerCommands } from './commands/register';
 import { Ctx } from './ctx';
 import type { HistoryEntry } from './history/historyStore';
 import { HistoryView } from './history/historyView';
+import { startLanguageClient } from './language/startLanguageClient';
 import type { DemoServer } from './demo/index';
 import { RunCodeLensProvider } from './run/codeLens';
 import { Runner } from './run/runner';
@@ -33,30 +27,24 @@ export interface MxqlTestApi {
   restoreUi(): void;
   runningIds(): string[];
   panelCount(): number;
+  /** Forgets the active profile, as on a first run. */
+  resetSelection(): Promise<void>;
+  /** Whether SecretStorage holds `key` (tests check that removing a profile deletes its tokens). */
+  hasSecret(key: string): Promise<boolean>;
   /** Where this window keeps its state and logs (the security test scans them). */
   storagePaths(): { globalStorage: string; logs: string };
 }
 
 let ctx: Ctx | undefined;
-let languageClient: LanguageClient | undefined;
 
-/** Starts the MXQL language server from dist/server.js; a failure is logged, the rest keeps working. */
-async function startLanguageClient(context: vscode.ExtensionContext, current: Ctx): Promise<void> {
-  const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
-  const serverOptions: ServerOptions = {
-    run: { module: serverModule, transport: TransportKind.ipc },
-    debug: {
-      module: serverModule,
-      transport: TransportKind.ipc,
-      options: { execArgv: ['--nolazy', '--inspect=6009'] },
-    },
-  };
-  const clientOptions: LanguageClientOptions = { documentSelector: [{ language: 'mxql' }] };
+/** Starts the language server; a failure is logged and running queries keeps working without it. */
+function startLanguage(context: vscode.ExtensionContext, current: Ctx): void {
   try {
-    languageClient = new LanguageClient('mxql', 'MXQL Language Server', serverOptions, clientOptions);
-    await languageClient.start();
+    current.language = startLanguageClient(context, undefined, (error) =>
+      current.log.error('The MXQL language server did not start; running queries still works', error),
+    );
   } catch (error) {
-    current.log.error('The MXQL language server did not start; running queries still works', error);
+    current.log.error('The MXQL language server could not be created', error);
   }
 }
 
@@ -94,6 +82,8 @@ function testApi(current: Ctx, runner: Runner, panels: ResultsPanels, status: St
       current.ui = vscodeUi;
     },
     runningIds: () => runner.running,
+    resetSelection: () => current.profiles.clearActive(),
+    hasSecret: async (key) => (await context.secrets.get(key)) !== undefined,
     panelCount: () => panels.count,
     storagePaths: () => ({ globalStorage: context.globalStorageUri.fsPath, logs: context.logUri.fsPath }),
   };
@@ -111,13 +101,13 @@ export function activate(context: vscode.ExtensionContext): MxqlTestApi {
   });
   runner.attachPanels(panels);
   const status = wireViews(current, runner, panels);
-  void startLanguageClient(context, current);
+  startLanguage(context, current);
   return testApi(current, runner, panels, status);
 }
 
 export async function deactivate(): Promise<void> {
   const current = ctx;
   ctx = undefined;
-  await Promise.allSettled([languageClient?.stop(), current?.demo.stop()]);
+  await Promise.allSettled([current?.language?.stop(), current?.demo.stop()]);
   current?.dispose();
 }

@@ -53,3 +53,16 @@ void test('empty, comment-only and CRLF files', () => {
     ['CATEGORY a\r\nTAGLOAD', 'CATEGORY b'],
   );
 });
+
+void test('a block without CATEGORY or a loader continues the query before it; --- separates', () => {
+  const text = 'CATEGORY a\nTAGLOAD\n\nSELECT [oid]\n\n--- next\nCATEGORY b\n';
+  assert.deepEqual(
+    queryBlocks(text).map((b) => b.text),
+    ['CATEGORY a\nTAGLOAD\n\nSELECT [oid]', 'CATEGORY b'],
+  );
+  const leading = 'HEADER {x:1}\n\nCATEGORY a\nTAGLOAD\n';
+  assert.deepEqual(
+    queryBlocks(leading).map((b) => b.text),
+    ['HEADER {x:1}\n\nCATEGORY a\nTAGLOAD'],
+  );
+});

@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { createPathCatalog, parseDirectives, type PathCatalog } from '../../../server/core/index';
 import type { Ctx } from '../ctx';
+import { requestQueryAtCursor } from '../language/languageRequests';
 import { queryAtOffset } from '../run/queryBlocks';
 import type { Runner, RunOptions, RunOutcome, RunSource } from '../run/runner';
 import type { PickItem } from '../views/ui';
@@ -78,12 +79,30 @@ export async function runQueryAtCursor(ctx: Ctx, runner: Runner, arg?: unknown):
   const editor = vscode.window.activeTextEditor;
   const offset =
     args.offset ?? (editor?.document === document ? document.offsetAt(editor.selection.active) : 0);
-  const block = queryAtOffset(document.getText(), offset);
-  if (!block) {
+  const text =
+    (await serverQueryText(ctx, document, offset)) ?? queryAtOffset(document.getText(), offset)?.text;
+  if (text === undefined) {
     void ctx.ui.message('info', 'MXQL: there is no query here (only comments or blank lines).');
     return { status: 'skipped', message: 'no query at the cursor' };
   }
-  return runner.run(source(document, block.text), optionsOf(args));
+  return runner.run(source(document, text), optionsOf(args));
+}
+
+/** The query at `offset` as the language server defines it (SUBs appended); undefined when it cannot answer. */
+async function serverQueryText(
+  ctx: Ctx,
+  document: vscode.TextDocument,
+  offset: number,
+): Promise<string | undefined> {
+  const client = ctx.language;
+  if (!client?.isRunning()) return undefined;
+  try {
+    const result = await requestQueryAtCursor(client, document, document.positionAt(offset));
+    return result?.text;
+  } catch (error) {
+    ctx.log.warn(`mxql/queryAtCursor failed; using the local definition (${String(error)})`);
+    return undefined;
+  }
 }
 
 let pathCatalog: PathCatalog | undefined;

@@ -74,6 +74,12 @@ export class Profiles implements vscode.Disposable {
     this.changeEmitter.fire();
   }
 
+  /** Forgets the selection; the next run offers the Demo again when no profile is configured. */
+  async clearActive(): Promise<void> {
+    await this.host.context.globalState.update(ACTIVE_KEY, undefined);
+    this.changeEmitter.fire();
+  }
+
   /** Writes a new profile to the user settings, keeping every other entry as written. */
   async addProfile(profile: ProfileSetting): Promise<void> {
     const reason = insecureReason(new URL(profile.baseUrl));

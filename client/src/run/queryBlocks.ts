@@ -1,10 +1,12 @@
 // What "a query" is inside an .mxql file, for Run Query at Cursor and the CodeLens.
 //
-// Definition: queries are separated by one or more blank lines. A block made only of comments and
-// directives is not a query (directives apply to the whole file wherever they sit). A file that
-// declares a `SUB` is a single query, because sub-queries are referenced across blank lines and
-// splitting them would send a query without its SUB. The whole-file and selection commands ignore
-// this and send what they are given.
+// Definition (the same as the language server's `mxql/queryAtCursor`, which the command asks first;
+// this copy serves the CodeLens and a server that is not running): lines split into blocks at blank
+// lines and at `--- ` separator comments. A block holding a CATEGORY, a loader or a PromQL line starts
+// a new query; any other block belongs to the query before it. A block of only comments and
+// directives is not a query (directives apply to the whole file). A file that declares a `SUB` is a
+// single query here, so a SUB is never sent apart from its user. The whole-file and selection
+// commands ignore all this and send what they are given.
 
 /** One runnable query of a file, as offsets into the file's text. */
 export interface QueryBlock {
@@ -36,7 +38,9 @@ function splitLines(text: string): Line[] {
   }
 }
 
-const isBlank = (line: string): boolean => line.trim() === '';
+const isBlank = (line: string): boolean => line.trim() === '' || /^\s*--- /.test(line);
+const startsQuery = (text: string): boolean =>
+  /^\s*(CATEGORY|TAGLOAD|FLEXLOAD|LOADPATTERN|>>|OPENMX)\b/im.test(text) || /^\s*>>/m.test(text);
 const isComment = (line: string): boolean => /^\s*(--|#)/.test(line);
 const declaresSub = (text: string): boolean => /^\s*SUB\b/im.test(text);
 
@@ -58,7 +62,27 @@ function blocksOf(text: string, lines: readonly Line[]): QueryBlock[] {
     } else if (first < 0) first = index;
   });
   if (first >= 0) close(lines.length - 1);
-  return blocks;
+  return mergeContinuations(text, blocks);
+}
+
+/** Joins blocks without a query start to the query before them (or to the first query). */
+function mergeContinuations(text: string, blocks: readonly QueryBlock[]): QueryBlock[] {
+  const merged: QueryBlock[] = [];
+  for (const block of blocks) {
+    const previous = merged[merged.length - 1];
+    if (previous && !startsQuery(block.text)) {
+      merged[merged.length - 1] = {
+        ...previous,
+        end: block.end,
+        text: text.slice(previous.start, block.end),
+      };
+    } else merged.push(block);
+  }
+  const [first, second] = merged;
+  if (first && second && !startsQuery(first.text)) {
+    merged.splice(0, 2, { ...first, end: second.end, text: text.slice(first.start, second.end) });
+  }
+  return merged;
 }
 
 /** The queries of a file in order. Never throws; an empty or comment-only file has none. */

@@ -1,0 +1,159 @@
+// Running queries in the real VS Code against the in-host demo backend: the first-run Demo offer,
+// directives, prompts for missing values, the query at the cursor, cancel, the 31-day check, history.
+import * as assert from 'node:assert/strict';
+import { once } from 'node:events';
+import * as vscode from 'vscode';
+import { suite, suiteTeardown, test } from 'mocha';
+import { openWorkspaceFile } from '../workspaceFiles';
+import { fileUri, mxqlApi, runCommand, useDemo } from './runSupport';
+
+suite('run', () => {
+  suiteTeardown(async () => (await mxqlApi()).restoreUi());
+
+  test('a first run without a profile offers the Demo; declining sends nothing', async () => {
+    const api = await mxqlApi();
+    await api.resetSelection();
+    const ui = api.scriptUi([undefined]);
+    const outcome = await runCommand('mxql.runFile', { uri: fileUri('run/agents.mxql') });
+    assert.equal(outcome.status, 'skipped');
+    assert.equal(ui.prompts[0]?.kind, 'message');
+    assert.deepEqual(ui.prompts[0]?.choices, ['Run on Demo Data', 'Add Profile…']);
+  });
+
+  test('accepting the offer runs the file on the Demo: rows, status bar and history agree', async () => {
+    const api = await mxqlApi();
+    await api.resetSelection();
+    api.scriptUi(['Run on Demo Data']);
+    await openWorkspaceFile('run/agents.mxql');
+    const outcome = await runCommand('mxql.runFile', { uri: fileUri('run/agents.mxql') });
+    assert.equal(outcome.status, 'done', outcome.message);
+    assert.ok(outcome.runId);
+    const result = api.result(outcome.runId);
+    assert.ok(result, 'the results model has no entry for the run');
+    assert.equal(result.status, 'done');
+    assert.ok(result.rowCount > 0, 'the demo returned no rows');
+    assert.equal(result.rowCount, outcome.rows);
+    assert.ok(result.columns.includes('oname'), `columns: ${result.columns.join(', ')}`);
+    assert.equal(result.endpoint, '/open/api/flush/mxql/text');
+    assert.deepEqual(result.params, { $oid: '1600292156' });
+    const demo = await api.demo();
+    const project = demo.projects[0];
+    assert.ok(project);
+    assert.equal(api.statusText(), `Demo · ${project.name} · 1h`);
+    const entry = api.history()[0];
+    assert.equal(entry?.id, outcome.runId);
+    assert.equal(entry.rows, result.rowCount);
+    assert.equal(entry.rangeLabel, '15m');
+    assert.equal(entry.profile, 'Demo');
+    assert.equal(entry.pcode, project.pcode);
+    assert.ok(!entry.query.includes('@param'), 'directive lines must be stripped before sending');
+    assert.ok(api.panelCount() >= 1, 'no results panel is open');
+  });
+
+  test('missing $param and INJECT are prompted: $okind offers the agents, INJECT can be sent empty', async () => {
+    const api = await mxqlApi();
+    await useDemo(api);
+    const ui = api.scriptUi(['$(edit) Type a value…', '42', '']);
+    const outcome = await runCommand('mxql.runFile', { uri: fileUri('run/prompts.mxql') });
+    assert.equal(outcome.status, 'done', outcome.message);
+    assert.deepEqual(
+      ui.prompts.map((p) => p.kind),
+      ['quickPick', 'inputBox', 'inputBox'],
+    );
+    assert.equal(ui.prompts[0]?.text, 'Value of $okind');
+    assert.ok((ui.prompts[0]?.choices.length ?? 0) > 1, 'the agents of the project were not offered');
+    assert.match(ui.prompts[2]?.text ?? '', /INJECT default has no fragment/);
+    const result = api.result(outcome.runId ?? '');
+    assert.deepEqual(result?.params, { $okind: '42' });
+    assert.deepEqual(result?.injects, { default: '' });
+  });
+
+  test('values given as command arguments skip the prompts; dismissing a prompt cancels the run', async () => {
+    const api = await mxqlApi();
+    await useDemo(api);
+    const silent = api.scriptUi([]);
+    const given = await runCommand('mxql.runFile', {
+      uri: fileUri('run/prompts.mxql'),
+      params: { $okind: '7' },
+      injects: { default: 'LIMIT 3' },
+    });
+    assert.equal(given.status, 'done', given.message);
+    assert.equal(silent.prompts.length, 0);
+    const dismissed = await runCommand('mxql.runFile', { uri: fileUri('run/prompts.mxql') });
+    assert.equal(dismissed.status, 'skipped');
+  });
+
+  test('Run Query at Cursor sends only the query around the offset', async () => {
+    const api = await mxqlApi();
+    await useDemo(api);
+    const uri = fileUri('run/two.mxql');
+    const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(uri));
+    const offset = document.getText().indexOf('app_host');
+    const outcome = await runCommand('mxql.runQueryAtCursor', { uri, offset });
+    assert.notEqual(outcome.status, 'skipped');
+    const entry = api.history()[0];
+    assert.ok(entry);
+    assert.ok(entry.query.includes('app_host'), entry.query);
+    assert.ok(!entry.query.includes('app_counter'), entry.query);
+    assert.equal(entry.rangeLabel, '5m');
+  });
+
+  test('cancel aborts the HTTP request of a slow query', async () => {
+    const api = await mxqlApi();
+    await useDemo(api);
+    const demo = await api.demo();
+    const abortedBefore = demo.stats.abortedRequests;
+    const started = once(demo.events, 'slowQueryStarted');
+    const aborted = once(demo.events, 'requestAborted');
+    const running = runCommand('mxql.runFile', { uri: fileUri('run/slow.mxql') });
+    await started;
+    assert.equal(api.runningIds().length, 1);
+    assert.equal(await vscode.commands.executeCommand('mxql.cancelRun'), 1);
+    const outcome = await running;
+    await aborted;
+    assert.equal(outcome.status, 'cancelled');
+    assert.equal(demo.stats.abortedRequests, abortedBefore + 1);
+    assert.equal(api.result(outcome.runId ?? '')?.status, 'cancelled');
+    assert.equal(api.history()[0]?.status, 'cancelled');
+    assert.deepEqual(api.runningIds(), []);
+  });
+
+  test('a range over 31 days is refused before anything is sent', async () => {
+    const api = await mxqlApi();
+    await useDemo(api);
+    const demo = await api.demo();
+    const requests = demo.stats.requests;
+    const ui = api.scriptUi([]);
+    const outcome = await runCommand('mxql.runFile', { uri: fileUri('run/tooLong.mxql') });
+    assert.equal(outcome.status, 'error');
+    assert.match(outcome.message ?? '', /31 days/);
+    assert.equal(demo.stats.requests, requests);
+    assert.match(ui.prompts[0]?.text ?? '', /31 days/);
+    assert.equal(api.result(outcome.runId ?? '')?.error?.code, 'run/not-sent');
+  });
+
+  test('the status bar range follows the picker; history re-runs an entry', async () => {
+    const api = await mxqlApi();
+    await useDemo(api);
+    await vscode.commands.executeCommand('mxql.pickTimeRange', '3h');
+    assert.match(api.statusText(), / · 3h$/);
+    const first = await runCommand('mxql.runFile', { uri: fileUri('queries/tps.mxql') });
+    assert.equal(first.status, 'done', first.message);
+    assert.equal(api.history()[0]?.rangeLabel, '3h');
+    const again = await runCommand('mxql.history.rerun', { id: first.runId });
+    assert.equal(again.status, 'done', again.message);
+    assert.notEqual(again.runId, first.runId);
+    assert.equal(api.history()[0]?.query, api.history()[1]?.query);
+    await vscode.commands.executeCommand('mxql.pickTimeRange', '1h');
+  });
+
+  test('a predefined path goes to /mxql/path with an empty param map', async () => {
+    const api = await mxqlApi();
+    await useDemo(api);
+    const outcome = await runCommand('mxql.runPredefinedPath', { path: '/app/act_tx/act_tx_oid' });
+    assert.ok(outcome.runId);
+    const result = api.result(outcome.runId);
+    assert.equal(result?.endpoint, '/open/api/flush/mxql/path');
+    assert.deepEqual(result?.params, {});
+  });
+});
