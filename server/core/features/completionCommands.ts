@@ -14,8 +14,19 @@ const STAGE_TITLES: Readonly<Record<CommandDef['stage'], string>> = {
   structure: 'structure',
 };
 
-/** Markdown describing a command: what it does, its operand forms and its options. */
+const markdownCache = new Map<CommandDef, string>();
+
+/** Markdown describing a command: what it does, its operand forms and its options (built once per command). */
 export function commandMarkdown(def: CommandDef): string {
+  let cached = markdownCache.get(def);
+  if (cached === undefined) {
+    cached = buildCommandMarkdown(def);
+    markdownCache.set(def, cached);
+  }
+  return cached;
+}
+
+function buildCommandMarkdown(def: CommandDef): string {
   const lines = [`**${def.name}** — ${STAGE_TITLES[def.stage]} command`, '', def.description];
   if (def.deprecated)
     lines.push('', `_Deprecated:_ ${def.deprecated.reason} Use ${def.deprecated.replacedBy.join(', ')}.`);

@@ -4,7 +4,14 @@
  * tolerant tree (syntax/cursorContext.ts) makes this work on half-typed and invalid text.
  */
 import { findCommand, type CommandDef, type OptionDef } from '../catalog/index';
-import { commentAt, cursorContext, type CursorContext, type Range, type SubBlock } from '../syntax/index';
+import {
+  commentAt,
+  cursorContext,
+  type CursorContext,
+  type Range,
+  type Statement,
+  type SubBlock,
+} from '../syntax/index';
 import { type DocumentAnalysis } from './languageService';
 
 /** The kinds of thing completion can offer at a cursor. */
@@ -82,10 +89,12 @@ export function completionSite(analysis: DocumentAnalysis, offset: number): Comp
 type Site = CompletionSite;
 
 function baseSite(ctx: CursorContext): Site {
-  const statements = ctx.pipeline.statements.slice(0, ctx.pipeline.index);
-  const beforeLoad = !statements.some(
-    (s) => s.kind === 'promql' || (s.kind === 'command' && findCommand(s.name)?.stage === 'load'),
-  );
+  let beforeLoad = true;
+  for (let i = 0; i < ctx.pipeline.index && beforeLoad; i++) {
+    const s = ctx.pipeline.statements[i] as Statement;
+    if (s.kind === 'promql' || (s.kind === 'command' && findCommand(s.name)?.stage === 'load'))
+      beforeLoad = false;
+  }
   return {
     kinds: [],
     command: ctx.command ? findCommand(ctx.command) : undefined,
