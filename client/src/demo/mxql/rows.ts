@@ -116,13 +116,15 @@ export async function* streamOf(rows: readonly Row[], size = 1024): RowStream {
   }
 }
 
-/** The output form of a row: composites become their average, lists of composites likewise. */
+/**
+ * The output form of a row: composites become their average and unset columns disappear. Rows belong
+ * to the query that made them, so this changes the row in place rather than copying every row.
+ */
 export function outputRow(row: Row): Row {
-  const out: Row = {};
   for (const key in row) {
     const value = row[key];
-    if (value === undefined) continue;
-    out[key] = value instanceof MetricValue ? value.avg : value;
+    if (value instanceof MetricValue) row[key] = value.avg;
+    else if (value === undefined) delete row[key];
   }
-  return out;
+  return row;
 }
