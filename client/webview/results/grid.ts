@@ -22,6 +22,7 @@ import {
   isIdColumn,
   MAX_CELL_CHARS,
   rowMatcher,
+  type SortKeys,
   truncate,
 } from './columns';
 import { type TimeMode } from './state';
@@ -70,6 +71,8 @@ export class ResultsGrid {
   private kinds: DisplayKind[] = [];
   private timeMode: TimeMode = 'local';
   private items: GridItem[] = [];
+  /** Sort keys per column, kept until rows change (a second click only reverses the order). */
+  private readonly sortKeys = new Map<number, SortKeys>();
 
   constructor(
     container: HTMLElement,
@@ -135,6 +138,7 @@ export class ResultsGrid {
     this.columns = columns;
     this.kinds = kinds;
     this.items = [];
+    this.sortKeys.clear();
     this.defs = columns.map((c, i) => this.columnDef(c, i, hidden.includes(c.name), sample));
     this.grid.setColumns(this.defs.filter((d) => !d.hidden));
     this.picker.setColumns(this.defs);
@@ -183,6 +187,7 @@ export class ResultsGrid {
   append(rows: readonly (readonly Cell[])[], firstIndex: number): void {
     const added = rows.map((row, i) => ({ id: firstIndex + i, row }));
     for (const item of added) this.items.push(item);
+    this.sortKeys.clear();
     this.dataView.addItems(added);
   }
 
@@ -207,8 +212,15 @@ export class ResultsGrid {
   }
 
   private applySort(index: number, asc: boolean): void {
-    const rows = this.items.map((item) => item.row);
-    const { group, key } = buildSortKeys(rows, index);
+    let keys = this.sortKeys.get(index);
+    if (!keys) {
+      keys = buildSortKeys(
+        this.items.map((item) => item.row),
+        index,
+      );
+      this.sortKeys.set(index, keys);
+    }
+    const { group, key } = keys;
     // Array.prototype.sort is stable; DataView.sort reverses around it for descending order.
     this.dataView.sort((a, b) => group[a.id]! - group[b.id]! || key[a.id]! - key[b.id]!, asc);
   }
