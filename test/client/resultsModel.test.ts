@@ -78,3 +78,16 @@ void test('only the newest results are kept', () => {
   assert.equal(model.get('r0'), undefined);
   assert.ok(model.get(`r${KEPT_RESULTS}`));
 });
+
+void test('column names that are Object members do not leak inherited values', () => {
+  const rows = JSON.parse('[{"constructor": 1, "__proto__": 2}, {"toString": "x"}]') as unknown[];
+  const table = tabulate(rows);
+  assert.deepEqual(
+    table.columns.map((c) => c.name),
+    ['constructor', '__proto__', 'toString'],
+  );
+  assert.deepEqual(table.rows, [
+    [1, 2, null],
+    [null, null, 'x'],
+  ]);
+});
