@@ -72,5 +72,10 @@ suite('security', () => {
       }
     }
     assert.deepEqual(hits, [], `tokens found in ${hits.length} place(s)`);
+    const logText = filesUnder(logs).map((f) => readFileSync(f, 'utf8'));
+    assert.ok(
+      logText.some((text) => /POST \/open\/api\/flush\/mxql\/text 200 [\d.]+ms \d+B \d+ rows/.test(text)),
+      `the MXQL log under ${logs} has no request line`,
+    );
   });
 });
