@@ -1,0 +1,110 @@
+// The prompts for missing values against the demo backend over loopback: agent picks for $oid,
+// typed values, INJECT fragments (empty allowed), cancel, and per-file memory without secrets.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type * as vscode from 'vscode';
+import { createOpenApiClient, type OpenApiClient } from '../../client/src/api/index';
+import { startDemoServer, type DemoServer } from '../../client/src/demo/index';
+import type { Target } from '../../client/src/profiles/profiles';
+import { promptMissing, rememberedValues, rememberValues } from '../../client/src/run/prompts';
+import type { PickItem, Ui } from '../../client/src/views/ui';
+
+let demo: DemoServer;
+let client: OpenApiClient;
+let target: Target;
+
+before(async () => {
+  demo = await startDemoServer();
+  const project = demo.projects[0];
+  assert.ok(project);
+  client = createOpenApiClient({ baseUrl: demo.baseUrl, projectToken: project.token, pcode: project.pcode });
+  target = { profile: 'Demo', isDemo: true, client, baseUrl: demo.baseUrl, pcode: project.pcode };
+});
+
+after(async () => {
+  await client.close();
+  await demo.close();
+});
+
+/** A Ui that answers from a queue and records what it was asked. */
+function scripted(answers: (string | undefined)[]) {
+  const asked: { kind: string; text: string; choices: string[]; value?: string }[] = [];
+  const ui: Ui = {
+    message: (_level, text, ...actions) => {
+      asked.push({ kind: 'message', text, choices: actions });
+      return Promise.resolve(answers.shift());
+    },
+    inputBox: (options) => {
+      asked.push({
+        kind: 'inputBox',
+        text: options.prompt ?? '',
+        choices: [],
+        ...(options.value ? { value: options.value } : {}),
+      });
+      return Promise.resolve(answers.shift());
+    },
+    quickPick: <T>(items: readonly PickItem<T>[], options: vscode.QuickPickOptions) => {
+      asked.push({ kind: 'quickPick', text: options.title ?? '', choices: items.map((i) => i.label) });
+      const answer = answers.shift();
+      return Promise.resolve(items.find((i) => i.label === answer));
+    },
+  };
+  return { ui, asked };
+}
+
+const none = { params: {}, injects: {} };
+
+void test('$oid offers the project agents; the pick sends the agent oid', async () => {
+  const now = Date.now();
+  const agents = await client.agentList({ stime: now - 3_600_000, etime: now });
+  const agent = agents.data[0];
+  assert.ok(agent);
+  const { ui, asked } = scripted([agent.oname]);
+  const values = await promptMissing(ui, { params: ['$oid'], injects: [] }, none, target, now);
+  assert.deepEqual(values, { params: { $oid: String(agent.oid) }, injects: {} });
+  assert.equal(asked[0]?.kind, 'quickPick');
+  assert.ok(asked[0]?.choices.includes(agent.oname));
+});
+
+void test('other params and INJECT fragments are typed; the last values pre-fill the boxes', async () => {
+  const { ui, asked } = scripted(['abc', '']);
+  const last = { params: { $name: 'old' }, injects: { default: 'LIMIT 1' } };
+  const values = await promptMissing(
+    ui,
+    { params: ['$name'], injects: ['default'] },
+    last,
+    target,
+    Date.now(),
+  );
+  assert.deepEqual(values, { params: { $name: 'abc' }, injects: { default: '' } });
+  assert.deepEqual(
+    asked.map((a) => [a.kind, a.value]),
+    [
+      ['inputBox', 'old'],
+      ['inputBox', 'LIMIT 1'],
+    ],
+  );
+});
+
+void test('dismissing any prompt cancels the whole run', async () => {
+  const { ui } = scripted(['x', undefined]);
+  const values = await promptMissing(ui, { params: ['$a', '$b'], injects: [] }, none, target, Date.now());
+  assert.equal(values, undefined);
+});
+
+void test('values are remembered per file', async () => {
+  const store = new Map<string, unknown>();
+  const memento = {
+    get: (key: string) => store.get(key),
+    update: (key: string, value: unknown) => {
+      store.set(key, value);
+      return Promise.resolve();
+    },
+    keys: () => [...store.keys()],
+  } as unknown as vscode.Memento;
+  await rememberValues(memento, 'file:///a.mxql', { params: { $x: '1' }, injects: {} });
+  await rememberValues(memento, 'file:///b.mxql', { params: { $x: '2' }, injects: { default: '' } });
+  assert.deepEqual(rememberedValues(memento, 'file:///a.mxql'), { params: { $x: '1' }, injects: {} });
+  assert.deepEqual(rememberedValues(memento, 'file:///b.mxql').injects, { default: '' });
+  assert.deepEqual(rememberedValues(memento, 'file:///c.mxql'), none);
+});
