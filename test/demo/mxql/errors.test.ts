@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { runMxqlRequest } from '../../../client/src/demo/mxql/index';
+import { isKnownCommand } from '../../../server/core/index';
+import { runMxqlRequest, SUPPORTED_COMMANDS } from '../../../client/src/demo/mxql/index';
 import { MxqlQueryError } from '../../../client/src/demo/mxqlExecutor';
 import { FIXED_NOW, HOUR, data, project, run } from './engineHarness';
 
@@ -26,6 +27,11 @@ void describe('engine errors', () => {
       /PIVOT-HEAD/,
     );
     await rejectsWith(run('>> up'), 'mxql/unsupported-command', /PromQL/);
+  });
+
+  void it('supports only commands the language core knows', () => {
+    assert.ok(SUPPORTED_COMMANDS.length >= 30);
+    for (const name of SUPPORTED_COMMANDS) assert.ok(isKnownCommand(name), name);
   });
 
   void it('names an unknown category and an unknown roll-up suffix', async () => {

@@ -143,3 +143,21 @@ void describe('UPDATE, RENAME, DELETE and ADJUST', () => {
     assert.ok(capped.every((r) => Number(r.tps) <= 1 && r.tx_count === 1000000));
   });
 });
+
+void describe('FILTER-KEYS and IFUPDATE', () => {
+  void it('FILTER-KEYS keeps rows whose keys hold the listed values', async () => {
+    const [a] = activeAgents;
+    assert.ok(a);
+    const rows = await one(`FILTERKEYS {keys: [oid, oname], values: [${a.oid}, '${a.oname}']}`);
+    assert.equal(rows.length, 12);
+    assert.ok(rows.every((r) => r.oid === a.oid));
+    await assert.rejects(one('FILTER-KEYS {keys: [oid], values: []}'), /1 keys but 0 values/);
+  });
+
+  void it('IFUPDATE sets columns where the condition holds', async () => {
+    const rows = await one(
+      'IFUPDATE {if: "tps > 10", key: [level], value: \'busy\'}\nIFUPDATE {if: "tps <= 10", key: level, value: null}',
+    );
+    assert.ok(rows.every((r) => (Number(r.tps) > 10 ? r.level === 'busy' : r.level === null)));
+  });
+});

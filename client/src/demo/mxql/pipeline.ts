@@ -36,7 +36,8 @@ const MAX_INJECT_DEPTH = 4;
 export const SUPPORTED_COMMANDS: readonly string[] = [
   ...SELECTION_COMMANDS,
   ...LOADERS,
-  ...['SELECT', 'FILTER', 'CREATE', 'CREATE-EXPR', 'RENAME', 'DELETE', 'ADJUST', 'UPDATE'],
+  ...['SELECT', 'FILTER', 'FILTER-KEYS', 'FILTERKEYS', 'CREATE', 'CREATE-EXPR', 'RENAME', 'DELETE', 'ADJUST'],
+  ...['UPDATE', 'IFUPDATE'],
   ...Object.keys(STAGES),
 ];
 

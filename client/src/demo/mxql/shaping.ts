@@ -240,6 +240,33 @@ function adjustFn(value: Plain): RowFn {
   };
 }
 
+function filterKeysFn(value: Plain): RowFn {
+  const options = optionsOf(value, 'FILTER-KEYS', '{keys: [oid], values: [1234]}');
+  const keys = names(requireOption(options, 'keys', 'FILTER-KEYS'));
+  const values = scalars(requireOption(options, 'values', 'FILTER-KEYS')).map(toText);
+  if (keys.length !== values.length) {
+    throw new MxqlQueryError(
+      `FILTER-KEYS has ${keys.length} keys but ${values.length} values.`,
+      'mxql/bad-operand',
+    );
+  }
+  return (row) => (keys.every((key, i) => toText(plainValue(row[key])) === values[i]) ? row : null);
+}
+
+function ifUpdateFn(value: Plain, qc: QueryContext): RowFn {
+  const options = optionsOf(value, 'IFUPDATE', '{if: "x > 0", key: y, value: 1}');
+  const test = compileFormula(toText(requireOption(options, 'if', 'IFUPDATE')), {
+    params: qc.params,
+    now: qc.now,
+  });
+  const keys = names(requireOption(options, 'key', 'IFUPDATE')).map((k) => columnName(k, 'IFUPDATE'));
+  const replacement = requireOption(options, 'value', 'IFUPDATE') ?? null;
+  return (row) => {
+    if (truthy(test(row))) for (const key of keys) row[key] = replacement;
+    return row;
+  };
+}
+
 /** Builds the row function of a row-wise command (upper-case name), or undefined for other commands. */
 export function rowWiseFn(command: string, value: Plain, qc: QueryContext): RowFn | undefined {
   switch (command) {
@@ -257,6 +284,11 @@ export function rowWiseFn(command: string, value: Plain, qc: QueryContext): RowF
       return deleteFn(value);
     case 'ADJUST':
       return adjustFn(value);
+    case 'FILTER-KEYS':
+    case 'FILTERKEYS':
+      return filterKeysFn(value);
+    case 'IFUPDATE':
+      return ifUpdateFn(value, qc);
     case 'UPDATE':
       return updateRow(optionsOf(value, 'UPDATE', '{key: tps, value: sum}'));
     default:
