@@ -13,10 +13,23 @@ export const DIAGNOSTICS_DELAY_MS = 150;
 /** Publishes the diagnostics of a document version. */
 export type Publish = (doc: TextDocument, diagnostics: readonly ValidationDiagnostic[]) => void;
 
-/** Schedules and runs validation per document. */
+interface Pending {
+  readonly doc: TextDocument;
+  /** Increases with every change: the highest runs first. */
+  readonly order: number;
+}
+
+/**
+ * Schedules and runs validation per document. Each change restarts that document's quiet period
+ * (cancelling stale work); documents whose period ended wait in a queue that runs the most recently
+ * changed first, one document per event-loop turn so that requests are answered in between.
+ */
 export class DiagnosticsScheduler {
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
-  private readonly latest = new Map<string, ValidationDiagnostic[]>();
+  private readonly pending = new Map<string, Pending>();
+  private readonly due = new Set<string>();
+  private changes = 0;
+  private draining = false;
 
   constructor(
     private readonly cache: AnalysisCache,
@@ -25,16 +38,16 @@ export class DiagnosticsScheduler {
     private readonly log: (message: string) => void,
   ) {}
 
-  /** Validates `doc` after the quiet period (immediately when `delay` is 0). */
+  /** Validates `doc` after the quiet period (at the next turn when `delay` is 0). */
   schedule(doc: TextDocument, delay = DIAGNOSTICS_DELAY_MS): void {
     this.cancel(doc.uri);
-    this.timers.set(
-      doc.uri,
-      setTimeout(() => {
-        this.timers.delete(doc.uri);
-        this.run(doc);
-      }, delay),
-    );
+    this.pending.set(doc.uri, { doc, order: this.changes++ });
+    const timer = setTimeout(() => {
+      this.timers.delete(doc.uri);
+      this.due.add(doc.uri);
+      this.drainSoon();
+    }, delay);
+    this.timers.set(doc.uri, timer);
   }
 
   /** Drops the pending run of a document. */
@@ -42,11 +55,42 @@ export class DiagnosticsScheduler {
     const timer = this.timers.get(uri);
     if (timer) clearTimeout(timer);
     this.timers.delete(uri);
+    this.due.delete(uri);
+    this.pending.delete(uri);
   }
 
-  /** The last diagnostics computed for a document version (validating now if needed). */
+  /** The diagnostics of the document's current version (validated now). */
   current(doc: TextDocument): ValidationDiagnostic[] {
     return this.compute(doc);
+  }
+
+  /** Forgets a closed document. */
+  forget(uri: string): void {
+    this.cancel(uri);
+  }
+
+  private drainSoon(): void {
+    if (this.draining) return;
+    this.draining = true;
+    setImmediate(() => {
+      this.draining = false;
+      const next = this.takeNewest();
+      if (next) this.publish(next.doc, this.compute(next.doc));
+      if (this.due.size > 0) this.drainSoon();
+    });
+  }
+
+  private takeNewest(): Pending | undefined {
+    let best: Pending | undefined;
+    for (const uri of this.due) {
+      const p = this.pending.get(uri);
+      if (p && (!best || p.order > best.order)) best = p;
+    }
+    if (best) {
+      this.due.delete(best.doc.uri);
+      this.pending.delete(best.doc.uri);
+    }
+    return best;
   }
 
   private compute(doc: TextDocument): ValidationDiagnostic[] {
@@ -63,18 +107,6 @@ export class DiagnosticsScheduler {
       this.log(`Validation failed for ${doc.uri}: ${String(error)}`);
       return [];
     }
-  }
-
-  private run(doc: TextDocument): void {
-    const diagnostics = this.compute(doc);
-    this.latest.set(doc.uri, diagnostics);
-    this.publish(doc, diagnostics);
-  }
-
-  /** Forgets a closed document. */
-  forget(uri: string): void {
-    this.cancel(uri);
-    this.latest.delete(uri);
   }
 }
 

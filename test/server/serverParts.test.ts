@@ -160,6 +160,35 @@ void describe('debounced diagnostics', () => {
     await none;
     assert.deepEqual(disabled.published[0]?.codes, []);
   });
+  void test('of two documents due together, the one changed last is validated first', async () => {
+    const { scheduler, published, next } = setup();
+    const first = next();
+    scheduler.schedule(TextDocument.create('file:///older.mxql', 'mxql', 1, 'CATEGORY app_counter'), 0);
+    scheduler.schedule(TextDocument.create('file:///newer.mxql', 'mxql', 1, 'CATEGORY app_counter'), 0);
+    await first;
+    const second = next();
+    await second;
+    assert.deepEqual(
+      published.map((p) => p.uri),
+      ['file:///newer.mxql', 'file:///older.mxql'],
+    );
+  });
+  void test('closing a document cancels its pending run', async () => {
+    const { scheduler, published, next } = setup();
+    const opened = next();
+    scheduler.schedule(TextDocument.create('file:///closed.mxql', 'mxql', 1, 'CATEGORY app_counter'), 0);
+    scheduler.forget('file:///closed.mxql');
+    scheduler.schedule(TextDocument.create('file:///open.mxql', 'mxql', 1, 'CATEGORY app_counter'), 0);
+    await opened;
+    // Had the closed document stayed queued, it would be published before this later one.
+    const last = next();
+    scheduler.schedule(TextDocument.create('file:///last.mxql', 'mxql', 1, 'CATEGORY app_counter'), 0);
+    await last;
+    assert.deepEqual(
+      published.map((p) => p.uri),
+      ['file:///open.mxql', 'file:///last.mxql'],
+    );
+  });
   void test('the analysis cache parses once per version', () => {
     const { cache } = setup();
     const first = cache.get(make(1, 'CATEGORY app_counter'));

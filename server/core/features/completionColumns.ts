@@ -61,17 +61,45 @@ function entry(
   };
 }
 
-/** The columns available where the cursor is (upstream of its command). */
+const namesInUse = new WeakMap<DocumentAnalysis, ReadonlySet<string>>();
+
+/**
+ * Every column name the file's pipelines write themselves (SELECT lists keep names the catalog lacks).
+ * Real queries name columns the metadata does not have, so these are offered too, after the known ones.
+ */
+function columnsUsedInFile(analysis: DocumentAnalysis): ReadonlySet<string> {
+  let names = namesInUse.get(analysis);
+  if (!names) {
+    const found = new Set<string>();
+    for (const flow of [analysis.flow.main, ...analysis.flow.subs.values()]) {
+      for (const step of flow.steps) {
+        // Only names written in the file (created, renamed, or listed though the catalog lacks them).
+        for (const [name, info] of step.after.columns) if (info.definedAt !== null) found.add(name);
+      }
+    }
+    names = found;
+    namesInUse.set(analysis, names);
+  }
+  return names;
+}
+
+/**
+ * The columns available where the cursor is (upstream of its command); when that set is open, the
+ * system and agent columns and the other names the file uses.
+ */
 export function columnItems(analysis: DocumentAnalysis, site: CompletionSite): CompletionEntry[] {
   const set = analysis.flow.columnsAt(site.flowOffset);
   const meta = metadataIndex(analysis, site);
   const items: CompletionEntry[] = [];
   for (const [name, info] of set.columns)
     items.push(entry(name, ORIGIN_TITLES[info.origin], meta.get(name), site, info.origin === 'tag' ? 1 : 0));
-  if (!set.open) return items;
   const listed = new Set(set.columns.keys());
   for (const c of [...SYSTEM_COLUMNS, ...AGENT_COLUMNS]) {
-    if (!listed.has(c.name)) items.push(entry(c.name, 'system column', c, site, 2));
+    if (set.open && !listed.has(c.name)) items.push(entry(c.name, 'system column', c, site, 2));
+    listed.add(c.name);
+  }
+  for (const name of columnsUsedInFile(analysis)) {
+    if (!listed.has(name)) items.push(entry(name, 'used in this file', meta.get(name), site, 3));
   }
   return items;
 }
