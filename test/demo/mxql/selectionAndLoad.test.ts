@@ -243,3 +243,25 @@ void describe('OID, OKIND, ONODE, OIDSET and TIME-RANGE', () => {
     assert.ok(times.every((t) => t >= FIXED_NOW - HOUR - MINUTE && t < FIXED_NOW - HOUR));
   });
 });
+
+void describe('load filters on agent tags', () => {
+  void it('give the same rows as filtering after the load, for tagged and untagged categories', async () => {
+    for (const category of ['app_counter', 'server_base', 'db_pool_detail']) {
+      const early = await run(
+        `CATEGORY ${category}\nTAGLOAD {filter: [{key: oname, like: 'order-'}, {key: oid, exclude: 1}]}`,
+        { rangeMs: MINUTE },
+      );
+      const late = await run(
+        `CATEGORY ${category}\nTAGLOAD\nFILTER {key: oname, like: 'order-'}\nFILTER {key: oid, exclude: 1}`,
+        { rangeMs: MINUTE },
+      );
+      assert.ok(early.length > 0, category);
+      assert.deepEqual(early, late, category);
+    }
+    const none = await run(
+      "CATEGORY app_counter\nTAGLOAD {filter: {key: okindName, value: 'no-such-kind'}}",
+      { rangeMs: MINUTE },
+    );
+    assert.deepEqual(none, []);
+  });
+});

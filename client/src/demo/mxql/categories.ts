@@ -28,6 +28,8 @@ export interface CategorySource {
    * end of the range (descriptive categories such as agent_list).
    */
   readonly shape: 'series' | 'snapshot';
+  /** True when every row carries its agent's tag columns unchanged (see agentTags), so filters on them can run per agent. */
+  readonly agentTagged: boolean;
   readonly rows: (data: DemoData, project: DemoProject, agent: DemoAgent, t: number, step: number) => Row[];
 }
 
@@ -39,10 +41,11 @@ type OneRow = (
   step: number,
 ) => Row | undefined;
 
-function series(make: OneRow): CategorySource {
+function series(make: OneRow, agentTagged: boolean): CategorySource {
   return {
     loader: 'TAGLOAD',
     shape: 'series',
+    agentTagged,
     rows: (data, project, agent, t, step) => {
       const row = make(data, project, agent, t, step);
       return row ? [row] : [];
@@ -52,19 +55,21 @@ function series(make: OneRow): CategorySource {
 
 /** Every loadable category by name. */
 export const CATEGORIES: Readonly<Record<string, CategorySource>> = {
-  app_counter: series(appCounterRow),
-  app_host_resource: series(appHostResourceRow),
-  app_active_stat: series(appActiveStatRow),
-  server_base: series(serverBaseRow),
+  app_counter: series(appCounterRow, true),
+  app_host_resource: series(appHostResourceRow, true),
+  app_active_stat: series(appActiveStatRow, true),
+  server_base: series(serverBaseRow, false),
   db_pool_detail: {
     loader: 'TAGLOAD',
     shape: 'series',
+    agentTagged: false,
     rows: (data, project, agent, t) =>
       data.isAliveAt(agent, t) ? dbPoolDetailRows(data, project, agent, t) : [],
   },
   agent_list: {
     loader: 'FLEXLOAD',
     shape: 'snapshot',
+    agentTagged: true,
     rows: (data, project, agent, t) => [agentListRow(data, project, agent, t)],
   },
 };

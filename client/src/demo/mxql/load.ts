@@ -1,7 +1,7 @@
 // TAGLOAD and FLEXLOAD: generate the selected category's rows per time bucket and agent, apply the
 // loader's own filters, and hand them on in growing batches so that a LIMIT downstream stops the
 // generation early. Agent filters (OID/OKIND/ONODE) are applied before any row is built.
-import { FINE_STEP, type DemoAgent } from '../data/index';
+import { FINE_STEP, agentTags, type DemoAgent } from '../data/index';
 import { MxqlQueryError } from '../mxqlExecutor';
 import { CATEGORIES, SLOW_CATEGORY, type CategorySource, type LoaderName } from './categories';
 import type { QueryContext } from './context';
@@ -13,6 +13,22 @@ import { checkRange, chosenCategory, type Selection } from './selection';
 type RowTest = (row: Row) => boolean;
 
 const FIRST_BATCH = 16;
+/** The tag columns every agent-tagged category row copies from its agent. */
+const TAG_KEYS: ReadonlySet<string> = new Set([
+  'pcode',
+  'pname',
+  'oid',
+  'oname',
+  'okind',
+  'okindName',
+  'onode',
+  'onodeName',
+  'host_ip',
+  'container',
+  'containerKey',
+  'pid',
+  'type',
+]);
 const MAX_BATCH = 1024;
 
 function filterTest(filter: PlainObject): RowTest {
@@ -42,18 +58,21 @@ function filterTest(filter: PlainObject): RowTest {
   );
 }
 
-/** The loader's `filter` option (one object or a list) as one row test. */
-function loadFilter(option: Plain): RowTest | undefined {
-  if (option === undefined || option === null) return undefined;
-  const tests = (Array.isArray(option) ? option : [option]).map((f) => {
+/** The loader's `filter` option (one object or a list) as tests on named columns. */
+function loadFilters(option: Plain): { key: string; test: RowTest }[] {
+  if (option === undefined || option === null) return [];
+  return (Array.isArray(option) ? option : [option]).map((f) => {
     if (!isObject(f))
       throw new MxqlQueryError(
         'A load filter must be an object {key, value|exclude|like|notlike}.',
         'mxql/bad-option',
       );
-    return filterTest(f);
+    return { key: text(f.key) ?? '', test: filterTest(f) };
   });
-  return (row) => tests.every((test) => test(row));
+}
+
+function allOf(tests: readonly RowTest[]): RowTest | undefined {
+  return tests.length === 0 ? undefined : (row) => tests.every((test) => test(row));
 }
 
 function agentTest(sel: Selection): (agent: DemoAgent) => boolean {
@@ -110,7 +129,16 @@ export function loadRows(
   if (!ref) throw new MxqlQueryError(`${loader} needs a CATEGORY before it.`, 'mxql/missing-category');
   if (ref.name === SLOW_CATEGORY) return waitSlow(qc, sel);
   const source = sourceFor(ref.name, loader);
-  const agents = qc.data.agentsOf(qc.project.pcode).filter(agentTest(sel));
+  const filters = loadFilters(options.filter);
+  // Filters on an agent's tags are decided once per agent instead of once per generated row, for
+  // categories whose rows carry exactly those tags.
+  const pushed = source.agentTagged ? filters.filter((f) => TAG_KEYS.has(f.key)) : [];
+  const perRow = allOf(filters.filter((f) => !pushed.includes(f)).map((f) => f.test));
+  const byTags = allOf(pushed.map((f) => f.test));
+  const agents = qc.data
+    .agentsOf(qc.project.pcode)
+    .filter(agentTest(sel))
+    .filter((agent) => !byTags || byTags(agentTags(qc.project, agent)));
   const backward = isTrue(options.backward);
   const end = Math.min(sel.etime, qc.now);
   const step = Math.max(qc.data.stepFor(FINE_STEP, sel.stime), ref.rollupMs);
@@ -118,7 +146,7 @@ export function loadRows(
     source.shape === 'snapshot'
       ? [Math.floor((end - 1) / FINE_STEP) * FINE_STEP]
       : bucketList(sel.stime, end, step, backward);
-  return generate(source, agents, times, step, loadFilter(options.filter), qc);
+  return generate(source, agents, times, step, perRow, qc);
 }
 
 async function* generate(
