@@ -2,7 +2,13 @@
  * Hover: what the thing under the cursor is. Commands, option keys, categories, columns (type, unit,
  * description), `$params` (declared value), INJECT names, SUB references and directives.
  */
-import { findCommand, findWellKnownParam, INJECT_NAMES, type CommandDef } from '../catalog/index';
+import {
+  findCommand,
+  findExpressionFunction,
+  findWellKnownParam,
+  INJECT_NAMES,
+  type CommandDef,
+} from '../catalog/index';
 import { commentAt, cursorContext, directiveEntries, type CursorContext, type Range } from '../syntax/index';
 import { commandMarkdown, optionMarkdown } from './completionCommands';
 import { columnMarkdown } from './completionColumns';
@@ -64,7 +70,7 @@ function statementHover(analysis: DocumentAnalysis, ctx: CursorContext, offset: 
   if (within(stmt.nameRange, offset))
     return def ? { markdown: commandMarkdown(def), range: stmt.nameRange } : null;
   if (!def || !ctx.node) return null;
-  return operandHover(analysis, def, ctx);
+  return operandHover(analysis, def, ctx, offset);
 }
 
 function injectHover(
@@ -90,13 +96,22 @@ function injectHover(
   return { markdown: lines.join('\n'), range: nameRange };
 }
 
-function operandHover(analysis: DocumentAnalysis, def: CommandDef, ctx: CursorContext): HoverInfo | null {
+function operandHover(
+  analysis: DocumentAnalysis,
+  def: CommandDef,
+  ctx: CursorContext,
+  offset: number,
+): HoverInfo | null {
   const node = ctx.node;
   if (!node) return null;
   if (node.kind === 'key') {
     const option = def.options.find((o) => o.name === node.name || (o.aliases ?? []).includes(node.name));
     if (def.name === 'CATEGORY') return categoryHover(analysis, node.name, node.range);
     return option ? { markdown: optionMarkdown(def, option), range: node.range } : null;
+  }
+  if (node.kind === 'string' || node.kind === 'expression') {
+    const inFormula = formulaHover(analysis, ctx, node.range, offset);
+    if (inFormula) return inFormula;
   }
   const name = node.kind === 'word' ? node.text : node.kind === 'string' ? node.value : null;
   if (name === null) return null;
@@ -131,4 +146,32 @@ function categoryHover(analysis: DocumentAnalysis, name: string, range: Range): 
       : 'Column list not in the catalog.',
   );
   return { markdown: lines.join('\n'), range };
+}
+
+const IDENTIFIER = /[A-Za-z_][\w.$]*/g;
+
+/** Inside a formula (`expr: "tps * 2"`): the function or column named by the identifier under the cursor. */
+function formulaHover(
+  analysis: DocumentAnalysis,
+  ctx: CursorContext,
+  range: Range,
+  offset: number,
+): HoverInfo | null {
+  const text = analysis.text.slice(range.start, range.end);
+  for (const match of text.matchAll(IDENTIFIER)) {
+    const start = range.start + (match.index ?? 0);
+    const end = start + match[0].length;
+    if (offset < start || offset > end) continue;
+    const fn = findExpressionFunction(match[0]);
+    if (fn)
+      return { markdown: `**${fn.signature}** → ${fn.returns}\n\n${fn.description}`, range: { start, end } };
+    const column = describeColumn(analysis, ctx.sub, match[0]);
+    const flowColumn = analysis.flow.columnsAt(ctx.statement?.range.start ?? start).columns.get(match[0]);
+    if (!column && !flowColumn) return null;
+    return {
+      markdown: columnMarkdown(match[0], flowColumn?.origin ?? column?.kind ?? 'column', column),
+      range: { start, end },
+    };
+  }
+  return null;
 }
