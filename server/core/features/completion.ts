@@ -8,7 +8,7 @@ import { INJECT_NAMES, WELL_KNOWN_PARAMS, findWellKnownParam } from '../catalog/
 import { DIRECTIVE_DOCS } from './completionDirectives';
 import { commandItems, optionKeyItems } from './completionCommands';
 import { completionSite, SiteKind, type CompletionSite } from './completionSite';
-import { columnItems, expressionItems } from './completionColumns';
+import { columnItems, expressionItems, headerKeyItems } from './completionColumns';
 import { type DocumentAnalysis } from './languageService';
 import {
   CompletionKind,
@@ -50,6 +50,7 @@ const FILLERS: Readonly<Record<SiteKind, Fill>> = {
   [SiteKind.optionValue]: optionValueItems,
   [SiteKind.column]: columnItems,
   [SiteKind.expression]: expressionItems,
+  [SiteKind.headerKey]: headerKeyItems,
   [SiteKind.category]: categoryItems,
   [SiteKind.param]: paramItems,
   [SiteKind.injectName]: injectItems,

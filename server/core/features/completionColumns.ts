@@ -118,3 +118,13 @@ export function expressionItems(analysis: DocumentAnalysis, site: CompletionSite
   }));
   return [...columnItems(analysis, site), ...functions];
 }
+
+/** HEADER keys: each column as `name$`, telling a dashboard widget how to display it. */
+export function headerKeyItems(analysis: DocumentAnalysis, site: CompletionSite): CompletionEntry[] {
+  return columnItems(analysis, site).map((item) => ({
+    ...item,
+    label: `${item.label}$`,
+    detail: `display type of ${item.label}`,
+    insertText: `${item.insertText ?? item.label}$: `,
+  }));
+}

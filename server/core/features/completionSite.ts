@@ -26,6 +26,8 @@ export const SiteKind = {
   column: 'column',
   /** Identifiers and functions inside an `expr:` / `if:` formula string. */
   expression: 'expression',
+  /** A HEADER key: a result column followed by `$`. */
+  headerKey: 'header-key',
   /** A category after CATEGORY. */
   category: 'category',
   /** A `$param`. */
@@ -201,6 +203,7 @@ function keyKinds(def: CommandDef | undefined, ctx: CursorContext): Partial<Site
     def.freeOptionKeys?.column === 'reads' || (def.options.length === 0 && def.operandColumns === 'reads');
   const kinds: SiteKind[] = [SiteKind.optionKey];
   if (columnKeys) kinds.push(SiteKind.column);
+  if (def.name === 'HEADER' && ctx.keyPath.length === 0) kinds.push(SiteKind.headerKey);
   return { kinds, keyOptions, writtenKeys };
 }
 

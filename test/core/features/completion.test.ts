@@ -75,6 +75,8 @@ const OPTION_KEYS: readonly CompletionCase[] = [
   { text: `${AC}IFUPDATE {$0`, has: ['if', 'key', 'value'] },
   { text: 'TIME-PAST {$0', has: ['delta'] },
   { text: 'OIDSET {$0', has: ['oid', 'okind', 'onode'] },
+  { text: 'HEADER {$0}\nCATEGORY app_counter\nTAGLOAD', has: ['category', 'tps$', 'oid$'], lacks: ['tps'] },
+  { text: 'CATEGORY app_counter\nHEADER {tps$: F, $0}\nTAGLOAD', has: ['resp_time$'] },
   { text: `${AC}ORDER {\n  key: tps,\n  $0\n}`, has: ['sort'], lacks: ['key'] },
   { text: `${AC}ORDER {$0`, lacks: ['tps', 'SELECT', 'app_counter'] },
 ];
