@@ -125,7 +125,7 @@ export function buildPipeline(statements: readonly Statement[], qc: QueryContext
     if (st.kind !== 'command') throw unsupported(st);
     const name = st.upperName;
     if (SELECTION_COMMANDS.has(name)) {
-      if (loaded)
+      if (loaded && name !== 'HEADER')
         throw new MxqlQueryError(
           `${name} (line ${st.line + 1}) must come before TAGLOAD/FLEXLOAD.`,
           'mxql/order',

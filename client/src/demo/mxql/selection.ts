@@ -5,7 +5,16 @@ import { DAY } from '../data/index';
 import { MxqlQueryError } from '../mxqlExecutor';
 import { categoryRef, type CategoryRef } from './categories';
 import type { QueryContext } from './context';
-import { bind, durationOf, isObject, numberOf, scalars, type Plain, type PlainObject } from './operands';
+import {
+  bind,
+  durationOf,
+  isObject,
+  numberOf,
+  scalars,
+  text,
+  type Plain,
+  type PlainObject,
+} from './operands';
 
 /** A CATEGORY choice by lookup length (JSON form): used when the range is at most `upToMs`. */
 interface CategoryChoice {
@@ -43,13 +52,14 @@ function categoryChoices(value: Plain): CategoryChoice[] {
       upToMs: durationOf(length) ?? Number.POSITIVE_INFINITY,
     }));
   }
-  if (typeof value !== 'string') {
+  const name = text(value);
+  if (name === undefined) {
     throw new MxqlQueryError(
       'CATEGORY needs a category name, e.g. CATEGORY app_counter.',
       'mxql/missing-category',
     );
   }
-  return [{ ref: categoryRef(value), upToMs: Number.POSITIVE_INFINITY }];
+  return [{ ref: categoryRef(name), upToMs: Number.POSITIVE_INFINITY }];
 }
 
 function idSet(value: Plain): ReadonlySet<number> | undefined {
