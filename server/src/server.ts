@@ -243,7 +243,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   connection.onRequest(LspMethods.documentInfo, (p: DocumentInfoParams) =>
     withDoc(p.uri, null, LspMethods.documentInfo, (doc, a) => documentInfo(a, scheduler.current(doc))),
   );
-  connection.onRequest(LspMethods.serverStatus, () => serverStatus(runtime.version, cache.size));
+  connection.onRequest(LspMethods.serverStatus, () => serverStatus(runtime.version, documents.all().length));
 
   documents.listen(connection);
   connection.listen();
