@@ -30,6 +30,7 @@ import {
   signatureHelp,
   type DocumentAnalysis,
   type LanguageCatalogs,
+  type ValidationDiagnostic,
 } from '../core/index';
 import * as convert from './convert';
 import { documentInfo, queryAtCursor, serverStatus } from './customRequests';
@@ -61,80 +62,103 @@ function capabilities(): InitializeResult['capabilities'] {
   };
 }
 
-/** Wires every feature onto `connection` and starts listening. */
-export function startServer(connection: Connection, runtime: ServerRuntime): void {
-  const documents = new TextDocuments(TextDocument);
-  const cache = new AnalysisCache(runtime.catalogs);
-  const log = (message: string): void => connection.console.log(message);
-  let settings: ServerSettings = DEFAULT_SETTINGS;
-  let pullConfiguration = false;
-  const scheduler = new DiagnosticsScheduler(
-    cache,
-    () => settings,
-    (doc, list) => {
-      void connection.sendDiagnostics({
-        uri: doc.uri,
-        version: doc.version,
-        diagnostics: list.map((d) => convert.toDiagnostic(doc, d)),
-      });
-    },
-    log,
-  );
-
-  const withDoc = <T>(
-    uri: string,
-    fallback: T,
-    what: string,
-    work: (doc: TextDocument, a: DocumentAnalysis) => T,
-  ): T => {
-    const doc = documents.get(uri);
-    if (!doc) return fallback;
-    return guarded(what, log, fallback, () => work(doc, cache.get(doc)));
-  };
-  const at = <T>(
+/** What every wiring function shares: the connection, open documents, analyses and diagnostics. */
+interface Wiring {
+  readonly connection: Connection;
+  readonly documents: TextDocuments<TextDocument>;
+  readonly cache: AnalysisCache;
+  readonly scheduler: DiagnosticsScheduler;
+  readonly log: (message: string) => void;
+  /** Runs `work` on an open document's analysis, guarded; `fallback` when the document is not open. */
+  withDoc<T>(uri: string, fallback: T, what: string, work: (doc: TextDocument, a: DocumentAnalysis) => T): T;
+  /** {@link Wiring.withDoc} at a position, converted to a core offset. */
+  at<T>(
     p: TextDocumentPositionParams,
     fallback: T,
     what: string,
     work: (doc: TextDocument, a: DocumentAnalysis, offset: number) => T,
-  ): T =>
-    withDoc(p.textDocument.uri, fallback, what, (doc, a) => work(doc, a, convert.toOffset(doc, p.position)));
+  ): T;
+}
 
-  connection.onInitialize((params) => {
+/** Wires every feature onto `connection` and starts listening. */
+export function startServer(connection: Connection, runtime: ServerRuntime): void {
+  const w = createWiring(connection, runtime);
+  wireLifecycle(w, runtime);
+  wireReading(w);
+  wireNavigation(w);
+  wireEditing(w);
+  wireCustomRequests(w, runtime);
+  w.documents.listen(connection);
+  connection.listen();
+}
+
+function createWiring(connection: Connection, runtime: ServerRuntime): Wiring & { settings: ServerSettings } {
+  const documents = new TextDocuments(TextDocument);
+  const cache = new AnalysisCache(runtime.catalogs);
+  const log = (message: string): void => connection.console.log(message);
+  const publish = (doc: TextDocument, list: readonly ValidationDiagnostic[]): void => {
+    const diagnostics = list.map((d) => convert.toDiagnostic(doc, d));
+    void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
+  };
+  const wiring: Wiring & { settings: ServerSettings } = {
+    connection,
+    documents,
+    cache,
+    log,
+    settings: DEFAULT_SETTINGS,
+    scheduler: new DiagnosticsScheduler(cache, () => wiring.settings, publish, log),
+    withDoc: (uri, fallback, what, work) => {
+      const doc = documents.get(uri);
+      return doc ? guarded(what, log, fallback, () => work(doc, cache.get(doc))) : fallback;
+    },
+    at: (p, fallback, what, work) =>
+      wiring.withDoc(p.textDocument.uri, fallback, what, (doc, a) =>
+        work(doc, a, convert.toOffset(doc, p.position)),
+      ),
+  };
+  return wiring;
+}
+
+/** Initialize, settings (pulled when the client supports it) and document events. */
+function wireLifecycle(w: Wiring & { settings: ServerSettings }, runtime: ServerRuntime): void {
+  let pullConfiguration = false;
+  const revalidateAll = (): void => w.documents.all().forEach((doc) => w.scheduler.schedule(doc, 0));
+  const refreshSettings = async (): Promise<void> => {
+    try {
+      w.settings = readSettings(await w.connection.workspace.getConfiguration('mxql'));
+    } catch (error) {
+      w.log(`Reading the mxql settings failed: ${String(error)}; using defaults.`);
+    }
+    revalidateAll();
+  };
+  w.connection.onInitialize((params) => {
     pullConfiguration = params.capabilities.workspace?.configuration === true;
     return {
       capabilities: capabilities(),
       serverInfo: { name: 'mxql-language-server', version: runtime.version },
     };
   });
-  const refreshSettings = async (): Promise<void> => {
-    if (!pullConfiguration) return;
-    try {
-      settings = readSettings(await connection.workspace.getConfiguration('mxql'));
-    } catch (error) {
-      log(`Reading the mxql settings failed: ${String(error)}; using defaults.`);
-    }
-    documents.all().forEach((doc) => scheduler.schedule(doc, 0));
-  };
-  connection.onInitialized(() => void refreshSettings());
-  connection.onDidChangeConfiguration((change) => {
-    if (!pullConfiguration) {
-      settings = readSettings((change.settings as { mxql?: unknown } | null)?.mxql);
-      documents.all().forEach((doc) => scheduler.schedule(doc, 0));
-      return;
-    }
-    void refreshSettings();
+  w.connection.onInitialized(() => {
+    if (pullConfiguration) void refreshSettings();
   });
-
-  documents.onDidOpen((e) => scheduler.schedule(e.document, 0));
-  documents.onDidChangeContent((e) => scheduler.schedule(e.document));
-  documents.onDidClose((e) => {
-    scheduler.forget(e.document.uri);
-    cache.delete(e.document.uri);
-    void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
+  w.connection.onDidChangeConfiguration((change) => {
+    if (pullConfiguration) return void refreshSettings();
+    w.settings = readSettings((change.settings as { mxql?: unknown } | null)?.mxql);
+    revalidateAll();
   });
+  w.documents.onDidOpen((e) => w.scheduler.schedule(e.document, 0));
+  w.documents.onDidChangeContent((e) => w.scheduler.schedule(e.document));
+  w.documents.onDidClose((e) => {
+    w.scheduler.forget(e.document.uri);
+    w.cache.delete(e.document.uri);
+    void w.connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
+  });
+}
 
-  connection.onCompletion((p) =>
-    at(p, null, 'Completion', (doc, a, offset) => {
+/** Completion, hover and option signatures. */
+function wireReading(w: Wiring): void {
+  w.connection.onCompletion((p) =>
+    w.at(p, null, 'Completion', (doc, a, offset) => {
       const list = complete(a, offset);
       return {
         isIncomplete: list.isIncomplete,
@@ -142,50 +166,49 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       };
     }),
   );
-  connection.onHover((p) =>
-    at(p, null, 'Hover', (doc, a, offset) => {
+  w.connection.onHover((p) =>
+    w.at(p, null, 'Hover', (doc, a, offset) => {
       const h = hover(a, offset);
-      return h
-        ? {
-            contents: { kind: 'markdown' as const, value: h.markdown },
-            range: convert.toLspRange(doc, h.range),
-          }
-        : null;
+      if (!h) return null;
+      return {
+        contents: { kind: 'markdown' as const, value: h.markdown },
+        range: convert.toLspRange(doc, h.range),
+      };
     }),
   );
-  connection.onSignatureHelp((p) =>
-    at(p, null, 'Signature help', (_doc, a, offset) => {
+  w.connection.onSignatureHelp((p) =>
+    w.at(p, null, 'Signature help', (_doc, a, offset) => {
       const s = signatureHelp(a, offset);
       if (!s) return null;
+      const parameters = s.parameters.map((x) => ({ label: x.label, documentation: x.documentation }));
       return {
-        signatures: [
-          {
-            label: s.label,
-            documentation: s.documentation,
-            parameters: s.parameters.map((x) => ({ label: x.label, documentation: x.documentation })),
-          },
-        ],
+        signatures: [{ label: s.label, documentation: s.documentation, parameters }],
         activeSignature: 0,
         activeParameter: s.activeParameter < 0 ? null : s.activeParameter,
       };
     }),
   );
+}
+
+/** Outline, folding, SUB definition/references and rename. */
+function wireNavigation(w: Wiring): void {
+  const { connection } = w;
   connection.onDocumentSymbol((p) =>
-    withDoc(p.textDocument.uri, [], 'Document symbols', (doc, a) =>
+    w.withDoc(p.textDocument.uri, [], 'Document symbols', (doc, a) =>
       documentSymbols(a).map((s) => convert.toDocumentSymbol(doc, s)),
     ),
   );
   connection.onFoldingRanges((p) =>
-    withDoc(p.textDocument.uri, [], 'Folding', (_doc, a) => foldingRanges(a).map(convert.toFoldingRange)),
+    w.withDoc(p.textDocument.uri, [], 'Folding', (_doc, a) => foldingRanges(a).map(convert.toFoldingRange)),
   );
   connection.onDefinition((p) =>
-    at(p, null, 'Definition', (doc, a, offset) => {
+    w.at(p, null, 'Definition', (doc, a, offset) => {
       const r = definition(a, offset);
       return r ? { uri: doc.uri, range: convert.toLspRange(doc, r) } : null;
     }),
   );
   connection.onReferences((p) =>
-    at(p, [], 'References', (doc, a, offset) =>
+    w.at(p, [], 'References', (doc, a, offset) =>
       references(a, offset, p.context.includeDeclaration).map((r) => ({
         uri: doc.uri,
         range: convert.toLspRange(doc, r),
@@ -193,58 +216,62 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     ),
   );
   connection.onPrepareRename((p) =>
-    at(p, null, 'Prepare rename', (doc, a, offset) => {
+    w.at(p, null, 'Prepare rename', (doc, a, offset) => {
       const t = prepareRename(a, offset);
       return t ? { range: convert.toLspRange(doc, t.range), placeholder: t.name } : null;
     }),
   );
   connection.onRenameRequest((p) =>
-    at(p, null, 'Rename', (doc, a, offset) => {
+    w.at(p, null, 'Rename', (doc, a, offset) => {
       const edits = rename(a, offset, p.newName);
-      if (typeof edits === 'string') {
-        void connection.window.showErrorMessage(edits);
-        return null;
-      }
-      return { changes: { [doc.uri]: convert.toTextEdits(doc, edits) } };
+      if (typeof edits !== 'string') return { changes: { [doc.uri]: convert.toTextEdits(doc, edits) } };
+      void connection.window.showErrorMessage(edits);
+      return null;
     }),
   );
-  connection.onDocumentFormatting((p) =>
-    withDoc(p.textDocument.uri, [], 'Formatting', (doc, a) => {
+}
+
+/** Formatting, quick fixes and semantic tokens. */
+function wireEditing(w: Wiring): void {
+  w.connection.onDocumentFormatting((p) =>
+    w.withDoc(p.textDocument.uri, [], 'Formatting', (doc, a) => {
       const formatted = format(a.text);
       if (formatted === a.text) return [];
       return [{ range: convert.toLspRange(doc, { start: 0, end: a.text.length }), newText: formatted }];
     }),
   );
-  connection.onCodeAction((p) =>
-    withDoc(p.textDocument.uri, [] as CodeAction[], 'Code actions', (doc) => {
+  w.connection.onCodeAction((p) =>
+    w.withDoc(p.textDocument.uri, [] as CodeAction[], 'Code actions', (doc) => {
       const wanted = convert.toCoreRange(doc, p.range);
-      const text = doc.getText();
-      return scheduler
+      const touching = w.scheduler
         .current(doc)
-        .filter((d) => d.range.start <= wanted.end && wanted.start <= d.range.end)
-        .flatMap((d) =>
-          quickFixes(text, d).map((fix): CodeAction => ({
-            title: fix.title,
-            kind: CodeActionKind.QuickFix,
-            diagnostics: [convert.toDiagnostic(doc, d)],
-            edit: { changes: { [doc.uri]: convert.toTextEdits(doc, fix.edits) } },
-          })),
-        );
+        .filter((d) => d.range.start <= wanted.end && wanted.start <= d.range.end);
+      return touching.flatMap((d) =>
+        quickFixes(doc.getText(), d).map((fix): CodeAction => ({
+          title: fix.title,
+          kind: CodeActionKind.QuickFix,
+          diagnostics: [convert.toDiagnostic(doc, d)],
+          edit: { changes: { [doc.uri]: convert.toTextEdits(doc, fix.edits) } },
+        })),
+      );
     }),
   );
-  connection.languages.semanticTokens.on((p) =>
-    withDoc(p.textDocument.uri, { data: [] }, 'Semantic tokens', (doc, a) =>
+  w.connection.languages.semanticTokens.on((p) =>
+    w.withDoc(p.textDocument.uri, { data: [] }, 'Semantic tokens', (doc, a) =>
       convert.encodeSemanticTokens(doc, semanticTokens(a)),
     ),
   );
-  connection.onRequest(LspMethods.queryAtCursor, (p: QueryAtCursorParams) =>
-    withDoc(p.uri, null, LspMethods.queryAtCursor, (doc, a) => queryAtCursor(doc, a, p)),
-  );
-  connection.onRequest(LspMethods.documentInfo, (p: DocumentInfoParams) =>
-    withDoc(p.uri, null, LspMethods.documentInfo, (doc, a) => documentInfo(a, scheduler.current(doc))),
-  );
-  connection.onRequest(LspMethods.serverStatus, () => serverStatus(runtime.version, documents.all().length));
+}
 
-  documents.listen(connection);
-  connection.listen();
+/** The `mxql/*` requests of common/lspMethods.ts. */
+function wireCustomRequests(w: Wiring, runtime: ServerRuntime): void {
+  w.connection.onRequest(LspMethods.queryAtCursor, (p: QueryAtCursorParams) =>
+    w.withDoc(p.uri, null, LspMethods.queryAtCursor, (doc, a) => queryAtCursor(doc, a, p)),
+  );
+  w.connection.onRequest(LspMethods.documentInfo, (p: DocumentInfoParams) =>
+    w.withDoc(p.uri, null, LspMethods.documentInfo, (doc, a) => documentInfo(a, w.scheduler.current(doc))),
+  );
+  w.connection.onRequest(LspMethods.serverStatus, () =>
+    serverStatus(runtime.version, w.documents.all().length),
+  );
 }
