@@ -6,6 +6,9 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 /** One result row: column name → value (a number, a string, null, a composite or a list). */
 export type Row = Record<string, unknown>;
 
+/** One row in, one row (possibly the same object) or null (dropped) out. */
+export type RowFn = (row: Row) => Row | null;
+
 /** A lazily produced sequence of row batches. Stopping the iteration stops the producer. */
 export type RowStream = AsyncIterable<Row[]>;
 

@@ -3,7 +3,7 @@
 // ADJUST and UPDATE live here.
 import { MxqlQueryError } from '../mxqlExecutor';
 import type { QueryContext } from './context';
-import { compileFormula, likeMatch, type Formula } from './formula';
+import { compileFormula, likeMatch } from './formula';
 import { toText, truthy } from './functions';
 import {
   columnName,
@@ -16,11 +16,11 @@ import {
   type Plain,
   type PlainObject,
 } from './operands';
-import { plainValue, type Row } from './rows';
-import { updateRow } from './update';
+import { plainValue, type Row, type RowFn } from './rows';
 
-/** One row in, one row (possibly the same object) or null (dropped) out. */
-export type RowFn = (row: Row) => Row | null;
+export type { RowFn } from './rows';
+import { updateRow } from './update';
+import { createExprFn, createFn } from './create';
 
 function optionsOf(value: Plain, command: string, example: string): PlainObject {
   if (!isObject(value))
@@ -100,79 +100,6 @@ function filterFn(value: Plain, qc: QueryContext): RowFn {
   return (row) => (test(plainValue(row[key])) ? row : null);
 }
 
-function lookup(
-  qc: QueryContext,
-  from: (a: { oid: number; okind: number; onode: number }) => number,
-  to: 'oname' | 'okindName' | 'onodeName',
-): Map<number, string> {
-  const map = new Map<number, string>();
-  for (const agent of qc.data.agentsOf(qc.project.pcode))
-    if (!map.has(from(agent))) map.set(from(agent), agent[to]);
-  return map;
-}
-
-function createValue(options: PlainObject, qc: QueryContext): Formula {
-  if ('value' in options) {
-    // The spec's path injection `CREATE {key: _pk_, value: okindName}` copies the named column, so a
-    // value that names a column of the row reads that column; anything else is a constant.
-    const constant = options.value ?? null;
-    if (typeof constant !== 'string' || !/^[A-Za-z_][\w$.]*$/.test(constant)) return () => constant;
-    return (row) => (constant in row ? (row[constant] ?? null) : constant);
-  }
-  const from = text(options.from);
-  if (from !== undefined) return (row) => row[from] ?? null;
-  if (options.expr !== undefined)
-    return compileFormula(toText(options.expr), { params: qc.params, now: qc.now });
-  const ids: [
-    string,
-    (a: { oid: number; okind: number; onode: number }) => number,
-    'oname' | 'okindName' | 'onodeName',
-  ][] = [
-    ['oname', (a) => a.oid, 'oname'],
-    ['okind', (a) => a.okind, 'okindName'],
-    ['onode', (a) => a.onode, 'onodeName'],
-  ];
-  for (const [option, id, name] of ids) {
-    const column = text(options[option]);
-    if (column === undefined) continue;
-    const names = lookup(qc, id, name);
-    return (row) => names.get(Number(plainValue(row[column]))) ?? null;
-  }
-  const env = text(options.env);
-  if (env !== undefined) {
-    const known: Record<string, number> = { stime: qc.stime, etime: qc.etime, now: qc.now };
-    const constant = known[env];
-    if (constant === undefined)
-      throw new MxqlQueryError(`CREATE env '${env}' is unknown; use stime, etime or now.`, 'mxql/bad-option');
-    return () => constant;
-  }
-  throw new MxqlQueryError(
-    'CREATE needs value, from, expr, oname, okind, onode or env.',
-    'mxql/missing-option',
-  );
-}
-
-function createFn(value: Plain, qc: QueryContext): RowFn {
-  const options = optionsOf(value, 'CREATE', '{key: name, value: 1}');
-  const key = columnName(text(requireOption(options, 'key', 'CREATE')), 'CREATE');
-  const compute = createValue(options, qc);
-  return (row) => {
-    row[key] = compute(row);
-    return row;
-  };
-}
-
-function createExprFn(value: Plain, qc: QueryContext): RowFn {
-  const options = optionsOf(value, 'CREATE-EXPR', '{name: "a + b"}');
-  const formulas = Object.entries(options)
-    .map(([key, expr]) => [columnName(key, 'CREATE-EXPR'), expr] as const)
-    .map(([key, expr]) => [key, compileFormula(toText(expr), { params: qc.params, now: qc.now })] as const);
-  return (row) => {
-    for (const [key, formula] of formulas) row[key] = formula(row);
-    return row;
-  };
-}
-
 function renamePairs(value: Plain): [string, string][] {
   if (Array.isArray(value))
     return value.map((pair) => names(pair)).map(([src = '', dst = '']) => [src, columnName(dst, 'RENAME')]);
@@ -206,6 +133,23 @@ function deleteFn(value: Plain): RowFn {
 
 const ADJUST_SKIP = new Set(['time', 'oid', 'pcode', 'okind', 'onode']);
 
+function adjustOne(op: 'add' | 'sub' | 'mul' | 'div' | 'over' | 'under', v: number, n: number): number {
+  switch (op) {
+    case 'add':
+      return v + n;
+    case 'sub':
+      return v - n;
+    case 'mul':
+      return v * n;
+    case 'div':
+      return n === 0 ? v : v / n;
+    case 'over':
+      return Math.max(v, n);
+    case 'under':
+      return Math.min(v, n);
+  }
+}
+
 function adjustFn(value: Plain): RowFn {
   const options = optionsOf(value, 'ADJUST', '{key: [rate], mul: 100}');
   const keys = options.key === undefined ? undefined : names(options.key);
@@ -213,24 +157,7 @@ function adjustFn(value: Plain): RowFn {
     const n = numberOf(options[op]);
     return n === undefined ? [] : [[op, n] as const];
   });
-  const adjust = (x: number) =>
-    ops.reduce(
-      (v, [op, n]) =>
-        op === 'add'
-          ? v + n
-          : op === 'sub'
-            ? v - n
-            : op === 'mul'
-              ? v * n
-              : op === 'div'
-                ? n === 0
-                  ? v
-                  : v / n
-                : op === 'over'
-                  ? Math.max(v, n)
-                  : Math.min(v, n),
-      x,
-    );
+  const adjust = (x: number) => ops.reduce((v, [op, n]) => adjustOne(op, v, n), x);
   return (row) => {
     for (const key of keys ?? Object.keys(row).filter((k) => !ADJUST_SKIP.has(k))) {
       const v = plainValue(row[key]);
