@@ -16,3 +16,4 @@ export * from './navigation';
 export * from './rename';
 export * from './semanticTokens';
 export * from './navigationQuery';
+export * from './folding';

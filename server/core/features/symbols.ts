@@ -1,5 +1,5 @@
-/** Document symbols (the main pipeline and each SUB, with their commands as children) and folding ranges. */
-import { type MxqlDocument, type Range, type Statement, type SubBlock } from '../syntax/index';
+/** Document symbols: the main pipeline and each SUB, with their commands as children. */
+import { type Range, type Statement, type SubBlock } from '../syntax/index';
 import { type DocumentAnalysis } from './languageService';
 
 /** What a symbol stands for. */
@@ -88,54 +88,4 @@ export function documentSymbols(analysis: DocumentAnalysis): OutlineSymbol[] {
   }
   for (const sub of doc.subs) out.push(subSymbol(sub, text));
   return out.sort((a, b) => a.range.start - b.range.start);
-}
-
-/** A foldable line span (0-based lines, inclusive). */
-export interface FoldingSpan {
-  readonly startLine: number;
-  readonly endLine: number;
-  readonly kind: 'region' | 'comment';
-}
-
-/** Folding: SUB…END, multi-line operands, multi-line block comments, and runs of comment lines (the directive header). */
-export function foldingRanges(analysis: DocumentAnalysis): FoldingSpan[] {
-  const { doc } = analysis;
-  const out: FoldingSpan[] = [];
-  for (const sub of doc.subs)
-    if (sub.endLine > sub.line) out.push({ startLine: sub.line, endLine: sub.endLine, kind: 'region' });
-  for (const s of [...doc.main, ...doc.subs.flatMap((b) => b.commands)]) {
-    if (s.endLine > s.line) out.push({ startLine: s.line, endLine: s.endLine, kind: 'region' });
-  }
-  out.push(...commentRuns(doc));
-  return out.sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine);
-}
-
-function commentRuns(doc: MxqlDocument): FoldingSpan[] {
-  const out: FoldingSpan[] = [];
-  let runStart = -1;
-  let runEnd = -1;
-  const flush = (): void => {
-    if (runStart >= 0 && runEnd > runStart)
-      out.push({ startLine: runStart, endLine: runEnd, kind: 'comment' });
-  };
-  for (const c of doc.comments) {
-    if (c.trailing) continue;
-    const endLine = lineIndex(doc, c.range.end);
-    if (c.style === 'block' && endLine > c.line) out.push({ startLine: c.line, endLine, kind: 'comment' });
-    if (c.style === 'block') continue;
-    if (c.line === runEnd + 1 && runStart >= 0) runEnd = c.line;
-    else {
-      flush();
-      runStart = c.line;
-      runEnd = c.line;
-    }
-  }
-  flush();
-  return out;
-}
-
-function lineIndex(doc: MxqlDocument, offset: number): number {
-  let line = 0;
-  while (line + 1 < doc.lineStarts.length && (doc.lineStarts[line + 1] as number) <= offset) line++;
-  return line;
 }
