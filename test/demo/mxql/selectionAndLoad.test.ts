@@ -265,3 +265,16 @@ void describe('load filters on agent tags', () => {
     assert.deepEqual(none, []);
   });
 });
+
+void describe('loader options', () => {
+  void it('FLEXLOAD rows caps the rows read; backward reverses the order', async () => {
+    assert.equal((await run('CATEGORY agent_list\nFLEXLOAD {rows: 3}')).length, 3);
+    const forward = column(await run('CATEGORY app_counter\nTAGLOAD {rows: 5}', { rangeMs: MINUTE }), 'time');
+    assert.equal(forward.length, 5);
+    const backward = column(
+      await run('CATEGORY app_counter\nTAGLOAD {backward: true, rows: 5}', { rangeMs: MINUTE }),
+      'time',
+    );
+    assert.ok(Number(backward[0]) > Number(forward[0]));
+  });
+});

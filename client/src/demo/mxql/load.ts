@@ -6,7 +6,8 @@ import { MxqlQueryError } from '../mxqlExecutor';
 import { CATEGORIES, SLOW_CATEGORY, type CategorySource, type LoaderName } from './categories';
 import type { QueryContext } from './context';
 import { toText } from './functions';
-import { isObject, isTrue, scalars, text, type Plain, type PlainObject } from './operands';
+import { isObject, isTrue, numberOf, scalars, text, type Plain, type PlainObject } from './operands';
+import { limitRows } from './ordering';
 import type { Row, RowStream } from './rows';
 import { checkRange, chosenCategory, type Selection } from './selection';
 
@@ -146,7 +147,10 @@ export function loadRows(
     source.shape === 'snapshot'
       ? [Math.floor((end - 1) / FINE_STEP) * FINE_STEP]
       : bucketList(sel.stime, end, step, backward);
-  return generate(source, agents, times, step, perRow, qc);
+  const rows = generate(source, agents, times, step, perRow, qc);
+  // `rows` caps how many rows the loader reads (FLEXLOAD {rows: 30000} in real queries).
+  const cap = numberOf(options.rows);
+  return cap === undefined ? rows : limitRows(rows, cap);
 }
 
 async function* generate(
