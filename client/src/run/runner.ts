@@ -12,6 +12,7 @@ import type { Selection, Target } from '../profiles/profiles';
 import type { ResultsPanels } from '../views/resultsPanel';
 import { describeRunError, isAbort } from './errorActions';
 import { promptMissing, rememberedValues, rememberValues } from './prompts';
+import type { RangeChoice } from './timeRange';
 import {
   analyzeQuery,
   missingInjects,
@@ -37,6 +38,8 @@ export interface RunSource {
 export interface RunOptions {
   readonly params?: Readonly<Record<string, string>>;
   readonly injects?: Readonly<Record<string, string>>;
+  /** The range to use instead of the status bar's (a history re-run keeps its own). */
+  readonly range?: RangeChoice;
 }
 
 export interface RunOutcome {
@@ -84,13 +87,13 @@ export class Runner {
     const analysis = analyzeQuery(source.fileText, source.queryText, this.ctx.offsetMinutes());
     const prepared = prepareRun(analysis, {
       values,
-      range: this.ctx.rangeChoice(),
+      range: options.range ?? this.ctx.rangeChoice(),
       defaultLimit: this.ctx.config.defaultLimit,
       now: Date.now(),
       offsetMinutes: this.ctx.offsetMinutes(),
       ...(source.path ? { path: source.path } : {}),
     });
-    this.last = { source, options: values };
+    this.last = { source, options: { ...options, ...values } };
     if (!prepared.ok) return this.refuse(source, prepared.problem);
     return this.execute(source, prepared.run, target);
   }
@@ -114,7 +117,11 @@ export class Runner {
       ...(entry.uri ? { uri: entry.uri } : {}),
       ...(isPath ? { path: entry.query } : {}),
     };
-    return this.run(source, { params: entry.params, injects: entry.injects });
+    // The entry's range keeps its span (relative) or its exact times (absolute, labelled with an arrow).
+    const range: RangeChoice = entry.rangeLabel.includes('→')
+      ? { kind: 'absolute', stime: entry.stime, etime: entry.etime }
+      : { kind: 'relative', ms: entry.etime - entry.stime };
+    return this.run(source, { params: entry.params, injects: entry.injects, range });
   }
 
   /** Aborts one run, or every run in flight. */

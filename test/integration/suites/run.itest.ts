@@ -140,11 +140,12 @@ suite('run', () => {
     const first = await runCommand('mxql.runFile', { uri: fileUri('queries/tps.mxql') });
     assert.equal(first.status, 'done', first.message);
     assert.equal(api.history()[0]?.rangeLabel, '3h');
+    await vscode.commands.executeCommand('mxql.pickTimeRange', '1h');
     const again = await runCommand('mxql.history.rerun', { id: first.runId });
     assert.equal(again.status, 'done', again.message);
     assert.notEqual(again.runId, first.runId);
     assert.equal(api.history()[0]?.query, api.history()[1]?.query);
-    await vscode.commands.executeCommand('mxql.pickTimeRange', '1h');
+    assert.equal(api.history()[0]?.rangeLabel, '3h', 'a history re-run keeps the range of the entry');
   });
 
   test('a predefined path goes to /mxql/path with an empty param map', async () => {
