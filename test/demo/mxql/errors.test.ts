@@ -86,6 +86,16 @@ void describe('engine errors', () => {
     );
   });
 
+  void it('stops a SUB that refers to itself', async () => {
+    await rejectsWith(
+      run(
+        'CATEGORY agent_list\nFLEXLOAD\nAPPEND loop\nSUB loop\nCATEGORY agent_list\nFLEXLOAD\nAPPEND loop\nEND',
+      ),
+      'mxql/query-depth',
+      /loop/,
+    );
+  });
+
   void it('reports an unknown project', async () => {
     await rejectsWith(run('CATEGORY app_counter\nTAGLOAD', { pcode: -42 }), 'mxql/unknown-project', /-42/);
   });
