@@ -3,6 +3,7 @@
 // activate() returns an API object used only by the integration tests.
 import * as vscode from 'vscode';
 import { registerCommands } from './commands/register';
+import { registerExplorer } from './explorer/registerExplorer';
 import { Ctx } from './ctx';
 import type { HistoryEntry } from './history/historyStore';
 import { HistoryView } from './history/historyView';
@@ -101,6 +102,7 @@ export function activate(context: vscode.ExtensionContext): MxqlTestApi {
   });
   runner.attachPanels(panels);
   const status = wireViews(current, runner, panels);
+  registerExplorer(current, runner, panels);
   startLanguage(context, current);
   return testApi(current, runner, panels, status);
 }

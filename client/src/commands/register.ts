@@ -8,6 +8,7 @@ import * as profiles from '../profiles/profileCommands';
 import { pickTimeRange } from '../run/rangePicker';
 import type { Runner } from '../run/runner';
 import { presetMs, reviveChoice, RANGE_PRESETS, type RangePreset } from '../run/timeRange';
+import { explorerHandlers } from '../explorer/registerExplorer';
 import { openHistoryQuery, rerunHistory, showHistory } from './historyCommands';
 import { runFile, runPredefinedPath, runQueryAtCursor, runSelection } from './runCommands';
 import { commandIds, type CommandId } from './table';
@@ -109,6 +110,7 @@ function handlers(ctx: Ctx, runner: Runner): Record<CommandId, Handler> {
     'mxql.history.openQuery': (arg) => openHistoryQuery(ctx, arg),
     'mxql.history.clear': () => ctx.history.clear(),
     'mxql.history.show': () => showHistory(ctx, runner),
+    ...explorerHandlers(ctx),
   };
 }
 

@@ -2,6 +2,8 @@
 // checked against it by a unit test, and register.ts must give every id a handler (the Record type
 // makes a missing one a compile error). Pure data, so tests read it without VS Code.
 
+import { EXPLORER_COMMANDS, EXPLORER_NODE_COMMANDS } from '../explorer/explorerCommandTable';
+
 export const COMMANDS = {
   'mxql.runFile': 'Run File',
   'mxql.runSelection': 'Run Selection',
@@ -23,6 +25,7 @@ export const COMMANDS = {
   'mxql.history.openQuery': 'Open Query',
   'mxql.history.clear': 'Clear History',
   'mxql.history.show': 'Show Run History…',
+  ...EXPLORER_COMMANDS,
 } as const;
 
 export type CommandId = keyof typeof COMMANDS;
@@ -35,4 +38,5 @@ export const HIDDEN_FROM_PALETTE: readonly CommandId[] = [
   'mxql.runErrorAction',
   'mxql.history.rerun',
   'mxql.history.openQuery',
+  ...EXPLORER_NODE_COMMANDS,
 ];
