@@ -4,7 +4,7 @@
  * columns are normal in real queries, so completion only ever adds suggestions: whatever the user
  * types stays acceptable.
  */
-import { INJECT_NAMES, WELL_KNOWN_PARAMS, findWellKnownParam } from '../catalog/index';
+import { CATEGORY_SUFFIXES, INJECT_NAMES, WELL_KNOWN_PARAMS, findWellKnownParam } from '../catalog/index';
 import { DIRECTIVE_DOCS } from './completionDirectives';
 import { commandItems, optionKeyItems } from './completionCommands';
 import { completionSite, SiteKind, type CompletionSite } from './completionSite';
@@ -51,6 +51,7 @@ const FILLERS: Readonly<Record<SiteKind, Fill>> = {
   [SiteKind.column]: columnItems,
   [SiteKind.expression]: expressionItems,
   [SiteKind.headerKey]: headerKeyItems,
+  [SiteKind.categorySuffix]: suffixItems,
   [SiteKind.category]: categoryItems,
   [SiteKind.param]: paramItems,
   [SiteKind.injectName]: injectItems,
@@ -72,6 +73,17 @@ function optionValueItems(_analysis: DocumentAnalysis, site: CompletionSite): Co
     label: v.value,
     kind: CompletionKind.value,
     detail: site.option ? `${site.option.name} value` : 'value',
+    documentation: v.description,
+    range: site.replaceRange,
+  }));
+}
+
+function suffixItems(_analysis: DocumentAnalysis, site: CompletionSite): CompletionEntry[] {
+  return CATEGORY_SUFFIXES.map((v) => ({
+    // The brace is already typed: offer the text between the braces.
+    label: v.value.replace(/[{}]/g, ''),
+    kind: CompletionKind.value,
+    detail: 'roll-up suffix',
     documentation: v.description,
     range: site.replaceRange,
   }));

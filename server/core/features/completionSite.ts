@@ -28,6 +28,8 @@ export const SiteKind = {
   expression: 'expression',
   /** A HEADER key: a result column followed by `$`. */
   headerKey: 'header-key',
+  /** A roll-up suffix inside `CATEGORY name{…}`. */
+  categorySuffix: 'category-suffix',
   /** A category after CATEGORY. */
   category: 'category',
   /** A `$param`. */
@@ -85,7 +87,30 @@ export function completionSite(analysis: DocumentAnalysis, offset: number): Comp
   const comment = commentAt(analysis.doc, offset, analysis.text);
   if (comment) return directiveSite(analysis.text, comment.range.start, offset, base);
   if (ctx.prefix.startsWith('$')) return { ...base, kinds: [SiteKind.param] };
+  if (base.command?.name === 'CATEGORY') {
+    const special = categorySite(analysis.text, ctx);
+    if (special) return { ...base, ...special };
+  }
   return { ...base, ...kindsFor(ctx, base) };
+}
+
+/** The lookback of the JSON form of CATEGORY (`{"cat": 6h, "cat{m5}": 3d, "cat{h1}": unlimit}`). */
+const LOOKBACK_OPTION: OptionDef = {
+  name: 'lookback',
+  valueKind: 'duration',
+  values: ['1h', '6h', '1d', '3d', '7d', 'unlimit'],
+  confidence: 'documented',
+  description: 'Use this category when the queried window is at most this long (`unlimit`: any length).',
+};
+
+/** CATEGORY's own positions: a roll-up suffix right after a name, or a lookback in the JSON form. */
+function categorySite(text: string, ctx: CursorContext): Partial<Site> | null {
+  const start = ctx.replaceRange.start;
+  if (text[start - 1] === '{' && /[\w#]/.test(text[start - 2] ?? '') && !ctx.inString)
+    return { kinds: [SiteKind.categorySuffix] };
+  if (ctx.kind === 'value' && ctx.keyPath.length === 1)
+    return { kinds: [SiteKind.optionValue], option: LOOKBACK_OPTION };
+  return null;
 }
 
 type Site = CompletionSite;

@@ -44,6 +44,10 @@ const CATEGORIES: readonly CompletionCase[] = [
   { text: 'CATEGORY server$0', has: ['server_base'], lacks: ['SELECT'] },
   { text: 'CATEGORY $0', lacks: ['SELECT', 'tps', 'asc'] },
   { text: 'CATEGORY $$0', has: ['$category'], lacks: ['app_counter'] },
+  { text: 'CATEGORY app_counter{$0', has: ['m5', 'h1'], lacks: ['app_counter'] },
+  { text: 'CATEGORY app_counter{m$0}', has: ['m5'] },
+  { text: 'CATEGORY {"app_counter": $0', has: ['6h', 'unlimit'], lacks: ['app_counter'] },
+  { text: 'CATEGORY {"app_counter": 6h, "app_counter{m5}": $0}', has: ['3d', 'unlimit'] },
 ];
 
 const OPTION_KEYS: readonly CompletionCase[] = [
