@@ -2,6 +2,7 @@
 // pass a node from mxql.explorer.children, or its key) and fails with a readable message otherwise.
 import * as vscode from 'vscode';
 import { findEndpoint } from '../api/index';
+import { DEMO_PROFILE_NAME } from '../config';
 import type { Ctx } from '../ctx';
 import { setAccountToken, setProjectToken } from '../profiles/profileCommands';
 import { accountTokenKey, projectTokenKey } from '../profiles/secretKeys';
@@ -110,6 +111,14 @@ export async function copyValue(
 }
 
 function tokenScope(node: ExplorerNode | undefined): { profile: string; pcode?: number } {
+  const scope = nodeTokenScope(node);
+  if (scope.profile === DEMO_PROFILE_NAME) {
+    throw new Error('The Demo profile needs no token; add a profile for your own service to set one.');
+  }
+  return scope;
+}
+
+function nodeTokenScope(node: ExplorerNode | undefined): { profile: string; pcode?: number } {
   if (node?.kind === 'setToken')
     return { profile: node.profile, ...(node.pcode !== undefined ? { pcode: node.pcode } : {}) };
   if (node && hasProject(node)) return { profile: node.profile, pcode: node.project.pcode };

@@ -24,7 +24,12 @@ export const checks: WorkbenchCheck[] = [
       const project = page.locator('.pane-body .monaco-list-row[aria-level="4"]').first();
       await project.waitFor({ state: 'visible' });
       await project.click({ button: 'right' });
-      await page.locator('.monaco-menu .action-label', { hasText: 'Open Live Dashboard' }).click();
+      // Pick the menu entry with the keyboard: a mouse click can land while the menu still lays out.
+      const entry = page.locator('.monaco-menu .action-item', { hasText: 'Open Live Dashboard' });
+      await entry.hover();
+      await page.locator('.monaco-menu .action-item.focused', { hasText: 'Open Live Dashboard' }).waitFor();
+      await page.keyboard.press('Enter');
+      await page.locator('.monaco-menu').waitFor({ state: 'hidden' });
       const frame = page
         .locator('iframe.webview')
         .last()

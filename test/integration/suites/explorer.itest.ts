@@ -180,6 +180,15 @@ suite('explorer', () => {
     assert.equal(result.firstRows[0]?.[result.columns.indexOf('oname')], server.label);
   });
 
+  test('the Demo profile refuses Set Token with a readable message and stores nothing', async () => {
+    const api = await mxqlApi();
+    const ui = api.scriptUi([]);
+    const demo = await child(undefined, 'Demo');
+    assert.equal(await onNode('mxql.explorer.setToken', demo, 'not-needed'), undefined);
+    assert.match(ui.prompts[0]?.text ?? '', /Demo profile needs no token/);
+    assert.equal(await api.hasSecret('mxql.token.account.Demo'), false);
+  });
+
   test('Refresh re-reads a node; the tree answers again', async () => {
     const project = await demoProject('APM');
     const live = await child(project, 'Live values');
