@@ -41,11 +41,18 @@ export function flattenObject(value: unknown, prefix = '', out: TableRow = {}): 
   return out;
 }
 
-function seriesRows(series: unknown, extra: TableRow): TableRow[] {
+/** Points as rows; a plain loop with literal rows, since per-agent series run to tens of thousands. */
+function seriesRows(series: unknown, oid?: TableRow[string], oname?: TableRow[string]): TableRow[] {
   if (!Array.isArray(series)) return [];
-  return series
-    .filter(isPoint)
-    .map(([time, value]) => ({ time: scalar(time), ...extra, value: scalar(value) }));
+  const rows: TableRow[] = [];
+  const perAgent = oid !== undefined || oname !== undefined;
+  for (const point of series) {
+    if (!isPoint(point)) continue;
+    const time = scalar(point[0]);
+    const value = scalar(point[1]);
+    rows.push(perAgent ? { time, oid: oid ?? null, oname: oname ?? null, value } : { time, value });
+  }
+  return rows;
 }
 
 /** Per-agent (`objects`) or averaged (`series`) metric series as rows of points. */
@@ -53,15 +60,15 @@ function metricRows(body: Json): TableRow[] | undefined {
   if (Array.isArray(body['objects'])) {
     return body['objects']
       .filter(isObject)
-      .flatMap((o) => seriesRows(o['series'], { oid: scalar(o['oid']), oname: scalar(o['oname']) }));
+      .flatMap((o) => seriesRows(o['series'], scalar(o['oid']), scalar(o['oname'])));
   }
-  if (Array.isArray(body['series'])) return seriesRows(body['series'], {});
+  if (Array.isArray(body['series'])) return seriesRows(body['series']);
   return undefined;
 }
 
 /** `data` of visitor series (points), the monthly list, or any record list under `data`. */
 function dataRows(data: unknown[]): ResponseTable {
-  if (data.length > 0 && data.every(isPoint)) return { shape: 'series', rows: seriesRows(data, {}) };
+  if (data.length > 0 && data.every(isPoint)) return { shape: 'series', rows: seriesRows(data) };
   return { shape: 'records', rows: data.map((d) => flattenObject(d)) };
 }
 
