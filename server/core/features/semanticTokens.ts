@@ -56,6 +56,7 @@ function commandTokens(statement: Statement, def: CommandDef, before: ColumnSet)
   if (statement.kind !== 'command' || statement.operand === null) return [];
   const out: SemanticToken[] = [];
   walkValue(statement.operand, (v: Value, keyPath) => {
+    if (v.kind === 'string' && isFormula(def, keyPath)) out.push(...formulaTokens(v, before));
     if (v.kind !== 'word' || v.template) return;
     const role = roleOf(def, keyPath);
     if (role === 'defines') out.push({ range: v.range, type: 'variable', modifiers: ['declaration'] });
@@ -77,4 +78,31 @@ function columnToken(name: string, range: Range, before: ColumnSet): SemanticTok
     default:
       return { range, type: 'variable', modifiers: [] };
   }
+}
+
+function isFormula(def: CommandDef, keyPath: readonly string[]): boolean {
+  if (keyPath.length !== 1) return false;
+  const option = def.options.find((o) => o.name === keyPath[0]);
+  return (option?.valueKind ?? def.freeOptionKeys?.valueKind) === 'expression';
+}
+
+/** Quoted literals inside a formula, identifiers, and the character after an identifier. */
+const FORMULA_PARTS = /'[^']*'?|"[^"]*"?|[A-Za-z_][\w.$]*(?=\s*(\()?)/g;
+
+/**
+ * Known columns named inside a formula string (`expr: "tps * 2"`). Names the flow does not know are
+ * left alone here: formulas also hold function names and words this scanner cannot classify.
+ */
+function formulaTokens(v: Extract<Value, { kind: 'string' }>, before: ColumnSet): SemanticToken[] {
+  const out: SemanticToken[] = [];
+  const bodyStart = v.range.start + 1;
+  for (const match of v.value.matchAll(FORMULA_PARTS)) {
+    const word = match[0];
+    if (word.startsWith("'") || word.startsWith('"') || match[1] === '(') continue;
+    // `$name` inside a formula is a parameter, already a token of its own.
+    if (!before.columns.has(word) || v.value[(match.index ?? 0) - 1] === '$') continue;
+    const start = bodyStart + (match.index ?? 0);
+    out.push(columnToken(word, { start, end: start + word.length }, before));
+  }
+  return out;
 }

@@ -27,6 +27,12 @@ void describe('semantic tokens', () => {
       ['rate:variable.declaration', 'tps:property', 'rate:variable'],
     );
   });
+  void test('known columns inside formulas, not functions, literals or unknown words', () => {
+    assert.deepEqual(
+      tokens(`CATEGORY app_counter\nTAGLOAD\nFILTER {expr: "round(tps, 1) > 1 && oname != 'tps' && zz > 0"}`),
+      ['tps:property', 'oname:property.readonly'],
+    );
+  });
   void test('an open column set never marks names unknown', () => {
     assert.deepEqual(tokens('CATEGORY $category\nTAGLOAD\nSELECT [whatever]'), [
       '$category:parameter',
