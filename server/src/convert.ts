@@ -142,10 +142,13 @@ export function encodeSemanticTokens(doc: TextDocument, tokens: readonly Semanti
   const data: number[] = [];
   let line = 0;
   let char = 0;
+  let previousEnd = 0;
   for (const t of tokens) {
     const start = doc.positionAt(t.range.start);
     const end = doc.positionAt(t.range.end);
-    if (end.line !== start.line || end.character <= start.character) continue;
+    // Clients reject overlapping tokens; the core's are sorted, so keeping the first one suffices.
+    if (end.line !== start.line || end.character <= start.character || t.range.start < previousEnd) continue;
+    previousEnd = t.range.end;
     const deltaLine = start.line - line;
     const deltaChar = deltaLine === 0 ? start.character - char : start.character;
     const bits = t.modifiers.reduce((acc, m) => acc | (1 << SEMANTIC_TOKEN_MODIFIERS.indexOf(m)), 0);

@@ -59,6 +59,7 @@ void describe('conversion', () => {
       { range: { start: tps, end: tps + 3 }, type: 'property', modifiers: ['readonly', 'unknown'] },
       { range: { start: tps, end: limit }, type: 'property', modifiers: [] },
       { range: { start: limit, end: limit }, type: 'variable', modifiers: [] },
+      { range: { start: tps + 1, end: tps + 2 }, type: 'variable', modifiers: [] },
       { range: { start: limit, end: limit + 1 }, type: 'parameter', modifiers: [] },
     ]).data;
     assert.deepEqual(data, [0, tps, 3, 0, 0b1001, 1, 6, 1, 2, 0]);
