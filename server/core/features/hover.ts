@@ -32,6 +32,12 @@ export function hover(analysis: DocumentAnalysis, offset: number): HoverInfo | n
   if (param) return { markdown: paramMarkdown(analysis, param.name), range: param.range };
   const comment = commentAt(doc, offset);
   if (comment) return comment.directive ? directiveHover(text, offset) : null;
+  const declared = doc.subs.find((s) => s.nameRange && within(s.nameRange, offset));
+  if (declared?.nameRange) {
+    const uses = doc.subRefs.filter((r) => r.name === declared.name).length;
+    const markdown = `**SUB ${declared.name}** — sub-query with ${declared.commands.length} commands, used ${uses} times`;
+    return { markdown, range: declared.nameRange };
+  }
   const ctx = cursorContext(doc, text, offset);
   return statementHover(analysis, ctx, offset);
 }
