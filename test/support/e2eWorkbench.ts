@@ -1,0 +1,124 @@
+// The end-to-end rig: the extension packaged as a VSIX from a clean copy of the tree, installed the way a
+// user installs it into a fresh code-server, a throw-away copy of examples/ as the workspace, and one
+// Chromium page on the workbench. Screenshots go to test-results/e2e/.
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
+import { packageCleanTree, repoRoot } from '../package/buildVsix';
+import { Workbench } from './vscodeWorkbench';
+
+/** The parts of scripts/vscode/codeServer.mjs the rig uses (a plain .mjs module, typed here). */
+interface CodeServerHarness {
+  ensureCodeServer(options?: { log?: (line: string) => void; logFile?: string }): Promise<string>;
+  installVsix(vsixPath: string, extensionsDir: string): Promise<void>;
+  startCodeServer(options: {
+    folder?: string;
+    extensionsDir: string;
+    userDataDir: string;
+    logFile?: string;
+    settings?: Record<string, unknown>;
+  }): Promise<{ url: string; port: number; stop: () => Promise<void> }>;
+  launchChromium(): Promise<Browser>;
+}
+
+export const e2eResultsDir = join(repoRoot, 'test-results', 'e2e');
+
+/** A running workbench with the packaged extension and the example workspace. */
+export interface E2eRig {
+  readonly workbench: Workbench;
+  readonly page: Page;
+  /** The temporary copy of examples/ that VS Code has open (tests may add files to it). */
+  readonly workspaceDir: string;
+  /** Saves a full-page screenshot as test-results/e2e/<name>.png and returns its path. */
+  screenshot(name: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+async function loadHarness(): Promise<CodeServerHarness> {
+  const url = pathToFileURL(join(repoRoot, 'scripts', 'vscode', 'codeServer.mjs')).href;
+  return (await import(url)) as CodeServerHarness;
+}
+
+/** Settings of the test user: quiet, and a fixed layout so screenshots are comparable. */
+const userSettings = {
+  'workbench.colorTheme': 'Default Dark Modern',
+  'editor.minimap.enabled': false,
+  'editor.fontSize': 14,
+  'window.commandCenter': false,
+  'workbench.editor.enablePreview': false,
+};
+
+/** Packages, installs and starts everything; on failure, whatever was started is stopped again. */
+export async function startE2eRig(): Promise<E2eRig> {
+  rmSync(e2eResultsDir, { recursive: true, force: true });
+  mkdirSync(e2eResultsDir, { recursive: true });
+  const cleanups: (() => Promise<void> | void)[] = [];
+  const close = async () => {
+    for (const step of cleanups.splice(0).reverse()) {
+      try {
+        await step();
+      } catch (err) {
+        console.error(`e2e cleanup: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+  };
+  try {
+    return await startSteps(cleanups, close);
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
+
+async function startSteps(
+  cleanups: (() => Promise<void> | void)[],
+  close: () => Promise<void>,
+): Promise<E2eRig> {
+  const harness = await loadHarness();
+  await harness.ensureCodeServer({ logFile: join(e2eResultsDir, 'code-server-install.log') });
+  const vsix = packageCleanTree();
+  cleanups.push(() => vsix.dispose());
+  const sandbox = mkdtempSync(join(tmpdir(), 'mxql-e2e-'));
+  cleanups.push(() => rmSync(sandbox, { recursive: true, force: true }));
+  const workspaceDir = join(sandbox, 'examples');
+  cpSync(join(repoRoot, 'examples'), workspaceDir, { recursive: true });
+  const extensionsDir = join(sandbox, 'extensions');
+  await harness.installVsix(vsix.path, extensionsDir);
+  const server = await harness.startCodeServer({
+    folder: workspaceDir,
+    extensionsDir,
+    userDataDir: join(sandbox, 'user-data'),
+    logFile: join(e2eResultsDir, 'code-server.log'),
+    settings: userSettings,
+  });
+  cleanups.push(() => server.stop());
+  const browser = await harness.launchChromium();
+  cleanups.push(() => browser.close());
+  const page = await openWorkbench(browser, `${server.url}/?folder=${encodeURIComponent(workspaceDir)}`);
+  const workbench = new Workbench(page, workspaceDir);
+  await workbench.waitUntilLoaded();
+  const screenshot = async (name: string) => {
+    const path = join(e2eResultsDir, `${name}.png`);
+    await page.screenshot({ path });
+    return path;
+  };
+  return { workbench, page, workspaceDir, screenshot, close };
+}
+
+async function openWorkbench(browser: Browser, url: string): Promise<Page> {
+  const context: BrowserContext = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(30_000);
+  await page.goto(url);
+  return page;
+}
+
+/**
+ * The MXQL results webview. VS Code hosts a webview as an outer iframe holding an inner `active-frame`
+ * with the extension's page; the results panel is the newest webview the tests open.
+ */
+export function resultsFrame(page: Page): FrameLocator {
+  return page.locator('iframe.webview').last().contentFrame().locator('iframe#active-frame').contentFrame();
+}
