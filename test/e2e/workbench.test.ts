@@ -163,7 +163,7 @@ void describe('MXQL in VS Code, end to end', () => {
     await page.keyboard.press('Control+Space');
     const columns = await suggestionsShowing('active_tx_count');
     assert.ok(columns.includes('active_tx_0'), columns.join(', '));
-    await rig.screenshot('02-completion-columns');
+    await rig.screenshot('02-completion-columns', rig.page.locator('.part.editor'));
     // Typing narrows the list to the columns that match, further down the alphabet.
     await page.keyboard.type('resp');
     assert.ok((await suggestionsShowing('resp_time')).includes('resp_time'));
@@ -197,7 +197,10 @@ void describe('MXQL in VS Code, end to end', () => {
     await token.hover();
     const hover = rig.page.locator('.monaco-hover:not(.hidden) .monaco-hover-content').first();
     await hover.waitFor({ state: 'visible' });
-    assert.match(await hover.innerText(), /tps/i);
+    // The heading names the column; a sentence below it says what the column measures.
+    const [heading = '', ...description] = (await hover.innerText()).split('\n').filter((l) => l.trim());
+    assert.match(heading, /\btps\b/);
+    assert.ok(description.join(' ').length > 10, `no description under "${heading}"`);
     await rig.screenshot('04-hover-column');
     await rig.page.keyboard.press('Escape');
   });
@@ -213,7 +216,7 @@ void describe('MXQL in VS Code, end to end', () => {
     const header = await grid.locator('.mxql-grid .slick-header-column .slick-column-name').allInnerTexts();
     assert.ok(header.includes('tps') && header.includes('oname'), header.join(', '));
     assert.ok((await grid.locator('.mxql-grid .slick-row').count()) >= 1);
-    await rig.screenshot('05-results-grid');
+    await rig.screenshot('05-results-grid', rig.page.locator('.part.editor'));
   });
   step(
     '6. the grid sorts by a header click, filters rows and exports them to CSV',
@@ -260,7 +263,7 @@ void describe('MXQL in VS Code, end to end', () => {
     await frame.locator('.mxql-grid .slick-row').first().waitFor({ state: 'visible' });
     await frame.locator('.mxql-tab[data-tab="chart"]').click();
     await frame.locator('.mxql-chart canvas').first().waitFor({ state: 'visible' });
-    await rig.screenshot('07-chart');
+    await rig.screenshot('07-chart', rig.page.locator('.part.editor'));
     await frame.locator('.mxql-tab[data-tab="grid"]').click();
     await frame.locator('.mxql-grid .slick-row').first().waitFor({ state: 'visible' });
   });
@@ -269,8 +272,8 @@ void describe('MXQL in VS Code, end to end', () => {
     await openExample('slow-query.mxql');
     await rig.workbench.moveCursor(6, 1);
     await rig.page.keyboard.press('Control+Enter');
-    const cancel = rig.page.locator('.notifications-toasts .monaco-button', { hasText: 'Cancel' }).first();
-    await cancel.click();
+    const toast = rig.page.locator('.notifications-toasts .notification-toast', { hasText: 'A slow query' });
+    await toast.locator('.monaco-button', { hasText: 'Cancel' }).click();
     await resultsFrame(rig.page)
       .locator('.mxql-phase-cancelled', { hasText: 'Cancelled' })
       .waitFor({ state: 'visible' });

@@ -5,7 +5,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, FrameLocator, Locator, Page } from 'playwright-core';
 import { packageCleanTree, repoRoot } from '../package/buildVsix';
 import { Workbench } from './vscodeWorkbench';
 
@@ -31,8 +31,11 @@ export interface E2eRig {
   readonly page: Page;
   /** The temporary copy of examples/ that VS Code has open (tests may add files to it). */
   readonly workspaceDir: string;
-  /** Saves a full-page screenshot as test-results/e2e/<name>.png and returns its path. */
-  screenshot(name: string): Promise<string>;
+  /**
+   * Saves a screenshot as test-results/e2e/<name>.png and returns its path: the whole page, or only the
+   * part of it `region` covers (a cropped image for the documentation).
+   */
+  screenshot(name: string, region?: Locator): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -99,9 +102,9 @@ async function startSteps(
   const page = await openWorkbench(browser, `${server.url}/?folder=${encodeURIComponent(workspaceDir)}`);
   const workbench = new Workbench(page, workspaceDir);
   await workbench.waitUntilLoaded();
-  const screenshot = async (name: string) => {
+  const screenshot = async (name: string, region?: Locator) => {
     const path = join(e2eResultsDir, `${name}.png`);
-    await page.screenshot({ path });
+    await (region ?? page).screenshot({ path });
     return path;
   };
   return { workbench, page, workspaceDir, screenshot, close };
