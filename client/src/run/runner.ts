@@ -7,11 +7,12 @@ import type { RunInfo } from '../../../common/resultsMessages';
 import type { RequestEvent } from '../api/index';
 import { DEMO_PROFILE_NAME } from '../config';
 import type { Ctx } from '../ctx';
-import type { HistoryEntry } from '../history/historyStore';
 import type { Selection, Target } from '../profiles/profiles';
 import type { ResultsPanels } from '../views/resultsPanel';
+import type { HistoryEntry } from '../history/historyStore';
 import { describeRunError, isAbort } from './errorActions';
 import { promptMissing, rememberedValues, rememberValues } from './prompts';
+import { historyEntryOf, runInfoOf, type RunResultSummary, type RunSource } from './runRecord';
 import type { RangeChoice } from './timeRange';
 import {
   analyzeQuery,
@@ -22,17 +23,7 @@ import {
   type RunValues,
 } from './runRequest';
 
-/** A query to run: where it comes from and its text. */
-export interface RunSource {
-  readonly title: string;
-  /** The whole file (directives apply from anywhere in it). */
-  readonly fileText: string;
-  /** The part to send: the file, a selection or the query at the cursor. */
-  readonly queryText: string;
-  readonly uri?: string;
-  /** A predefined path to run instead of the text. */
-  readonly path?: string;
-}
+export type { RunSource } from './runRecord';
 
 /** Values that skip the prompts (history re-runs and tests pass them). */
 export interface RunOptions {
@@ -135,6 +126,10 @@ export class Runner {
     return count;
   }
 
+  private nextRunId(): string {
+    return `${Date.now().toString(36)}-${++this.sequence}`;
+  }
+
   /** Run ids in flight (tests wait on them). */
   get running(): string[] {
     return [...this.inflight.keys()];
@@ -199,38 +194,15 @@ export class Runner {
 
   private refuse(source: RunSource, problem: string): RunOutcome {
     void this.ctx.ui.message('error', `MXQL: ${problem}`);
-    const run = this.runInfo(source, undefined, undefined);
+    const run = runInfoOf(this.nextRunId(), source);
     this.ctx.results.start(run);
     this.ctx.results.fail(run.runId, { message: problem, code: 'run/not-sent' });
     this.panels.show(run);
     return { status: 'error', runId: run.runId, message: problem };
   }
 
-  private runInfo(source: RunSource, prepared: PreparedRun | undefined, target: Target | undefined): RunInfo {
-    const runId = `${Date.now().toString(36)}-${++this.sequence}`;
-    const base = {
-      runId,
-      title: source.title,
-      endpoint: prepared?.endpoint ?? '(not sent)',
-      startedAt: Date.now(),
-    };
-    if (!prepared || !target) return base;
-    const pcode = prepared.pcode ?? target.pcode;
-    return {
-      ...base,
-      server: target.baseUrl,
-      stime: prepared.range.stime,
-      etime: prepared.range.etime,
-      limit: prepared.limit,
-      params: prepared.params,
-      injects: prepared.injects,
-      ...(pcode !== undefined ? { pcode } : {}),
-      ...(prepared.endpointId === 'mxqlPath' ? { path: prepared.mql } : {}),
-    };
-  }
-
   private async execute(source: RunSource, prepared: PreparedRun, target: Target): Promise<RunOutcome> {
-    const run = this.runInfo(source, prepared, target);
+    const run = runInfoOf(this.nextRunId(), source, prepared, target);
     this.ctx.results.start(run);
     this.panels.show(run);
     const controller = new AbortController();
@@ -319,25 +291,9 @@ export class Runner {
     source: RunSource,
     prepared: PreparedRun,
     target: Target,
-    result: { status: HistoryEntry['status']; rows: number; ms: number; error?: string },
+    result: RunResultSummary,
   ): Promise<RunOutcome> {
-    const entry: HistoryEntry = {
-      id: run.runId,
-      time: run.startedAt,
-      title: source.title,
-      profile: target.profile,
-      pcode: run.pcode,
-      endpoint: prepared.endpoint,
-      stime: prepared.range.stime,
-      etime: prepared.range.etime,
-      rangeLabel: prepared.range.label,
-      params: prepared.params,
-      injects: prepared.injects,
-      query: prepared.mql,
-      ...result,
-      ...(source.uri ? { uri: source.uri } : {}),
-    };
-    await this.ctx.history.add(entry);
+    await this.ctx.history.add(historyEntryOf(run, source, prepared, target.profile, result));
     return {
       status: result.status,
       runId: run.runId,

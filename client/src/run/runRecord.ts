@@ -1,0 +1,80 @@
+// Pure builders of what a run leaves behind: the RunInfo the results header shows (what was sent,
+// never a token) and the history entry (enough to re-run, nothing secret).
+import type { RunInfo } from '../../../common/resultsMessages';
+import type { HistoryEntry } from '../history/historyStore';
+import type { Target } from '../profiles/profiles';
+import type { PreparedRun } from './runRequest';
+
+/** A query to run: where it comes from and its text. */
+export interface RunSource {
+  readonly title: string;
+  /** The whole file (directives apply from anywhere in it). */
+  readonly fileText: string;
+  /** The part to send: the file, a selection or the query at the cursor. */
+  readonly queryText: string;
+  readonly uri?: string;
+  /** A predefined path to run instead of the text. */
+  readonly path?: string;
+}
+
+/** How a run ended, for the history. */
+export interface RunResultSummary {
+  readonly status: HistoryEntry['status'];
+  readonly rows: number;
+  readonly ms: number;
+  readonly error?: string;
+}
+
+/** What was sent (or, without `prepared`, that nothing was). */
+export function runInfoOf(
+  runId: string,
+  source: RunSource,
+  prepared?: PreparedRun,
+  target?: Pick<Target, 'baseUrl' | 'pcode'>,
+): RunInfo {
+  const base = {
+    runId,
+    title: source.title,
+    endpoint: prepared?.endpoint ?? '(not sent)',
+    startedAt: Date.now(),
+  };
+  if (!prepared || !target) return base;
+  const pcode = prepared.pcode ?? target.pcode;
+  return {
+    ...base,
+    server: target.baseUrl,
+    stime: prepared.range.stime,
+    etime: prepared.range.etime,
+    limit: prepared.limit,
+    params: prepared.params,
+    injects: prepared.injects,
+    ...(pcode !== undefined ? { pcode } : {}),
+    ...(prepared.endpointId === 'mxqlPath' ? { path: prepared.mql } : {}),
+  };
+}
+
+/** The history entry of a finished run. */
+export function historyEntryOf(
+  run: RunInfo,
+  source: RunSource,
+  prepared: PreparedRun,
+  profile: string,
+  result: RunResultSummary,
+): HistoryEntry {
+  return {
+    id: run.runId,
+    time: run.startedAt,
+    title: source.title,
+    profile,
+    pcode: run.pcode,
+    endpoint: prepared.endpoint,
+    stime: prepared.range.stime,
+    etime: prepared.range.etime,
+    rangeLabel: prepared.range.label,
+    params: prepared.params,
+    injects: prepared.injects,
+    query: prepared.mql,
+    ...result,
+    ...(source.uri ? { uri: source.uri } : {}),
+  };
+}

@@ -1,0 +1,49 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { historyEntryOf, runInfoOf } from '../../client/src/run/runRecord';
+import { analyzeQuery, prepareRun } from '../../client/src/run/runRequest';
+
+const text = '-- @name Q\n-- @param $oid = 5\nCATEGORY app_counter\nOIDSET {oid:$oid}\n';
+const prepared = prepareRun(analyzeQuery(text, text, 0), {
+  values: { params: {}, injects: { default: '' } },
+  range: { kind: 'relative', ms: 60_000 },
+  defaultLimit: 10,
+  now: 1_000_000,
+  offsetMinutes: 0,
+});
+const source = { title: 'Q', fileText: text, queryText: text, uri: 'file:///q.mxql' };
+
+void test('the run info says what was sent; the project falls back to the target default', () => {
+  assert.ok(prepared.ok);
+  const info = runInfoOf('r1', source, prepared.run, { baseUrl: 'http://127.0.0.1:1', pcode: 9 });
+  assert.equal(info.endpoint, '/open/api/flush/mxql/text');
+  assert.deepEqual([info.stime, info.etime, info.limit, info.pcode], [940_000, 1_000_000, 10, 9]);
+  assert.deepEqual(info.params, { $oid: '5' });
+  assert.equal(runInfoOf('r2', source).endpoint, '(not sent)');
+});
+
+void test('a history entry holds what is needed to re-run and nothing else', () => {
+  assert.ok(prepared.ok);
+  const info = runInfoOf('r1', source, prepared.run, { baseUrl: 'http://127.0.0.1:1', pcode: 9 });
+  const entry = historyEntryOf(info, source, prepared.run, 'Demo', { status: 'done', rows: 3, ms: 4 });
+  assert.deepEqual(Object.keys(entry).sort(), [
+    'endpoint',
+    'etime',
+    'id',
+    'injects',
+    'ms',
+    'params',
+    'pcode',
+    'profile',
+    'query',
+    'rangeLabel',
+    'rows',
+    'status',
+    'stime',
+    'time',
+    'title',
+    'uri',
+  ]);
+  assert.equal(entry.rangeLabel, '1m');
+  assert.ok(!entry.query.includes('@param'));
+});
