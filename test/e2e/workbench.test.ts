@@ -188,6 +188,9 @@ void describe('MXQL in VS Code, end to end', () => {
     });
     await problem.first().waitFor({ state: 'visible' });
     await rig.screenshot('03-problems-inject');
+    // Close the panel again so the results have the height of the window.
+    await rig.page.keyboard.press('Control+J');
+    await rig.page.locator('.part.panel').waitFor({ state: 'hidden' });
   });
 
   step('4. hovering a column shows what it is', 'hover', async () => {
@@ -201,7 +204,7 @@ void describe('MXQL in VS Code, end to end', () => {
     const [heading = '', ...description] = (await hover.innerText()).split('\n').filter((l) => l.trim());
     assert.match(heading, /\btps\b/);
     assert.ok(description.join(' ').length > 10, `no description under "${heading}"`);
-    await rig.screenshot('04-hover-column');
+    await rig.screenshot('04-hover-column', rig.page.locator('.part.editor'));
     await rig.page.keyboard.press('Escape');
   });
 

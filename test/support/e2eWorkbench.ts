@@ -111,7 +111,7 @@ async function startSteps(
 }
 
 async function openWorkbench(browser: Browser, url: string): Promise<Page> {
-  const context: BrowserContext = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const context: BrowserContext = await browser.newContext({ viewport: { width: 1600, height: 960 } });
   const page = await context.newPage();
   page.setDefaultTimeout(30_000);
   await page.goto(url);
