@@ -10,7 +10,8 @@ export const checks: WorkbenchCheck[] = [
       const { page } = workbench;
       const activity = page.locator('.activitybar .action-item a[aria-label^="MXQL"]').first();
       await activity.waitFor({ state: 'visible' });
-      if ((await page.locator('.pane-header', { hasText: 'Explorer' }).count()) === 0) await activity.click();
+      if (!(await page.locator('.pane-header', { hasText: 'Explorer' }).first().isVisible()))
+        await activity.click();
       const rows = page.locator('.pane-body .monaco-list-row');
       for (const label of ['Demo', 'Projects']) {
         const row = rows.filter({ hasText: label }).first();
