@@ -1,71 +1,19 @@
 /**
  * Canonical spellings of the MXQL commands the syntax layer needs to know: to recover from an
  * unclosed bracket at the next line that starts with a command, and to normalise case when
- * formatting. The full command table (options, docs) lives in the catalog.
+ * formatting. The spellings come from the catalog's command table; the catalog imports nothing from
+ * the syntax layer, so there is no cycle.
  */
+import { allCommandSpellings } from '../catalog/commands';
 
-/** Canonical spellings, as the service documents or real queries write them. */
-export const COMMAND_SPELLINGS: readonly string[] = [
-  'CATEGORY',
-  'OID',
-  'OKIND',
-  'ONODE',
-  'OIDSET',
-  'HEADER',
-  'TIME-RANGE',
-  'TIME-PAST',
-  'LogTag',
-  'TAGLOAD',
-  'FLEXLOAD',
-  'LogCountLoad',
-  'LogSink',
-  'KV.LOAD',
-  'KV.SNAPSHOT',
-  'kv.select',
-  'kv.insert',
-  'SELECT',
-  'CREATE',
-  'CREATE-EXPR',
-  'DELETE',
-  'RENAME',
-  'GROUP',
-  'UPDATE',
-  'IFUPDATE',
-  'OIUPDATE',
-  'ORDER',
-  'JOIN',
-  'JOINByTime',
-  'APPEND',
-  'FILTER-SUBQUERY',
-  'LIMIT',
-  'SKIP',
-  'FILTER-KEYS',
-  'FILTERKEYS',
-  'FIRST-ONLY',
-  'LAST-ONLY',
-  'LASTONLY',
-  'TIME-FILTER',
-  'INJECT',
-  'ADJUST',
-  'FILTER',
-  'ROWNUM',
-  'UNFOLD',
-  'FOLD',
-  'PIVOT-HEAD',
-  'PIVOT-FIELD',
-  'DELTA',
-  'HVTEXT',
-  'HvText',
-  'FORMAT',
-  'IP2LOC',
-  'OS-BROWSER',
-  'SQLTABLE',
-  'PART-BY',
-  'PLUGIN',
-  'SUB',
-  'END',
-  'OPENMX',
-];
+/**
+ * Every spelling of the catalog's command table (names and aliases) that the lexer reads as a word;
+ * operator-like names such as `>>` never reach these lookups. Derived once at module load so the
+ * table stays the only list of commands and the parser's lookups stay a set probe.
+ */
+export const COMMAND_SPELLINGS: readonly string[] = allCommandSpellings().filter((spelling) =>
+  /^[A-Za-z]/.test(spelling),
+);
 
 const BY_UPPER = new Map<string, string>();
 for (const spelling of COMMAND_SPELLINGS) {
