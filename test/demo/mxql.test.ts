@@ -4,6 +4,7 @@ import { request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { MxqlQueryError, startDemoServer, type DemoServer } from '../../client/src/demo/index';
 import { FIXED_NOW, arr, assertEach, call, errorOf, projectOf, rec } from './demoClient';
+import { SPEC_ROW_COLUMNS, SPEC_ROW_TEXT_COLUMNS } from '../support/specSampleRow';
 
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
@@ -32,51 +33,6 @@ const PATH_ROW_KEYS = [
   'total',
 ];
 
-const TEXT_ROW_KEYS = [
-  'time',
-  'pcode',
-  'pname',
-  'okind',
-  'onode',
-  'oname',
-  'okindName',
-  'onodeName',
-  'host_ip',
-  'container',
-  'pid',
-  'type',
-  'containerKey',
-  'tx_count',
-  'tx_error',
-  'tx_time',
-  'apdex_satisfied',
-  'apdex_tolerated',
-  'apdex_total',
-  'tx_dbc_time',
-  'tx_sql_time',
-  'tx_httpc_time',
-  'sql_count',
-  'sql_error',
-  'sql_time',
-  'sql_fetch_count',
-  'sql_fetch_time',
-  'httpc_count',
-  'httpc_error',
-  'httpc_time',
-  'active_tx_count',
-  'active_tx_0',
-  'active_tx_3',
-  'active_tx_8',
-  'tps',
-  'resp_time',
-  'arrival_rate',
-  'pack_dropped',
-  'metering',
-  '_clock_delta_',
-  'oid',
-];
-const STRING_COLUMNS = new Set(['pname', 'oname', 'okindName', 'onodeName', 'host_ip', 'container', 'type']);
-
 function mxqlBody(mql: string, extra: Record<string, unknown> = {}) {
   return { stime: FIXED_NOW - HOUR, etime: FIXED_NOW, mql, limit: 100, pageKey: 'mxql', ...extra };
 }
@@ -98,9 +54,9 @@ void describe('MXQL endpoints', () => {
     const rows = arr(reply.body).map(rec);
     assert.ok(rows.length > 0);
     for (const row of rows) {
-      assert.deepEqual(Object.keys(row).sort(), [...TEXT_ROW_KEYS].sort());
+      assert.deepEqual(Object.keys(row).sort(), [...SPEC_ROW_COLUMNS].sort());
       for (const [key, value] of Object.entries(row))
-        assert.equal(typeof value, STRING_COLUMNS.has(key) ? 'string' : 'number', key);
+        assert.equal(typeof value, SPEC_ROW_TEXT_COLUMNS.has(key) ? 'string' : 'number', key);
       assert.equal(row.pcode, apm.pcode);
     }
   });

@@ -10,51 +10,7 @@ import {
   type Column,
 } from '../../../server/core/catalog/index';
 import { readShared, readSourceCategories, type SourceCategory } from './sharedMaterial';
-
-/** The columns of the Open API's MXQL text sample row, in the order the spec lists them. */
-const SPEC_ROW_COLUMNS = [
-  'time',
-  'pcode',
-  'pname',
-  'okind',
-  'onode',
-  'oname',
-  'okindName',
-  'onodeName',
-  'host_ip',
-  'container',
-  'pid',
-  'type',
-  'containerKey',
-  'tx_count',
-  'tx_error',
-  'tx_time',
-  'apdex_satisfied',
-  'apdex_tolerated',
-  'apdex_total',
-  'tx_dbc_time',
-  'tx_sql_time',
-  'tx_httpc_time',
-  'sql_count',
-  'sql_error',
-  'sql_time',
-  'sql_fetch_count',
-  'sql_fetch_time',
-  'httpc_count',
-  'httpc_error',
-  'httpc_time',
-  'active_tx_count',
-  'active_tx_0',
-  'active_tx_3',
-  'active_tx_8',
-  'tps',
-  'resp_time',
-  'arrival_rate',
-  'pack_dropped',
-  'metering',
-  '_clock_delta_',
-  'oid',
-];
+import { SPEC_ROW_COLUMNS } from '../../support/specSampleRow';
 
 const tinyCatalog: CatalogJson = {
   v: 1,

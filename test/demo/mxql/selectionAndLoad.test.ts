@@ -1,60 +1,16 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { FIXED_NOW, HOUR, MINUTE, DAY, activeAgents, column, data, project, run } from './engineHarness';
-
-const APP_COUNTER_COLUMNS = [
-  'time',
-  'pcode',
-  'pname',
-  'okind',
-  'onode',
-  'oname',
-  'okindName',
-  'onodeName',
-  'host_ip',
-  'container',
-  'pid',
-  'type',
-  'containerKey',
-  'tx_count',
-  'tx_error',
-  'tx_time',
-  'apdex_satisfied',
-  'apdex_tolerated',
-  'apdex_total',
-  'tx_dbc_time',
-  'tx_sql_time',
-  'tx_httpc_time',
-  'sql_count',
-  'sql_error',
-  'sql_time',
-  'sql_fetch_count',
-  'sql_fetch_time',
-  'httpc_count',
-  'httpc_error',
-  'httpc_time',
-  'active_tx_count',
-  'active_tx_0',
-  'active_tx_3',
-  'active_tx_8',
-  'tps',
-  'resp_time',
-  'arrival_rate',
-  'pack_dropped',
-  'metering',
-  '_clock_delta_',
-  'oid',
-];
-const TEXT_COLUMNS = new Set(['pname', 'oname', 'okindName', 'onodeName', 'host_ip', 'container', 'type']);
+import { SPEC_ROW_COLUMNS, SPEC_ROW_TEXT_COLUMNS } from '../../support/specSampleRow';
 
 void describe('CATEGORY and TAGLOAD', () => {
   void it('loads app_counter with all 41 columns of the spec row, names as text and the rest as numbers', async () => {
     const rows = await run('CATEGORY app_counter\nTAGLOAD', { rangeMs: MINUTE });
     assert.equal(rows.length, 12 * activeAgents.length);
     for (const row of rows) {
-      assert.deepEqual(Object.keys(row).sort(), [...APP_COUNTER_COLUMNS].sort());
+      assert.deepEqual(Object.keys(row).sort(), [...SPEC_ROW_COLUMNS].sort());
       for (const [key, value] of Object.entries(row)) {
-        assert.equal(typeof value, TEXT_COLUMNS.has(key) ? 'string' : 'number', key);
+        assert.equal(typeof value, SPEC_ROW_TEXT_COLUMNS.has(key) ? 'string' : 'number', key);
       }
     }
   });
