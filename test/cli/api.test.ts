@@ -2,43 +2,15 @@
 // formats, exit codes, and tokens kept out of the output.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { endpoints } from '../../client/src/api/index';
+import { assertOneLine, runCli } from '../support/cliProcess';
 import { startFaultServer, type FaultServer } from '../support/faultServer';
 
-const root = join(__dirname, '..', '..');
 const PROJECT = 'cli-api-project-token-51d2';
 const ACCOUNT = 'cli-api-account-token-93e0';
 
-interface Result {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-/** Runs the CLI without blocking this process, so in-process servers keep answering. */
-function mxql(args: string[], env: Record<string, string> = {}): Promise<Result> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'client/src/cli/main.ts', 'api', ...args], {
-      cwd: root,
-      env: {
-        ...process.env,
-        MXQL_PROJECT_TOKEN: '',
-        MXQL_ACCOUNT_TOKEN: '',
-        HTTP_PROXY: '',
-        HTTPS_PROXY: '',
-        ...env,
-      },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-const oneLine = (text: string) => assert.equal(text.trim().split('\n').length, 1, `one line: ${text}`);
+/** Runs `mxql api` with these arguments. */
+const mxql = (args: string[], env: Record<string, string> = {}) => runCli(['api', ...args], env);
 
 let fault: FaultServer;
 before(async () => {
@@ -163,7 +135,7 @@ void describe('mxql api: wire and errors', () => {
       /^mxql api: error: spot \(\/open\/api\/json\/spot\): HTTP 403.*Wrong kind of token/,
     );
     assert.ok(!r.stderr.includes(PROJECT));
-    oneLine(r.stderr);
+    assertOneLine(r.stderr);
   });
 
   const usage: [string, string[], Record<string, string>, RegExp][] = [
@@ -199,7 +171,7 @@ void describe('mxql api: wire and errors', () => {
       const r = await mxql(args, env);
       assert.equal(r.code, 2, r.stderr);
       assert.match(r.stderr, expected);
-      oneLine(r.stderr);
+      assertOneLine(r.stderr);
     });
   }
 });

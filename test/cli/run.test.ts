@@ -2,43 +2,13 @@
 // server (--base-url), checking stdout formats, what was sent, exit codes and stderr.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { assertOneLine, runCli } from '../support/cliProcess';
 import { startFaultServer, type FaultServer } from '../support/faultServer';
 
-const root = join(__dirname, '..', '..');
 const SECRET = 'cli-project-token-7f3a9c';
-
-interface Result {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-/** Runs the CLI without blocking this process, so in-process servers keep answering. */
-function mxql(args: string[], env: Record<string, string> = {}): Promise<Result> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'client/src/cli/main.ts', ...args], {
-      cwd: root,
-      env: {
-        ...process.env,
-        MXQL_PROJECT_TOKEN: '',
-        MXQL_ACCOUNT_TOKEN: '',
-        HTTP_PROXY: '',
-        HTTPS_PROXY: '',
-        ...env,
-      },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-const oneLine = (text: string) => assert.equal(text.trim().split('\n').length, 1, `one line: ${text}`);
 
 let dir: string;
 let fault: FaultServer;
@@ -61,7 +31,7 @@ after(async () => {
 
 void describe('mxql run against the demo', () => {
   void test('--help prints usage and exits 0', async () => {
-    const r = await mxql(['run', '--help']);
+    const r = await runCli(['run', '--help']);
     assert.equal(r.code, 0);
     assert.match(r.stdout, /Usage: mxql run <file.mxql>/);
     assert.match(r.stdout, /--inject name=MXQL/);
@@ -69,35 +39,35 @@ void describe('mxql run against the demo', () => {
 
   void test('a query prints rows as JSON, CSV and a table', async () => {
     const q = await file('tps.mxql', '-- @name TPS\n-- @range 30m\nCATEGORY app_counter\nTAGLOAD\n');
-    const json = await mxql(['run', q, '--demo', '--format', 'json']);
+    const json = await runCli(['run', q, '--demo', '--format', 'json']);
     assert.equal(json.code, 0, json.stderr);
     const rows = JSON.parse(json.stdout) as Record<string, unknown>[];
     assert.ok(rows.length > 0);
     assert.equal(typeof rows[0]?.['tps'], 'number');
     assert.match(json.stderr, /\d+ rows in \d+ ms/);
-    const csv = await mxql(['run', q, '--demo', '--format', 'csv']);
+    const csv = await runCli(['run', q, '--demo', '--format', 'csv']);
     assert.equal(csv.code, 0);
     const [header = '', first = ''] = csv.stdout.split('\n');
     assert.ok(header.split(',').includes('tps') && header.split(',').includes('oname'), header);
     assert.equal(first.split(',').length, header.split(',').length);
-    const table = await mxql(['run', q, '--demo']);
+    const table = await runCli(['run', q, '--demo']);
     assert.equal(table.code, 0);
     assert.match(table.stdout.split('\n')[1] ?? '', /^-+( +-+)+$/);
   });
 
   void test("the file's @param restricts the query; a missing one is named", async () => {
     const q = await file('oid.mxql', 'CATEGORY app_counter\nOID [$oid]\nTAGLOAD\n');
-    const missing = await mxql(['run', q, '--demo']);
+    const missing = await runCli(['run', q, '--demo']);
     assert.equal(missing.code, 2);
     assert.match(missing.stderr, /missing value for \$oid/);
-    oneLine(missing.stderr);
+    assertOneLine(missing.stderr);
     const all = JSON.parse(
-      (await mxql(['run', q.replace('oid.mxql', 'tps.mxql'), '--demo', '--format', 'json'])).stdout,
+      (await runCli(['run', q.replace('oid.mxql', 'tps.mxql'), '--demo', '--format', 'json'])).stdout,
     ) as { oid: number }[];
     const oid = all[0]?.oid;
     assert.ok(oid !== undefined);
     await writeFile(q, `-- @param $oid = ${oid}\nCATEGORY app_counter\nOID [$oid]\nTAGLOAD\n`);
-    const r = await mxql(['run', q, '--demo', '--format', 'json']);
+    const r = await runCli(['run', q, '--demo', '--format', 'json']);
     assert.equal(r.code, 0, r.stderr);
     const rows = JSON.parse(r.stdout) as { oid: number }[];
     assert.ok(rows.length > 0 && rows.every((row) => row.oid === oid));
@@ -105,10 +75,10 @@ void describe('mxql run against the demo', () => {
 
   void test('a query the service rejects exits 1 with one line', async () => {
     const q = await file('bad.mxql', 'CATEGORY no_such_category_at_all\nTAGLOAD\n');
-    const r = await mxql(['run', q, '--demo']);
+    const r = await runCli(['run', q, '--demo']);
     assert.equal(r.code, 1);
     assert.match(r.stderr, /^mxql run: error: mxqlText .*HTTP 400/);
-    oneLine(r.stderr);
+    assertOneLine(r.stderr);
   });
 });
 
@@ -119,7 +89,7 @@ void describe('mxql run: what is sent', () => {
       'directives.mxql',
       '-- @name x\n-- @range 2h\n-- @limit 50\n-- @param $oid = 5\n-- @inject default = ORDER {key:[tps]}\n-- @inject default = LIMIT 3\nCATEGORY app_counter\nOID [$oid]\nTAGLOAD\n',
     );
-    const r = await mxql(['run', q, ...target(), '--format', 'json'], { MXQL_PROJECT_TOKEN: SECRET });
+    const r = await runCli(['run', q, ...target(), '--format', 'json'], { MXQL_PROJECT_TOKEN: SECRET });
     assert.equal(r.code, 0, r.stderr);
     assert.deepEqual(JSON.parse(r.stdout), [{ a: 1 }]);
     const body = sent();
@@ -132,7 +102,7 @@ void describe('mxql run: what is sent', () => {
     assert.deepEqual(body['inject'], { default: 'ORDER {key:[tps]}\nLIMIT 3' });
     assert.equal(Number(body['etime']) - Number(body['stime']), 2 * 3_600_000);
 
-    const o = await mxql(
+    const o = await runCli(
       [
         'run',
         q,
@@ -165,7 +135,7 @@ void describe('mxql run: what is sent', () => {
       'path.mxql',
       '-- @path /app/act_tx/act_tx_oid\n-- @pcode 88\n-- @inject default = CREATE {key:_pk_, from:oid}\n',
     );
-    const r = await mxql(['run', q, '--base-url', fault.url], { MXQL_PROJECT_TOKEN: SECRET });
+    const r = await runCli(['run', q, '--base-url', fault.url], { MXQL_PROJECT_TOKEN: SECRET });
     assert.equal(r.code, 0, r.stderr);
     assert.equal(r.stdout, '(no rows)\n');
     assert.equal(fault.requests.at(-1)?.url, '/open/api/flush/mxql/path');
@@ -179,11 +149,11 @@ void describe('mxql run: what is sent', () => {
   void test('an API error exits 1 and never prints the token', async () => {
     fault.respondWith({ kind: 'echoToken', status: 401 });
     const q = await file('plain.mxql', 'CATEGORY app_counter\n');
-    const r = await mxql(['run', q, ...target()], { MXQL_PROJECT_TOKEN: SECRET });
+    const r = await runCli(['run', q, ...target()], { MXQL_PROJECT_TOKEN: SECRET });
     assert.equal(r.code, 1);
     assert.match(r.stderr, /HTTP 401.*token is wrong or expired/);
     assert.ok(!r.stderr.includes(SECRET) && !r.stdout.includes(SECRET));
-    oneLine(r.stderr);
+    assertOneLine(r.stderr);
   });
 });
 
@@ -222,13 +192,13 @@ void describe('mxql run: usage errors exit 2', () => {
   for (const [name, args, env, expected] of cases) {
     void test(name, async () => {
       const q = await file('usage.mxql', 'CATEGORY app_counter\n');
-      const r = await mxql(
+      const r = await runCli(
         args.map((a) => (a === 'FILE' ? q : a)),
         env,
       );
       assert.equal(r.code, 2, r.stderr);
       assert.match(r.stderr, expected);
-      oneLine(r.stderr);
+      assertOneLine(r.stderr);
       assert.equal(r.stdout, '');
     });
   }
