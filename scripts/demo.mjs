@@ -136,7 +136,8 @@ async function runWorkbenchDemo(options) {
     extensionsDir: sandbox.extensionsDir,
     port: options.port,
     logFile: join(sandbox.dir, 'code-server.log'),
-    settings: { 'workbench.startupEditor': 'readme' },
+    // The Demo profile is active from the start: the first Ctrl+Enter runs on the demo data.
+    settings: { 'workbench.startupEditor': 'readme', 'mxql.defaultProfile': 'Demo' },
   });
   cleanups.push(() => server.stop());
   const url = `${server.url}/?folder=${encodeURIComponent(sandbox.workspace)}`;
@@ -148,7 +149,7 @@ async function runWorkbenchDemo(options) {
       `    ${url}`,
       '',
       `Workspace: ${sandbox.workspace} (a copy of examples/; edits there do not change the repository)`,
-      'Open an .mxql file and press Ctrl+Enter; choose "Run on Demo Data" when asked (or run "MXQL: Use the Demo Data").',
+      'The Demo profile is active: open an .mxql file and press Ctrl+Enter to run it on the demo data.',
       'Press Ctrl+C to stop.',
       '',
     ].join('\n'),

@@ -15,6 +15,8 @@ export interface MxqlConfig {
   readonly reusePanel: boolean;
   readonly defaultLimit: number;
   readonly codeLens: boolean;
+  /** The profile used until the user picks one (`mxql.defaultProfile`); empty when unset. */
+  readonly defaultProfile: string;
   /** VS Code's own proxy settings, passed to the API client. */
   readonly proxy: { readonly url?: string; readonly strictSSL: boolean };
 }
@@ -109,6 +111,14 @@ function readLimit(get: SettingLookup, problems: string[]): number {
   return DEFAULT_LIMIT;
 }
 
+function readDefaultProfile(get: SettingLookup, problems: string[]): string {
+  const value = get('mxql.defaultProfile');
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value.trim();
+  problems.push('mxql.defaultProfile must be the name of a profile; no default profile is used.');
+  return '';
+}
+
 /** Reads and validates every setting; `problems` lists what was wrong, one sentence each. */
 export function readConfig(get: SettingLookup): { config: MxqlConfig; problems: string[] } {
   const problems: string[] = [];
@@ -118,6 +128,7 @@ export function readConfig(get: SettingLookup): { config: MxqlConfig; problems: 
     reusePanel: readBoolean(get, 'mxql.results.reusePanel', true, problems),
     defaultLimit: readLimit(get, problems),
     codeLens: readBoolean(get, 'mxql.run.codeLens', true, problems),
+    defaultProfile: readDefaultProfile(get, problems),
     proxy: {
       ...(typeof proxyUrl === 'string' && proxyUrl.trim() !== '' ? { url: proxyUrl.trim() } : {}),
       strictSSL: get('http.proxyStrictSSL') !== false,

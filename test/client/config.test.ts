@@ -47,3 +47,11 @@ void test('a profiles value that is not a list is reported', () => {
   assert.deepEqual(config.profiles, []);
   assert.match(problems[0] ?? '', /must be a list/);
 });
+
+void test('mxql.defaultProfile names the profile used before the user picks one', () => {
+  assert.equal(readConfig(lookup({})).config.defaultProfile, '');
+  assert.equal(readConfig(lookup({ 'mxql.defaultProfile': ' Demo ' })).config.defaultProfile, 'Demo');
+  const bad = readConfig(lookup({ 'mxql.defaultProfile': 42 }));
+  assert.equal(bad.config.defaultProfile, '');
+  assert.match(bad.problems[0] ?? '', /mxql\.defaultProfile must be the name of a profile/);
+});

@@ -3,7 +3,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { packageCleanTree, repoRoot, type PackagedVsix } from '../package/buildVsix';
 
@@ -58,6 +58,11 @@ void describe('npm run demo', () => {
           installed.some((name) => name.startsWith('mxql-tools.mxql-')),
           installed.join(', '),
         );
+        // The Demo profile is active from the start, so the first run needs no choice.
+        const settings = JSON.parse(
+          readFileSync(join(dirname(folder), 'user-data', 'User', 'settings.json'), 'utf8'),
+        ) as Record<string, unknown>;
+        assert.equal(settings['mxql.defaultProfile'], 'Demo');
         const page = await fetch(url);
         assert.equal(page.status, 200);
         assert.match(await page.text(), /<html/i);

@@ -60,13 +60,18 @@ export class Profiles implements vscode.Disposable {
     return this.host.config().profiles.find((p) => p.name === name);
   }
 
-  /** The stored selection when its profile still exists. */
+  /** The stored selection when its profile still exists, else the `mxql.defaultProfile` setting. */
   active(): Selection | undefined {
     const stored = this.host.context.globalState.get<unknown>(ACTIVE_KEY);
-    if (typeof stored !== 'object' || stored === null) return undefined;
+    if (typeof stored !== 'object' || stored === null) return this.defaultSelection();
     const s = stored as Record<string, unknown>;
     if (typeof s.profile !== 'string' || !this.names().includes(s.profile)) return undefined;
     return { profile: s.profile, ...(typeof s.pcode === 'number' ? { pcode: s.pcode } : {}) };
+  }
+
+  private defaultSelection(): Selection | undefined {
+    const name = this.host.config().defaultProfile;
+    return name !== '' && this.names().includes(name) ? { profile: name } : undefined;
   }
 
   async setActive(selection: Selection): Promise<void> {

@@ -40,6 +40,8 @@ export interface RunOutcome {
   readonly message?: string;
 }
 
+/** How long a run may take before its progress notification (with Cancel) appears. */
+const PROGRESS_DELAY_MS = 400;
 const FIRST_RUN_DEMO = 'Run on Demo Data';
 const FIRST_RUN_ADD = 'Add Profile…';
 
@@ -243,18 +245,37 @@ export class Runner {
     return target.client.mxqlText({ ...body, ...inject, ...param }, options);
   }
 
-  private withProgress<T>(title: string, controller: AbortController, work: () => Promise<T>): Thenable<T> {
-    return vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `MXQL: running ${title}`, cancellable: true },
-      async (_progress, token): Promise<T> => {
-        const subscription = token.onCancellationRequested(() => controller.abort());
-        try {
-          return await work();
-        } finally {
-          subscription.dispose();
-        }
-      },
-    );
+  /**
+   * Runs `work` with a cancellable progress notification. The notification appears only when the run
+   * outlasts PROGRESS_DELAY_MS: a fast query would otherwise flash a notification that VS Code keeps on
+   * screen after the rows are already shown. Cancel aborts the HTTP request through `controller`.
+   */
+  private withProgress<T>(title: string, controller: AbortController, work: () => Promise<T>): Promise<T> {
+    const task = work();
+    let settled = false;
+    const settle = () => {
+      settled = true;
+    };
+    task.then(settle, settle);
+    const timer = setTimeout(() => {
+      if (settled) return;
+      void vscode.window.withProgress(
+        {
+          location: vscode.ProgressLocation.Notification,
+          title: `MXQL: running ${title}`,
+          cancellable: true,
+        },
+        async (_progress, token) => {
+          const subscription = token.onCancellationRequested(() => controller.abort());
+          try {
+            await task.catch(() => undefined);
+          } finally {
+            subscription.dispose();
+          }
+        },
+      );
+    }, PROGRESS_DELAY_MS);
+    return task.finally(() => clearTimeout(timer));
   }
 
   private async failed(
