@@ -3,6 +3,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createOpenApiClient, OpenApiError } from '../../client/src/api/index';
+import { SPEC_SPOT_FIELDS } from '../support/specSpotFields';
 import {
   arr,
   bool,
@@ -249,30 +250,7 @@ void describe('spot on the second host', () => {
 void describe('spot on the main host', () => {
   ctx.endpointTest('spot', async () => {
     const v = await ctx.client.spot(undefined, { pcode: ctx.apm });
-    const fields = [
-      'act_agent',
-      'inact_agent',
-      'host',
-      'cpucore',
-      'txcount',
-      'tps',
-      'user',
-      'actx',
-      'rtime',
-      'cpu',
-      'threadpool_active',
-      'threadpool_queue',
-      'dbconn_total',
-      'dbconn_act',
-      'dbconn_idle',
-      'act_method',
-      'act_sql',
-      'act_httpc',
-      'act_dbc',
-      'act_socket',
-      'apdex',
-    ];
-    hasShape(v, { pcode: num, ...Object.fromEntries(fields.map((f) => [f, str])) }, 'spot');
+    hasShape(v, { pcode: num, ...Object.fromEntries(SPEC_SPOT_FIELDS.map((f) => [f, str])) }, 'spot');
   });
   const bare = [
     'spotActAgent',

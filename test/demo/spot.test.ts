@@ -2,30 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startDemoServer, type DemoServer } from '../../client/src/demo/index';
 import { FIXED_NOW, arr, assertEach, assertFields, call, errorOf, obj, projectOf, rec } from './demoClient';
-
-const ALL_IN_ONE_KEYS = [
-  'act_agent',
-  'inact_agent',
-  'host',
-  'cpucore',
-  'txcount',
-  'tps',
-  'user',
-  'actx',
-  'rtime',
-  'cpu',
-  'threadpool_active',
-  'threadpool_queue',
-  'dbconn_total',
-  'dbconn_act',
-  'dbconn_idle',
-  'act_method',
-  'act_sql',
-  'act_httpc',
-  'act_dbc',
-  'act_socket',
-  'apdex',
-];
+import { SPEC_SPOT_BARE_VALUES, SPEC_SPOT_FIELDS } from '../support/specSpotFields';
 
 const SM_SERVER_KEYS = [
   'public_ip',
@@ -64,7 +41,7 @@ void describe('spot endpoints', () => {
     const body = obj(await call(`${server.baseUrl}/open/api/json/spot`, apm));
     assertFields(body, {
       pcode: 'number',
-      ...Object.fromEntries(ALL_IN_ONE_KEYS.map((k) => [k, 'numeric-string' as const])),
+      ...Object.fromEntries(SPEC_SPOT_FIELDS.map((k) => [k, 'numeric-string' as const])),
     });
     assert.equal(body.pcode, apm.pcode);
     assert.ok(Number(body.inact_agent) >= 1);
@@ -74,19 +51,7 @@ void describe('spot endpoints', () => {
   void it('returns bare numbers on the main host that agree with the all-in-one object', async () => {
     const apm = projectOf(server, 'APM', 'Order');
     const all = obj(await call(`${server.baseUrl}/open/api/json/spot`, apm));
-    for (const name of [
-      'act_agent',
-      'inact_agent',
-      'host',
-      'cpucore',
-      'txcount',
-      'tps',
-      'user',
-      'actx',
-      'rtime',
-      'cpu',
-      'apdex',
-    ]) {
+    for (const name of SPEC_SPOT_BARE_VALUES) {
       const reply = await call(`${server.baseUrl}/open/api/${name}`, apm);
       assert.equal(reply.status, 200);
       assert.match(reply.text, /^-?\d+(\.\d+)?$/, `${name} body is a bare number`);
