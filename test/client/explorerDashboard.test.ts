@@ -9,7 +9,7 @@ import {
   parseDashboardToExtension,
   parseExtensionToDashboard,
   sparklinePoints,
-} from '../../client/webview/dashboard/protocol';
+} from '../../common/dashboardMessages';
 import { liveValues } from '../../client/src/explorer/explorerData';
 
 void test('values messages are parsed; bad fields are dropped; other versions and shapes are refused', () => {

@@ -1,5 +1,5 @@
 // The numbers behind the dashboard's sparklines: the recent values of each live field. Pure.
-import type { DashboardField } from '../../webview/dashboard/protocol';
+import type { DashboardField } from '../../../common/dashboardMessages';
 import type { LiveValue } from '../explorer/explorerData';
 
 /** Points kept per sparkline. */

@@ -8,7 +8,7 @@ import {
   DASHBOARD_PROTOCOL_VERSION as v,
   parseDashboardToExtension,
   type ExtensionToDashboard,
-} from '../../webview/dashboard/protocol';
+} from '../../../common/dashboardMessages';
 import { liveValues, type LiveValue, type ProjectInfo } from '../explorer/explorerData';
 import type { Ctx } from '../ctx';
 import { addToHistory } from './dashboardHistory';

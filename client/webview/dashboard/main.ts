@@ -8,7 +8,7 @@ import {
   type DashboardField,
   type DashboardToExtension,
   type ExtensionToDashboard,
-} from './protocol';
+} from '../../../common/dashboardMessages';
 
 const vscode = acquireVsCodeApi();
 const SVG = 'http://www.w3.org/2000/svg';
