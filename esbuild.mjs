@@ -62,22 +62,14 @@ function copyStatic() {
     cpSync('server/core/catalog/data', 'dist/catalog', { recursive: true });
 }
 
-const existing = builds.filter((b) => {
-  const entries = Array.isArray(b.entryPoints) ? b.entryPoints : Object.values(b.entryPoints);
-  b.entryPoints = Array.isArray(b.entryPoints)
-    ? entries.filter((e) => existsSync(e))
-    : Object.fromEntries(Object.entries(b.entryPoints).filter(([, e]) => existsSync(e)));
-  return (Array.isArray(b.entryPoints) ? b.entryPoints.length : Object.keys(b.entryPoints).length) > 0;
-});
-
 // A production build starts from an empty dist/, so no source map of an earlier dev build reaches the VSIX.
 if (production) rmSync('dist', { recursive: true, force: true });
 
 if (watch) {
-  for (const b of existing) await (await esbuild.context(b)).watch();
+  for (const b of builds) await (await esbuild.context(b)).watch();
   copyStatic();
   console.log('[watch] watching for changes');
 } else {
-  await Promise.all(existing.map((b) => esbuild.build(b)));
+  await Promise.all(builds.map((b) => esbuild.build(b)));
   copyStatic();
 }
