@@ -1,7 +1,7 @@
 // Bundles every program of the extension. `node esbuild.mjs [--production] [--watch] [--tests]`.
 // --production minifies; --watch rebuilds on change; --tests also bundles the in-VS-Code test suites.
 import * as esbuild from 'esbuild';
-import { cpSync, mkdirSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -56,10 +56,10 @@ function copyStatic() {
   // Codicons ship a font and stylesheet; the webview loads them from the extension, never from the network.
   const codicons = 'node_modules/@vscode/codicons/dist';
   for (const file of ['codicon.css', 'codicon.ttf']) {
-    if (existsSync(`${codicons}/${file}`)) cpSync(`${codicons}/${file}`, `dist/webview/${file}`);
+    cpSync(`${codicons}/${file}`, `dist/webview/${file}`);
   }
-  if (existsSync('server/core/catalog/data'))
-    cpSync('server/core/catalog/data', 'dist/catalog', { recursive: true });
+  // The language server reads the category catalog from here on first use (see server/src/catalogLoader.ts).
+  cpSync('server/core/catalog/data', 'dist/catalog', { recursive: true });
 }
 
 // A production build starts from an empty dist/, so no source map of an earlier dev build reaches the VSIX.
