@@ -3,7 +3,7 @@
  * would start it. Rebuilds the bundle first when a server or core source is newer than it.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readdirSync, statSync, existsSync } from 'node:fs';
+import { statSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   createProtocolConnection,
@@ -13,24 +13,15 @@ import {
   type InitializeResult,
   type PublishDiagnosticsParams,
 } from 'vscode-languageserver-protocol/node';
+import { newestMtime } from '../support/newestMtime';
 
 export const root = join(__dirname, '..', '..');
 const bundle = join(root, 'dist', 'server.js');
 
-function newestSource(dir: string): number {
-  let newest = 0;
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    const stat = statSync(path);
-    newest = Math.max(newest, stat.isDirectory() ? newestSource(path) : stat.mtimeMs);
-  }
-  return newest;
-}
-
 /** Runs `node esbuild.mjs` when dist/server.js is missing or older than server/ or common/. */
 export function ensureBundle(): void {
   const built = existsSync(bundle) ? statSync(bundle).mtimeMs : 0;
-  const sources = Math.max(newestSource(join(root, 'server')), newestSource(join(root, 'common')));
+  const sources = Math.max(newestMtime(join(root, 'server')), newestMtime(join(root, 'common')));
   if (built >= sources && existsSync(join(root, 'dist', 'catalog', 'categories.json'))) return;
   const res = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: root, stdio: 'inherit' });
   if (res.status !== 0) throw new Error('node esbuild.mjs failed');

@@ -5,12 +5,13 @@
 
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, watch } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, watch } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { dirname, extname, join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { resultsCsp, resultsHtml } from '../../client/src/views/resultsHtml';
+import { newestMtime } from '../support/newestMtime';
 
 // The repository root: the nearest folder upwards from the working directory with esbuild.mjs.
 function findRoot(dir: string): string {
@@ -24,21 +25,11 @@ const distDir = join(root, 'dist', 'webview');
 const sourceDirs = [join(root, 'client', 'webview'), join(root, 'common')];
 const lockDir = join(root, 'dist', '.webview-build.lock');
 
-function newestSource(dir: string): number {
-  let newest = 0;
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    const stat = statSync(path);
-    newest = Math.max(newest, stat.isDirectory() ? newestSource(path) : stat.mtimeMs);
-  }
-  return newest;
-}
-
 function isFresh(): boolean {
   const outputs = ['results.js', 'results.css', 'codicon.css'].map((f) => join(distDir, f));
   if (!outputs.every((f) => existsSync(f))) return false;
   const built = Math.min(...outputs.map((f) => statSync(f).mtimeMs));
-  return built >= Math.max(...sourceDirs.map(newestSource));
+  return built >= Math.max(...sourceDirs.map(newestMtime));
 }
 
 function waitForUnlock(timeoutMs = 120_000): Promise<void> {
