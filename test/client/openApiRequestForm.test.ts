@@ -11,6 +11,7 @@ import {
   requestParams,
   requestableEndpoints,
 } from '../../client/src/openApiRequest/requestForm';
+import { SPEC_REQUEST_GROUPS } from '../support/specEndpointGroups';
 
 const NOW = Date.UTC(2026, 10, 21, 6, 0, 0);
 const HOUR = 3_600_000;
@@ -19,16 +20,7 @@ void test('the picker offers every endpoint but the MXQL ones, grouped as the sp
   const groups = requestableEndpoints();
   assert.deepEqual(
     groups.map((g) => g.title),
-    [
-      'Meta',
-      'Spot information (second host)',
-      'Spot information (main host)',
-      'Statistics (application monitoring)',
-      'Server statistics',
-      'Project statistics (raw tag) and DB pool',
-      'IP-based transaction search',
-      'Database monitoring',
-    ],
+    SPEC_REQUEST_GROUPS,
   );
   const offered = groups.flatMap((g) => g.endpoints.map((e) => e.id)).sort();
   const expected = endpoints

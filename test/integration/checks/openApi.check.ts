@@ -2,19 +2,8 @@
 // Explorer view with the Demo profile, and the picker lists the endpoints under the spec's groups.
 import * as assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
+import { SPEC_REQUEST_GROUPS } from '../../support/specEndpointGroups';
 import type { Workbench, WorkbenchCheck } from '../../support/vscodeWorkbench';
-
-/** The separators of the picker: the groups of the specification's Endpoints part. */
-const GROUPS = [
-  'Meta',
-  'Spot information (second host)',
-  'Spot information (main host)',
-  'Statistics (application monitoring)',
-  'Server statistics',
-  'Project statistics (raw tag) and DB pool',
-  'IP-based transaction search',
-  'Database monitoring',
-];
 
 /** The MXQL activity bar entry; it appears once the extension's contributions are registered. */
 const mxqlActivity = (page: Page) => page.locator('.activitybar .action-item a[aria-label^="MXQL"]').first();
@@ -53,8 +42,8 @@ export const checks: WorkbenchCheck[] = [
       const input = widget.locator('.quick-input-box input');
       // The list is virtual: page down to the last group, checking the group labels on the way.
       const seen = new Set<string>();
-      for (let page = 0; page < 20 && seen.size < GROUPS.length; page++) {
-        for (const group of GROUPS) {
+      for (let page = 0; page < 20 && seen.size < SPEC_REQUEST_GROUPS.length; page++) {
+        for (const group of SPEC_REQUEST_GROUPS) {
           if (
             await widget.locator('.quick-input-list .quick-input-list-separator', { hasText: group }).count()
           )
@@ -63,7 +52,7 @@ export const checks: WorkbenchCheck[] = [
         await input.press('PageDown');
       }
       assert.deepEqual(
-        GROUPS.filter((g) => !seen.has(g)),
+        SPEC_REQUEST_GROUPS.filter((g) => !seen.has(g)),
         [],
         'groups never shown in the picker',
       );

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { suite, suiteSetup, suiteTeardown, test } from 'mocha';
 import { endpoints } from '../../../client/src/api/index';
 import type { ApiResultOutcome } from '../../../client/src/openApiRequest/showApiResult';
+import { SPEC_REQUEST_GROUPS } from '../../support/specEndpointGroups';
 import { mxqlApi } from './runSupport';
 
 const HOUR = 3_600_000;
@@ -180,16 +181,7 @@ suite('Open API Request', () => {
     assert.equal(await vscode.commands.executeCommand('mxql.openApiRequest'), undefined);
     const [pick, stime, etime] = ui.prompts;
     assert.equal(pick?.kind, 'quickPick');
-    for (const group of [
-      'Meta',
-      'Spot information (second host)',
-      'Spot information (main host)',
-      'Statistics (application monitoring)',
-      'Server statistics',
-      'Project statistics (raw tag) and DB pool',
-      'IP-based transaction search',
-      'Database monitoring',
-    ]) {
+    for (const group of SPEC_REQUEST_GROUPS) {
       assert.ok(pick.choices.includes(group), `${group} in ${pick.choices.join(' | ')}`);
     }
     assert.ok(!pick.choices.includes('MXQL'), 'MXQL endpoints are run from files');
