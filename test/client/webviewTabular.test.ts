@@ -1,7 +1,8 @@
 // CSV/TSV/JSON forms of results, the results message validation and the webview HTML.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { escapeHtml, resultsCsp, resultsHtml } from '../../client/src/views/resultsHtml';
+import { resultsCsp, resultsHtml } from '../../client/src/views/resultsHtml';
+import { escapeHtml } from '../../client/src/views/webviewHtml';
 import {
   chunkRows,
   isExtensionToResults,
