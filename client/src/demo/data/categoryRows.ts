@@ -276,21 +276,38 @@ export type CategoryRowBuilder = (
   stepMs: number,
 ) => Row[];
 
-const one =
-  (
-    build: (d: DemoData, p: DemoProject, a: DemoAgent, t: number, s: number) => Row | undefined,
-  ): CategoryRowBuilder =>
-  (d, p, a, t, s) => {
-    const row = build(d, p, a, t, s);
+/** One agent's row for one bucket, or undefined when the agent was silent. */
+export type AgentBucketRow = (
+  data: DemoData,
+  project: DemoProject,
+  agent: DemoAgent,
+  t: number,
+  stepMs: number,
+) => Row | undefined;
+
+/** A {@link CategoryRowBuilder} from a builder of at most one row per agent and bucket. */
+export function oneRowPerBucket(build: AgentBucketRow): CategoryRowBuilder {
+  return (data, project, agent, t, stepMs) => {
+    const row = build(data, project, agent, t, stepMs);
     return row ? [row] : [];
   };
+}
+
+/** db_pool_detail rows of a bucket: the agent's pools while it is alive, none while it is down. */
+export const dbPoolBucketRows: CategoryRowBuilder = (data, project, agent, t) =>
+  data.isAliveAt(agent, t) ? dbPoolDetailRows(data, project, agent, t) : [];
+
+/** The agent_list row at time t, whether the agent is alive or not. */
+export const agentListBucketRows: CategoryRowBuilder = (data, project, agent, t) => [
+  agentListRow(data, project, agent, t),
+];
 
 /** The categories the demo data can produce, by name. */
 export const CATEGORY_ROWS: Readonly<Record<string, CategoryRowBuilder>> = {
-  app_counter: one(appCounterRow),
-  app_host_resource: one(appHostResourceRow),
-  app_active_stat: one(appActiveStatRow),
-  server_base: one(serverBaseRow),
-  agent_list: (d, p, a, t) => [agentListRow(d, p, a, t)],
-  db_pool_detail: (d, p, a, t) => (d.isAliveAt(a, t) ? dbPoolDetailRows(d, p, a, t) : []),
+  app_counter: oneRowPerBucket(appCounterRow),
+  app_host_resource: oneRowPerBucket(appHostResourceRow),
+  app_active_stat: oneRowPerBucket(appActiveStatRow),
+  server_base: oneRowPerBucket(serverBaseRow),
+  agent_list: agentListBucketRows,
+  db_pool_detail: dbPoolBucketRows,
 };

@@ -4,12 +4,14 @@
 import {
   COARSE_STEP,
   HOUR,
-  agentListRow,
+  agentListBucketRows,
   appActiveStatRow,
   appCounterRow,
   appHostResourceRow,
-  dbPoolDetailRows,
+  dbPoolBucketRows,
+  oneRowPerBucket,
   serverBaseRow,
+  type AgentBucketRow,
   type DemoAgent,
   type DemoData,
   type DemoProject,
@@ -33,24 +35,8 @@ export interface CategorySource {
   readonly rows: (data: DemoData, project: DemoProject, agent: DemoAgent, t: number, step: number) => Row[];
 }
 
-type OneRow = (
-  data: DemoData,
-  project: DemoProject,
-  agent: DemoAgent,
-  t: number,
-  step: number,
-) => Row | undefined;
-
-function series(make: OneRow, agentTagged: boolean): CategorySource {
-  return {
-    loader: 'TAGLOAD',
-    shape: 'series',
-    agentTagged,
-    rows: (data, project, agent, t, step) => {
-      const row = make(data, project, agent, t, step);
-      return row ? [row] : [];
-    },
-  };
+function series(make: AgentBucketRow, agentTagged: boolean): CategorySource {
+  return { loader: 'TAGLOAD', shape: 'series', agentTagged, rows: oneRowPerBucket(make) };
 }
 
 /** Every loadable category by name. */
@@ -63,14 +49,13 @@ export const CATEGORIES: Readonly<Record<string, CategorySource>> = {
     loader: 'TAGLOAD',
     shape: 'series',
     agentTagged: false,
-    rows: (data, project, agent, t) =>
-      data.isAliveAt(agent, t) ? dbPoolDetailRows(data, project, agent, t) : [],
+    rows: dbPoolBucketRows,
   },
   agent_list: {
     loader: 'FLEXLOAD',
     shape: 'snapshot',
     agentTagged: true,
-    rows: (data, project, agent, t) => [agentListRow(data, project, agent, t)],
+    rows: agentListBucketRows,
   },
 };
 
