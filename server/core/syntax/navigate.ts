@@ -14,6 +14,7 @@ import type {
   Value,
 } from './ast';
 import { lex, type Token } from './lexer';
+import { lineIndexOf } from './lineIndex';
 
 /** The direct children of a node, in source order (trailing comments included). */
 export function childrenOf(node: AstNode): readonly AstNode[] {
@@ -148,28 +149,12 @@ export function pipelineAt(doc: MxqlDocument, offset: number): PipelineAt {
 
 /** Offset of the start of the line containing `offset`. */
 export function lineStartOf(doc: MxqlDocument, offset: number): number {
-  const starts = doc.lineStarts;
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if ((starts[mid] as number) <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return starts[lo] as number;
+  return doc.lineStarts[lineIndexOf(doc.lineStarts, offset)] as number;
 }
 
 /** 0-based line index of `offset`. */
 export function lineOf(doc: MxqlDocument, offset: number): number {
-  const starts = doc.lineStarts;
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if ((starts[mid] as number) <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
+  return lineIndexOf(doc.lineStarts, offset);
 }
 
 /**

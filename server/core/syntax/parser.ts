@@ -29,6 +29,7 @@ import type {
 } from './ast';
 import { isKnownCommand, looksLikeCommand } from './commandNames';
 import { lex, TokenKind, type LexResult, type Token } from './lexer';
+import { lineIndexOf } from './lineIndex';
 import { classifyRun } from './classify';
 import { collectSubReferences } from './subReferences';
 import { syntaxDiagnostic, type SyntaxCodeKey } from './syntaxCodes';
@@ -764,15 +765,7 @@ class Parser {
   }
 
   private lineOf(offset: number): number {
-    const starts = this.lexed.lineStarts;
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if ((starts[mid] as number) <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
+    return lineIndexOf(this.lexed.lineStarts, offset);
   }
 
   private report(key: SyntaxCodeKey, r: Range, hint?: string): void {
