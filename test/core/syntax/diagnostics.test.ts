@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse, SyntaxCodes } from '../../../server/core/syntax/index';
 import { uncovered } from './printTree';
+import { seededTexts } from '../../support/seededTexts';
 
 interface Case {
   readonly code: string;
@@ -135,15 +136,7 @@ void test('the parser never throws, whatever the input', () => {
     '(',
     ')',
   ];
-  let seed = 7;
-  const next = (): number => {
-    seed = (seed * 1103515245 + 12345) % 2147483648;
-    return seed;
-  };
-  for (let i = 0; i < 2000; i++) {
-    const parts: string[] = [];
-    for (let j = 0; j < 30; j++) parts.push(alphabet[next() % alphabet.length] as string);
-    const text = parts.join('');
+  for (const text of seededTexts(alphabet, { seed: 7, count: 2000, pieces: 30 })) {
     const { ast, diagnostics } = parse(text);
     assert.equal(ast.range.end, text.length);
     assert.deepEqual(uncovered(text, ast), [], `nothing dropped from ${JSON.stringify(text)}`);

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { astShape, format, parse } from '../../../server/core/syntax/index';
+import { seededTexts } from '../../support/seededTexts';
 
 function sameShape(a: string, b: string): void {
   assert.deepEqual(astShape(parse(b).ast), astShape(parse(a).ast));
@@ -108,15 +109,7 @@ void test('format keeps the tree and is idempotent on random text', () => {
     ')',
     'a+b',
   ];
-  let seed = 11;
-  const next = (): number => {
-    seed = (seed * 1103515245 + 12345) % 2147483648;
-    return seed;
-  };
-  for (let i = 0; i < 1500; i++) {
-    const parts: string[] = [];
-    for (let j = 0; j < 25; j++) parts.push(alphabet[next() % alphabet.length] as string);
-    const text = parts.join('');
+  for (const text of seededTexts(alphabet, { seed: 11, count: 1500, pieces: 25 })) {
     const once = format(text);
     assert.equal(format(once), once, JSON.stringify(text));
     sameShape(text, once);
