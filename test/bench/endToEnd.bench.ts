@@ -209,6 +209,11 @@ async function main(): Promise<void> {
   let rig: E2eRig | undefined;
   let server: DemoServer | undefined;
   try {
+    if (!Number.isInteger(MEASURED_RUNS) || MEASURED_RUNS < 1) {
+      throw new Error(
+        `the number of measured runs must be a positive whole number, not '${process.argv[2]}'`,
+      );
+    }
     server = await startDemoServer();
     console.log('packaging the extension and starting code-server…');
     rig = await startE2eRig();
