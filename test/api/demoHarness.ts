@@ -10,7 +10,7 @@ import {
   type EndpointId,
   type OpenApiClient,
 } from '../../client/src/api/index';
-import { startDemoServer, type DemoServer } from '../../client/src/demo/index';
+import { demoClientOptions, startDemoServer, type DemoServer } from '../../client/src/demo/index';
 
 export type Kind = 'number' | 'string' | 'boolean' | 'array' | 'object';
 export type Shape = Record<string, Kind>;
@@ -80,10 +80,7 @@ export function useDemo(): DemoContext {
   before(async () => {
     ctx.demo = await startDemoServer({ now: () => NOW, slowMs: 60_000 });
     ctx.client = createOpenApiClient({
-      baseUrl: ctx.demo.baseUrl,
-      serviceUrl: ctx.demo.serviceUrl,
-      accountToken: ctx.demo.accountToken,
-      tokenForPcode: (pcode) => ctx.demo.projects.find((p) => p.pcode === pcode)?.token,
+      ...demoClientOptions(ctx.demo),
       retry: { attempts: 1 },
     });
     const pcodeOf = (productType: string) => {

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { createOpenApiClient, type OpenApiClient } from '../../client/src/api/index';
-import { startDemoServer, type DemoServer } from '../../client/src/demo/index';
+import { demoClientOptions, startDemoServer, type DemoServer } from '../../client/src/demo/index';
 import { childrenOf, type ExplorerSource } from '../../client/src/explorer/explorerChildren';
 import { nodeView, type ExplorerNode } from '../../client/src/explorer/explorerNodes';
 
@@ -13,13 +13,7 @@ let client: OpenApiClient;
 
 before(async () => {
   server = await startDemoServer({ seed: 1 });
-  const tokens = new Map(server.projects.map((p) => [p.pcode, p.token]));
-  client = createOpenApiClient({
-    baseUrl: server.baseUrl,
-    serviceUrl: server.serviceUrl,
-    accountToken: server.accountToken,
-    tokenForPcode: (pcode) => tokens.get(pcode),
-  });
+  client = createOpenApiClient(demoClientOptions(server));
 });
 after(async () => {
   await client.close();

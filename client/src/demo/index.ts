@@ -14,6 +14,7 @@ import { allRoutes } from './routes/index';
 
 export type { MxqlExecutor, MxqlExecutorFactory, MxqlRequest } from './mxqlExecutor';
 export { MxqlQueryError } from './mxqlExecutor';
+export { demoClientOptions, type DemoClientOptions } from './clientOptions';
 export type { DemoData } from './data/index';
 
 export interface DemoServerOptions {

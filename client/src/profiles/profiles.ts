@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { createOpenApiClient, insecureReason, type OpenApiClient, type RequestEvent } from '../api/index';
 import { DEMO_PROFILE_NAME, type MxqlConfig, type ProfileSetting } from '../config';
 import type { Log } from '../log';
+import { demoClientOptions } from '../demo/index';
 import type { DemoHost } from './demoHost';
 import { accountTokenKey, projectTokenKey } from './secretKeys';
 
@@ -155,12 +156,8 @@ export class Profiles implements vscode.Disposable {
     const server = await this.host.demo.server();
     let client = this.clients.get(DEMO_PROFILE_NAME);
     if (!client) {
-      const tokens = new Map(server.projects.map((p) => [p.pcode, p.token]));
       client = createOpenApiClient({
-        baseUrl: server.baseUrl,
-        serviceUrl: server.serviceUrl,
-        accountToken: server.accountToken,
-        tokenForPcode: (pcode) => tokens.get(pcode),
+        ...demoClientOptions(server),
         onRequest: (event) => this.host.onRequest(event),
       });
       this.clients.set(DEMO_PROFILE_NAME, client);
