@@ -11,6 +11,7 @@ import {
   type OpenApiClient,
 } from '../../client/src/api/index';
 import { demoClientOptions, startDemoServer, type DemoServer } from '../../client/src/demo/index';
+import { recordUnhandledRejections } from '../support/unhandledRejections';
 
 export type Kind = 'number' | 'string' | 'boolean' | 'array' | 'object';
 export type Shape = Record<string, Kind>;
@@ -60,8 +61,7 @@ export interface DemoContext {
 /** Starts a demo and a client for this test file (fields are set once `before` has run). */
 export function useDemo(): DemoContext {
   const covered = new Set<string>();
-  const unhandled: unknown[] = [];
-  process.on('unhandledRejection', (reason) => unhandled.push(reason));
+  const unhandled = recordUnhandledRejections();
   const ctx = {
     endpointTest: (id: EndpointId, body: () => Promise<void>) => {
       covered.add(id);
@@ -93,7 +93,7 @@ export function useDemo(): DemoContext {
   after(async () => {
     await ctx.client.close();
     await ctx.demo.close();
-    assert.deepEqual(unhandled, [], 'no unhandled rejection');
+    unhandled.assertNone();
   });
   return ctx;
 }

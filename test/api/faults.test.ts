@@ -9,10 +9,10 @@ import {
   type RequestEvent,
 } from '../../client/src/api/index';
 import { refusedPort, startFaultServer, type FaultServer } from '../support/faultServer';
+import { recordUnhandledRejections } from '../support/unhandledRejections';
 
 const TOKEN = 'project-token-SECRET-1234';
-const unhandled: unknown[] = [];
-process.on('unhandledRejection', (reason) => unhandled.push(reason));
+const unhandled = recordUnhandledRejections();
 
 let fault: FaultServer;
 before(async () => {
@@ -20,7 +20,7 @@ before(async () => {
 });
 after(async () => {
   await fault.close();
-  assert.deepEqual(unhandled, [], 'no unhandled rejection');
+  unhandled.assertNone();
 });
 
 function clientFor(overrides: Partial<OpenApiClientOptions> = {}) {

@@ -9,16 +9,16 @@ import {
   type OpenApiClientOptions,
 } from '../../client/src/api/index';
 import { startFaultServer, type FaultServer } from '../support/faultServer';
+import { recordUnhandledRejections } from '../support/unhandledRejections';
 
-const unhandled: unknown[] = [];
-process.on('unhandledRejection', (reason) => unhandled.push(reason));
+const unhandled = recordUnhandledRejections();
 let fault: FaultServer;
 before(async () => {
   fault = await startFaultServer();
 });
 after(async () => {
   await fault.close();
-  assert.deepEqual(unhandled, []);
+  unhandled.assertNone();
 });
 
 const ok = { kind: 'json', body: [{ tps: 1 }] } as const;
