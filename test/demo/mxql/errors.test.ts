@@ -126,38 +126,20 @@ void describe('limits and cancel', () => {
   });
 
   void it('the slow demo category waits slowMs or until aborted', async () => {
-    const fast = await runMxqlRequest(
-      data,
-      {
-        pcode: project.pcode,
-        mql: 'CATEGORY demo_slow\nTAGLOAD',
-        kind: 'text',
-        stime: FIXED_NOW - HOUR,
-        etime: FIXED_NOW,
-        limit: 10,
-        param: {},
-        inject: {},
-      },
-      new AbortController().signal,
-      { slowMs: 5 },
-    );
+    const request = {
+      pcode: project.pcode,
+      mql: 'CATEGORY demo_slow\nTAGLOAD',
+      kind: 'text',
+      stime: FIXED_NOW - HOUR,
+      etime: FIXED_NOW,
+      limit: 10,
+      param: {},
+      inject: {},
+    } as const;
+    const fast = await runMxqlRequest(data, request, new AbortController().signal, { slowMs: 5 });
     assert.deepEqual(fast, [{ time: FIXED_NOW, pcode: project.pcode, waited_ms: 5 }]);
     const controller = new AbortController();
-    const slow = runMxqlRequest(
-      data,
-      {
-        pcode: project.pcode,
-        mql: 'CATEGORY demo_slow\nTAGLOAD',
-        kind: 'text',
-        stime: FIXED_NOW - HOUR,
-        etime: FIXED_NOW,
-        limit: 10,
-        param: {},
-        inject: {},
-      },
-      controller.signal,
-      { slowMs: 60_000 },
-    );
+    const slow = runMxqlRequest(data, request, controller.signal, { slowMs: 60_000 });
     setImmediate(() => controller.abort(new Error('cancelled')));
     await assert.rejects(slow, /cancelled/);
   });
