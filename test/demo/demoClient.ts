@@ -38,6 +38,11 @@ export async function call(
   return { status: res.status, body, text, headers: res.headers };
 }
 
+/** A request body of the MXQL endpoints over the hour before FIXED_NOW, 100 rows; `extra` overrides or adds fields. */
+export function mxqlBody(mql: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { stime: FIXED_NOW - 3_600_000, etime: FIXED_NOW, mql, limit: 100, pageKey: 'mxql', ...extra };
+}
+
 /** Project credentials of the first project with the given product type (and optional platform name part). */
 export function projectOf(
   server: DemoServer,

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { MxqlQueryError, startDemoServer, type DemoServer } from '../../client/src/demo/index';
-import { FIXED_NOW, arr, assertEach, call, errorOf, projectOf, rec } from './demoClient';
+import { FIXED_NOW, arr, assertEach, call, errorOf, mxqlBody, projectOf, rec } from './demoClient';
 import { SPEC_ROW_COLUMNS, SPEC_ROW_TEXT_COLUMNS } from '../support/specSampleRow';
 
 const HOUR = 3_600_000;
@@ -32,10 +32,6 @@ const PATH_ROW_KEYS = [
   'verySlow',
   'total',
 ];
-
-function mxqlBody(mql: string, extra: Record<string, unknown> = {}) {
-  return { stime: FIXED_NOW - HOUR, etime: FIXED_NOW, mql, limit: 100, pageKey: 'mxql', ...extra };
-}
 
 void describe('MXQL endpoints', () => {
   let server: DemoServer;

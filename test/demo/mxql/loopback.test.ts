@@ -3,12 +3,13 @@ import { once } from 'node:events';
 import { request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { startDemoServer, type DemoServer } from '../../../client/src/demo/index';
-import { FIXED_NOW, arr, call, errorOf, projectOf, rec } from '../demoClient';
+import { FIXED_NOW, arr, call, errorOf, mxqlBody, projectOf, rec } from '../demoClient';
 
 const HOUR = 3_600_000;
 
+/** An MXQL request body with room for 1000 rows. */
 function body(mql: string, extra: Record<string, unknown> = {}) {
-  return { stime: FIXED_NOW - HOUR, etime: FIXED_NOW, mql, limit: 1000, pageKey: 'mxql', ...extra };
+  return mxqlBody(mql, { limit: 1000, ...extra });
 }
 
 void describe('MXQL engine over loopback HTTP', () => {
