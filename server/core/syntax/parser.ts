@@ -461,56 +461,54 @@ class Parser {
 
   private object(depth: number): ObjectValue {
     const open = this.take();
-    const members: MemberNode[] = [];
-    let closed = false;
-    let expectSeparator = false;
-    while (this.more(depth + 1)) {
-      const t = this.toks[this.pos] as Token;
-      if (this.closes(t, K_RBRACE, open)) {
-        closed = true;
-        break;
-      }
-      if (t.kind === K_COMMA) {
-        if (!expectSeparator) this.report('unexpectedToken', range(t), 'Remove the extra `,`.');
-        this.take();
-        expectSeparator = false;
-        continue;
-      }
-      if (expectSeparator)
-        this.report('unexpectedToken', { start: t.start, end: t.start }, 'Add `,` between members.');
-      members.push(this.member(depth + 1));
-      expectSeparator = true;
-    }
-    if (!closed) this.report('unclosedBracket', range(open), 'Add the closing `}`.');
+    const { items: members, closed } = this.separated(open, K_RBRACE, depth, OBJECT_HINTS, () =>
+      this.member(depth + 1),
+    );
     return { kind: 'object', members, range: { start: open.start, end: this.consumedEnd(open.end) }, closed };
   }
 
   private array(depth: number): ArrayValue {
     const open = this.take();
-    const items: Value[] = [];
+    const { items, closed } = this.separated(open, K_RBRACKET, depth, ARRAY_HINTS, () =>
+      this.value(depth + 1),
+    );
+    return { kind: 'array', items, range: { start: open.start, end: this.consumedEnd(open.end) }, closed };
+  }
+
+  /**
+   * The comma-separated entries of the container `open` up to its closing `close`. A missing or extra
+   * comma and a missing closer are reported and parsing goes on, so one typo loses no entries.
+   */
+  private separated<T>(
+    open: Token,
+    close: TokenKind,
+    depth: number,
+    hints: SeparatorHints,
+    entry: () => T | null,
+  ): { items: T[]; closed: boolean } {
+    const items: T[] = [];
     let closed = false;
     let expectSeparator = false;
     while (this.more(depth + 1)) {
       const t = this.toks[this.pos] as Token;
-      if (this.closes(t, K_RBRACKET, open)) {
+      if (this.closes(t, close, open)) {
         closed = true;
         break;
       }
       if (t.kind === K_COMMA) {
-        if (!expectSeparator)
-          this.report('unexpectedToken', range(t), 'Expected a value before `,`; remove the extra `,`.');
+        if (!expectSeparator) this.report('unexpectedToken', range(t), hints.extraComma);
         this.take();
         expectSeparator = false;
         continue;
       }
       if (expectSeparator)
-        this.report('unexpectedToken', { start: t.start, end: t.start }, 'Add `,` between items.');
-      const value = this.value(depth + 1);
-      if (value) items.push(value);
+        this.report('unexpectedToken', { start: t.start, end: t.start }, hints.missingComma);
+      const item = entry();
+      if (item !== null) items.push(item);
       expectSeparator = true;
     }
-    if (!closed) this.report('unclosedBracket', range(open), 'Add the closing `]`.');
-    return { kind: 'array', items, range: { start: open.start, end: this.consumedEnd(open.end) }, closed };
+    if (!closed) this.report('unclosedBracket', range(open), hints.unclosed);
+    return { items, closed };
   }
 
   /**
@@ -772,6 +770,25 @@ class Parser {
     this.diagnostics.push(syntaxDiagnostic(key, r, hint));
   }
 }
+
+/** The fix-it hints of a bracketed list's separator and closing problems. */
+interface SeparatorHints {
+  readonly extraComma: string;
+  readonly missingComma: string;
+  readonly unclosed: string;
+}
+
+const OBJECT_HINTS: SeparatorHints = {
+  extraComma: 'Remove the extra `,`.',
+  missingComma: 'Add `,` between members.',
+  unclosed: 'Add the closing `}`.',
+};
+
+const ARRAY_HINTS: SeparatorHints = {
+  extraComma: 'Expected a value before `,`; remove the extra `,`.',
+  missingComma: 'Add `,` between items.',
+  unclosed: 'Add the closing `]`.',
+};
 
 function range(t: Token): Range {
   return { start: t.start, end: t.end };
