@@ -189,16 +189,7 @@ class Parser {
     this.pos++;
     this.junkToLineEnd();
     this.report('unexpectedEnd', range(t));
-    const end = this.consumedEnd(t.end);
-    const text = this.text.slice(t.start, end);
-    return {
-      kind: 'invalid',
-      text,
-      range: { start: t.start, end },
-      line: t.line,
-      endLine: this.lastLine,
-      trailingComment: null,
-    };
+    return this.invalidFrom(t);
   }
 
   private openSub(t: Token): void {
@@ -367,16 +358,7 @@ class Parser {
       `Expected a command name at the start of the line, found \`${this.slice(t)}\`.`,
     );
     this.skipStatementRest();
-    const end = this.consumedEnd(t.end);
-    const text = this.text.slice(t.start, end);
-    return {
-      kind: 'invalid',
-      text,
-      range: { start: t.start, end },
-      line: t.line,
-      endLine: this.lastLine,
-      trailingComment: null,
-    };
+    return this.invalidFrom(t);
   }
 
   /** Consumes the rest of the statement, keeping brackets balanced, without building values. */
@@ -395,13 +377,18 @@ class Parser {
     const first = this.toks[this.pos];
     if (!first || !this.more(0)) return null;
     this.skipStatementRest();
-    const r = { start: first.start, end: this.consumedEnd(first.end) };
-    this.report('unexpectedToken', r, 'Remove it or move it to its own line.');
-    const text = this.text.slice(r.start, r.end);
+    const invalid = this.invalidFrom(first);
+    this.report('unexpectedToken', invalid.range, 'Remove it or move it to its own line.');
+    return invalid;
+  }
+
+  /** The text from `first` through what has been consumed, kept as an invalid line so nothing is dropped. */
+  private invalidFrom(first: Token): InvalidStatement {
+    const end = this.consumedEnd(first.end);
     return {
       kind: 'invalid',
-      text,
-      range: r,
+      text: this.text.slice(first.start, end),
+      range: { start: first.start, end },
       line: first.line,
       endLine: this.lastLine,
       trailingComment: null,
