@@ -195,16 +195,8 @@ class Parser {
   private openSub(t: Token): void {
     if (this.sub) this.closeSub(null);
     this.pos++;
-    let name: string | null = null;
-    let nameRange: Range | null = null;
-    const next = this.toks[this.pos];
-    if (next && next.line === t.line && next.kind === K_WORD) {
-      name = this.slice(next);
-      nameRange = range(next);
-      this.pos++;
-    } else {
-      this.report('missingSubName', range(t));
-    }
+    const { name, nameRange } = this.nameAfter(t);
+    if (name === null) this.report('missingSubName', range(t));
     const junk = this.junkToLineEnd();
     const end = junk ? junk.range.end : nameRange ? nameRange.end : t.end;
     const trailingComment = this.trailingAfter(end, t.line);
@@ -273,6 +265,14 @@ class Parser {
     };
   }
 
+  /** Takes the name word after the keyword `t` (SUB, INJECT) when it is on the same line. */
+  private nameAfter(t: Token): { name: string | null; nameRange: Range | null } {
+    const next = this.toks[this.pos];
+    if (!next || next.line !== t.line || next.kind !== K_WORD) return { name: null, nameRange: null };
+    this.pos++;
+    return { name: this.slice(next), nameRange: range(next) };
+  }
+
   /** The end of the last consumed token, but never before `min`. */
   private consumedEnd(min: number): number {
     const prev = this.toks[this.pos - 1];
@@ -281,14 +281,7 @@ class Parser {
 
   private injectStatement(t: Token): InjectNode {
     this.pos++;
-    let name: string | null = null;
-    let nameRange: Range | null = null;
-    const next = this.toks[this.pos];
-    if (next && next.line === t.line && next.kind === K_WORD) {
-      name = this.slice(next);
-      nameRange = range(next);
-      this.pos++;
-    }
+    const { name, nameRange } = this.nameAfter(t);
     this.junkToLineEnd();
     const node: InjectNode = {
       kind: 'inject',
