@@ -45,6 +45,23 @@ export class Workbench {
     await this.quickInput('F1', label, label);
   }
 
+  /**
+   * Runs a command that opens a quick pick of its own. VS Code reuses the palette's widget for it, so
+   * the widget may never hide: wait instead until the palette's `>` query has been replaced.
+   */
+  async runPickerCommand(label: string): Promise<void> {
+    await this.page.keyboard.press('F1');
+    const widget = this.page.locator('.quick-input-widget');
+    const input = widget.locator('.quick-input-box input');
+    await input.waitFor({ state: 'visible' });
+    await input.fill(`>${label}`);
+    await widget.locator('.monaco-list-row.focused', { hasText: label }).waitFor({ state: 'visible' });
+    await input.press('Enter');
+    await this.page.waitForFunction(
+      "(document.querySelector('.quick-input-widget .quick-input-box input')?.value ?? '>').startsWith('>') === false",
+    );
+  }
+
   /** Moves the cursor of the active editor to a 1-based line and column and waits for the status bar to agree. */
   async moveCursor(line: number, column: number): Promise<void> {
     await this.page.keyboard.press('Control+G');

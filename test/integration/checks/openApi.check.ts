@@ -33,7 +33,7 @@ export const checks: WorkbenchCheck[] = [
     run: async (workbench) => {
       const { page } = workbench;
       await whenContributed(workbench);
-      await workbench.runCommand('MXQL: Open API Request…');
+      await workbench.runPickerCommand('MXQL: Open API Request…');
       const widget = page.locator('.quick-input-widget');
       await widget.locator('.quick-input-list', { hasText: 'Meta' }).waitFor({ state: 'visible' });
       await widget
