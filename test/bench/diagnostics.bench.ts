@@ -7,10 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { parse, validate } from '../../server/core/index';
 import { bundledCategoryCatalog } from '../../server/core/catalog/bundledCatalog';
 
-const root = new URL('../..', import.meta.url).pathname;
-const setting = process.env.MXQL_CORPUS;
-const corpus =
-  setting && setting !== 'required' ? setting : join(root, '..', 'shared', 'mxql', 'corpus', 'dev');
+import { corpusDir as corpus, corpusSetting as setting } from '../support/corpus';
 const GOAL_MS = 500;
 const ROUNDS = 5;
 

@@ -5,9 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from '../../server/core/syntax/index';
 
-const repoRoot = join(import.meta.dirname, '../..');
-const setting = process.env.MXQL_CORPUS;
-const dir = setting && setting !== 'required' ? setting : join(repoRoot, '../shared/mxql/corpus/dev');
+import { corpusDir as dir, corpusSetting as setting } from '../support/corpus';
 if (!existsSync(dir)) {
   console.log(`parser bench skipped: no corpus at ${dir}`);
   process.exit(setting === 'required' ? 1 : 0);

@@ -6,10 +6,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LspMethods, type ServerStatusResult } from '../../common/lspMethods';
-import { startSession, root } from '../lsp/lspClient';
+import { startSession } from '../lsp/lspClient';
 
-const setting = process.env.MXQL_CORPUS;
-const dir = setting && setting !== 'required' ? setting : join(root, '../shared/mxql/corpus/dev');
+import { corpusDir as dir, corpusSetting as setting } from '../support/corpus';
 
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 

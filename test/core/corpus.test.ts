@@ -9,9 +9,7 @@ import { join } from 'node:path';
 import { astShape, expressionSites, format, parse, parseExpression } from '../../server/core/syntax/index';
 import { uncovered } from './syntax/printTree';
 
-const repoRoot = join(import.meta.dirname, '../..');
-const setting = process.env.MXQL_CORPUS;
-const dir = setting && setting !== 'required' ? setting : join(repoRoot, '../shared/mxql/corpus/dev');
+import { corpusDir as dir, corpusSetting as setting } from '../support/corpus';
 const present = existsSync(dir);
 
 if (!present && setting === 'required') {

@@ -9,10 +9,7 @@ import { join } from 'node:path';
 import { validate, type ValidationDiagnostic } from '../../server/core/index';
 import { testFeatureCatalog } from './features/validateCatalog';
 
-const root = new URL('../..', import.meta.url).pathname;
-const setting = process.env.MXQL_CORPUS;
-const corpus =
-  setting && setting !== 'required' ? setting : join(root, '..', 'shared', 'mxql', 'corpus', 'dev');
+import { corpusDir as corpus, corpusSetting as setting } from '../support/corpus';
 const present = existsSync(corpus);
 
 if (!present && setting !== 'required') {

@@ -6,11 +6,8 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { bundledCategoryCatalog } from '../../../server/core/catalog/bundledCatalog';
-import { repoRoot } from './sharedMaterial';
 
-const setting = process.env.MXQL_CORPUS;
-const corpusDir =
-  setting && setting !== 'required' ? setting : join(repoRoot, '..', 'shared', 'mxql', 'corpus', 'dev');
+import { corpusDir, corpusSetting as setting } from '../../support/corpus';
 const present = existsSync(corpusDir);
 if (!present && setting === 'required') throw new Error(`MXQL_CORPUS=required but ${corpusDir} is missing`);
 

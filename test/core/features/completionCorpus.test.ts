@@ -18,9 +18,7 @@ import {
   signatureHelp,
 } from '../../../server/core/index';
 
-const repoRoot = join(import.meta.dirname, '../../..');
-const setting = process.env.MXQL_CORPUS;
-const dir = setting && setting !== 'required' ? setting : join(repoRoot, '../shared/mxql/corpus/dev');
+import { corpusDir as dir, corpusSetting as setting } from '../../support/corpus';
 const catalogs = { categories: bundledCategoryCatalog, paths: bundledPathCatalog };
 
 if (!existsSync(dir)) {

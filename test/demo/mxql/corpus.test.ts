@@ -10,9 +10,7 @@ import { parse } from '../../../server/core/index';
 import { MxqlQueryError } from '../../../client/src/demo/mxqlExecutor';
 import { MINUTE, activeAgents, run } from './engineHarness';
 
-const repoRoot = join(import.meta.dirname, '../../..');
-const setting = process.env.MXQL_CORPUS;
-const dir = setting && setting !== 'required' ? setting : join(repoRoot, '../shared/mxql/corpus/dev');
+import { corpusDir as dir, corpusSetting as setting } from '../../support/corpus';
 
 function paramsFor(text: string): Record<string, string> {
   const agent = activeAgents[0];

@@ -1,0 +1,20 @@
+// Where the shared corpus of real MXQL queries is. The queries are test input that is never committed:
+// tests read them from ../shared/mxql/corpus/dev beside the repository. MXQL_CORPUS=<folder> reads
+// them from elsewhere; MXQL_CORPUS=required keeps the default folder and makes its absence a failure.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** The raw MXQL_CORPUS setting: a folder, `required`, or undefined. */
+export const corpusSetting = process.env.MXQL_CORPUS;
+
+/** Whether a missing corpus must fail (CI sets MXQL_CORPUS=required). */
+export const corpusRequired = corpusSetting === 'required';
+
+/** The folder that holds the corpus's .mxql files. */
+export const corpusDir =
+  corpusSetting && !corpusRequired
+    ? corpusSetting
+    : join(__dirname, '..', '..', '..', 'shared', 'mxql', 'corpus', 'dev');
+
+/** Whether the corpus folder exists. */
+export const corpusPresent = existsSync(corpusDir);
