@@ -299,11 +299,7 @@ void describe('MXQL in VS Code, end to end', () => {
       await expand(row('Agents'));
       const agent = row('storefront-ssr-01:8080');
       await agent.click({ button: 'right' });
-      await rig.page
-        .locator('.context-view .monaco-menu .action-label', {
-          hasText: 'Run Current Query Scoped to This Agent',
-        })
-        .click();
+      await rig.workbench.chooseContextMenuItem('Run Current Query Scoped to This Agent');
       const frame = resultsFrame(rig.page);
       await frame.locator('.mxql-title', { hasText: 'oid 1600292156' }).waitFor({ state: 'visible' });
       await frame.locator('.mxql-grid .slick-row').first().waitFor({ state: 'visible' });

@@ -62,6 +62,26 @@ export class Workbench {
     );
   }
 
+  /**
+   * Runs the item `label` of the open context menu. The menu ignores a click that arrives too soon after
+   * it opened (so the right-click's own release cannot pick an item), so a click the menu did not take
+   * is repeated, a bounded number of times, until the menu closes.
+   */
+  async chooseContextMenuItem(label: string): Promise<void> {
+    const menu = this.page.locator('.context-view .monaco-menu');
+    const item = menu.locator('.action-label', { hasText: label });
+    await item.waitFor({ state: 'visible' });
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await item.click();
+      const closed = await menu
+        .waitFor({ state: 'hidden', timeout: 2_000 })
+        .then(() => true)
+        .catch(() => false);
+      if (closed) return;
+    }
+    throw new Error(`the context menu did not run "${label}"`);
+  }
+
   /** Moves the cursor of the active editor to a 1-based line and column and waits for the status bar to agree. */
   async moveCursor(line: number, column: number): Promise<void> {
     await this.page.keyboard.press('Control+G');
