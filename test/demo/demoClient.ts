@@ -1,5 +1,6 @@
 // Test helper: calls a running demo server over real loopback sockets with the spec's headers.
-import type { DemoServer } from '../../client/src/demo/index';
+import { after, before } from 'node:test';
+import { startDemoServer, type DemoServer } from '../../client/src/demo/index';
 
 export const FIXED_NOW = Date.UTC(2026, 10, 20, 12, 0, 0);
 
@@ -127,4 +128,39 @@ export function rec(value: unknown): Record<string, unknown> {
     throw new Error(`expected an object, got ${JSON.stringify(value)?.slice(0, 200)}`);
   }
   return value as Record<string, unknown>;
+}
+
+/** A demo server for the MXQL endpoints, started before a suite and closed after it. */
+export interface MxqlSuiteDemo {
+  readonly server: () => DemoServer;
+  /** Credentials of the APM "Order" project. */
+  readonly apm: () => { token: string; pcode: number };
+  /** URL of POST /open/api/flush/mxql/text. */
+  readonly text: () => string;
+  /** URL of POST /open/api/flush/mxql/path. */
+  readonly path: () => string;
+}
+
+/** Registers before/after hooks in the calling suite: seed 19, the fixed clock, a slow query of 60 s. */
+export function mxqlSuiteDemo(): MxqlSuiteDemo {
+  let server: DemoServer | undefined;
+  let apm: { token: string; pcode: number } | undefined;
+  const started = () => {
+    if (!server) throw new Error("the demo server starts in the suite's before hook");
+    return server;
+  };
+  before(async () => {
+    server = await startDemoServer({ seed: 19, now: () => FIXED_NOW, slowMs: 60_000 });
+    apm = projectOf(server, 'APM', 'Order');
+  });
+  after(() => server?.close());
+  return {
+    server: started,
+    apm: () => {
+      if (!apm) throw new Error("the demo server starts in the suite's before hook");
+      return apm;
+    },
+    text: () => `${started().baseUrl}/open/api/flush/mxql/text`,
+    path: () => `${started().baseUrl}/open/api/flush/mxql/path`,
+  };
 }

@@ -1,9 +1,19 @@
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { request } from 'node:http';
-import { after, before, describe, it } from 'node:test';
-import { MxqlQueryError, startDemoServer, type DemoServer } from '../../client/src/demo/index';
-import { FIXED_NOW, arr, assertEach, call, errorOf, mxqlBody, projectOf, rec } from './demoClient';
+import { describe, it } from 'node:test';
+import { MxqlQueryError, startDemoServer } from '../../client/src/demo/index';
+import {
+  FIXED_NOW,
+  arr,
+  assertEach,
+  call,
+  errorOf,
+  mxqlBody,
+  mxqlSuiteDemo,
+  projectOf,
+  rec,
+} from './demoClient';
 import { SPEC_ROW_COLUMNS, SPEC_ROW_TEXT_COLUMNS } from '../support/specSampleRow';
 
 const HOUR = 3_600_000;
@@ -34,18 +44,11 @@ const PATH_ROW_KEYS = [
 ];
 
 void describe('MXQL endpoints', () => {
-  let server: DemoServer;
-  let apm: { token: string; pcode: number };
-  const text = () => `${server.baseUrl}/open/api/flush/mxql/text`;
-  const path = () => `${server.baseUrl}/open/api/flush/mxql/path`;
-  before(async () => {
-    server = await startDemoServer({ seed: 19, now: () => FIXED_NOW, slowMs: 60_000 });
-    apm = projectOf(server, 'APM', 'Order');
-  });
-  after(() => server.close());
+  const demo = mxqlSuiteDemo();
+  const { text, path } = demo;
 
   void it('runs a text query into an array of rows with the documented columns and types', async () => {
-    const reply = await call(text(), apm, { body: mxqlBody('CATEGORY app_counter\nTAGLOAD\nSELECT') });
+    const reply = await call(text(), demo.apm(), { body: mxqlBody('CATEGORY app_counter\nTAGLOAD\nSELECT') });
     assert.equal(reply.status, 200);
     const rows = arr(reply.body).map(rec);
     assert.ok(rows.length > 0);
@@ -53,19 +56,23 @@ void describe('MXQL endpoints', () => {
       assert.deepEqual(Object.keys(row).sort(), [...SPEC_ROW_COLUMNS].sort());
       for (const [key, value] of Object.entries(row))
         assert.equal(typeof value, SPEC_ROW_TEXT_COLUMNS.has(key) ? 'string' : 'number', key);
-      assert.equal(row.pcode, apm.pcode);
+      assert.equal(row.pcode, demo.apm().pcode);
     }
   });
 
   void it('honours limit and $params in OID lists', async () => {
     const limited = arr(
-      (await call(text(), apm, { body: mxqlBody('CATEGORY app_counter\nTAGLOAD', { limit: 3 }) })).body,
+      (await call(text(), demo.apm(), { body: mxqlBody('CATEGORY app_counter\nTAGLOAD', { limit: 3 }) }))
+        .body,
     );
     assert.equal(limited.length, 3);
-    const agents = server.data.agentsOf(apm.pcode).filter((a) => a.active);
+    const agents = demo
+      .server()
+      .data.agentsOf(demo.apm().pcode)
+      .filter((a) => a.active);
     const [a, b] = agents;
     assert.ok(a && b);
-    const reply = await call(text(), apm, {
+    const reply = await call(text(), demo.apm(), {
       body: mxqlBody('CATEGORY app_counter\nOID [ $first, $second ]\nTAGLOAD', {
         param: { $first: String(a.oid), $second: String(b.oid) },
       }),
@@ -75,7 +82,7 @@ void describe('MXQL endpoints', () => {
   });
 
   void it('returns an empty array when nothing matches', async () => {
-    const reply = await call(text(), apm, {
+    const reply = await call(text(), demo.apm(), {
       body: mxqlBody('CATEGORY app_counter\nTAGLOAD', { stime: FIXED_NOW - 1000, etime: FIXED_NOW }),
     });
     assert.equal(reply.status, 200);
@@ -83,7 +90,7 @@ void describe('MXQL endpoints', () => {
   });
 
   void it('serves /app/act_tx/agent_with_tx with the _pk_ injection of the spec', async () => {
-    const reply = await call(path(), apm, {
+    const reply = await call(path(), demo.apm(), {
       body: mxqlBody('/app/act_tx/agent_with_tx', {
         inject: { default: 'CREATE {key : _pk_, value : okindName}' },
         param: {},
@@ -91,7 +98,7 @@ void describe('MXQL endpoints', () => {
     });
     assert.equal(reply.status, 200);
     const rows = arr(reply.body).map(rec);
-    assert.equal(rows.length, server.data.agentsOf(apm.pcode).length);
+    assert.equal(rows.length, demo.server().data.agentsOf(demo.apm().pcode).length);
     for (const row of rows) {
       assert.deepEqual(Object.keys(row).sort(), [...PATH_ROW_KEYS, '_pk_'].sort());
       assert.equal(row._pk_, row.okindName);
@@ -101,7 +108,7 @@ void describe('MXQL endpoints', () => {
   });
 
   void it('serves /app/act_tx/act_tx_oid for reporting agents only', async () => {
-    const reply = await call(path(), apm, { body: mxqlBody('/app/act_tx/act_tx_oid') });
+    const reply = await call(path(), demo.apm(), { body: mxqlBody('/app/act_tx/act_tx_oid') });
     const rows = assertEach(
       reply.body,
       {
@@ -117,7 +124,13 @@ void describe('MXQL endpoints', () => {
       },
       'rows',
     );
-    assert.equal(rows.length, server.data.agentsOf(apm.pcode).filter((a) => a.active).length);
+    assert.equal(
+      rows.length,
+      demo
+        .server()
+        .data.agentsOf(demo.apm().pcode)
+        .filter((a) => a.active).length,
+    );
     for (const r of rows) assert.equal(r.act, Number(r.act0) + Number(r.act3) + Number(r.act8));
   });
 
@@ -136,49 +149,49 @@ void describe('MXQL endpoints', () => {
       [{ stime: FIXED_NOW, etime: FIXED_NOW - 1 }, 'param/range-order'],
     ];
     for (const [extra, code] of cases) {
-      const reply = await call(text(), apm, { body: mxqlBody('CATEGORY app_counter', extra) });
+      const reply = await call(text(), demo.apm(), { body: mxqlBody('CATEGORY app_counter', extra) });
       assert.equal(reply.status, 400, JSON.stringify(extra));
       assert.equal(errorOf(reply).code, code, JSON.stringify(extra));
     }
-    const month = await call(text(), apm, {
+    const month = await call(text(), demo.apm(), {
       body: mxqlBody('CATEGORY app_counter', { stime: FIXED_NOW - 31 * DAY, limit: 1 }),
     });
     assert.equal(month.status, 200);
-    const long = await call(text(), apm, {
+    const long = await call(text(), demo.apm(), {
       body: mxqlBody('CATEGORY app_counter', { stime: FIXED_NOW - 40 * DAY }),
     });
     assert.match(errorOf(long).message, /MXQL.*31 days/);
   });
 
   void it('path queries: refuse params, bad paths and unknown paths with a named error', async () => {
-    const withParam = await call(path(), apm, {
+    const withParam = await call(path(), demo.apm(), {
       body: mxqlBody('/app/act_tx/act_tx_oid', { param: { $oid: '1' } }),
     });
     assert.equal(errorOf(withParam).code, 'body/param-not-allowed');
-    const notPath = await call(path(), apm, { body: mxqlBody('CATEGORY app_counter') });
+    const notPath = await call(path(), demo.apm(), { body: mxqlBody('CATEGORY app_counter') });
     assert.equal(errorOf(notPath).code, 'body/invalid-path');
-    const unknown = await call(path(), apm, { body: mxqlBody('/no/such/query') });
+    const unknown = await call(path(), demo.apm(), { body: mxqlBody('/no/such/query') });
     assert.equal(unknown.status, 400);
     assert.match(errorOf(unknown).code, /^mxql\//);
     assert.match(errorOf(unknown).message, /\/no\/such\/query/);
   });
 
   void it('turns an executor MxqlQueryError into a 400 naming the problem', async () => {
-    const reply = await call(text(), apm, { body: mxqlBody('CATEGORY no_such_category\nTAGLOAD') });
+    const reply = await call(text(), demo.apm(), { body: mxqlBody('CATEGORY no_such_category\nTAGLOAD') });
     assert.equal(reply.status, 400);
     assert.match(errorOf(reply).message, /no_such_category/);
   });
 
   void it('aborts a slow query when the client disconnects', async () => {
-    const before = server.stats.abortedRequests;
-    const started = once(server.events, 'slowQueryStarted');
-    const aborted = once(server.events, 'requestAborted');
+    const before = demo.server().stats.abortedRequests;
+    const started = once(demo.server().events, 'slowQueryStarted');
+    const aborted = once(demo.server().events, 'requestAborted');
     const payload = JSON.stringify(mxqlBody('CATEGORY demo_slow\nTAGLOAD'));
     const req = request(text(), {
       method: 'POST',
       headers: {
-        'x-service-token': apm.token,
-        'x-service-pcode': String(apm.pcode),
+        'x-service-token': demo.apm().token,
+        'x-service-pcode': String(demo.apm().pcode),
         'content-type': 'application/json',
         'content-length': Buffer.byteLength(payload),
       },
@@ -188,7 +201,7 @@ void describe('MXQL endpoints', () => {
     await started;
     req.destroy();
     await Promise.all([aborted, failed]);
-    assert.equal(server.stats.abortedRequests, before + 1);
+    assert.equal(demo.server().stats.abortedRequests, before + 1);
   });
 });
 

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { request } from 'node:http';
-import { after, before, describe, it } from 'node:test';
-import { startDemoServer, type DemoServer } from '../../../client/src/demo/index';
-import { FIXED_NOW, arr, call, errorOf, mxqlBody, projectOf, rec } from '../demoClient';
+import { describe, it } from 'node:test';
+import { FIXED_NOW, arr, call, errorOf, mxqlBody, mxqlSuiteDemo, rec } from '../demoClient';
 
 const HOUR = 3_600_000;
 
@@ -13,15 +12,8 @@ function body(mql: string, extra: Record<string, unknown> = {}) {
 }
 
 void describe('MXQL engine over loopback HTTP', () => {
-  let server: DemoServer;
-  let apm: { token: string; pcode: number };
-  const text = () => `${server.baseUrl}/open/api/flush/mxql/text`;
-  const path = () => `${server.baseUrl}/open/api/flush/mxql/path`;
-  before(async () => {
-    server = await startDemoServer({ seed: 19, now: () => FIXED_NOW, slowMs: 60_000 });
-    apm = projectOf(server, 'APM', 'Order');
-  });
-  after(() => server.close());
+  const demo = mxqlSuiteDemo();
+  const { text, path } = demo;
 
   void it('runs a typical app_counter query: SELECT, FILTER, GROUP, ORDER, LIMIT, $param and INJECT', async () => {
     const mql = [
@@ -35,7 +27,7 @@ void describe('MXQL engine over loopback HTTP', () => {
       'INJECT default',
       'LIMIT $top',
     ].join('\n');
-    const reply = await call(text(), apm, {
+    const reply = await call(text(), demo.apm(), {
       body: body(mql, {
         param: { $minTx: '1', $top: '12' },
         inject: { default: 'ORDER {key: [tps], sort: [desc]}' },
@@ -56,7 +48,7 @@ void describe('MXQL engine over loopback HTTP', () => {
   });
 
   void it('serves /mxql/path queries with the _pk_ injection', async () => {
-    const reply = await call(path(), apm, {
+    const reply = await call(path(), demo.apm(), {
       body: body('/app/act_tx/agent_with_tx', {
         inject: { default: 'CREATE {key : _pk_, value : okindName}' },
         param: {},
@@ -64,31 +56,33 @@ void describe('MXQL engine over loopback HTTP', () => {
     });
     assert.equal(reply.status, 200, reply.text);
     const rows = arr(reply.body).map(rec);
-    assert.equal(rows.length, server.data.agentsOf(apm.pcode).length);
+    assert.equal(rows.length, demo.server().data.agentsOf(demo.apm().pcode).length);
     assert.ok(rows.every((r) => r._pk_ === r.okindName && typeof r.total === 'number'));
   });
 
   void it('answers an unsupported command with a 400 JSON error naming it', async () => {
-    const reply = await call(text(), apm, { body: body('CATEGORY app_counter\nTAGLOAD\nUNFOLD [name]') });
+    const reply = await call(text(), demo.apm(), {
+      body: body('CATEGORY app_counter\nTAGLOAD\nUNFOLD [name]'),
+    });
     assert.equal(reply.status, 400);
     const error = errorOf(reply);
     assert.equal(error.code, 'mxql/unsupported-command');
     assert.match(error.message, /UNFOLD/);
-    const unbound = await call(text(), apm, { body: body('CATEGORY app_counter\nTAGLOAD\nLIMIT $n') });
+    const unbound = await call(text(), demo.apm(), { body: body('CATEGORY app_counter\nTAGLOAD\nLIMIT $n') });
     assert.equal(errorOf(unbound).code, 'mxql/unbound-param');
     assert.match(errorOf(unbound).message, /\$n/);
   });
 
   void it('stops a long engine query when the client disconnects', async () => {
-    const aborted = once(server.events, 'requestAborted');
+    const aborted = once(demo.server().events, 'requestAborted');
     const payload = JSON.stringify(
       body('CATEGORY app_counter\nTAGLOAD\nGROUP {timeunit: 1h, pk: oid}', { stime: FIXED_NOW - 24 * HOUR }),
     );
     const req = request(text(), {
       method: 'POST',
       headers: {
-        'x-service-token': apm.token,
-        'x-service-pcode': String(apm.pcode),
+        'x-service-token': demo.apm().token,
+        'x-service-pcode': String(demo.apm().pcode),
         'content-type': 'application/json',
         'content-length': Buffer.byteLength(payload),
       },
@@ -96,7 +90,7 @@ void describe('MXQL engine over loopback HTTP', () => {
     const failed = once(req, 'error');
     req.end(payload, () => req.destroy());
     await Promise.all([aborted, failed]);
-    const after = await call(text(), apm, { body: body('CATEGORY app_counter\nTAGLOAD\nLIMIT 1') });
+    const after = await call(text(), demo.apm(), { body: body('CATEGORY app_counter\nTAGLOAD\nLIMIT 1') });
     assert.equal(arr(after.body).length, 1);
   });
 });
