@@ -24,7 +24,7 @@ const builds = [
   { ...node, entryPoints: ['server/src/main.ts'], outfile: 'dist/server.js' },
   {
     ...node,
-    entryPoints: ['client/src/cli/main.ts'],
+    entryPoints: ['cli/main.ts'],
     outfile: 'dist/cli.js',
     banner: { js: '#!/usr/bin/env node' },
   },

@@ -103,18 +103,18 @@ export default tseslint.config(
     },
   },
   {
-    files: ['client/src/api/**/*.ts', 'common/**/*.ts'],
+    files: ['api/**/*.ts', 'common/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { paths: vscodeAndLsp, patterns: [coreDeepImport] }],
     },
   },
   {
-    files: ['client/src/demo/**/*.ts', 'client/src/cli/**/*.ts'],
+    files: ['demo/**/*.ts', 'cli/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: [...vscodeAndLsp, { name: 'undici', message: 'Only client/src/api talks HTTP.' }],
+          paths: [...vscodeAndLsp, { name: 'undici', message: 'Only api/ talks HTTP.' }],
           patterns: [coreDeepImport],
         },
       ],
@@ -122,12 +122,11 @@ export default tseslint.config(
   },
   {
     files: ['client/src/**/*.ts'],
-    ignores: ['client/src/api/**', 'client/src/demo/**', 'client/src/cli/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'undici', message: 'Only client/src/api talks HTTP.' }],
+          paths: [{ name: 'undici', message: 'Only api/ talks HTTP.' }],
           patterns: [coreDeepImport],
         },
       ],

@@ -2,7 +2,7 @@
 // deactivate() is one dispose() and no module keeps state of its own in globals.
 import * as vscode from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';
-import type { RequestEvent } from './api/index';
+import type { RequestEvent } from '../../api/index';
 import { DEMO_PROFILE_NAME, readConfig, type MxqlConfig } from './config';
 import { HistoryStore } from './history/historyStore';
 import { Log } from './log';

@@ -8,7 +8,7 @@ import { Ctx } from './ctx';
 import type { HistoryEntry } from './history/historyStore';
 import { HistoryView } from './history/historyView';
 import { startLanguageClient } from './language/startLanguageClient';
-import type { DemoServer } from './demo/index';
+import type { DemoServer } from '../../demo/index';
 import { RunCodeLensProvider } from './run/codeLens';
 import { Runner } from './run/runner';
 import { StatusBar } from './statusBar/statusBar';

@@ -2,7 +2,7 @@
 // through redaction with the tokens the extension knows, so a token cannot reach the log even when
 // an error message or a URL happens to contain it.
 import * as vscode from 'vscode';
-import { redact, type RequestEvent } from './api/index';
+import { redact, type RequestEvent } from '../../api/index';
 
 /** One line per request: method, path, status, ms, bytes, rows (and the error, when there was one). */
 export function requestLine(event: RequestEvent): string {

@@ -9,8 +9,8 @@ import {
   type EndpointGroup,
   type EndpointId,
   type OpenApiClient,
-} from '../../client/src/api/index';
-import { demoClientOptions, startDemoServer, type DemoServer } from '../../client/src/demo/index';
+} from '../../api/index';
+import { demoClientOptions, startDemoServer, type DemoServer } from '../../demo/index';
 import { recordUnhandledRejections } from '../support/unhandledRejections';
 
 export type Kind = 'number' | 'string' | 'boolean' | 'array' | 'object';

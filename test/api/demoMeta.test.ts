@@ -2,7 +2,7 @@
 // authentication failures, limits and cancel.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createOpenApiClient, OpenApiError } from '../../client/src/api/index';
+import { createOpenApiClient, OpenApiError } from '../../api/index';
 import { SPEC_SPOT_FIELDS } from '../support/specSpotFields';
 import {
   arr,

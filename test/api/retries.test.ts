@@ -2,12 +2,7 @@
 // statuses and methods are repeated.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  createOpenApiClient,
-  endpoints,
-  OpenApiError,
-  type OpenApiClientOptions,
-} from '../../client/src/api/index';
+import { createOpenApiClient, endpoints, OpenApiError, type OpenApiClientOptions } from '../../api/index';
 import { startFaultServer, type FaultServer } from '../support/faultServer';
 import { recordUnhandledRejections } from '../support/unhandledRejections';
 

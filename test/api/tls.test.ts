@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:https';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
-import { createOpenApiClient, OpenApiError } from '../../client/src/api/index';
+import { createOpenApiClient, OpenApiError } from '../../api/index';
 import { startProxyServer, type ProxyServer } from '../support/proxyServer';
 
 const TOKEN = 'tls-project-token-4411';

@@ -11,7 +11,7 @@ import {
   validateParams,
   bypassesProxy,
   isLoopbackHost,
-} from '../../client/src/api/index';
+} from '../../api/index';
 
 const H = 3_600_000;
 const D = 24 * H;

@@ -7,7 +7,7 @@ import {
   OpenApiError,
   type OpenApiClientOptions,
   type RequestEvent,
-} from '../../client/src/api/index';
+} from '../../api/index';
 import { startFaultServer, type FaultServer } from '../support/faultServer';
 import { startProxyServer, type ProxyServer } from '../support/proxyServer';
 

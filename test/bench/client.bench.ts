@@ -2,8 +2,8 @@
 // the same run (goal: at most 1.1x), and the time to fetch and decode a 50,000-row MXQL result.
 // Run: node --import tsx test/bench/client.bench.ts
 import { Agent, request } from 'undici';
-import { createOpenApiClient } from '../../client/src/api/index';
-import { decodeJson } from '../../client/src/api/decode';
+import { createOpenApiClient } from '../../api/index';
+import { decodeJson } from '../../api/decode';
 import { startFaultServer, type FaultServer } from '../support/faultServer';
 
 const SMALL_CALLS = 200;

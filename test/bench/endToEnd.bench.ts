@@ -10,7 +10,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
-import { startDemoServer, type DemoServer } from '../../client/src/demo/index';
+import { startDemoServer, type DemoServer } from '../../demo/index';
 import { resultsFrame, startE2eRig, type E2eRig } from '../support/e2eWorkbench';
 
 const MEASURED_RUNS = Number(process.argv[2] ?? 5);

@@ -2,9 +2,9 @@
 // about 17k rows per agent), against a baseline measured in the same run: the bare generator loop that
 // builds the same rows with no engine around it. Reports the engine's cost over raw generation.
 // Run: node --import tsx test/bench/engine.bench.ts
-import { FINE_STEP, appCounterRow, createDemoData } from '../../client/src/demo/data/index';
-import { runMxqlRequest } from '../../client/src/demo/mxql/index';
-import type { MxqlRequest } from '../../client/src/demo/mxqlExecutor';
+import { FINE_STEP, appCounterRow, createDemoData } from '../../demo/data/index';
+import { runMxqlRequest } from '../../demo/mxql/index';
+import type { MxqlRequest } from '../../demo/mxqlExecutor';
 
 const NOW = Date.UTC(2026, 10, 20, 12, 0, 0);
 const DAY = 86_400_000;

@@ -2,7 +2,7 @@
 // formats, exit codes, and tokens kept out of the output.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { endpoints } from '../../client/src/api/index';
+import { endpoints } from '../../api/index';
 import { assertOneLine, runCli } from '../support/cliProcess';
 import { startFaultServer, type FaultServer } from '../support/faultServer';
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const root = new URL('../..', import.meta.url).pathname;
-const main = join(root, 'client', 'src', 'cli', 'main.ts');
+const main = join(root, 'cli', 'main.ts');
 // The children run in a temporary folder, so tsx is named by its resolved URL rather than by package name.
 const tsx = pathToFileURL(createRequire(join(root, 'package.json')).resolve('tsx')).href;
 

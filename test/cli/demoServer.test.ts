@@ -8,7 +8,7 @@ import { createInterface } from 'node:readline';
 import { describe, it } from 'node:test';
 
 const root = join(__dirname, '..', '..');
-const cli = join(root, 'client', 'src', 'cli', 'main.ts');
+const cli = join(root, 'cli', 'main.ts');
 
 async function freePort(): Promise<number> {
   const probe = createServer();

@@ -22,7 +22,7 @@ interface Result {
 /** Runs the CLI from source in a child process, as `mxql <args>` would. */
 function mxql(args: string[]): Promise<Result> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'client/src/cli/main.ts', ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'cli/main.ts', ...args], {
       cwd: root,
       env: {
         ...process.env,

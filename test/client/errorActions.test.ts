@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { OpenApiError } from '../../client/src/api/index';
+import { OpenApiError } from '../../api/index';
 import { describeRunError, isAbort } from '../../client/src/run/errorActions';
 
 const ids = (e: unknown) => (describeRunError(e).actions ?? []).map((a) => a.id);

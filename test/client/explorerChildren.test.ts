@@ -3,8 +3,8 @@
 // agents, servers, members), the token-less states, and a failing request surfacing as an error.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { createOpenApiClient, type OpenApiClient } from '../../client/src/api/index';
-import { demoClientOptions, startDemoServer, type DemoServer } from '../../client/src/demo/index';
+import { createOpenApiClient, type OpenApiClient } from '../../api/index';
+import { demoClientOptions, startDemoServer, type DemoServer } from '../../demo/index';
 import { childrenOf, type ExplorerSource } from '../../client/src/explorer/explorerChildren';
 import { nodeView, type ExplorerNode } from '../../client/src/explorer/explorerNodes';
 

@@ -2,7 +2,7 @@
 // values from a spot answer, the look of each node, and the query texts it writes.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { AgentItem } from '../../client/src/api/index';
+import type { AgentItem } from '../../api/index';
 import {
   NO_GROUP_LABEL,
   agentTooltip,

@@ -2,7 +2,7 @@
 // defaults that pass the limits, and as-you-type checks that name the limit.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { endpoints, findEndpoint, validateParams } from '../../client/src/api/index';
+import { endpoints, findEndpoint, validateParams } from '../../api/index';
 import {
   defaultValue,
   endpointDetail,

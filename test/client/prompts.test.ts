@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type * as vscode from 'vscode';
-import { createOpenApiClient, type OpenApiClient } from '../../client/src/api/index';
-import { startDemoServer, type DemoServer } from '../../client/src/demo/index';
+import { createOpenApiClient, type OpenApiClient } from '../../api/index';
+import { startDemoServer, type DemoServer } from '../../demo/index';
 import type { Target } from '../../client/src/profiles/profiles';
 import { promptMissing, rememberedValues, rememberValues } from '../../client/src/run/prompts';
 import type { PickItem, Ui } from '../../client/src/views/ui';

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { CATEGORY_ROWS, FINE_STEP, createDemoData } from '../../client/src/demo/data/index';
-import { startDemoServer, type DemoServer } from '../../client/src/demo/index';
+import { CATEGORY_ROWS, FINE_STEP, createDemoData } from '../../demo/data/index';
+import { startDemoServer, type DemoServer } from '../../demo/index';
 import { FIXED_NOW, arr, call, errorOf, projectOf, rec } from './demoClient';
 
 type CompactColumn = string | (string | number)[];

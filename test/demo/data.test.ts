@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { COARSE_STEP, DAY, FINE_STEP, HOUR, createDemoData } from '../../client/src/demo/data/index';
+import { COARSE_STEP, DAY, FINE_STEP, HOUR, createDemoData } from '../../demo/data/index';
 import { FIXED_NOW } from './demoClient';
 
 const STATUSES = ['pending', 'trial', 'subscribe', 'close_pending', 'limited', 'closed', 'trial_limited'];

@@ -1,6 +1,6 @@
 // Test helper: calls a running demo server over real loopback sockets with the spec's headers.
 import { after, before } from 'node:test';
-import { startDemoServer, type DemoServer } from '../../client/src/demo/index';
+import { startDemoServer, type DemoServer } from '../../demo/index';
 
 export const FIXED_NOW = Date.UTC(2026, 10, 20, 12, 0, 0);
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { request } from 'node:http';
 import { describe, it } from 'node:test';
-import { MxqlQueryError, startDemoServer } from '../../client/src/demo/index';
+import { MxqlQueryError, startDemoServer } from '../../demo/index';
 import {
   FIXED_NOW,
   arr,

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { startDemoServer, type DemoServer } from '../../client/src/demo/index';
+import { startDemoServer, type DemoServer } from '../../demo/index';
 import { FIXED_NOW, call, errorOf, projectOf } from './demoClient';
 
 void describe('demo server robustness', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startDemoServer, type DemoServer } from '../../client/src/demo/index';
+import { startDemoServer, type DemoServer } from '../../demo/index';
 import { FIXED_NOW, arr, assertEach, assertFields, call, errorOf, obj, projectOf } from './demoClient';
 
 const HOUR = 3_600_000;

@@ -19,7 +19,7 @@ export interface CliResult {
  */
 export function runCli(args: readonly string[], env: Record<string, string> = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'client/src/cli/main.ts', ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'cli/main.ts', ...args], {
       cwd: REPO_ROOT,
       env: {
         ...process.env,

@@ -1,7 +1,7 @@
 // What each explorer node contains, fetched from the Open API through a small source interface (the
 // tree gives it the profiles service and the secret store). A failure is the caller's to turn into an
 // error node, so one failing node never breaks its siblings.
-import type { OpenApiClient } from '../api/index';
+import type { OpenApiClient } from '../../../api/index';
 import {
   groupProjects,
   isServerProject,

@@ -1,7 +1,7 @@
 // The explorer's context actions. Each takes the node it was invoked on (the tree passes it; tests
 // pass a node from mxql.explorer.children, or its key) and fails with a readable message otherwise.
 import * as vscode from 'vscode';
-import { findEndpoint } from '../api/index';
+import { findEndpoint } from '../../../api/index';
 import { DEMO_PROFILE_NAME } from '../config';
 import type { Ctx } from '../ctx';
 import { setAccountToken, setProjectToken } from '../profiles/profileCommands';

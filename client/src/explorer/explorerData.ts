@@ -1,7 +1,7 @@
 // Pure shaping of Open API answers into what the explorer tree shows: projects grouped by group
 // name, agents joined from the two agent endpoints, the live values of the all-in-one spot answer.
 // No vscode here, so every rule is tested in plain node.
-import type { AgentItem, AgentStatus, ProjectItem, SpotResponse } from '../api/index';
+import type { AgentItem, AgentStatus, ProjectItem, SpotResponse } from '../../../api/index';
 
 /** A project as the tree shows it, from the account's project list or from a stored token. */
 export interface ProjectInfo {

@@ -1,7 +1,7 @@
 // The explorer's nodes as plain data, and how each one looks (label, description, tooltip, icon,
 // context value). No vscode: the tree adapter turns a NodeView into a TreeItem, and tests check the
 // views directly.
-import type { Group, ProjectMember, SmServerListItem } from '../api/index';
+import type { Group, ProjectMember, SmServerListItem } from '../../../api/index';
 import {
   NO_GROUP_LABEL,
   agentTooltip,

@@ -2,7 +2,7 @@
 // object VS Code holds; a failed fetch becomes an error node (message and hint) that retries on click,
 // and the siblings keep working. Live values refresh on expand and, optionally, on a timer.
 import * as vscode from 'vscode';
-import { isOpenApiError } from '../api/index';
+import { isOpenApiError } from '../../../api/index';
 import { childrenOf, type ExplorerSource } from './explorerChildren';
 import { nodeKey, nodeView, type ExplorerNode, type NodeView } from './explorerNodes';
 

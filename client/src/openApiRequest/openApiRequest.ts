@@ -3,7 +3,7 @@
 // requests (endpoint, project and parameters; never a token) are kept in globalState and offered at
 // the top of the picker. Arguments skip every prompt: `{ endpointId, params?, profile?, pcode? }`.
 import * as vscode from 'vscode';
-import { findEndpoint, type EndpointSpec } from '../api/index';
+import { findEndpoint, type EndpointSpec } from '../../../api/index';
 import type { Ctx } from '../ctx';
 import type { ResultsPanels } from '../views/resultsPanel';
 import type { PickItem } from '../views/ui';

@@ -1,7 +1,13 @@
 // The pure side of "Open API Request…": which endpoints it offers and in which groups (straight from
 // the API client's endpoint table), the default of each parameter, and the as-you-type check of one
 // parameter against the table's validators.
-import { EndpointGroups, endpoints, validateParams, type EndpointSpec, type ParamSpec } from '../api/index';
+import {
+  EndpointGroups,
+  endpoints,
+  validateParams,
+  type EndpointSpec,
+  type ParamSpec,
+} from '../../../api/index';
 
 /** One group of the picker: the specification's group title and its endpoints in table order. */
 export interface EndpointPickGroup {

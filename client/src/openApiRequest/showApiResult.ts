@@ -2,7 +2,7 @@
 // the results panel, through the same results model and panel the MXQL runner uses. Failures show
 // in the panel with the API client's hint; nothing here throws on a bad answer.
 import { randomUUID } from 'node:crypto';
-import { isOpenApiError, type EndpointSpec } from '../api/index';
+import { isOpenApiError, type EndpointSpec } from '../../../api/index';
 import { DEMO_PROFILE_NAME } from '../config';
 import type { Ctx } from '../ctx';
 import type { ResultsPanels } from '../views/resultsPanel';

@@ -2,7 +2,7 @@
 // and stopped on deactivate. No settings and no secrets are involved: its tokens come from the
 // running server and stay in memory.
 import type * as vscode from 'vscode';
-import { startDemoServer, type DemoServer } from '../demo/index';
+import { startDemoServer, type DemoServer } from '../../../demo/index';
 
 export class DemoHost implements vscode.Disposable {
   private starting: Promise<DemoServer> | undefined;

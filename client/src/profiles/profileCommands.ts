@@ -1,7 +1,7 @@
 // Commands that manage profiles and tokens. Each accepts an optional argument object that skips the
 // prompts (scripts and tests); without it, it asks with input boxes. Tokens are read with password
 // input boxes and go straight to SecretStorage.
-import { insecureReason } from '../api/index';
+import { insecureReason } from '../../../api/index';
 import { DEMO_PROFILE_NAME, type ProfileSetting } from '../config';
 import type { Ctx } from '../ctx';
 import type { PickItem } from '../views/ui';

@@ -3,10 +3,15 @@
 // client for the active selection; clients are cached per profile and dropped when tokens or settings
 // change.
 import * as vscode from 'vscode';
-import { createOpenApiClient, insecureReason, type OpenApiClient, type RequestEvent } from '../api/index';
+import {
+  createOpenApiClient,
+  insecureReason,
+  type OpenApiClient,
+  type RequestEvent,
+} from '../../../api/index';
 import { DEMO_PROFILE_NAME, type MxqlConfig, type ProfileSetting } from '../config';
 import type { Log } from '../log';
-import { demoClientOptions } from '../demo/index';
+import { demoClientOptions } from '../../../demo/index';
 import type { DemoHost } from './demoHost';
 import { accountTokenKey, projectTokenKey } from './secretKeys';
 

@@ -1,6 +1,6 @@
 // Which buttons a failed run offers, chosen from the typed error of the API client. Pure, so the
 // mapping is tested without VS Code; the runner turns the ids into commands.
-import { isOpenApiError } from '../api/index';
+import { isOpenApiError } from '../../../api/index';
 import type { ErrorAction, ResultsError } from '../../../common/resultsMessages';
 
 /** Buttons of a failure, by id; labels are what the notification and the panel show. */

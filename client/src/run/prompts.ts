@@ -2,7 +2,7 @@
 // The last answers are remembered per file in workspaceState (values the user typed, never a token)
 // and pre-fill the next prompt. `$oid`, `$okind` and `$onode` offer the project's agents.
 import type * as vscode from 'vscode';
-import type { AgentItem } from '../api/index';
+import type { AgentItem } from '../../../api/index';
 import type { Target } from '../profiles/profiles';
 import type { PickItem, Ui } from '../views/ui';
 import type { RunValues } from './runRequest';

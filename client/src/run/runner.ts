@@ -4,7 +4,7 @@
 // the history. Every failure ends as a message (notification + panel), never as an exception.
 import * as vscode from 'vscode';
 import type { RunInfo } from '../../../common/resultsMessages';
-import type { RequestEvent } from '../api/index';
+import type { RequestEvent } from '../../../api/index';
 import { DEMO_PROFILE_NAME } from '../config';
 import type { Ctx } from '../ctx';
 import type { Selection, Target } from '../profiles/profiles';

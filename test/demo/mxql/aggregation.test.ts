@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { MetricValue } from '../../../client/src/demo/mxql/index';
+import { MetricValue } from '../../../demo/mxql/index';
 import { MINUTE, activeAgents, column, run } from './engineHarness';
 
 const BASE = 'CATEGORY app_counter\nTAGLOAD\n';

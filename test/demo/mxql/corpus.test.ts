@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { parse } from '../../../server/core/index';
-import { MxqlQueryError } from '../../../client/src/demo/mxqlExecutor';
+import { MxqlQueryError } from '../../../demo/mxqlExecutor';
 import { MINUTE, activeAgents, run } from './engineHarness';
 
 import { corpusDir as dir, corpusSetting as setting } from '../../support/corpus';

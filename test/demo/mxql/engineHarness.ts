@@ -1,7 +1,7 @@
 // Test helper: runs MXQL in process against a fixed demo data set, as the demo server would.
-import { createDemoData, type DemoData, type DemoProject } from '../../../client/src/demo/data/index';
-import { runMxqlRequest, type Row } from '../../../client/src/demo/mxql/index';
-import type { MxqlRequest } from '../../../client/src/demo/mxqlExecutor';
+import { createDemoData, type DemoData, type DemoProject } from '../../../demo/data/index';
+import { runMxqlRequest, type Row } from '../../../demo/mxql/index';
+import type { MxqlRequest } from '../../../demo/mxqlExecutor';
 
 export const FIXED_NOW = Date.UTC(2026, 10, 20, 12, 0, 0);
 export const MINUTE = 60_000;

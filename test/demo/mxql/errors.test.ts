@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { isKnownCommand } from '../../../server/core/index';
-import { runMxqlRequest, SUPPORTED_COMMANDS } from '../../../client/src/demo/mxql/index';
-import { MxqlQueryError } from '../../../client/src/demo/mxqlExecutor';
+import { runMxqlRequest, SUPPORTED_COMMANDS } from '../../../demo/mxql/index';
+import { MxqlQueryError } from '../../../demo/mxqlExecutor';
 import { FIXED_NOW, HOUR, data, project, run } from './engineHarness';
 
 function rejectsWith(promise: Promise<unknown>, code: string, message: RegExp): Promise<void> {

@@ -1,12 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  compileFormula,
-  FORMULA_FUNCTIONS,
-  MetricValue,
-  type Row,
-} from '../../../client/src/demo/mxql/index';
-import { MxqlQueryError } from '../../../client/src/demo/mxqlExecutor';
+import { compileFormula, FORMULA_FUNCTIONS, MetricValue, type Row } from '../../../demo/mxql/index';
+import { MxqlQueryError } from '../../../demo/mxqlExecutor';
 
 const NOW = Date.UTC(2026, 10, 20, 12, 0, 0);
 const scope = { params: { $limit: '10', $name: 'api' }, now: NOW };

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { suite, suiteSetup, suiteTeardown, test } from 'mocha';
-import { endpoints } from '../../../client/src/api/index';
+import { endpoints } from '../../../api/index';
 import type { ApiResultOutcome } from '../../../client/src/openApiRequest/showApiResult';
 import { SPEC_REQUEST_GROUPS } from '../../support/specEndpointGroups';
 import { mxqlApi } from './runSupport';

@@ -16,7 +16,7 @@
  * substr/substring(s, start[, end]), Token(s, sep, index), toString, toNumber, isEmpty, isNotEmpty,
  * isNull, isNotNull, if(cond, a, b), now(), datetime(ms[, pattern]).
  */
-import { parseExpression, type ExprNode } from '../../../../server/core/index';
+import { parseExpression, type ExprNode } from '../../server/core/index';
 import { MxqlQueryError } from '../mxqlExecutor';
 import { paramValue, unboundParam } from './operands';
 import { FORMULA_FUNCTIONS, toNumberOrNull, toText, truthy } from './functions';

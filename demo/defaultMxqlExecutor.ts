@@ -1,5 +1,5 @@
 // Which MXQL executor a demo server uses unless its options name another: the MXQL engine
-// (client/src/demo/mxql/) over the server's data set.
+// (demo/mxql/) over the server's data set.
 import { createMxqlEngine } from './mxql/index';
 import type { MxqlExecutorFactory } from './mxqlExecutor';
 

@@ -1,8 +1,8 @@
 // Output of `mxql run` and `mxql api`: any decoded response as a text table, JSON or CSV.
 // Responses come in many shapes (row arrays, `records`/`data` envelopes, single objects, bare
 // numbers), so tabulate() first finds the rows, then flattens each row one level into cells.
-import { toCsv } from '../../../common/tabular';
-import type { Cell } from '../../../common/resultsMessages';
+import { toCsv } from '../common/tabular';
+import type { Cell } from '../common/resultsMessages';
 
 export const OutputFormats = ['table', 'json', 'csv'] as const;
 export type OutputFormat = (typeof OutputFormats)[number];

@@ -1,6 +1,6 @@
 // Metric selection: CATEGORY, OID/OKIND/ONODE/OIDSET, TIME-RANGE, TIME-PAST and HEADER fill a
 // Selection that the loader reads. Unbound `$params` here are ignored, as the service documents.
-import type { CommandNode } from '../../../../server/core/index';
+import type { CommandNode } from '../../server/core/index';
 import { DAY } from '../data/index';
 import { MxqlQueryError } from '../mxqlExecutor';
 import { categoryRef, type CategoryRef } from './categories';

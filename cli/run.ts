@@ -2,7 +2,7 @@
 // The file's directives supply range, params, injects, limit, path and pcode; command-line options
 // override them. Directive lines are stripped before sending.
 import { readFile } from 'node:fs/promises';
-import { lex, parseDirectives, stripDirectives } from '../../../server/core/index';
+import { lex, parseDirectives, stripDirectives } from '../server/core/index';
 import type { MxqlRow } from '../api/index';
 import type { Subcommand } from './main';
 import {

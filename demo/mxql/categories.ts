@@ -1,5 +1,5 @@
 // The categories the demo engine can load, as data: which loader reads them and how one agent's rows
-// for one bucket are built from the shared data set (client/src/demo/data). Rows are made on demand,
+// for one bucket are built from the shared data set (demo/data). Rows are made on demand,
 // per agent per step, so a query never costs more than the buckets it reads.
 import {
   COARSE_STEP,

@@ -2,7 +2,7 @@
 // selection commands fill a Selection, the loader starts the stream, row-wise commands are fused into
 // one pass per batch, and every other command wraps the stream. All operands are checked while the
 // pipeline is built, so a bad query fails before any row is generated.
-import { isKnownCommand, parse, type Statement } from '../../../../server/core/index';
+import { isKnownCommand, parse, type Statement } from '../../server/core/index';
 import { MxqlQueryError } from '../mxqlExecutor';
 import { appendRows, joinRows } from './combine';
 import type { QueryContext } from './context';

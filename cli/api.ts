@@ -1,6 +1,6 @@
 // `mxql api <endpoint> [key=value ...]`: calls any endpoint of the Open API table and prints the
 // response. The endpoint list, the help of each endpoint and the parameter checks all come from
-// the table in client/src/api/endpoints.ts.
+// the table in api/endpoints.ts.
 import { endpoints, findEndpoint, type EndpointSpec, type ParamSpec } from '../api/index';
 import type { Subcommand } from './main';
 import {

@@ -1,6 +1,6 @@
 // The executor the demo server plugs in: resolves the text (or the predefined path), binds the
 // request's params, expands INJECTs, runs the main pipeline lazily and stops at the request's limit.
-import type { MxqlDocument } from '../../../../server/core/index';
+import type { MxqlDocument } from '../../server/core/index';
 import type { DemoData, DemoProject } from '../data/index';
 import {
   MxqlQueryError,

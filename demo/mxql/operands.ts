@@ -1,7 +1,7 @@
 // Operands as plain data: the core's value nodes with `$params` bound from the request, read through
 // small typed accessors. Durations stay as written (`5m`, `m5`) because the prefix forms double as
 // field names; readers that expect a duration convert them.
-import { readDuration, type Value } from '../../../../server/core/index';
+import { readDuration, type Value } from '../../server/core/index';
 import { MxqlQueryError } from '../mxqlExecutor';
 
 /** A bound operand value. `undefined` only appears for an unbound `$param` in a lenient command. */

@@ -5,9 +5,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
-import { validate, type ValidationDiagnostic } from '../../../server/core/index';
+import { validate, type ValidationDiagnostic } from '../server/core/index';
 // The CLI ships the catalog data inline: bundledCatalog.ts exists for such hosts and stays out of the core index.
-import { bundledCategoryCatalog } from '../../../server/core/catalog/bundledCatalog';
+import { bundledCategoryCatalog } from '../server/core/catalog/bundledCatalog';
 import type { Subcommand } from './main';
 
 const HELP = `Usage: mxql check [files, directories or globs…] [options]
