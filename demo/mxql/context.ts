@@ -19,6 +19,10 @@ export interface QueryContext {
   readonly pacer: Pacer;
   /** How long loading the slow demo category waits. */
   readonly slowMs: number;
+  /** Names the query text mentions: the columns of categories whose catalog column list is incomplete. */
+  readonly queryColumns: readonly string[];
+  /** Why the result may be empty (a category without data …); sent back beside the rows. */
+  readonly notices: string[];
   /** Runs a SUB of the current text, or a predefined path when the name starts with `/`. */
   readonly runQuery: (name: string) => Promise<Row[]>;
 }

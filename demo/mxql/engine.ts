@@ -4,6 +4,7 @@ import type { MxqlDocument } from '../../server/core/index';
 import type { DemoData, DemoProject } from '../data/index';
 import {
   MxqlQueryError,
+  withNotices,
   type MxqlExecutor,
   type MxqlExecutorFactory,
   type MxqlRequest,
@@ -36,6 +37,32 @@ function implicitParams(req: MxqlRequest): Record<string, string> {
   return { $stime: String(req.stime), $etime: String(req.etime), $pcode: String(req.pcode), ...req.param };
 }
 
+// Option keys and words of the language, which are never column names.
+const NOT_COLUMNS = new Set(
+  (
+    'key value merge pk timeunit expr src dst field from sort limit true false null and or not if ' +
+    'like notlike exclude exist notexist over under default query type first last sum avg min max cnt ' +
+    'count desc asc rows backward filter notnull datetime timezone decimal cast pct stime etime recent ' +
+    'duration delta oid okind onode inject sub end unlimit'
+  ).split(' '),
+);
+const MAX_QUERY_COLUMNS = 120;
+
+/** The words of a query that may name columns (for categories whose catalog lists no columns). */
+function queryColumnsOf(text: string): string[] {
+  const words = new Set<string>();
+  for (const line of text.split('\n')) {
+    const code = line.replace(/^\s*(#|\/\/|--).*$/, '');
+    for (const [word] of code.matchAll(/[A-Za-z_][\w.]*/g)) {
+      if (word === word.toUpperCase() && /[A-Z]/.test(word)) continue;
+      if (NOT_COLUMNS.has(word.toLowerCase()) || word.startsWith('$')) continue;
+      words.add(word);
+      if (words.size >= MAX_QUERY_COLUMNS) return [...words];
+    }
+  }
+  return [...words];
+}
+
 function contextFor(
   data: DemoData,
   project: DemoProject,
@@ -43,9 +70,12 @@ function contextFor(
   signal: AbortSignal,
   slowMs: number,
   doc: MxqlDocument,
+  text: string,
 ): QueryContext {
   let depth = 0;
   const qc: QueryContext = {
+    queryColumns: queryColumnsOf(text),
+    notices: [],
     data,
     project,
     params: implicitParams(req),
@@ -102,17 +132,17 @@ export async function runMxqlRequest(
   if (!project) throw new MxqlQueryError(`Unknown project ${req.pcode}.`, 'mxql/unknown-project');
   const text = req.kind === 'path' ? pathText(req.mql) : req.mql;
   const doc = parseQuery(text, req.kind === 'path' ? `Predefined query ${req.mql}` : 'Query');
-  const qc = contextFor(data, project, req, signal, options.slowMs ?? 30_000, doc);
+  const qc = contextFor(data, project, req, signal, options.slowMs ?? 30_000, doc, text);
   const stream = buildPipeline(expandInjects(doc.main, req.inject), qc);
   const rows: Row[] = [];
   for await (const batch of stream) {
     for (const row of batch) {
       rows.push(outputRow(row));
-      if (rows.length >= req.limit) return rows;
+      if (rows.length >= req.limit) return withNotices(rows, qc.notices);
     }
     await qc.pacer.pace();
   }
-  return rows;
+  return withNotices(rows, qc.notices);
 }
 
 /** An executor factory for the demo server; `options` tune the engine. */

@@ -3,7 +3,7 @@
 // generation early. Agent filters (OID/OKIND/ONODE) are applied before any row is built.
 import { FINE_STEP, agentTags, type DemoAgent } from '../data/index';
 import { MxqlQueryError } from '../mxqlExecutor';
-import { CATEGORIES, SLOW_CATEGORY, type CategorySource, type LoaderName } from './categories';
+import { SLOW_CATEGORY, categoryLookup, type CategorySource, type LoaderName } from './categories';
 import type { QueryContext } from './context';
 import { toText } from './functions';
 import { isObject, isTrue, numberOf, scalars, text, type Plain, type PlainObject } from './operands';
@@ -106,17 +106,16 @@ async function* waitSlow(qc: QueryContext, sel: Selection): RowStream {
   yield [{ time: sel.etime, pcode: qc.project.pcode, waited_ms: qc.slowMs }];
 }
 
-function sourceFor(name: string, loader: LoaderName): CategorySource {
-  const source = CATEGORIES[name];
-  if (!source) throw new MxqlQueryError(`Category '${name}' cannot be loaded.`, 'mxql/unknown-category');
-  if (source.loader !== loader) {
+function checkLoader(name: string, source: CategorySource, loader: LoaderName): void {
+  if (source.loader !== 'any' && source.loader !== loader) {
     throw new MxqlQueryError(
       `Category '${name}' is stored as ${source.loader === 'FLEXLOAD' ? 'fields' : 'tags and fields'}: load it with ${source.loader}, not ${loader}.`,
       'mxql/wrong-loader',
     );
   }
-  return source;
 }
+
+async function* noRows(): RowStream {}
 
 /** Starts loading the selection with TAGLOAD or FLEXLOAD and the loader's options. */
 export function loadRows(
@@ -129,7 +128,13 @@ export function loadRows(
   const ref = chosenCategory(sel);
   if (!ref) throw new MxqlQueryError(`${loader} needs a CATEGORY before it.`, 'mxql/missing-category');
   if (ref.name === SLOW_CATEGORY) return waitSlow(qc, sel);
-  const source = sourceFor(ref.name, loader);
+  const found = categoryLookup(ref.name, qc.project, qc.queryColumns);
+  if (!found.source) {
+    qc.notices.push(found.reason);
+    return noRows();
+  }
+  const source = found.source;
+  checkLoader(ref.name, source, loader);
   const filters = loadFilters(options.filter);
   // Filters on an agent's tags are decided once per agent instead of once per generated row, for
   // categories whose rows carry exactly those tags.
@@ -142,7 +147,7 @@ export function loadRows(
     .filter((agent) => !byTags || byTags(agentTags(qc.project, agent)));
   const backward = isTrue(options.backward);
   const end = Math.min(sel.etime, qc.now);
-  const step = Math.max(qc.data.stepFor(FINE_STEP, sel.stime), ref.rollupMs);
+  const step = Math.max(qc.data.stepFor(FINE_STEP, sel.stime), ref.rollupMs, source.stepMs ?? 0);
   const times =
     source.shape === 'snapshot'
       ? [Math.floor((end - 1) / FINE_STEP) * FINE_STEP]
