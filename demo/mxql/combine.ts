@@ -60,3 +60,32 @@ export async function* appendRows(input: RowStream, value: Plain, qc: QueryConte
     : rows;
   yield* streamOf(picked);
 }
+
+/**
+ * FILTER-SUBQUERY {key, query|include|exclude}: keeps the rows whose `key` value occurs in the other
+ * query's rows (`query`, `include`), or does not occur there (`exclude`).
+ */
+export async function* filterSubqueryRows(input: RowStream, value: Plain, qc: QueryContext): RowStream {
+  if (!isObject(value))
+    throw new MxqlQueryError(
+      'FILTER-SUBQUERY needs {key: oid, query: sub1} (or include / exclude).',
+      'mxql/bad-operand',
+    );
+  const key = names(value.key);
+  if (key.length === 0)
+    throw new MxqlQueryError('FILTER-SUBQUERY needs a key column.', 'mxql/missing-option');
+  const exclude = value.exclude !== undefined;
+  const name = queryName({ query: value.query ?? value.include ?? value.exclude ?? null }, 'FILTER-SUBQUERY');
+  const wanted = new Set((await qc.runQuery(name)).map((row) => tupleOf(row, key)));
+  for await (const batch of input) {
+    const out = batch.filter((row) => wanted.has(tupleOf(row, key)) !== exclude);
+    if (out.length > 0) yield out;
+  }
+}
+
+/** JOINByTime {query, pk}: JOIN on the pk columns and the row's time. */
+export function joinByTimeRows(input: RowStream, value: Plain, qc: QueryContext): RowStream {
+  if (!isObject(value))
+    throw new MxqlQueryError('JOINByTime needs {query: sub1, pk: [key]}.', 'mxql/bad-operand');
+  return joinRows(input, { ...value, pk: ['time', ...names(value.pk ?? value.primaryKey)] }, qc);
+}

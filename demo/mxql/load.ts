@@ -11,7 +11,8 @@ import { limitRows } from './ordering';
 import type { Row, RowStream } from './rows';
 import { checkRange, chosenCategory, type Selection } from './selection';
 
-type RowTest = (row: Row) => boolean;
+/** A test on one generated row. */
+export type RowTest = (row: Row) => boolean;
 
 const FIRST_BATCH = 16;
 /** The tag columns every agent-tagged category row copies from its agent. */
@@ -60,7 +61,7 @@ function filterTest(filter: PlainObject): RowTest {
 }
 
 /** The loader's `filter` option (one object or a list) as tests on named columns. */
-function loadFilters(option: Plain): { key: string; test: RowTest }[] {
+export function loadFilters(option: Plain): { key: string; test: RowTest }[] {
   if (option === undefined || option === null) return [];
   return (Array.isArray(option) ? option : [option]).map((f) => {
     if (!isObject(f))
@@ -133,9 +134,20 @@ export function loadRows(
     qc.notices.push(found.reason);
     return noRows();
   }
-  const source = found.source;
-  checkLoader(ref.name, source, loader);
-  const filters = loadFilters(options.filter);
+  checkLoader(ref.name, found.source, loader);
+  return sourceRows(sel, found.source, ref.rollupMs, options, qc);
+}
+
+/** Streams a source's rows for the selection's agents and range, with the loader's filter, backward and rows options. */
+export function sourceRows(
+  sel: Selection,
+  source: CategorySource,
+  rollupMs: number,
+  options: PlainObject,
+  qc: QueryContext,
+): RowStream {
+  checkRange(sel);
+  const filters = [...loadFilters(options.filter), ...(sel.tagFilters ?? [])];
   // Filters on an agent's tags are decided once per agent instead of once per generated row, for
   // categories whose rows carry exactly those tags.
   const pushed = source.agentTagged ? filters.filter((f) => TAG_KEYS.has(f.key)) : [];
@@ -147,7 +159,7 @@ export function loadRows(
     .filter((agent) => !byTags || byTags(agentTags(qc.project, agent)));
   const backward = isTrue(options.backward);
   const end = Math.min(sel.etime, qc.now);
-  const step = Math.max(qc.data.stepFor(FINE_STEP, sel.stime), ref.rollupMs, source.stepMs ?? 0);
+  const step = Math.max(qc.data.stepFor(FINE_STEP, sel.stime), rollupMs, source.stepMs ?? 0);
   const times =
     source.shape === 'snapshot'
       ? [Math.floor((end - 1) / FINE_STEP) * FINE_STEP]

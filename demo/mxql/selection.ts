@@ -1,6 +1,8 @@
 // Metric selection: CATEGORY, OID/OKIND/ONODE/OIDSET, TIME-RANGE, TIME-PAST and HEADER fill a
 // Selection that the loader reads. Unbound `$params` here are ignored, as the service documents.
 import type { CommandNode } from '../../server/core/index';
+import type { Row } from './rows';
+import { toText } from './functions';
 import { DAY } from '../data/index';
 import { MxqlQueryError } from '../mxqlExecutor';
 import { categoryRef, type CategoryRef } from './categories';
@@ -9,6 +11,7 @@ import {
   bind,
   durationOf,
   isObject,
+  names,
   numberOf,
   scalars,
   text,
@@ -30,6 +33,8 @@ export interface Selection {
   oids?: ReadonlySet<number>;
   okinds?: ReadonlySet<number>;
   onodes?: ReadonlySet<number>;
+  /** LogTag filters, applied by the loader like its own `filter` option. */
+  tagFilters?: { key: string; test: (row: Row) => boolean }[];
 }
 
 const MAX_RANGE_MS = 31 * DAY;
@@ -153,9 +158,29 @@ export function applySelection(sel: Selection, cmd: CommandNode, qc: QueryContex
       [sel.stime, sel.etime] = [sel.stime - delta, sel.etime - delta];
       return;
     }
+    case 'LOGTAG':
+      logTag(sel, value);
+      return;
     default:
       return; // HEADER describes widget columns only.
   }
+}
+
+/**
+ * LogTag {key, value | exclude}: keys and values may be lists (paired by position); the log loader
+ * keeps the rows whose tag has one of the values (or none of the excluded ones). Unbound parts are ignored.
+ */
+function logTag(sel: Selection, value: Plain): void {
+  if (!isObject(value)) return;
+  const keys = names(value.key);
+  const exclude = value.value === undefined && value.exclude !== undefined;
+  const wanted = scalars(exclude ? value.exclude : value.value).map(toText);
+  if (keys.length === 0 || wanted.length === 0) return;
+  const tests = keys.map((key, i) => {
+    const values = new Set(keys.length === wanted.length ? [wanted[i] ?? ''] : wanted);
+    return { key, test: (row: Row) => values.has(toText(row[key])) !== exclude };
+  });
+  sel.tagFilters = [...(sel.tagFilters ?? []), ...tests];
 }
 
 /** Upper-case names of the selection commands. */
@@ -168,4 +193,5 @@ export const SELECTION_COMMANDS: ReadonlySet<string> = new Set([
   'TIME-RANGE',
   'TIME-PAST',
   'HEADER',
+  'LOGTAG',
 ]);

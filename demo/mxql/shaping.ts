@@ -222,3 +222,17 @@ export function rowWiseFn(command: string, value: Plain, qc: QueryContext): RowF
       return undefined;
   }
 }
+
+/**
+ * OID / OKIND / ONODE / OIDSET written after the loader: keep the rows of those agents (unbound or
+ * empty lists keep every row, as before the loader).
+ */
+export function agentFilterFn(command: string, value: Plain): RowFn {
+  const sets = (command === 'OIDSET' && isObject(value)
+    ? [['oid', value.oid], ['okind', value.okind], ['onode', value.onode]]
+    : [[command.toLowerCase(), value]]) as [string, Plain][];
+  const tests = sets
+    .map(([key, ids]) => [key, new Set(scalars(ids).map(toText))] as const)
+    .filter(([, ids]) => ids.size > 0);
+  return (row) => (tests.every(([key, ids]) => ids.has(toText(plainValue(row[key])))) ? row : null);
+}

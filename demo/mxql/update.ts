@@ -47,15 +47,19 @@ function castChange(type: string): Change {
   }
 }
 
+/** Log aggregations (`value: aggr`) read a composite as its total. */
+const ALIASES: Readonly<Record<string, string>> = { aggr: 'sum', average: 'avg', mean: 'avg' };
+
+/**
+ * `value` as real queries write it: a reduction of a composite (sum, min, max, last, avg, cnt, count,
+ * aggr), null, or any other literal (`value: 1`, `value: 'n/a'`), which sets the column to it.
+ */
 function valueChange(op: unknown): Change {
   if (op === null) return () => null;
-  const name = toText(op).toLowerCase();
-  if (!REDUCTIONS.has(name)) {
-    throw new MxqlQueryError(
-      `UPDATE value '${toText(op)}' is unknown; use sum, min, max, last, avg or cnt.`,
-      'mxql/bad-option',
-    );
-  }
+  if (typeof op === 'number' || typeof op === 'boolean') return () => op;
+  const written = toText(op);
+  const name = ALIASES[written.toLowerCase()] ?? written.toLowerCase();
+  if (!REDUCTIONS.has(name)) return () => written;
   return (v) => reduceValue(v, name);
 }
 
