@@ -24,6 +24,11 @@ export interface CatalogCategoryFacts {
   readonly pk?: readonly string[];
   /** Collection intervals (`5s`, `1m`, `5m`, `1h` …). */
   readonly interval?: readonly string[];
+  /**
+   * Values some columns must take (the values a query filters on): series i of an agent gets the
+   * i-th value, later series keep their generated ones. Agent identity columns are never pinned.
+   */
+  readonly pinned?: ReadonlyMap<string, readonly string[]>;
 }
 
 /** Where one generated value stands. */
@@ -96,6 +101,8 @@ const AGENT_ALIASES: Readonly<Record<string, (agent: DemoAgent, project: DemoPro
 };
 
 const VARIANTS = 3;
+/** Columns that name the agent itself: always the agent's, never pinned to a query's filter value. */
+const IDENTITY = new Set(['oid', 'oname', 'pcode', 'pname', 'okind', 'okindName', 'onode', 'onodeName']);
 // The identity columns of agentTags, by name (values differ per agent; only the keys matter here).
 const AGENT_TAG_KEYS: Readonly<Record<string, true>> = Object.fromEntries(
   ['pcode', 'pname', 'oid', 'oname', 'okind', 'okindName', 'onode', 'onodeName', 'host_ip', 'container', 'containerKey', 'pid', 'type'].map(
@@ -235,11 +242,19 @@ function isText(column: CatalogColumn): boolean {
   return TEXT_NAME.test(column.name) && !/(count|cnt|time|size|bytes|percent|ratio)/i.test(column.name);
 }
 
-function columnMaker(column: CatalogColumn): Maker {
+function pinnedMaker(values: readonly string[], text: boolean, otherwise: Maker): Maker {
+  const typed = values.map((v) => (!text && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v));
+  return (p) => (p.variant < typed.length ? typed[p.variant] : otherwise(p));
+}
+
+function columnMaker(column: CatalogColumn, pinned: readonly string[] | undefined): Maker {
   const alias = AGENT_ALIASES[column.name];
   if (alias) return (p) => alias(p.agent, p.project);
-  if (column.name in AGENT_TAG_KEYS) return (p) => p.tags[column.name];
-  const make = isText(column) ? textMaker(column.name) : numberMaker(column);
+  const identity = IDENTITY.has(column.name);
+  if (identity || (column.name in AGENT_TAG_KEYS && !pinned)) return (p) => p.tags[column.name];
+  const text = isText(column) || column.name in AGENT_TAG_KEYS;
+  const generated = text ? textMaker(column.name) : numberMaker(column);
+  const make = pinned && pinned.length > 0 ? pinnedMaker(pinned, text, generated) : generated;
   return column.type === 'List' ? (p) => [make(p)] : make;
 }
 
@@ -254,7 +269,7 @@ const SNAPSHOT_NAME = /(_list|_info|info$|config|_meta|_spec|inventory|parameter
 export function generatedCategory(facts: CatalogCategoryFacts): GeneratedCategory {
   const columns = new Map<string, CatalogColumn>();
   for (const column of facts.columns) if (!columns.has(column.name) && column.name !== 'time') columns.set(column.name, column);
-  const makers = [...columns.values()].map((c) => [c.name, columnMaker(c)] as const);
+  const makers = [...columns.values()].map((c) => [c.name, columnMaker(c, facts.pinned?.get(c.name))] as const);
   const keyedBeyondAgent = (facts.pk ?? []).some((k) => !(k in AGENT_TAG_KEYS) && !NUMERIC_TAGS.has(k) && !(k in AGENT_ALIASES));
   const variants = keyedBeyondAgent ? VARIANTS : 1;
   return {

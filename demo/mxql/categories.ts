@@ -20,6 +20,7 @@ import { bundledCategoryCatalog } from '../../server/core/catalog/bundledCatalog
 import { generatedCategory, type CatalogColumn, type GeneratedCategory } from '../data/catalogRows';
 import { FAMILY_NAMES, categoryFamily, categoryPlatform, projectCollects } from '../data/families';
 import { MxqlQueryError } from '../mxqlExecutor';
+import type { QueryFacts } from './queryFacts';
 import type { Row } from './rows';
 
 /** The loader a category is read with; `any` for generated categories, which every loader reads. */
@@ -98,20 +99,22 @@ export type CategoryLookup =
 
 const compiled = new Map<string, GeneratedCategory>();
 
-function catalogFacts(name: string, queryColumns: readonly string[]): GeneratedCategory | undefined {
+function catalogFacts(name: string, query: QueryFacts): GeneratedCategory | undefined {
   const info = bundledCategoryCatalog.getCategory(name);
   if (!info || !bundledCategoryCatalog.isKnownCategory(name)) return undefined;
-  const cached = compiled.get(info.name);
-  if (cached && info.columnsKnown) return cached;
+  const plain = info.columnsKnown && query.values.size === 0;
+  const cached = plain ? compiled.get(info.name) : undefined;
+  if (cached) return cached;
   // Columns the catalog does not list (its list is incomplete) are taken from the names the query uses.
-  const extra: CatalogColumn[] = info.columnsKnown ? [] : queryColumns.map((c) => ({ name: c }));
+  const extra: CatalogColumn[] = info.columnsKnown ? [] : query.columns.map((c) => ({ name: c }));
   const generated = generatedCategory({
     name: info.name,
     columns: [...info.tags, ...info.fields, ...extra],
     ...(info.pk ? { pk: info.pk } : {}),
     ...(info.interval ? { interval: info.interval } : {}),
+    pinned: query.values,
   });
-  if (info.columnsKnown) compiled.set(info.name, generated);
+  if (plain) compiled.set(info.name, generated);
   return generated;
 }
 
@@ -137,10 +140,10 @@ function notCollected(name: string, project: DemoProject): string {
  * bundled catalog (generated from its facts, in projects of its product line). A category the catalog
  * does not know, or one the project does not collect, has no rows, with the reason why.
  */
-export function categoryLookup(name: string, project: DemoProject, queryColumns: readonly string[]): CategoryLookup {
+export function categoryLookup(name: string, project: DemoProject, query: QueryFacts): CategoryLookup {
   const own = CATEGORIES[name];
   if (own) return { source: own };
-  const generated = catalogFacts(name, queryColumns);
+  const generated = catalogFacts(name, query);
   if (!generated) return { reason: `no rows: the demo has no data for category ${name}` };
   if (!projectCollects(project, name)) return { reason: notCollected(name, project) };
   return { source: generatedSource(generated) };

@@ -1,6 +1,7 @@
 // The executor the demo server plugs in: resolves the text (or the predefined path), binds the
 // request's params, expands INJECTs, runs the main pipeline lazily and stops at the request's limit.
-import type { MxqlDocument } from '../../server/core/index';
+import { suggestClosest, type MxqlDocument } from '../../server/core/index';
+import { bundledPathCatalog } from '../../server/core/catalog/bundledCatalog';
 import type { DemoData, DemoProject } from '../data/index';
 import {
   MxqlQueryError,
@@ -12,6 +13,7 @@ import {
 import type { QueryContext } from './context';
 import { predefinedQuery, PREDEFINED_PATHS } from './paths';
 import { buildPipeline, expandInjects, parseQuery } from './pipeline';
+import { queryFacts } from './queryFacts';
 import { collect, outputRow, Pacer, type Row } from './rows';
 
 /** Tuning of the engine. */
@@ -22,45 +24,27 @@ export interface MxqlEngineOptions {
 
 const MAX_QUERY_DEPTH = 8;
 
+/** The unknown-path error, naming the demo's paths closest to the one asked for. */
+function unknownPath(path: string): MxqlQueryError {
+  const closest = suggestClosest(path.replace(/^\/v2(?=\/)/, ''), PREDEFINED_PATHS, 3);
+  const named = closest.length > 0 ? closest : PREDEFINED_PATHS;
+  const known = bundledPathCatalog.isPredefinedPath(path)
+    ? ' It is a path of the service, but the demo has no query for it.'
+    : '';
+  return new MxqlQueryError(
+    `Predefined query '${path}' not found.${known} Closest known paths: ${named.join(', ')}.`,
+    'mxql/unknown-path',
+  );
+}
+
 function pathText(path: string): string {
   const text = predefinedQuery(path);
-  if (text === undefined) {
-    throw new MxqlQueryError(
-      `Predefined query '${path}' not found; the demo serves ${PREDEFINED_PATHS.join(', ')}.`,
-      'mxql/unknown-path',
-    );
-  }
+  if (text === undefined) throw unknownPath(path);
   return text;
 }
 
 function implicitParams(req: MxqlRequest): Record<string, string> {
   return { $stime: String(req.stime), $etime: String(req.etime), $pcode: String(req.pcode), ...req.param };
-}
-
-// Option keys and words of the language, which are never column names.
-const NOT_COLUMNS = new Set(
-  (
-    'key value merge pk timeunit expr src dst field from sort limit true false null and or not if ' +
-    'like notlike exclude exist notexist over under default query type first last sum avg min max cnt ' +
-    'count desc asc rows backward filter notnull datetime timezone decimal cast pct stime etime recent ' +
-    'duration delta oid okind onode inject sub end unlimit'
-  ).split(' '),
-);
-const MAX_QUERY_COLUMNS = 120;
-
-/** The words of a query that may name columns (for categories whose catalog lists no columns). */
-function queryColumnsOf(text: string): string[] {
-  const words = new Set<string>();
-  for (const line of text.split('\n')) {
-    const code = line.replace(/^\s*(#|\/\/|--).*$/, '');
-    for (const [word] of code.matchAll(/[A-Za-z_][\w.]*/g)) {
-      if (word === word.toUpperCase() && /[A-Z]/.test(word)) continue;
-      if (NOT_COLUMNS.has(word.toLowerCase()) || word.startsWith('$')) continue;
-      words.add(word);
-      if (words.size >= MAX_QUERY_COLUMNS) return [...words];
-    }
-  }
-  return [...words];
 }
 
 function contextFor(
@@ -70,15 +54,15 @@ function contextFor(
   signal: AbortSignal,
   slowMs: number,
   doc: MxqlDocument,
-  text: string,
 ): QueryContext {
   let depth = 0;
+  const params = implicitParams(req);
   const qc: QueryContext = {
-    queryColumns: queryColumnsOf(text),
+    facts: queryFacts(doc, params),
     notices: [],
     data,
     project,
-    params: implicitParams(req),
+    params,
     inject: req.inject,
     stime: req.stime,
     etime: req.etime,
@@ -92,6 +76,11 @@ function contextFor(
           'mxql/query-depth',
         );
       try {
+        // A path of the service the demo has no query for joins no rows instead of failing the query.
+        if (name.startsWith('/') && predefinedQuery(name) === undefined && bundledPathCatalog.isPredefinedPath(name)) {
+          qc.notices.push(`no rows from ${name}: the demo has no query for this predefined path`);
+          return [];
+        }
         const statements = name.startsWith('/')
           ? parseQuery(pathText(name), `Predefined query ${name}`).main
           : subStatements(doc, name);
@@ -132,7 +121,7 @@ export async function runMxqlRequest(
   if (!project) throw new MxqlQueryError(`Unknown project ${req.pcode}.`, 'mxql/unknown-project');
   const text = req.kind === 'path' ? pathText(req.mql) : req.mql;
   const doc = parseQuery(text, req.kind === 'path' ? `Predefined query ${req.mql}` : 'Query');
-  const qc = contextFor(data, project, req, signal, options.slowMs ?? 30_000, doc, text);
+  const qc = contextFor(data, project, req, signal, options.slowMs ?? 30_000, doc);
   const stream = buildPipeline(expandInjects(doc.main, req.inject), qc);
   const rows: Row[] = [];
   for await (const batch of stream) {

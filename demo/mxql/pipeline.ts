@@ -70,7 +70,6 @@ export const SUPPORTED_COMMANDS: readonly string[] = [
   ...['SELECT', 'FILTER', 'FILTER-KEYS', 'FILTERKEYS', 'CREATE', 'CREATE-EXPR', 'RENAME', 'DELETE', 'ADJUST'],
   ...['UPDATE', 'IFUPDATE', ...Object.keys(ROW_ALIASES), ...ENRICH_COMMANDS],
   ...Object.keys(STAGES),
-  '>>',
   'OPENMX',
 ];
 

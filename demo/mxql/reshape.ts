@@ -132,19 +132,28 @@ export async function* deltaRows(input: RowStream, value: Plain): RowStream {
 
 const DATE = /^(\d{4})[/-](\d{1,2})[/-](\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
 
-function windowStart(options: PlainObject): number {
-  const written = text(options.time) ?? text(options.date);
+/**
+ * Epoch ms of `yyyy/MM/dd[ HH:mm[:ss]]` in the options' `timezone` (GMT9 …) or `gmt` hours, or
+ * undefined when the text is not such a date.
+ */
+export function dateTimeOf(written: string | undefined, options: PlainObject): number | undefined {
   const match = written === undefined ? null : DATE.exec(written.trim());
-  if (!match)
-    throw new MxqlQueryError(
-      "TIME-FILTER needs time: 'yyyy/MM/dd HH:mm:ss' or date: 'yyyy/MM/dd'.",
-      'mxql/bad-time',
-    );
+  if (!match) return undefined;
   const [, y, mo, d, h = '0', mi = '0', s = '0'] = match;
   const utc = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
   const gmt = numberOf(options.gmt);
   const offsetMinutes = gmt !== undefined ? gmt * 60 : timezoneOffset(text(options.timezone) ?? 'UTC');
   return utc - offsetMinutes * 60_000;
+}
+
+function windowStart(options: PlainObject): number {
+  const start = dateTimeOf(text(options.time) ?? text(options.date), options);
+  if (start === undefined)
+    throw new MxqlQueryError(
+      "TIME-FILTER needs time: 'yyyy/MM/dd HH:mm:ss' or date: 'yyyy/MM/dd'.",
+      'mxql/bad-time',
+    );
+  return start;
 }
 
 /**

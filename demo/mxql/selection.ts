@@ -6,6 +6,7 @@ import { toText } from './functions';
 import { DAY } from '../data/index';
 import { MxqlQueryError } from '../mxqlExecutor';
 import { categoryRef, type CategoryRef } from './categories';
+import { dateTimeOf } from './reshape';
 import type { QueryContext } from './context';
 import {
   bind,
@@ -92,13 +93,22 @@ function timeOf(value: Plain, name: string): number | undefined {
 }
 
 function timeRange(sel: Selection, options: PlainObject, qc: QueryContext): void {
+  // sdate/edate name whole days: from the start of sdate to the end of edate, in `timezone`.
+  const sdate = dateTimeOf(text(options.sdate), options);
+  const edate = dateTimeOf(text(options.edate), options);
+  if (sdate !== undefined || edate !== undefined) {
+    const end = edate === undefined ? qc.etime : edate + DAY;
+    [sel.stime, sel.etime] = [sdate ?? end - DAY, end];
+    checkRange(sel);
+    return;
+  }
   const duration = durationOf(options.recent ?? options.duration ?? options.dur);
   const stime = timeOf(options.stime, 'stime');
   const etime = timeOf(options.etime, 'etime');
   if (stime !== undefined && etime !== undefined) [sel.stime, sel.etime] = [stime, etime];
   else if (duration === undefined) {
     throw new MxqlQueryError(
-      'TIME-RANGE needs recent, duration (with stime or etime) or stime and etime.',
+      'TIME-RANGE needs recent, duration (with stime or etime), stime and etime, or sdate and edate.',
       'mxql/bad-time',
     );
   } else if (stime !== undefined) [sel.stime, sel.etime] = [stime, stime + duration];

@@ -90,7 +90,8 @@ function filterFn(value: Plain, qc: QueryContext): RowFn {
       'FILTER needs a condition, e.g. FILTER {key: oid, value: 1}.',
       'mxql/bad-operand',
     );
-  if (!isObject(value) || (value.expr !== undefined && value.key === undefined)) {
+  // With both, real queries mean the expression (`{key: x, expr: "x != 1"}`): key only names the column.
+  if (!isObject(value) || value.expr !== undefined) {
     const source = isObject(value) ? value.expr : value;
     const formula = compileFormula(toText(source), { params: qc.params, now: qc.now });
     return (row) => (truthy(formula(row)) ? row : null);
@@ -151,7 +152,9 @@ function adjustOne(op: 'add' | 'sub' | 'mul' | 'div' | 'over' | 'under', v: numb
 }
 
 function adjustFn(value: Plain): RowFn {
-  const options = optionsOf(value, 'ADJUST', '{key: [rate], mul: 100}');
+  // A bare number (`ADJUST 100`) multiplies every numeric column, the way percentages are made.
+  const bare = numberOf(Array.isArray(value) ? value[0] : value);
+  const options = bare !== undefined ? { mul: bare } : optionsOf(value, 'ADJUST', '{key: [rate], mul: 100}');
   const keys = options.key === undefined ? undefined : names(options.key);
   const ops = (['add', 'sub', 'mul', 'div', 'over', 'under'] as const).flatMap((op) => {
     const n = numberOf(options[op]);
@@ -217,7 +220,7 @@ export function rowWiseFn(command: string, value: Plain, qc: QueryContext): RowF
     case 'IFUPDATE':
       return ifUpdateFn(value, qc);
     case 'UPDATE':
-      return updateRow(optionsOf(value, 'UPDATE', '{key: tps, value: sum}'));
+      return updateRow(optionsOf(value, 'UPDATE', '{key: tps, value: sum}'), qc);
     default:
       return undefined;
   }
