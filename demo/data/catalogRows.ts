@@ -112,8 +112,9 @@ const AGENT_TAG_KEYS: Readonly<Record<string, true>> = Object.fromEntries(
 
 const NUMERIC_TAGS = new Set(['oid', 'okind', 'onode', 'pcode', 'pid', 'containerKey']);
 
+/** An agent's series take consecutive items, so lists of three or more never repeat within an agent. */
 function pick<T>(items: readonly T[], p: Point, salt: number): T {
-  const index = (Math.abs(p.agent.oid) + p.variant * 7 + salt) % items.length;
+  const index = (Math.abs(p.agent.oid) + p.variant + salt) % items.length;
   return items[index] as T;
 }
 
@@ -122,7 +123,7 @@ const TEXT_RULES: readonly (readonly [RegExp, (p: Point, salt: number) => unknow
   [/sql|query|statement/i, (p, s) => pick(SQL_STATEMENTS, p, s).sql],
   [/url|uri|path|service|tx_?name|page|endpoint|route/i, (p, s) => pick(servicesOf(p), p, s)],
   [/referer|domain/i, (p, s) => `https://${pick(OUTBOUND_CALLS, p, s).host}`],
-  [/(^|_)(db|database|datname|dbname|schema)|dbName/i, (p, s) => dbName(pick(DATABASE_URLS, p, s))],
+  [/(^|_)(db|database|datname|dbname|schema)|dbName/i, (p, s) => pick(DATABASE_NAMES, p, s)],
   [/table/i, (p, s) => pick(['orders', 'order_items', 'inventory', 'payments', 'users'], p, s)],
   [/index/i, (p, s) => pick(['orders_pkey', 'orders_customer_idx', 'inventory_sku_idx'], p, s)],
   [/namespace|^ns$/i, (p, s) => pick(['default', 'shop', 'kube-system'], p, s)],
@@ -145,7 +146,7 @@ const TEXT_RULES: readonly (readonly [RegExp, (p: Point, salt: number) => unknow
   [/message|msg|content|text|desc/i, (p, s) => `${pick(servicesOf(p), p, s)} handled by ${p.agent.alias}`],
   [/status|state|health/i, (p, s) => pick(['running', 'running', 'active', 'ok'], p, s)],
   [/user|login|owner/i, (p, s) => pick(['app', 'batch', 'report'], p, s)],
-  [/env/i, (p, s) => pick(['production', 'staging'], p, s)],
+  [/env/i, (p, s) => pick(['production', 'staging', 'development'], p, s)],
   [/country/i, (p, s) => pick(['KR', 'US', 'JP', 'DE'], p, s)],
   [/city/i, (p, s) => pick(['Seoul', 'San Jose', 'Tokyo', 'Frankfurt'], p, s)],
   [/browser/i, (p, s) => pick(['Chrome', 'Safari', 'Firefox', 'Edge'], p, s)],
@@ -168,9 +169,8 @@ function servicesOf(p: Point): readonly string[] {
   return SERVICES[p.project.platform] ?? SERVICES.JAVA ?? ['/'];
 }
 
-function dbName(url: string): string {
-  return url.slice(url.lastIndexOf('/') + 1);
-}
+/** Database names: those of the data set's connection URLs, then a few more. */
+const DATABASE_NAMES = [...new Set([...DATABASE_URLS.map((url) => url.slice(url.lastIndexOf('/') + 1)), 'inventory', 'billing'])];
 
 function textMaker(name: string): Maker {
   const salt = hashString(name) % 97;

@@ -25,6 +25,7 @@ const FAMILY_RULES: readonly (readonly [RegExp, CategoryFamily])[] = [
   [/^(log_|logsink|applog|#)|^log$/i, 'logs'],
   [/^(kube|container|cluster|server_container|npm_)/i, 'kubernetes'],
   [/^(rum|pageload|browser)/i, 'browser'],
+  [/^db_pool/i, 'apm'],
   [/^(db|my_|postgre|oracle|mongo|redis|mssql|tibero|altibase|cubrid)/i, 'database'],
   [/^(server|infra|telegraf|sm_|smx|netstat|disk|windows)/i, 'server'],
   [/^(alert|event|agent_status|livecheck|url_check|url_status)/i, 'any'],

@@ -73,6 +73,8 @@ export interface CategoryRef {
   readonly name: string;
   /** The minimum step its suffix asks for, 0 without one. */
   readonly rollupMs: number;
+  /** The suffix as written (`h1`), when there is one: a few roll-ups have catalog entries of their own. */
+  readonly suffix?: string;
 }
 
 const SUFFIX_STEPS: Readonly<Record<string, number>> = { m5: COARSE_STEP, h1: HOUR, d1: 24 * HOUR };
@@ -89,7 +91,7 @@ export function categoryRef(text: string): CategoryRef {
       'mxql/unknown-category',
     );
   }
-  return { name, rollupMs };
+  return { name, rollupMs, ...(suffix === undefined ? {} : { suffix }) };
 }
 
 /** What loading a category in a project gives: a source of rows, or the reason there are none. */
@@ -140,10 +142,13 @@ function notCollected(name: string, project: DemoProject): string {
  * bundled catalog (generated from its facts, in projects of its product line). A category the catalog
  * does not know, or one the project does not collect, has no rows, with the reason why.
  */
-export function categoryLookup(name: string, project: DemoProject, query: QueryFacts): CategoryLookup {
+export function categoryLookup(ref: CategoryRef, project: DemoProject, query: QueryFacts): CategoryLookup {
+  const { name } = ref;
   const own = CATEGORIES[name];
   if (own) return { source: own };
-  const generated = catalogFacts(name, query);
+  const generated =
+    (ref.suffix === undefined ? undefined : catalogFacts(`${name}{${ref.suffix}}`, query)) ??
+    catalogFacts(name, query);
   if (!generated) return { reason: `no rows: the demo has no data for category ${name}` };
   if (!projectCollects(project, name)) return { reason: notCollected(name, project) };
   return { source: generatedSource(generated) };

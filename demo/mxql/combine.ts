@@ -2,7 +2,7 @@
 // SUB of the same text or as a predefined path (`/app/act_tx/act_tx_oid`).
 import { MxqlQueryError } from '../mxqlExecutor';
 import type { QueryContext } from './context';
-import { isObject, names, text, type Plain } from './operands';
+import { isObject, names, numberOf, text, type Plain } from './operands';
 import { plainValue, streamOf, type Row, type RowStream } from './rows';
 
 function queryName(value: Plain, command: string): string {
@@ -29,10 +29,15 @@ export async function* joinRows(input: RowStream, value: Plain, qc: QueryContext
   const pk = names(value.pk ?? value.primaryKey);
   if (pk.length === 0)
     throw new MxqlQueryError('JOIN needs a pk naming the columns to match on.', 'mxql/missing-option');
-  const fields = value.field === undefined ? undefined : names(value.field);
+  // `last` names columns to take from the other query too; `rows` caps how many of its rows are read.
+  const fields =
+    value.field === undefined && value.last === undefined
+      ? undefined
+      : [...names(value.field), ...names(value.last)];
   const inner = text(value.type)?.toLowerCase() === 'inner';
+  const cap = numberOf(value.rows) ?? Number.POSITIVE_INFINITY;
   const index = new Map<string, Row>();
-  for (const row of await qc.runQuery(queryName(value, 'JOIN'))) {
+  for (const row of (await qc.runQuery(queryName(value, 'JOIN'))).slice(0, cap)) {
     const tuple = tupleOf(row, pk);
     if (!index.has(tuple)) index.set(tuple, row);
   }

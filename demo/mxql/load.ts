@@ -129,7 +129,7 @@ export function loadRows(
   const ref = chosenCategory(sel);
   if (!ref) throw new MxqlQueryError(`${loader} needs a CATEGORY before it.`, 'mxql/missing-category');
   if (ref.name === SLOW_CATEGORY) return waitSlow(qc, sel);
-  const found = categoryLookup(ref.name, qc.project, qc.facts);
+  const found = categoryLookup(ref, qc.project, qc.facts);
   if (!found.source) {
     qc.notices.push(found.reason);
     return noRows();
@@ -159,7 +159,10 @@ export function sourceRows(
     .filter((agent) => !byTags || byTags(agentTags(qc.project, agent)));
   const backward = isTrue(options.backward);
   const end = Math.min(sel.etime, qc.now);
-  const step = Math.max(qc.data.stepFor(FINE_STEP, sel.stime), rollupMs, source.stepMs ?? 0);
+  // A category collected less often than the range is long (daily tables over an hour) still shows
+  // its latest collection: its step shrinks to the range.
+  const ownStep = Math.min(source.stepMs ?? 0, end - sel.stime);
+  const step = Math.max(qc.data.stepFor(FINE_STEP, sel.stime), rollupMs, ownStep);
   const times =
     source.shape === 'snapshot'
       ? [Math.floor((end - 1) / FINE_STEP) * FINE_STEP]

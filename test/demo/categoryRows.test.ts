@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { CATEGORY_ROWS, FINE_STEP, createDemoData } from '../../demo/data/index';
 import { startDemoServer, type DemoServer } from '../../demo/index';
-import { FIXED_NOW, arr, call, errorOf, projectOf, rec } from './demoClient';
+import { FIXED_NOW, arr, call, projectOf, rec } from './demoClient';
 
 type CompactColumn = string | (string | number)[];
 interface CompactCategory {
