@@ -29,6 +29,8 @@ export interface CatalogCategoryFacts {
    * i-th value, later series keep their generated ones. Agent identity columns are never pinned.
    */
   readonly pinned?: ReadonlyMap<string, readonly string[]>;
+  /** When given, only these columns (and the agent's tags) are generated: the query reads no others. */
+  readonly only?: ReadonlySet<string>;
 }
 
 /** Where one generated value stands. */
@@ -265,11 +267,22 @@ function finestStep(interval: readonly string[] | undefined): number {
 
 const SNAPSHOT_NAME = /(_list|_info|info$|config|_meta|_spec|inventory|parameter|_param)(\{h1\})?$/i;
 
+const TAGS = new WeakMap<DemoAgent, Record<string, unknown>>();
+
+/** An agent's tag columns, built once per agent (rows copy them). */
+function tagsOf(project: DemoProject, agent: DemoAgent): Record<string, unknown> {
+  let tags = TAGS.get(agent);
+  if (!tags) TAGS.set(agent, (tags = agentTags(project, agent)));
+  return tags;
+}
+
 /** Compiles a category's facts into a row generator. */
 export function generatedCategory(facts: CatalogCategoryFacts): GeneratedCategory {
   const columns = new Map<string, CatalogColumn>();
   for (const column of facts.columns) if (!columns.has(column.name) && column.name !== 'time') columns.set(column.name, column);
-  const makers = [...columns.values()].map((c) => [c.name, columnMaker(c, facts.pinned?.get(c.name))] as const);
+  const makers = [...columns.values()]
+    .filter((c) => !facts.only || facts.only.has(c.name))
+    .map((c) => [c.name, columnMaker(c, facts.pinned?.get(c.name))] as const);
   const keyedBeyondAgent = (facts.pk ?? []).some((k) => !(k in AGENT_TAG_KEYS) && !NUMERIC_TAGS.has(k) && !(k in AGENT_ALIASES));
   const variants = keyedBeyondAgent ? VARIANTS : 1;
   return {
@@ -278,7 +291,7 @@ export function generatedCategory(facts: CatalogCategoryFacts): GeneratedCategor
     variants,
     snapshot: SNAPSHOT_NAME.test(facts.name),
     rows(seed, project, agent, t, step) {
-      const tags = agentTags(project, agent);
+      const tags = tagsOf(project, agent);
       const load = loadAt(t);
       const out: Record<string, unknown>[] = [];
       for (let variant = 0; variant < variants; variant++) {

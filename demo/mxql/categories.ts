@@ -101,10 +101,10 @@ export type CategoryLookup =
 
 const compiled = new Map<string, GeneratedCategory>();
 
-function catalogFacts(name: string, query: QueryFacts): GeneratedCategory | undefined {
+function catalogFacts(name: string, query: QueryFacts, only: ReadonlySet<string> | undefined): GeneratedCategory | undefined {
   const info = bundledCategoryCatalog.getCategory(name);
   if (!info || !bundledCategoryCatalog.isKnownCategory(name)) return undefined;
-  const plain = info.columnsKnown && query.values.size === 0;
+  const plain = info.columnsKnown && query.values.size === 0 && !only;
   const cached = plain ? compiled.get(info.name) : undefined;
   if (cached) return cached;
   // Columns the catalog does not list (its list is incomplete) are taken from the names the query uses.
@@ -115,6 +115,7 @@ function catalogFacts(name: string, query: QueryFacts): GeneratedCategory | unde
     ...(info.pk ? { pk: info.pk } : {}),
     ...(info.interval ? { interval: info.interval } : {}),
     pinned: query.values,
+    ...(only ? { only } : {}),
   });
   if (plain) compiled.set(info.name, generated);
   return generated;
@@ -142,13 +143,18 @@ function notCollected(name: string, project: DemoProject): string {
  * bundled catalog (generated from its facts, in projects of its product line). A category the catalog
  * does not know, or one the project does not collect, has no rows, with the reason why.
  */
-export function categoryLookup(ref: CategoryRef, project: DemoProject, query: QueryFacts): CategoryLookup {
+export function categoryLookup(
+  ref: CategoryRef,
+  project: DemoProject,
+  query: QueryFacts,
+  only?: ReadonlySet<string>,
+): CategoryLookup {
   const { name } = ref;
   const own = CATEGORIES[name];
   if (own) return { source: own };
   const generated =
-    (ref.suffix === undefined ? undefined : catalogFacts(`${name}{${ref.suffix}}`, query)) ??
-    catalogFacts(name, query);
+    (ref.suffix === undefined ? undefined : catalogFacts(`${name}{${ref.suffix}}`, query, only)) ??
+    catalogFacts(name, query, only);
   if (!generated) return { reason: `no rows: the demo has no data for category ${name}` };
   if (!projectCollects(project, name)) return { reason: notCollected(name, project) };
   return { source: generatedSource(generated) };

@@ -93,17 +93,21 @@ async function* withCategory(input: RowStream, category: string, more?: (row: Ro
   }
 }
 
+// Keywords and aggregation operators, which may stand before `by (…)` instead of directly before `(`.
 const PROMQL_WORDS = new Set([
   'by', 'without', 'on', 'ignoring', 'group_left', 'group_right', 'and', 'or', 'unless', 'bool', 'offset',
+  'sum', 'avg', 'min', 'max', 'count', 'stddev', 'stdvar', 'topk', 'bottomk', 'quantile', 'count_values', 'group',
 ]);
 
 /** The metric and the grouping labels a PromQL expression names (its first selector, its `by (…)` list). */
 export function promqlShape(query: string): { metric: string; labels: string[] } {
   const withoutStrings = query.replace(/"[^"]*"|'[^']*'/g, '""');
-  const withoutMatchers = withoutStrings.replace(/\{[^}]*\}|\[[^\]]*\]/g, ' ');
+  const withoutMatchers = withoutStrings
+    .replace(/\{[^}]*\}|\[[^\]]*\]/g, ' ')
+    .replace(/\b(by|without|on|ignoring|group_left|group_right)\s*\([^)]*\)/g, ' ');
   const metric =
     [...withoutMatchers.matchAll(/[A-Za-z_:][\w:]*/g)]
-      .filter((m) => !PROMQL_WORDS.has(m[0]) && withoutMatchers[(m.index ?? 0) + m[0].length] !== '(')
+      .filter((m) => !PROMQL_WORDS.has(m[0]) && !/^\s*\(/.test(withoutMatchers.slice((m.index ?? 0) + m[0].length)))
       .map((m) => m[0])
       .find((word) => !/^\d/.test(word)) ?? 'up';
   const labels = [...withoutStrings.matchAll(/\bby\s*\(([^)]*)\)/g)].flatMap((m) =>

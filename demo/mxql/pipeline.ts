@@ -137,9 +137,23 @@ function unsupported(st: Statement): MxqlQueryError {
   );
 }
 
+/**
+ * The columns a pipeline's loader must generate: when an explicit SELECT list decides which loaded
+ * columns reach the output, only those the query mentions; otherwise (no such SELECT, or a
+ * PIVOT-HEAD that turns every column into rows) undefined, meaning all.
+ */
+function readColumns(statements: readonly Statement[], qc: QueryContext): ReadonlySet<string> | undefined {
+  const commands = statements.flatMap((st) => (st.kind === 'command' ? [st] : []));
+  if (!qc.facts.columnsComplete || commands.some((c) => c.upperName === 'PIVOT-HEAD')) return undefined;
+  const selects = commands.some((c) => c.upperName === 'SELECT' && c.operand?.kind === 'array');
+  return selects ? new Set(['time', ...qc.facts.columns]) : undefined;
+}
+
 /** Builds the lazy stream of a pipeline (INJECTs already expanded). */
 export function buildPipeline(statements: readonly Statement[], qc: QueryContext): RowStream {
   const sel = newSelection(qc);
+  const columns = readColumns(statements, qc);
+  if (columns) sel.columns = columns;
   let stream: RowStream = noRows();
   let loaded = false;
   let fused: RowFn[] = [];

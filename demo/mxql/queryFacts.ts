@@ -8,6 +8,8 @@ import { bind, isObject, names, scalars, text, type Plain } from './operands';
 /** Column names and filter values a query mentions. */
 export interface QueryFacts {
   readonly columns: readonly string[];
+  /** False when the query names more columns than are kept in `columns`. */
+  readonly columnsComplete: boolean;
   /** Column → literal values the query filters it on (`like` patterns without their `*`). */
   readonly values: ReadonlyMap<string, readonly string[]>;
 }
@@ -92,5 +94,5 @@ export function queryFacts(doc: MxqlDocument, params: Readonly<Record<string, st
     if (st.upperName === 'FILTER') addExpressionValues(text(isObject(value) ? value.expr : value) ?? '', values);
     if (LOADING.has(st.upperName) && isObject(value)) addFilterValues(value.filter, values);
   }
-  return { columns: [...columns].slice(0, MAX_COLUMNS), values };
+  return { columns: [...columns].slice(0, MAX_COLUMNS), columnsComplete: columns.size <= MAX_COLUMNS, values };
 }

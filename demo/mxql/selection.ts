@@ -34,6 +34,8 @@ export interface Selection {
   oids?: ReadonlySet<number>;
   okinds?: ReadonlySet<number>;
   onodes?: ReadonlySet<number>;
+  /** The columns the pipeline can read, when it selects an explicit list (the loader generates no others). */
+  columns?: ReadonlySet<string>;
   /** LogTag filters, applied by the loader like its own `filter` option. */
   tagFilters?: { key: string; test: (row: Row) => boolean }[];
 }
