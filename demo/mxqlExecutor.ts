@@ -37,9 +37,6 @@ export class MxqlQueryError extends Error {
   }
 }
 
-/** The response header that carries an executor's notices (percent-encoded UTF-8, notices joined by "; "). */
-export const MXQL_NOTICE_HEADER = 'x-mxql-notice';
-
 const NOTICES = new WeakMap<object, readonly string[]>();
 
 /**

@@ -4,7 +4,8 @@
 import { badRequest } from '../http/httpError';
 import { LIMITS, bodyEpochMs, checkRange } from '../http/params';
 import { projectOf, type RequestContext, type Route } from '../http/route';
-import { MXQL_NOTICE_HEADER, MxqlQueryError, noticesOf, type MxqlRequest } from '../mxqlExecutor';
+import { MXQL_NOTICE_HEADER, encodeMxqlNotice } from '../../common/mxqlNotice';
+import { MxqlQueryError, noticesOf, type MxqlRequest } from '../mxqlExecutor';
 
 function stringMap(name: string, value: unknown): Record<string, string> {
   if (value === undefined || value === null) return {};
@@ -100,7 +101,7 @@ async function runMxql(ctx: RequestContext, kind: 'text' | 'path'): Promise<unkn
   try {
     const rows = await ctx.state.executor(req, ctx.signal);
     const notices = noticesOf(rows);
-    if (notices.length > 0) ctx.responseHeaders[MXQL_NOTICE_HEADER] = encodeURIComponent(notices.join('; '));
+    if (notices.length > 0) ctx.responseHeaders[MXQL_NOTICE_HEADER] = encodeMxqlNotice([...new Set(notices)].join('; '));
     return rows;
   } catch (error) {
     if (error instanceof MxqlQueryError) throw badRequest(error.code, error.message);
