@@ -62,7 +62,13 @@ export function runsManyFiles(args: readonly string[]): boolean {
 }
 
 const VALUE_FLAGS = new Set(
-  Object.entries({ ...options, param: { type: 'string' }, inject: { type: 'string' }, stime: { type: 'string' }, etime: { type: 'string' } })
+  Object.entries({
+    ...options,
+    param: { type: 'string' },
+    inject: { type: 'string' },
+    stime: { type: 'string' },
+    etime: { type: 'string' },
+  })
     .filter(([, o]) => o.type === 'string')
     .map(([name]) => `--${name}`),
 );
@@ -97,10 +103,18 @@ function describeFailure(error: unknown): { code: string; message: string; line:
     }
   }
   const line = /\bline (\d+)\b/.exec(detail)?.[1];
-  return { code, message: detail.replace(/\s*\n\s*/g, ' '), line: line === undefined ? undefined : Number(line) };
+  return {
+    code,
+    message: detail.replace(/\s*\n\s*/g, ' '),
+    line: line === undefined ? undefined : Number(line),
+  };
 }
 
-async function runFile(path: string, target: Target, defaults: { rangeMs: number; limit?: number }): Promise<FileRun> {
+async function runFile(
+  path: string,
+  target: Target,
+  defaults: { rangeMs: number; limit?: number },
+): Promise<FileRun> {
   const started = performance.now();
   let text = '';
   try {
@@ -126,7 +140,11 @@ async function runFile(path: string, target: Target, defaults: { rangeMs: number
       d.path
         ? target.client.mxqlPath({ ...common, mql: d.path }, { ...callOptions, signal })
         : target.client.mxqlText(
-            { ...common, mql: stripDirectives(text), ...(Object.keys(d.params).length > 0 ? { param: d.params } : {}) },
+            {
+              ...common,
+              mql: stripDirectives(text),
+              ...(Object.keys(d.params).length > 0 ? { param: d.params } : {}),
+            },
             { ...callOptions, signal },
           ),
     );
@@ -166,7 +184,8 @@ function summary(runs: readonly FileRun[]) {
 function renderText(runs: readonly FileRun[]): string {
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   const lines = runs.map((r) => {
-    if (r.error) return `${r.path}:${r.error.line}:${r.error.column}: error ${r.error.code} ${r.error.message}`;
+    if (r.error)
+      return `${r.path}:${r.error.line}:${r.error.column}: error ${r.error.code} ${r.error.message}`;
     if (r.status === 'empty') return `${r.path}: empty${r.notice ? ` (${r.notice})` : ''}`;
     return `${r.path}: ok ${plural(r.rows, 'row')} (${r.ms} ms)`;
   });

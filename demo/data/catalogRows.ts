@@ -58,7 +58,13 @@ export interface GeneratedCategory {
   /** True for list-like categories read as one snapshot at the end of the range. */
   readonly snapshot: boolean;
   /** Builds the rows of one agent for the bucket starting at t. */
-  rows(seed: number, project: DemoProject, agent: DemoAgent, t: number, step: number): Record<string, unknown>[];
+  rows(
+    seed: number,
+    project: DemoProject,
+    agent: DemoAgent,
+    t: number,
+    step: number,
+  ): Record<string, unknown>[];
 }
 
 const INTERVALS: Readonly<Record<string, number>> = {
@@ -107,9 +113,21 @@ const VARIANTS = 3;
 const IDENTITY = new Set(['oid', 'oname', 'pcode', 'pname', 'okind', 'okindName', 'onode', 'onodeName']);
 // The identity columns of agentTags, by name (values differ per agent; only the keys matter here).
 const AGENT_TAG_KEYS: Readonly<Record<string, true>> = Object.fromEntries(
-  ['pcode', 'pname', 'oid', 'oname', 'okind', 'okindName', 'onode', 'onodeName', 'host_ip', 'container', 'containerKey', 'pid', 'type'].map(
-    (k) => [k, true] as const,
-  ),
+  [
+    'pcode',
+    'pname',
+    'oid',
+    'oname',
+    'okind',
+    'okindName',
+    'onode',
+    'onodeName',
+    'host_ip',
+    'container',
+    'containerKey',
+    'pid',
+    'type',
+  ].map((k) => [k, true] as const),
 );
 
 const NUMERIC_TAGS = new Set(['oid', 'okind', 'onode', 'pcode', 'pid', 'containerKey']);
@@ -172,7 +190,9 @@ function servicesOf(p: Point): readonly string[] {
 }
 
 /** Database names: those of the data set's connection URLs, then a few more. */
-const DATABASE_NAMES = [...new Set([...DATABASE_URLS.map((url) => url.slice(url.lastIndexOf('/') + 1)), 'inventory', 'billing'])];
+const DATABASE_NAMES = [
+  ...new Set([...DATABASE_URLS.map((url) => url.slice(url.lastIndexOf('/') + 1)), 'inventory', 'billing']),
+];
 
 function textMaker(name: string): Maker {
   const salt = hashString(name) % 97;
@@ -226,13 +246,16 @@ function numberMaker(column: CatalogColumn): Maker {
     if (/start|create|begin/i.test(name)) return (p) => p.agent.startTime;
     return (p) => p.t;
   }
-  if (unit === 'pct' || unit === 'pct#' || /percent|pct|ratio|usage|util/i.test(name)) return gauge(salt, 0, 100, 2);
+  if (unit === 'pct' || unit === 'pct#' || /percent|pct|ratio|usage|util/i.test(name))
+    return gauge(salt, 0, 100, 2);
   if (unit === 'millicore') return (p) => round((gauge(salt, 0, 800, 0)(p) as number) * p.agent.cpuCores, 0);
-  if (unit === 'state') return (p) => (unitAt(p.seed, p.agent.oid, p.variant, salt, Math.floor(p.t / HOUR)) < 0.95 ? 1 : 0);
+  if (unit === 'state')
+    return (p) => (unitAt(p.seed, p.agent.oid, p.variant, salt, Math.floor(p.t / HOUR)) < 0.95 ? 1 : 0);
   if (unit === 'count' || /count|cnt|num|errors?$|calls|requests|_n$/i.test(name))
     return COUNTER_NAME.test(name) ? growing(salt, 20) : perBucket(salt, 20);
   if (COUNTER_NAME.test(name)) return growing(salt, unit === 'byte' ? 50_000 : 20);
-  const range = UNIT_RANGES[unit] ?? (/time|elapse|latency|duration|_ms$/i.test(name) ? UNIT_RANGES.ms : undefined);
+  const range =
+    UNIT_RANGES[unit] ?? (/time|elapse|latency|duration|_ms$/i.test(name) ? UNIT_RANGES.ms : undefined);
   if (range) return gauge(salt, range[0], range[1], range[2]);
   if (/bytes?$|size|mem|memory/i.test(name)) return gauge(salt, 1e6, 8e9, 0);
   return gauge(salt, 0, 100, 2);
@@ -279,11 +302,14 @@ function tagsOf(project: DemoProject, agent: DemoAgent): Record<string, unknown>
 /** Compiles a category's facts into a row generator. */
 export function generatedCategory(facts: CatalogCategoryFacts): GeneratedCategory {
   const columns = new Map<string, CatalogColumn>();
-  for (const column of facts.columns) if (!columns.has(column.name) && column.name !== 'time') columns.set(column.name, column);
+  for (const column of facts.columns)
+    if (!columns.has(column.name) && column.name !== 'time') columns.set(column.name, column);
   const makers = [...columns.values()]
     .filter((c) => !facts.only || facts.only.has(c.name))
     .map((c) => [c.name, columnMaker(c, facts.pinned?.get(c.name))] as const);
-  const keyedBeyondAgent = (facts.pk ?? []).some((k) => !(k in AGENT_TAG_KEYS) && !NUMERIC_TAGS.has(k) && !(k in AGENT_ALIASES));
+  const keyedBeyondAgent = (facts.pk ?? []).some(
+    (k) => !(k in AGENT_TAG_KEYS) && !NUMERIC_TAGS.has(k) && !(k in AGENT_ALIASES),
+  );
   const variants = keyedBeyondAgent ? VARIANTS : 1;
   return {
     name: facts.name,

@@ -4,7 +4,8 @@
 import type { DemoProject } from './dataset';
 
 /** The product lines of the MXQL catalog. `any` categories (alerts, events, agent status) fit every project. */
-export type CategoryFamily = 'apm' | 'server' | 'database' | 'kubernetes' | 'cloud' | 'browser' | 'logs' | 'any';
+export type CategoryFamily =
+  'apm' | 'server' | 'database' | 'kubernetes' | 'cloud' | 'browser' | 'logs' | 'any';
 
 /** Readable names of the product lines, for "no data" reasons. */
 export const FAMILY_NAMES: Readonly<Record<CategoryFamily, string>> = {

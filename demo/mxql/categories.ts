@@ -101,7 +101,11 @@ export type CategoryLookup =
 
 const compiled = new Map<string, GeneratedCategory>();
 
-function catalogFacts(name: string, query: QueryFacts, only: ReadonlySet<string> | undefined): GeneratedCategory | undefined {
+function catalogFacts(
+  name: string,
+  query: QueryFacts,
+  only: ReadonlySet<string> | undefined,
+): GeneratedCategory | undefined {
   const info = bundledCategoryCatalog.getCategory(name);
   if (!info || !bundledCategoryCatalog.isKnownCategory(name)) return undefined;
   const plain = info.columnsKnown && query.values.size === 0 && !only;
@@ -128,7 +132,9 @@ function generatedSource(generated: GeneratedCategory): CategorySource {
     stepMs: generated.stepMs,
     agentTagged: true,
     rows: (data, project, agent, t, step) =>
-      data.isAliveAt(agent, t) || generated.snapshot ? generated.rows(data.seed, project, agent, t, step) : [],
+      data.isAliveAt(agent, t) || generated.snapshot
+        ? generated.rows(data.seed, project, agent, t, step)
+        : [],
   };
 }
 

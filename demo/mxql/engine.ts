@@ -77,7 +77,11 @@ function contextFor(
         );
       try {
         // A path of the service the demo has no query for joins no rows instead of failing the query.
-        if (name.startsWith('/') && predefinedQuery(name) === undefined && bundledPathCatalog.isPredefinedPath(name)) {
+        if (
+          name.startsWith('/') &&
+          predefinedQuery(name) === undefined &&
+          bundledPathCatalog.isPredefinedPath(name)
+        ) {
           qc.notices.push(`no rows from ${name}: the demo has no query for this predefined path`);
           return [];
         }

@@ -59,7 +59,8 @@ function textOf(words: readonly string[], hash: unknown): string | null {
 }
 
 function optionsOf(value: Plain, command: string, example: string): Record<string, Plain> {
-  if (!isObject(value)) throw new MxqlQueryError(`${command} needs an object operand, e.g. ${example}.`, 'mxql/bad-operand');
+  if (!isObject(value))
+    throw new MxqlQueryError(`${command} needs an object operand, e.g. ${example}.`, 'mxql/bad-operand');
   return value;
 }
 
@@ -98,7 +99,8 @@ function ip2locFn(value: Plain): RowFn {
   const key = (isObject(value) ? text(value.key) : text(value)) ?? 'ip';
   return (row) => {
     const ip = toText(plainValue(row[key]));
-    const place = CLIENT_LOCATIONS.find((l) => l.ip === ip) ?? CLIENT_LOCATIONS[hashString(ip) % CLIENT_LOCATIONS.length];
+    const place =
+      CLIENT_LOCATIONS.find((l) => l.ip === ip) ?? CLIENT_LOCATIONS[hashString(ip) % CLIENT_LOCATIONS.length];
     row.country = place?.country ?? null;
     row.city = place?.city ?? null;
     return row;

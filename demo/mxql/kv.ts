@@ -22,9 +22,9 @@ const MAX_ROWS_PER_TABLE = 100_000;
 
 function storeOf(data: DemoData, pcode: number): ProjectStore {
   let byProject = STORES.get(data);
-  if (!byProject) STORES.set(data, (byProject = new Map()));
+  if (!byProject) STORES.set(data, (byProject = new Map<number, ProjectStore>()));
   let store = byProject.get(pcode);
-  if (!store) byProject.set(pcode, (store = new Map()));
+  if (!store) byProject.set(pcode, (store = new Map<string, KvTable>()));
   return store;
 }
 
@@ -55,7 +55,10 @@ function tableName(raw: string, qc: QueryContext): string {
 function tableOption(value: Plain, command: string, qc: QueryContext): string {
   const raw = isObject(value) ? text(value.table) : text(value);
   if (!raw)
-    throw new MxqlQueryError(`${command} needs a table name, e.g. ${command} server_inventory.`, 'mxql/missing-option');
+    throw new MxqlQueryError(
+      `${command} needs a table name, e.g. ${command} server_inventory.`,
+      'mxql/missing-option',
+    );
   return tableName(raw, qc);
 }
 
@@ -93,7 +96,9 @@ export function kvSelectRows(value: Plain, qc: QueryContext): RowStream {
   }
   const wanted = isObject(value) && value['pk.val'] !== undefined ? toText(value['pk.val']) : undefined;
   const key = table.pk[0];
-  const rows = table.rows.filter((row) => wanted === undefined || key === undefined || toText(plainValue(row[key])) === wanted);
+  const rows = table.rows.filter(
+    (row) => wanted === undefined || key === undefined || toText(plainValue(row[key])) === wanted,
+  );
   return streamOf(rows.map((row) => ({ ...row })));
 }
 
@@ -107,6 +112,9 @@ export async function* kvInsertRows(input: RowStream, value: Plain, qc: QueryCon
   const tuple = (row: Row) => pk.map((k) => toText(plainValue(row[k]))).join('\u0000');
   const byKey = new Map(table.rows.map((row, i) => [pk.length > 0 ? tuple(row) : String(i), row]));
   rows.forEach((row, i) => byKey.set(pk.length > 0 ? tuple(row) : String(table.rows.length + i), { ...row }));
-  store.set(name, { rows: [...byKey.values()].slice(-MAX_ROWS_PER_TABLE), pk: pk.length > 0 ? pk : table.pk });
+  store.set(name, {
+    rows: [...byKey.values()].slice(-MAX_ROWS_PER_TABLE),
+    pk: pk.length > 0 ? pk : table.pk,
+  });
   yield* streamOf(rows);
 }

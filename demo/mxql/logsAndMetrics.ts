@@ -15,7 +15,12 @@ const MINUTE = 60_000;
 
 async function* noRows(): RowStream {}
 
-function sourceOf(columns: readonly CatalogColumn[], stepMs: number, name: string, pk: readonly string[]): CategorySource {
+function sourceOf(
+  columns: readonly CatalogColumn[],
+  stepMs: number,
+  name: string,
+  pk: readonly string[],
+): CategorySource {
   const generated = generatedCategory({ name, columns, pk });
   return {
     loader: 'any',
@@ -95,8 +100,29 @@ async function* withCategory(input: RowStream, category: string, more?: (row: Ro
 
 // Keywords and aggregation operators, which may stand before `by (…)` instead of directly before `(`.
 const PROMQL_WORDS = new Set([
-  'by', 'without', 'on', 'ignoring', 'group_left', 'group_right', 'and', 'or', 'unless', 'bool', 'offset',
-  'sum', 'avg', 'min', 'max', 'count', 'stddev', 'stdvar', 'topk', 'bottomk', 'quantile', 'count_values', 'group',
+  'by',
+  'without',
+  'on',
+  'ignoring',
+  'group_left',
+  'group_right',
+  'and',
+  'or',
+  'unless',
+  'bool',
+  'offset',
+  'sum',
+  'avg',
+  'min',
+  'max',
+  'count',
+  'stddev',
+  'stdvar',
+  'topk',
+  'bottomk',
+  'quantile',
+  'count_values',
+  'group',
 ]);
 
 /** The metric and the grouping labels a PromQL expression names (its first selector, its `by (…)` list). */
@@ -107,7 +133,9 @@ export function promqlShape(query: string): { metric: string; labels: string[] }
     .replace(/\b(by|without|on|ignoring|group_left|group_right)\s*\([^)]*\)/g, ' ');
   const metric =
     [...withoutMatchers.matchAll(/[A-Za-z_:][\w:]*/g)]
-      .filter((m) => !PROMQL_WORDS.has(m[0]) && !/^\s*\(/.test(withoutMatchers.slice((m.index ?? 0) + m[0].length)))
+      .filter(
+        (m) => !PROMQL_WORDS.has(m[0]) && !/^\s*\(/.test(withoutMatchers.slice((m.index ?? 0) + m[0].length)),
+      )
       .map((m) => m[0])
       .find((word) => !/^\d/.test(word)) ?? 'up';
   const labels = [...withoutStrings.matchAll(/\bby\s*\(([^)]*)\)/g)].flatMap((m) =>

@@ -17,9 +17,39 @@ export interface QueryFacts {
 const MAX_COLUMNS = 160;
 // Option keys whose values are never column names.
 const NOT_COLUMN_OPTIONS = new Set([
-  'value', 'exclude', 'like', 'notlike', 'over', 'under', 'timeunit', 'sort', 'rows', 'datetime', 'timezone',
-  'decimal', 'cast', 'pct', 'stime', 'etime', 'duration', 'recent', 'delta', 'query', 'include', 'type',
-  'limit', 'notnull', 'if', 'table', 'gmt', 'date', 'time', 'dur', 'backward', 'checktime', 'func',
+  'value',
+  'exclude',
+  'like',
+  'notlike',
+  'over',
+  'under',
+  'timeunit',
+  'sort',
+  'rows',
+  'datetime',
+  'timezone',
+  'decimal',
+  'cast',
+  'pct',
+  'stime',
+  'etime',
+  'duration',
+  'recent',
+  'delta',
+  'query',
+  'include',
+  'type',
+  'limit',
+  'notnull',
+  'if',
+  'table',
+  'gmt',
+  'date',
+  'time',
+  'dur',
+  'backward',
+  'checktime',
+  'func',
 ]);
 const EXPRESSION_OPTIONS = new Set(['expr', 'if']);
 const WORD = /[A-Za-z_][\w.]*/g;
@@ -56,9 +86,18 @@ function addFilterValues(value: Plain, into: Map<string, string[]>): void {
 }
 
 const COMPARISONS: readonly [RegExp, (m: RegExpMatchArray) => [string, string] | undefined][] = [
-  [/([A-Za-z_][\w.]*)\s*={1,2}\s*(?:'([^']*)'|"([^"]*)"|(-?\d+(?:\.\d+)?))/g, (m) => [m[1] ?? '', m[2] ?? m[3] ?? m[4] ?? '']],
-  [/([A-Za-z_][\w.]*)\s*(>=|>)\s*(-?\d+)/g, (m) => [m[1] ?? '', String(Number(m[3]) + (m[2] === '>' ? 1 : 0))]],
-  [/(-?\d+)\s*(<=|<)\s*([A-Za-z_][\w.]*)/g, (m) => [m[3] ?? '', String(Number(m[1]) + (m[2] === '<' ? 1 : 0))]],
+  [
+    /([A-Za-z_][\w.]*)\s*={1,2}\s*(?:'([^']*)'|"([^"]*)"|(-?\d+(?:\.\d+)?))/g,
+    (m) => [m[1] ?? '', m[2] ?? m[3] ?? m[4] ?? ''],
+  ],
+  [
+    /([A-Za-z_][\w.]*)\s*(>=|>)\s*(-?\d+)/g,
+    (m) => [m[1] ?? '', String(Number(m[3]) + (m[2] === '>' ? 1 : 0))],
+  ],
+  [
+    /(-?\d+)\s*(<=|<)\s*([A-Za-z_][\w.]*)/g,
+    (m) => [m[3] ?? '', String(Number(m[1]) + (m[2] === '<' ? 1 : 0))],
+  ],
 ];
 
 /** `col == 'x'`, `col >= 5`, `200 <= col` in an expression: values that satisfy the comparison. */
@@ -81,7 +120,8 @@ export function queryFacts(doc: MxqlDocument, params: Readonly<Record<string, st
   const values = new Map<string, string[]>();
   const statements: Statement[] = [...doc.main, ...doc.subs.flatMap((s) => s.commands)];
   for (const st of statements) {
-    if (st.kind !== 'command' || !st.operand || st.upperName === 'CATEGORY' || st.upperName === 'HEADER') continue;
+    if (st.kind !== 'command' || !st.operand || st.upperName === 'CATEGORY' || st.upperName === 'HEADER')
+      continue;
     let value: Plain;
     try {
       value = bind(st.operand, { params, lenient: true });
@@ -91,8 +131,13 @@ export function queryFacts(doc: MxqlDocument, params: Readonly<Record<string, st
     if (st.upperName === 'FILTER' && !isObject(value)) addWords(text(value) ?? '', columns);
     else addNames(value, columns);
     if (FILTERING.has(st.upperName)) addFilterValues(value, values);
-    if (st.upperName === 'FILTER') addExpressionValues(text(isObject(value) ? value.expr : value) ?? '', values);
+    if (st.upperName === 'FILTER')
+      addExpressionValues(text(isObject(value) ? value.expr : value) ?? '', values);
     if (LOADING.has(st.upperName) && isObject(value)) addFilterValues(value.filter, values);
   }
-  return { columns: [...columns].slice(0, MAX_COLUMNS), columnsComplete: columns.size <= MAX_COLUMNS, values };
+  return {
+    columns: [...columns].slice(0, MAX_COLUMNS),
+    columnsComplete: columns.size <= MAX_COLUMNS,
+    values,
+  };
 }

@@ -47,7 +47,10 @@ export async function* foldRows(input: RowStream, value: Plain, qc: QueryContext
   const pk = isObject(value) ? names(value.pk) : [];
   const keys = names(isObject(value) ? value.key : value);
   if (keys.length === 0)
-    throw new MxqlQueryError('FOLD needs the fields to fold, e.g. FOLD {pk: oid, key: [tps]}.', 'mxql/missing-option');
+    throw new MxqlQueryError(
+      'FOLD needs the fields to fold, e.g. FOLD {pk: oid, key: [tps]}.',
+      'mxql/missing-option',
+    );
   const groups = new Map<string, Row>();
   for (const row of await collect(input, qc.pacer)) {
     const tuple = tupleOf(row, pk);

@@ -231,9 +231,15 @@ export function rowWiseFn(command: string, value: Plain, qc: QueryContext): RowF
  * empty lists keep every row, as before the loader).
  */
 export function agentFilterFn(command: string, value: Plain): RowFn {
-  const sets = (command === 'OIDSET' && isObject(value)
-    ? [['oid', value.oid], ['okind', value.okind], ['onode', value.onode]]
-    : [[command.toLowerCase(), value]]) as [string, Plain][];
+  const sets = (
+    command === 'OIDSET' && isObject(value)
+      ? [
+          ['oid', value.oid],
+          ['okind', value.okind],
+          ['onode', value.onode],
+        ]
+      : [[command.toLowerCase(), value]]
+  ) as [string, Plain][];
   const tests = sets
     .map(([key, ids]) => [key, new Set(scalars(ids).map(toText))] as const)
     .filter(([, ids]) => ids.size > 0);

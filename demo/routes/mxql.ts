@@ -101,7 +101,8 @@ async function runMxql(ctx: RequestContext, kind: 'text' | 'path'): Promise<unkn
   try {
     const rows = await ctx.state.executor(req, ctx.signal);
     const notices = noticesOf(rows);
-    if (notices.length > 0) ctx.responseHeaders[MXQL_NOTICE_HEADER] = encodeMxqlNotice([...new Set(notices)].join('; '));
+    if (notices.length > 0)
+      ctx.responseHeaders[MXQL_NOTICE_HEADER] = encodeMxqlNotice([...new Set(notices)].join('; '));
     return rows;
   } catch (error) {
     if (error instanceof MxqlQueryError) throw badRequest(error.code, error.message);

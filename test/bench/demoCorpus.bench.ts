@@ -69,7 +69,9 @@ async function main(): Promise<void> {
   const slowest = [...outcomes].sort((a, b) => b.ms - a.ms).slice(0, 3);
   console.log(`slowest: ${slowest.map((o) => `${o.file} ${o.ms.toFixed(0)} ms`).join(', ')}`);
   const block = await longestBlock();
-  console.log(`31-day query: ${block.totalMs.toFixed(0)} ms in all, longest block of the event loop ${block.blockMs.toFixed(1)} ms`);
+  console.log(
+    `31-day query: ${block.totalMs.toFixed(0)} ms in all, longest block of the event loop ${block.blockMs.toFixed(1)} ms`,
+  );
 }
 
 void main();

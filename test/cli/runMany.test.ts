@@ -17,7 +17,10 @@ before(async () => {
   dir = await mkdtemp(join(tmpdir(), 'mxql-run-many-'));
   await write('queries/tps.mxql', '-- @name TPS\n-- @range 30m\nCATEGORY app_counter\nTAGLOAD\n');
   await write('queries/more/unknown.mxql', 'CATEGORY no_such_category\nTAGLOAD\n');
-  await write('queries/more/broken.mxql', '-- @name broken\n-- @limit 5\nCATEGORY app_counter\nTAGLOAD\nFROBNICATE\n');
+  await write(
+    'queries/more/broken.mxql',
+    '-- @name broken\n-- @limit 5\nCATEGORY app_counter\nTAGLOAD\nFROBNICATE\n',
+  );
   await write('clean/one.mxql', 'CATEGORY app_counter\nTAGLOAD\nLIMIT 3\n');
 });
 after(() => rm(dir, { recursive: true, force: true }));
@@ -30,8 +33,14 @@ void describe('mxql run over many files', () => {
     assert.equal(r.code, 1, r.stderr);
     const lines = r.stdout.trim().split('\n');
     assert.equal(lines.length, 4, r.stdout);
-    assert.match(lines[0] ?? '', /more\/broken\.mxql:5:1: error mxql\/unsupported-command Unknown command FROBNICATE \(line 5\)/);
-    assert.match(lines[1] ?? '', /more\/unknown\.mxql: empty \(no rows: the demo has no data for category no_such_category\)$/);
+    assert.match(
+      lines[0] ?? '',
+      /more\/broken\.mxql:5:1: error mxql\/unsupported-command Unknown command FROBNICATE \(line 5\)/,
+    );
+    assert.match(
+      lines[1] ?? '',
+      /more\/unknown\.mxql: empty \(no rows: the demo has no data for category no_such_category\)$/,
+    );
     assert.match(lines[2] ?? '', /tps\.mxql: ok 1000 rows \(\d+ ms\)$/);
     assert.equal(lines[3], '3 files run: 1 ok, 1 empty, 1 error');
   });
@@ -47,12 +56,21 @@ void describe('mxql run over many files', () => {
     const r = await cli(['queries', '--demo', '--format', 'json']);
     assert.equal(r.code, 1);
     const out = JSON.parse(r.stdout) as {
-      files: { path: string; status: string; rows: number; notice?: string; error?: { line: number; code: string } }[];
+      files: {
+        path: string;
+        status: string;
+        rows: number;
+        notice?: string;
+        error?: { line: number; code: string };
+      }[];
       summary: Record<string, number>;
     };
     assert.deepEqual(out.summary, { files: 3, ok: 1, empty: 1, errors: 1 });
     const broken = out.files.find((f) => f.path.endsWith('broken.mxql'));
-    assert.deepEqual([broken?.status, broken?.error?.line, broken?.error?.code], ['error', 5, 'mxql/unsupported-command']);
+    assert.deepEqual(
+      [broken?.status, broken?.error?.line, broken?.error?.code],
+      ['error', 5, 'mxql/unsupported-command'],
+    );
     assert.match(out.files.find((f) => f.status === 'empty')?.notice ?? '', /no_such_category/);
   });
 

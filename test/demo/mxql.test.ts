@@ -177,7 +177,9 @@ void describe('MXQL endpoints', () => {
   });
 
   void it('turns an executor MxqlQueryError into a 400 naming the problem', async () => {
-    const reply = await call(text(), demo.apm(), { body: mxqlBody('CATEGORY app_counter\nTAGLOAD\nFROBNICATE') });
+    const reply = await call(text(), demo.apm(), {
+      body: mxqlBody('CATEGORY app_counter\nTAGLOAD\nFROBNICATE'),
+    });
     assert.equal(reply.status, 400);
     assert.match(errorOf(reply).message, /FROBNICATE/);
   });

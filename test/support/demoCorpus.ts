@@ -90,16 +90,38 @@ export async function runCorpusQuery(data: DemoData, file: string, text: string)
   try {
     const rows = await runMxqlRequest(
       data,
-      { pcode: project.pcode, mql: text, kind: 'text', stime: CORPUS_NOW - HOUR, etime: CORPUS_NOW, limit: 10_000, param, inject: {} },
+      {
+        pcode: project.pcode,
+        mql: text,
+        kind: 'text',
+        stime: CORPUS_NOW - HOUR,
+        etime: CORPUS_NOW,
+        limit: 10_000,
+        param,
+        inject: {},
+      },
       new AbortController().signal,
     );
     const ms = performance.now() - start;
     const message = noticesOf(rows).join('; ');
-    return { file, outcome: rows.length > 0 ? 'rows' : 'empty', rows: rows.length, ms, ...(message ? { message } : {}) };
+    return {
+      file,
+      outcome: rows.length > 0 ? 'rows' : 'empty',
+      rows: rows.length,
+      ms,
+      ...(message ? { message } : {}),
+    };
   } catch (error) {
     const ms = performance.now() - start;
     const code = error instanceof MxqlQueryError ? error.code : 'crash';
-    return { file, outcome: 'error', code, message: error instanceof Error ? error.message : String(error), rows: 0, ms };
+    return {
+      file,
+      outcome: 'error',
+      code,
+      message: error instanceof Error ? error.message : String(error),
+      rows: 0,
+      ms,
+    };
   }
 }
 
@@ -114,6 +136,14 @@ export function summarise(outcomes: readonly CorpusOutcome[]) {
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0;
   const errors: Record<string, number> = {};
   for (const o of outcomes) if (o.code) errors[o.code] = (errors[o.code] ?? 0) + 1;
-  const share = (kind: CorpusOutcome['outcome']) => outcomes.filter((o) => o.outcome === kind).length / Math.max(1, outcomes.length);
-  return { queries: outcomes.length, withRows: share('rows'), empty: share('empty'), errors, medianMs: at(0.5), p99Ms: at(0.99) };
+  const share = (kind: CorpusOutcome['outcome']) =>
+    outcomes.filter((o) => o.outcome === kind).length / Math.max(1, outcomes.length);
+  return {
+    queries: outcomes.length,
+    withRows: share('rows'),
+    empty: share('empty'),
+    errors,
+    medianMs: at(0.5),
+    p99Ms: at(0.99),
+  };
 }

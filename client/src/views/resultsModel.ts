@@ -95,7 +95,13 @@ export class ResultsModel {
     return result;
   }
 
-  complete(runId: string, objects: readonly unknown[], elapsedMs: number, bytes: number, notice?: string): void {
+  complete(
+    runId: string,
+    objects: readonly unknown[],
+    elapsedMs: number,
+    bytes: number,
+    notice?: string,
+  ): void {
     const result = this.results.get(runId);
     if (!result) return;
     Object.assign(result, tabulate(objects), { status: 'done', elapsedMs, bytes }, notice ? { notice } : {});
@@ -135,7 +141,9 @@ export class ResultsModel {
       elapsedMs: result.elapsedMs,
       bytes: result.bytes,
     };
-    const notice: ExtensionToResults[] = result.notice ? [{ type: 'notice', v, level: 'info', text: result.notice }] : [];
+    const notice: ExtensionToResults[] = result.notice
+      ? [{ type: 'notice', v, level: 'info', text: result.notice }]
+      : [];
     return [head, ...chunks, done, ...notice];
   }
 

@@ -43,7 +43,8 @@ void describe('catalog categories in the demo', () => {
       const rows = await runIn(projectFor(name), `CATEGORY ${name}\n${loader}\nLIMIT 3`, HOUR);
       if (rows.length === 0) empty.push(name);
       else if (info?.columnsKnown)
-        for (const column of info.fields.slice(0, 5)) assert.ok(column.name in (rows[0] ?? {}), `${name}.${column.name}`);
+        for (const column of info.fields.slice(0, 5))
+          assert.ok(column.name in (rows[0] ?? {}), `${name}.${column.name}`);
     }
     assert.deepEqual(empty, []);
   });
@@ -63,13 +64,18 @@ void describe('catalog categories in the demo', () => {
 
   void it('lets counters grow and gauges wander', async () => {
     const project = projectFor('db_postgresql_counter');
-    const rows = await runIn(project, 'CATEGORY db_postgresql_counter\nTAGLOAD\nORDER {key: time}', 30 * MINUTE);
+    const rows = await runIn(
+      project,
+      'CATEGORY db_postgresql_counter\nTAGLOAD\nORDER {key: time}',
+      30 * MINUTE,
+    );
     const oid = rows[0]?.oid;
     const dbName = rows[0]?.dbName;
     const series = rows.filter((r) => r.oid === oid && r.dbName === dbName);
     const totals = series.map((r) => r.total_runtime as number);
     assert.ok(totals.length > 10);
-    for (let i = 1; i < totals.length; i++) assert.ok((totals[i] ?? 0) >= (totals[i - 1] ?? 0), 'a counter never goes down');
+    for (let i = 1; i < totals.length; i++)
+      assert.ok((totals[i] ?? 0) >= (totals[i - 1] ?? 0), 'a counter never goes down');
     assert.ok(new Set(series.map((r) => r.blks_hit_ratio)).size > 1, 'a gauge changes over time');
   });
 
@@ -77,12 +83,19 @@ void describe('catalog categories in the demo', () => {
     const again = createDemoData(19, () => FIXED_NOW);
     const project = projectFor('kube_pod_stat');
     const first = await runIn(project, 'CATEGORY kube_pod_stat\nTAGLOAD');
-    const second = await runIn(again.project(project.pcode) as DemoProject, 'CATEGORY kube_pod_stat\nTAGLOAD', 10 * MINUTE, again);
+    const second = await runIn(
+      again.project(project.pcode) as DemoProject,
+      'CATEGORY kube_pod_stat\nTAGLOAD',
+      10 * MINUTE,
+      again,
+    );
     assert.deepEqual(second, first);
   });
 
   void it('uses the same agents and times as the hand-written categories', async () => {
-    const project = data.projects.find((p) => p.platform === 'JAVA' && data.agentsOf(p.pcode).length > 2) as DemoProject;
+    const project = data.projects.find(
+      (p) => p.platform === 'JAVA' && data.agentsOf(p.pcode).length > 2,
+    ) as DemoProject;
     const counter = await runIn(project, 'CATEGORY app_counter\nTAGLOAD');
     const gc = await runIn(project, 'CATEGORY java_gc\nTAGLOAD');
     const key = (r: Row) => `${String(r.oid)}@${String(r.time)}/${String(r.oname)}`;
@@ -103,7 +116,11 @@ void describe('catalog categories in the demo', () => {
     for (const family of families) {
       if (family === 'any' || family === 'logs') continue;
       assert.ok(
-        data.projects.some((p) => bundledCategoryCatalog.categoryNames().some((c) => categoryFamily(c) === family && projectCollects(p, c))),
+        data.projects.some((p) =>
+          bundledCategoryCatalog
+            .categoryNames()
+            .some((c) => categoryFamily(c) === family && projectCollects(p, c)),
+        ),
         family,
       );
     }

@@ -54,7 +54,9 @@ void describe('reshaping commands', () => {
 
   void it('DELTA writes the difference from the previous row of the same series and drops the first', async () => {
     const rows = await run(`${agentOnly}\nSELECT [time, oid, tx_count]`);
-    const deltas = await run(`${agentOnly}\nSELECT [time, oid, tx_count]\nDELTA {pk: [oid], key: d, target: tx_count}`);
+    const deltas = await run(
+      `${agentOnly}\nSELECT [time, oid, tx_count]\nDELTA {pk: [oid], key: d, target: tx_count}`,
+    );
     assert.equal(deltas.length, rows.length - 1);
     deltas.forEach((row, i) => {
       const before = rows[i]?.tx_count as number;
@@ -71,7 +73,8 @@ void describe('reshaping commands', () => {
     });
     const start = FIXED_NOW - HOUR + 10 * MINUTE;
     assert.ok(rows.length > 0);
-    for (const row of rows) assert.ok((row.time as number) >= start && (row.time as number) < start + 5 * MINUTE);
+    for (const row of rows)
+      assert.ok((row.time as number) >= start && (row.time as number) < start + 5 * MINUTE);
   });
 });
 
@@ -80,7 +83,9 @@ void describe('combining commands', () => {
     const sub = `SUB one\n${agentOnly}\nFIRST-ONLY {key: oid}\nEND\n`;
     const kept = await run(`${sub}CATEGORY app_counter\nTAGLOAD\nFILTER-SUBQUERY {key: oid, query: one}`);
     assert.ok(kept.length > 0 && kept.every((r) => r.oid === oid));
-    const dropped = await run(`${sub}CATEGORY app_counter\nTAGLOAD\nFILTER-SUBQUERY {key: oid, exclude: one}`);
+    const dropped = await run(
+      `${sub}CATEGORY app_counter\nTAGLOAD\nFILTER-SUBQUERY {key: oid, exclude: one}`,
+    );
     assert.ok(dropped.length > 0 && dropped.every((r) => r.oid !== oid));
   });
 
@@ -101,7 +106,9 @@ void describe('combining commands', () => {
 void describe('KV store', () => {
   void it('kv.insert writes rows that KV.LOAD and kv.select read back, per project', async () => {
     const table = `demo_kv_${Date.now()}`;
-    await run(`${agentOnly}\nSELECT [oid, oname]\nFIRST-ONLY {key: oid}\nkv.insert {table: ${table}, pk.key: [oid]}`);
+    await run(
+      `${agentOnly}\nSELECT [oid, oname]\nFIRST-ONLY {key: oid}\nkv.insert {table: ${table}, pk.key: [oid]}`,
+    );
     const loaded = await run(`KV.LOAD ${table}`);
     assert.deepEqual(loaded, [{ oid, oname: activeAgents[0]?.oname }]);
     assert.deepEqual(await run(`kv.select {table: ${table}, pk.val: ${oid}}`), loaded);
@@ -120,7 +127,9 @@ void describe('KV store', () => {
 
 void describe('log loaders and PromQL', () => {
   void it('LogCountLoad counts log lines per minute with the group and aggregate columns asked for', async () => {
-    const rows = await run('CATEGORY AppLog\nLogCountLoad {group: "level", aggr: "bytes"}', { rangeMs: 30 * MINUTE });
+    const rows = await run('CATEGORY AppLog\nLogCountLoad {group: "level", aggr: "bytes"}', {
+      rangeMs: 30 * MINUTE,
+    });
     assert.ok(rows.length > 0);
     for (const row of rows) {
       assert.equal(row.category, 'AppLog');
@@ -137,7 +146,9 @@ void describe('log loaders and PromQL', () => {
   });
 
   void it('a PromQL line gives time, value and its by-labels over the generated series', async () => {
-    const rows = await run('>> avg by (gpu_group) (DCGM_FI_DEV_GPU_UTIL{gpu_group!=""})\nRENAME {src: value, dst: util}');
+    const rows = await run(
+      '>> avg by (gpu_group) (DCGM_FI_DEV_GPU_UTIL{gpu_group!=""})\nRENAME {src: value, dst: util}',
+    );
     assert.ok(rows.length > 0);
     for (const row of rows) {
       assert.equal(typeof row.util, 'number');
@@ -171,14 +182,18 @@ void describe('UPDATE value forms and other options', () => {
   });
 
   void it('GROUP quantile2 with rank reads percentiles, user counts distinct values', async () => {
-    const rows = await run(`${agentOnly}\nGROUP {timeunit: 1h, pk: oid, quantile2: tps, rank: [0.5, 0.99], user: tx_count}`);
+    const rows = await run(
+      `${agentOnly}\nGROUP {timeunit: 1h, pk: oid, quantile2: tps, rank: [0.5, 0.99], user: tx_count}`,
+    );
     const row = rows[0] as Row;
     assert.ok((row['tps_0.5'] as number) <= (row['tps_0.99'] as number));
     assert.equal(typeof row.tx_count, 'number');
   });
 
   void it('dictionary commands fill the text of hashes the same way every time', async () => {
-    const rows = await run(`${agentOnly}\nCREATE {key: h, value: 3}\nHVTEXT {hash: h, key: sql, type: sql}\nSQLTABLE {sql: sql, key: tables}\nLIMIT 2`);
+    const rows = await run(
+      `${agentOnly}\nCREATE {key: h, value: 3}\nHVTEXT {hash: h, key: sql, type: sql}\nSQLTABLE {sql: sql, key: tables}\nLIMIT 2`,
+    );
     assert.equal(rows[0]?.sql, rows[1]?.sql);
     assert.match(String(rows[0]?.sql), /^(SELECT|INSERT|UPDATE|DELETE)/);
     assert.ok(String(rows[0]?.tables).length > 0);
@@ -188,7 +203,9 @@ void describe('UPDATE value forms and other options', () => {
     const rows = await run(`CATEGORY app_counter\nTAGLOAD\nOID ${oid}`);
     assert.ok(rows.length > 0 && rows.every((r) => r.oid === oid));
     const day = new Date(FIXED_NOW - 24 * HOUR).toISOString().slice(0, 10).replaceAll('-', '/');
-    const days = await run(`TIME-RANGE {sdate: '${day}', edate: '${day}'}\nCATEGORY app_counter\nOID ${oid}\nTAGLOAD\nGROUP {timeunit: 1h, pk: oid}`);
+    const days = await run(
+      `TIME-RANGE {sdate: '${day}', edate: '${day}'}\nCATEGORY app_counter\nOID ${oid}\nTAGLOAD\nGROUP {timeunit: 1h, pk: oid}`,
+    );
     assert.equal(days.length, 24);
   });
 });

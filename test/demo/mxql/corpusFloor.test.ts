@@ -22,6 +22,13 @@ if (!existsSync(corpusDir)) {
     assert.ok(summary.withRows >= 0.9, `only ${(summary.withRows * 100).toFixed(1)} % with rows`);
     assert.equal(summary.errors['mxql/unsupported-command'] ?? 0, 0);
     assert.equal(summary.errors['mxql/unknown-category'] ?? 0, 0);
-    assert.equal(summary.errors.crash ?? 0, 0, outcomes.filter((o) => o.code === 'crash').map((o) => `${o.file}: ${o.message}`).join('\n'));
+    assert.equal(
+      summary.errors.crash ?? 0,
+      0,
+      outcomes
+        .filter((o) => o.code === 'crash')
+        .map((o) => `${o.file}: ${o.message}`)
+        .join('\n'),
+    );
   });
 }
