@@ -4,7 +4,7 @@
 // makers; a row is then a pure function of (seed, agent, variant, time, step), like every other number
 // of the data set, so nothing is stored and a query costs only the rows it reads.
 import { DATABASE_URLS, OUTBOUND_CALLS, SERVICES, SQL_STATEMENTS } from './catalog';
-import { agentTags } from './categoryRows';
+import { AGENT_TAG_COLUMNS, agentTags } from './categoryRows';
 import type { DemoAgent, DemoProject } from './dataset';
 import { DAY, HOUR, MINUTE, SECOND, loadAt } from './metrics';
 import { clamp, hashString, hexAt, noiseAt, round, unitAt } from './random';
@@ -111,26 +111,6 @@ const AGENT_ALIASES: Readonly<Record<string, (agent: DemoAgent, project: DemoPro
 const VARIANTS = 3;
 /** Columns that name the agent itself: always the agent's, never pinned to a query's filter value. */
 const IDENTITY = new Set(['oid', 'oname', 'pcode', 'pname', 'okind', 'okindName', 'onode', 'onodeName']);
-// The identity columns of agentTags, by name (values differ per agent; only the keys matter here).
-const AGENT_TAG_KEYS: Readonly<Record<string, true>> = Object.fromEntries(
-  [
-    'pcode',
-    'pname',
-    'oid',
-    'oname',
-    'okind',
-    'okindName',
-    'onode',
-    'onodeName',
-    'host_ip',
-    'container',
-    'containerKey',
-    'pid',
-    'type',
-  ].map((k) => [k, true] as const),
-);
-
-const NUMERIC_TAGS = new Set(['oid', 'okind', 'onode', 'pcode', 'pid', 'containerKey']);
 
 /** An agent's series take consecutive items, so lists of three or more never repeat within an agent. */
 function pick<T>(items: readonly T[], p: Point, salt: number): T {
@@ -276,8 +256,8 @@ function columnMaker(column: CatalogColumn, pinned: readonly string[] | undefine
   const alias = AGENT_ALIASES[column.name];
   if (alias) return (p) => alias(p.agent, p.project);
   const identity = IDENTITY.has(column.name);
-  if (identity || (column.name in AGENT_TAG_KEYS && !pinned)) return (p) => p.tags[column.name];
-  const text = isText(column) || column.name in AGENT_TAG_KEYS;
+  if (identity || (AGENT_TAG_COLUMNS.has(column.name) && !pinned)) return (p) => p.tags[column.name];
+  const text = isText(column) || AGENT_TAG_COLUMNS.has(column.name);
   const generated = text ? textMaker(column.name) : numberMaker(column);
   const make = pinned && pinned.length > 0 ? pinnedMaker(pinned, text, generated) : generated;
   return column.type === 'List' ? (p) => [make(p)] : make;
@@ -307,9 +287,7 @@ export function generatedCategory(facts: CatalogCategoryFacts): GeneratedCategor
   const makers = [...columns.values()]
     .filter((c) => !facts.only || facts.only.has(c.name))
     .map((c) => [c.name, columnMaker(c, facts.pinned?.get(c.name))] as const);
-  const keyedBeyondAgent = (facts.pk ?? []).some(
-    (k) => !(k in AGENT_TAG_KEYS) && !NUMERIC_TAGS.has(k) && !(k in AGENT_ALIASES),
-  );
+  const keyedBeyondAgent = (facts.pk ?? []).some((k) => !AGENT_TAG_COLUMNS.has(k) && !(k in AGENT_ALIASES));
   const variants = keyedBeyondAgent ? VARIANTS : 1;
   return {
     name: facts.name,

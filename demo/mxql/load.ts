@@ -1,7 +1,7 @@
 // TAGLOAD and FLEXLOAD: generate the selected category's rows per time bucket and agent, apply the
 // loader's own filters, and hand them on in growing batches so that a LIMIT downstream stops the
 // generation early. Agent filters (OID/OKIND/ONODE) are applied before any row is built.
-import { FINE_STEP, agentTags, type DemoAgent } from '../data/index';
+import { AGENT_TAG_COLUMNS, FINE_STEP, agentTags, type DemoAgent } from '../data/index';
 import { MxqlQueryError } from '../mxqlExecutor';
 import { SLOW_CATEGORY, categoryLookup, type CategorySource, type LoaderName } from './categories';
 import type { QueryContext } from './context';
@@ -15,22 +15,6 @@ import { checkRange, chosenCategory, type Selection } from './selection';
 export type RowTest = (row: Row) => boolean;
 
 const FIRST_BATCH = 16;
-/** The tag columns every agent-tagged category row copies from its agent. */
-const TAG_KEYS: ReadonlySet<string> = new Set([
-  'pcode',
-  'pname',
-  'oid',
-  'oname',
-  'okind',
-  'okindName',
-  'onode',
-  'onodeName',
-  'host_ip',
-  'container',
-  'containerKey',
-  'pid',
-  'type',
-]);
 const MAX_BATCH = 1024;
 
 function filterTest(filter: PlainObject): RowTest {
@@ -150,7 +134,7 @@ export function sourceRows(
   const filters = [...loadFilters(options.filter), ...(sel.tagFilters ?? [])];
   // Filters on an agent's tags are decided once per agent instead of once per generated row, for
   // categories whose rows carry exactly those tags.
-  const pushed = source.agentTagged ? filters.filter((f) => TAG_KEYS.has(f.key)) : [];
+  const pushed = source.agentTagged ? filters.filter((f) => AGENT_TAG_COLUMNS.has(f.key)) : [];
   const perRow = allOf(filters.filter((f) => !pushed.includes(f)).map((f) => f.test));
   const byTags = allOf(pushed.map((f) => f.test));
   const agents = qc.data

@@ -6,9 +6,9 @@ import { describe, it } from 'node:test';
 import { bundledCategoryCatalog } from '../../../server/core/catalog/bundledCatalog';
 import { createDemoData, type DemoProject } from '../../../demo/data/index';
 import { categoryFamily, projectCollects } from '../../../demo/data/families';
-import { runMxqlRequest, type Row } from '../../../demo/mxql/index';
-import { noticesOf, type MxqlRequest } from '../../../demo/mxqlExecutor';
-import { FIXED_NOW, HOUR, MINUTE, data } from './engineHarness';
+import type { Row } from '../../../demo/mxql/index';
+import { noticesOf } from '../../../demo/mxqlExecutor';
+import { FIXED_NOW, HOUR, MINUTE, data, runIn } from './engineHarness';
 
 function projectFor(category: string): DemoProject {
   const project = data.projects.find(
@@ -16,20 +16,6 @@ function projectFor(category: string): DemoProject {
   );
   if (!project) throw new Error(`no demo project collects ${category}`);
   return project;
-}
-
-function runIn(project: DemoProject, mql: string, rangeMs = 10 * MINUTE, dataSet = data): Promise<Row[]> {
-  const req: MxqlRequest = {
-    pcode: project.pcode,
-    mql,
-    kind: 'text',
-    stime: FIXED_NOW - rangeMs,
-    etime: FIXED_NOW,
-    limit: 100_000,
-    param: {},
-    inject: {},
-  };
-  return runMxqlRequest(dataSet, req, new AbortController().signal);
 }
 
 void describe('catalog categories in the demo', () => {

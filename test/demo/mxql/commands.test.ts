@@ -3,27 +3,13 @@
 // (demo/README.md, "MXQL semantics the demo chose").
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { data, FIXED_NOW, HOUR, MINUTE, activeAgents, project, run } from './engineHarness';
-import { runMxqlRequest, type Row } from '../../../demo/mxql/index';
-import { noticesOf, type MxqlRequest } from '../../../demo/mxqlExecutor';
+import { data, FIXED_NOW, HOUR, MINUTE, activeAgents, project, run, runIn } from './engineHarness';
+import type { Row } from '../../../demo/mxql/index';
+import { noticesOf } from '../../../demo/mxqlExecutor';
 import type { DemoProject } from '../../../demo/data/index';
 
 const oid = activeAgents[0]?.oid ?? 0;
 const agentOnly = `CATEGORY app_counter\nOID ${oid}\nTAGLOAD`;
-
-function runIn(p: DemoProject, mql: string, rangeMs = 10 * MINUTE): Promise<Row[]> {
-  const req: MxqlRequest = {
-    pcode: p.pcode,
-    mql,
-    kind: 'text',
-    stime: FIXED_NOW - rangeMs,
-    etime: FIXED_NOW,
-    limit: 100_000,
-    param: {},
-    inject: {},
-  };
-  return runMxqlRequest(data, req, new AbortController().signal);
-}
 
 void describe('reshaping commands', () => {
   void it('FOLD packs columns into lists per pk and UNFOLD unpacks them again', async () => {
