@@ -2,7 +2,7 @@
 // SUB of the same text or as a predefined path (`/app/act_tx/act_tx_oid`).
 import { MxqlQueryError } from '../mxqlExecutor';
 import type { QueryContext } from './context';
-import { isObject, names, numberOf, text, type Plain } from './operands';
+import { isObject, names, numberOf, objectOperand, text, type Plain } from './operands';
 import { plainValue, streamOf, type Row, type RowStream } from './rows';
 
 function queryName(value: Plain, command: string): string {
@@ -71,16 +71,15 @@ export async function* appendRows(input: RowStream, value: Plain, qc: QueryConte
  * query's rows (`query`, `include`), or does not occur there (`exclude`).
  */
 export async function* filterSubqueryRows(input: RowStream, value: Plain, qc: QueryContext): RowStream {
-  if (!isObject(value))
-    throw new MxqlQueryError(
-      'FILTER-SUBQUERY needs {key: oid, query: sub1} (or include / exclude).',
-      'mxql/bad-operand',
-    );
-  const key = names(value.key);
+  const options = objectOperand(value, 'FILTER-SUBQUERY', '{key: oid, query: sub1}');
+  const key = names(options.key);
   if (key.length === 0)
     throw new MxqlQueryError('FILTER-SUBQUERY needs a key column.', 'mxql/missing-option');
-  const exclude = value.exclude !== undefined;
-  const name = queryName({ query: value.query ?? value.include ?? value.exclude ?? null }, 'FILTER-SUBQUERY');
+  const exclude = options.exclude !== undefined;
+  const name = queryName(
+    { query: options.query ?? options.include ?? options.exclude ?? null },
+    'FILTER-SUBQUERY',
+  );
   const wanted = new Set((await qc.runQuery(name)).map((row) => tupleOf(row, key)));
   for await (const batch of input) {
     const out = batch.filter((row) => wanted.has(tupleOf(row, key)) !== exclude);
@@ -90,7 +89,6 @@ export async function* filterSubqueryRows(input: RowStream, value: Plain, qc: Qu
 
 /** JOINByTime {query, pk}: JOIN on the pk columns and the row's time. */
 export function joinByTimeRows(input: RowStream, value: Plain, qc: QueryContext): RowStream {
-  if (!isObject(value))
-    throw new MxqlQueryError('JOINByTime needs {query: sub1, pk: [key]}.', 'mxql/bad-operand');
-  return joinRows(input, { ...value, pk: ['time', ...names(value.pk ?? value.primaryKey)] }, qc);
+  const options = objectOperand(value, 'JOINByTime', '{query: sub1, pk: [key]}');
+  return joinRows(input, { ...options, pk: ['time', ...names(options.pk ?? options.primaryKey)] }, qc);
 }

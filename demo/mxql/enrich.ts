@@ -11,10 +11,9 @@ import {
   SQL_STATEMENTS,
   hashString,
 } from '../data/index';
-import { MxqlQueryError } from '../mxqlExecutor';
 import type { QueryContext } from './context';
 import { toNumberOrNull, toText } from './functions';
-import { columnName, isObject, names, text, type Plain } from './operands';
+import { columnName, isObject, names, objectOperand, text, type Plain } from './operands';
 import { MetricValue, collect, plainValue, reduceValue, streamOf, type RowFn, type RowStream } from './rows';
 
 const USER_AGENTS = [
@@ -58,15 +57,9 @@ function textOf(words: readonly string[], hash: unknown): string | null {
   return words[index % words.length] ?? null;
 }
 
-function optionsOf(value: Plain, command: string, example: string): Record<string, Plain> {
-  if (!isObject(value))
-    throw new MxqlQueryError(`${command} needs an object operand, e.g. ${example}.`, 'mxql/bad-operand');
-  return value;
-}
-
 /** HVTEXT {hash, key, type}: `key` = the text the hash stands for in the type's dictionary. */
 function hvtextFn(value: Plain, qc: QueryContext): RowFn {
-  const options = optionsOf(value, 'HVTEXT', '{hash: sql_hash, key: sql, type: sql}');
+  const options = objectOperand(value, 'HVTEXT', '{hash: sql_hash, key: sql, type: sql}');
   const hash = text(options.hash) ?? 'hash';
   const key = columnName(text(options.key) ?? hash, 'HVTEXT');
   const words = dictionary(text(options.type) ?? 'service', qc.project.platform);
@@ -85,7 +78,7 @@ function dottedIp(value: unknown): unknown {
 
 /** FORMAT {key, type: ip}: an integer address as dotted text; other types leave the value as it is. */
 function formatFn(value: Plain): RowFn {
-  const options = optionsOf(value, 'FORMAT', '{key: ip, type: ip}');
+  const options = objectOperand(value, 'FORMAT', '{key: ip, type: ip}');
   const keys = names(options.key);
   const isIp = (text(options.type) ?? '').toLowerCase() === 'ip';
   return (row) => {
@@ -109,7 +102,7 @@ function ip2locFn(value: Plain): RowFn {
 
 /** OS-BROWSER {hashKey, textKey}: `textKey` = the user agent the hash stands for. */
 function osBrowserFn(value: Plain): RowFn {
-  const options = optionsOf(value, 'OS-BROWSER', '{hashKey: hash, textKey: useragent}');
+  const options = objectOperand(value, 'OS-BROWSER', '{hashKey: hash, textKey: useragent}');
   const hash = text(options.hashKey) ?? 'hash';
   const key = columnName(text(options.textKey) ?? 'useragent', 'OS-BROWSER');
   return (row) => {
@@ -120,7 +113,7 @@ function osBrowserFn(value: Plain): RowFn {
 
 /** SQLTABLE {sql, key}: `key` = the tables the statement reads or writes, comma-separated. */
 function sqlTableFn(value: Plain): RowFn {
-  const options = optionsOf(value, 'SQLTABLE', '{sql: sql, key: tables}');
+  const options = objectOperand(value, 'SQLTABLE', '{sql: sql, key: tables}');
   const sql = text(options.sql) ?? 'sql';
   const key = columnName(text(options.key) ?? 'tables', 'SQLTABLE');
   return (row) => {
@@ -157,7 +150,7 @@ export function enrichFn(command: string, value: Plain, qc: QueryContext): RowFn
  * `from` column over all rows, written to every row (a share can then be computed per row).
  */
 export async function* partByRows(input: RowStream, value: Plain, qc: QueryContext): RowStream {
-  const options = optionsOf(value, 'PART-BY', '{task: [{key: total, from: wait_time, func: sum}]}');
+  const options = objectOperand(value, 'PART-BY', '{task: [{key: total, from: wait_time, func: sum}]}');
   const tasks = (Array.isArray(options.task) ? options.task : [options.task]).filter(isObject);
   const rows = await collect(input, qc.pacer);
   for (const task of tasks) {

@@ -6,7 +6,16 @@ import { MxqlQueryError } from '../mxqlExecutor';
 import type { QueryContext } from './context';
 import { timezoneOffset } from './formatting';
 import { toNumberOrNull, toText } from './functions';
-import { durationOf, isObject, names, numberOf, text, type Plain, type PlainObject } from './operands';
+import {
+  durationOf,
+  isObject,
+  names,
+  numberOf,
+  objectOperand,
+  text,
+  type Plain,
+  type PlainObject,
+} from './operands';
 import { collect, plainValue, streamOf, type Row, type RowStream } from './rows';
 
 function tupleOf(row: Row, keys: readonly string[]): string {
@@ -85,14 +94,10 @@ export async function* pivotHeadRows(input: RowStream, value: Plain): RowStream 
 
 /** PIVOT-FIELD {key, pivot_field, pivot_value}: rows with the same key become one row with a column per pivot_field value. */
 export async function* pivotFieldRows(input: RowStream, value: Plain, qc: QueryContext): RowStream {
-  if (!isObject(value))
-    throw new MxqlQueryError(
-      'PIVOT-FIELD needs {key: [...], pivot_field: name, pivot_value: value}.',
-      'mxql/bad-operand',
-    );
-  const keys = names(value.key);
-  const field = text(value.pivot_field) ?? 'pivot_field';
-  const cell = text(value.pivot_value) ?? 'pivot_value';
+  const options = objectOperand(value, 'PIVOT-FIELD', '{key: [time], pivot_field: name, pivot_value: value}');
+  const keys = names(options.key);
+  const field = text(options.pivot_field) ?? 'pivot_field';
+  const cell = text(options.pivot_value) ?? 'pivot_value';
   const groups = new Map<string, Row>();
   for (const row of await collect(input, qc.pacer)) {
     const tuple = tupleOf(row, keys);
@@ -110,11 +115,10 @@ export async function* pivotFieldRows(input: RowStream, value: Plain, qc: QueryC
  * down (a restart) gives the new value, as rate functions over counters do.
  */
 export async function* deltaRows(input: RowStream, value: Plain): RowStream {
-  if (!isObject(value))
-    throw new MxqlQueryError('DELTA needs {pk: [...], key: result, target: counter}.', 'mxql/bad-operand');
-  const pk = names(value.pk);
-  const target = text(value.target) ?? text(value.key);
-  const key = text(value.key) ?? target;
+  const options = objectOperand(value, 'DELTA', '{pk: [instance], key: result, target: counter}');
+  const pk = names(options.pk);
+  const target = text(options.target) ?? text(options.key);
+  const key = text(options.key) ?? target;
   if (!target || !key) throw new MxqlQueryError('DELTA needs a target column.', 'mxql/missing-option');
   const previous = new Map<string, number>();
   for await (const batch of input) {
@@ -164,10 +168,10 @@ function windowStart(options: PlainObject): number {
  * [start, start + duration); the duration defaults to one day for `date` and one second for `time`.
  */
 export async function* timeFilterRows(input: RowStream, value: Plain): RowStream {
-  if (!isObject(value))
-    throw new MxqlQueryError("TIME-FILTER needs {date: 'yyyy/MM/dd'} or {time: …}.", 'mxql/bad-operand');
-  const start = windowStart(value);
-  const length = durationOf(value.duration ?? value.dur) ?? (value.date !== undefined ? 86_400_000 : 1_000);
+  const options = objectOperand(value, 'TIME-FILTER', "{date: '2026/11/20', timezone: 'GMT9'}");
+  const start = windowStart(options);
+  const length =
+    durationOf(options.duration ?? options.dur) ?? (options.date !== undefined ? 86_400_000 : 1_000);
   for await (const batch of input) {
     const out = batch.filter((row) => {
       const t = toNumberOrNull(plainValue(row.time));
