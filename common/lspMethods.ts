@@ -2,7 +2,10 @@
  * Custom LSP requests of the MXQL language server (method names `mxql/*`). Plain data only, so both
  * the server (server/src) and the extension (client/src) import these types. Offsets are UTF-16 code
  * units into the document text; positions are LSP positions (0-based line and UTF-16 character).
+ * Each method is one typed `RequestType` below, so the server's handler and every caller agree on its
+ * parameters and result by construction.
  */
+import { RequestType, RequestType0 } from 'vscode-languageserver-protocol';
 
 /** An LSP position. */
 export interface LspPosition {
@@ -31,13 +34,6 @@ export interface DirectiveSummary {
   readonly path?: string;
   readonly pcode?: number;
 }
-
-/** Method names, one place to spell them. */
-export const LspMethods = {
-  queryAtCursor: 'mxql/queryAtCursor',
-  documentInfo: 'mxql/documentInfo',
-  serverStatus: 'mxql/serverStatus',
-} as const;
 
 /** Parameters of `mxql/queryAtCursor` (client → server). Give `offset` or `position`. */
 export interface QueryAtCursorParams {
@@ -69,22 +65,6 @@ export interface QueryAtCursorResult {
   readonly injects: readonly string[];
 }
 
-/** Parameters of `mxql/documentInfo` (client → server). */
-export interface DocumentInfoParams {
-  readonly uri: string;
-}
-
-/** Result of `mxql/documentInfo` (server → client), or null when the document is not open. */
-export interface DocumentInfoResult {
-  readonly directives: DirectiveSummary;
-  /** `$param` names used anywhere in the file. */
-  readonly params: readonly string[];
-  /** INJECT names used anywhere in the file. */
-  readonly injects: readonly string[];
-  /** How many diagnostics of each severity the file has now. */
-  readonly diagnostics: { readonly errors: number; readonly warnings: number; readonly infos: number };
-}
-
 /** Result of `mxql/serverStatus` (client → server, no params): health figures for benchmarks and support. */
 export interface ServerStatusResult {
   readonly version: string;
@@ -92,3 +72,11 @@ export interface ServerStatusResult {
   /** `process.memoryUsage()` figures in bytes. */
   readonly memory: { readonly rss: number; readonly heapUsed: number; readonly heapTotal: number };
 }
+
+/** `mxql/queryAtCursor` (client → server): the query at a position, or null when the document is not open. */
+export const QueryAtCursorRequest = new RequestType<QueryAtCursorParams, QueryAtCursorResult | null, void>(
+  'mxql/queryAtCursor',
+);
+
+/** `mxql/serverStatus` (client → server, no params): health figures. */
+export const ServerStatusRequest = new RequestType0<ServerStatusResult, void>('mxql/serverStatus');
