@@ -84,8 +84,8 @@ const stages = {
   unit: () =>
     nodeTests(
       'unit',
-      ['test/core', 'test/server', 'test/api', 'test/demo', 'test/cli', 'test/client'].flatMap((d) =>
-        findFiles(d, '.test.ts'),
+      ['test/core', 'test/server', 'test/api', 'test/demo', 'test/cli', 'test/client', 'test/lint'].flatMap(
+        (d) => findFiles(d, '.test.ts'),
       ),
     ),
   grammar: () => scripted('grammar', 'scripts/testGrammar.mjs'),
