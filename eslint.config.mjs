@@ -70,6 +70,7 @@ export default tseslint.config(
       'test/grammar/**',
       'test/fixtures/**',
       '**/*.d.ts',
+      '**/*.d.mts',
     ],
   },
   js.configs.recommended,

@@ -137,7 +137,7 @@ export function readConfig(get: SettingLookup): { config: MxqlConfig; problems: 
   return { config, problems };
 }
 
-const AUTO_REFRESH_SETTING = 'mxql.explorer.autoRefreshSeconds';
+export const AUTO_REFRESH_SETTING = 'mxql.explorer.autoRefreshSeconds';
 const MAX_AUTO_REFRESH_SECONDS = 3600;
 
 /**

@@ -2,7 +2,7 @@
 // changes, expansion of live values, the auto-refresh setting) and the handlers of its commands. The
 // command table registers the handlers; they reach the tree through the Ctx they were built for.
 import * as vscode from 'vscode';
-import { DEMO_PROFILE_NAME, readAutoRefreshSeconds } from '../config';
+import { AUTO_REFRESH_SETTING, DEMO_PROFILE_NAME, readAutoRefreshSeconds } from '../config';
 import type { Ctx } from '../ctx';
 import { openApiRequest } from '../openApiRequest/openApiRequest';
 import { accountTokenKey, projectTokenKey } from '../profiles/secretKeys';
