@@ -94,7 +94,7 @@ export interface PrepareOptions {
   readonly path?: string;
 }
 
-/** The request to send, or a readable problem (bad directives, range over 31 days, empty query). */
+/** The request to send, or a readable problem (bad directives, range over the MXQL limit, empty query). */
 export function prepareRun(
   analysis: QueryAnalysis,
   options: PrepareOptions,
