@@ -1,15 +1,6 @@
 // Installs code-server into `<repo>/.cache/code-server` from npm, without GitHub or nodejs.org access.
 import { spawnSync } from 'node:child_process';
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { arch, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { CODE_SERVER_VERSION, codeServerBin, codeServerHome, runLogged } from './codeServer.mjs';
