@@ -19,11 +19,11 @@ import {
   stripDirectives,
   type Directives,
   type MxqlDocument,
+  type ParseResult,
   type Range,
   type Statement,
   type SubBlock,
 } from '../syntax/index';
-import { type ParsedText } from './validation/validate';
 
 /** A query of a file: its own range, the text to send, and the names it uses. */
 export interface QueryAt {
@@ -37,8 +37,14 @@ export interface QueryAt {
   readonly injects: readonly string[];
 }
 
-/** Parses `text` for the functions of this module (a `DocumentAnalysis` is a `ParsedText` too). */
-export function parsedText(text: string): ParsedText {
+/** A text and its parse, as this module reads them (a `DocumentAnalysis` is one too). */
+export interface QuerySource {
+  readonly text: string;
+  readonly parsed: ParseResult;
+}
+
+/** Parses `text` for the functions of this module. */
+export function parsedText(text: string): QuerySource {
   return { text, parsed: parse(text) };
 }
 
@@ -61,7 +67,7 @@ function separated(text: string, from: number, to: number): boolean {
 }
 
 /** The main pipeline's statements grouped into queries. */
-function queries(source: ParsedText): Statement[][] {
+function queries(source: QuerySource): Statement[][] {
   const blocks: Statement[][] = [];
   let previous: Statement | undefined;
   for (const s of source.parsed.ast.main) {
@@ -83,11 +89,11 @@ function spanOf(q: readonly Statement[]): Range {
 }
 
 /** The range of each query of the file, in order (where the Run CodeLens sits). Never throws. */
-export function queryRanges(source: ParsedText): Range[] {
+export function queryRanges(source: QuerySource): Range[] {
   return queries(source).map(spanOf);
 }
 
-function referencedSubs(source: ParsedText, range: Range): SubBlock[] {
+function referencedSubs(source: QuerySource, range: Range): SubBlock[] {
   const found = new Map<string, SubBlock>();
   const visit = (r: Range): void => {
     for (const ref of source.parsed.ast.subRefs) {
@@ -102,7 +108,7 @@ function referencedSubs(source: ParsedText, range: Range): SubBlock[] {
   return [...found.values()].sort((a, b) => a.range.start - b.range.start);
 }
 
-function pickQuery(source: ParsedText, all: Statement[][], offset: number): Statement[] | undefined {
+function pickQuery(source: QuerySource, all: Statement[][], offset: number): Statement[] | undefined {
   const sub = source.parsed.ast.subs.find((s) => s.range.start <= offset && offset <= s.range.end);
   if (sub?.name) {
     const user = all.find((q) => referencedSubs(source, spanOf(q)).includes(sub));
@@ -122,7 +128,7 @@ function namesIn(doc: MxqlDocument, spans: readonly Range[]): Pick<QueryAt, 'par
 }
 
 /** The query at `offset`, or null when the file has no main pipeline. Never throws. */
-export function queryAt(source: ParsedText, offset: number): QueryAt | null {
+export function queryAt(source: QuerySource, offset: number): QueryAt | null {
   const chosen = pickQuery(source, queries(source), offset);
   if (!chosen || chosen.length === 0) return null;
   const range = spanOf(chosen);
