@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { judged } from './stageVerdict.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const resultsDir = join(root, 'test-results');
@@ -85,9 +86,16 @@ const stages = {
   unit: () =>
     nodeTests(
       'unit',
-      ['test/core', 'test/server', 'test/api', 'test/demo', 'test/cli', 'test/client', 'test/lint'].flatMap(
-        (d) => findFiles(d, '.test.ts'),
-      ),
+      [
+        'test/core',
+        'test/server',
+        'test/api',
+        'test/demo',
+        'test/cli',
+        'test/client',
+        'test/lint',
+        'test/scripts',
+      ].flatMap((d) => findFiles(d, '.test.ts')),
     ),
   grammar: () => scripted('grammar', 'scripts/testGrammar.mjs'),
   lsp: () => nodeTests('lsp', findFiles('test/lsp', '.test.ts')),
@@ -103,15 +111,6 @@ const unknown = selected.filter((s) => !(s in stages));
 if (unknown.length) {
   console.error(`Unknown stage(s): ${unknown.join(', ')}. Stages: ${Object.keys(stages).join(', ')}`);
   process.exit(2);
-}
-
-/** A stage proves nothing when no test ran or every test was skipped: that counts as a failure. */
-function judged(result) {
-  const { passed, failed, skipped = 0, todo = 0 } = result;
-  const base = { ...result, skipped, todo };
-  if (failed > 0 || passed > 0) return base;
-  const note = skipped + todo > 0 ? 'every test was skipped' : 'nothing ran';
-  return { ...base, failed: 1, note: result.note ?? note };
 }
 
 const summary = [];
