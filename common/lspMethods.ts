@@ -43,16 +43,9 @@ export interface QueryAtCursorParams {
 }
 
 /**
- * Result of `mxql/queryAtCursor` (server → client), or null when the document is not open.
- *
- * A query is defined as follows. The main pipeline's lines are split into blocks at blank lines (at
- * bracket depth 0) and at separator comment lines starting with `--- `. A block starts a new query
- * when it brings a CATEGORY (or PromQL line) and the query so far already has one, or a loader and
- * the query so far already has one; any other block belongs to the query before it. So a file with a
- * single pipeline is one query however many blank lines it has. The query at the cursor is the one whose blocks hold the
- * cursor; a cursor inside a SUB block selects the first query that references it. `text` is that
- * query's lines followed by every SUB block it references (transitively), with directive lines removed;
- * directives apply to the whole file and are returned separately.
+ * Result of `mxql/queryAtCursor` (server → client), or null when the document is not open: the core's
+ * `QueryAt` (server/core/features/queries.ts, the one definition of a query) on the wire, with its range
+ * in LSP positions and the file's directives, which apply to the whole file.
  */
 export interface QueryAtCursorResult {
   readonly text: string;
