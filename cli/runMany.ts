@@ -61,21 +61,21 @@ export function runsManyFiles(args: readonly string[]): boolean {
   }
 }
 
-const VALUE_FLAGS = new Set(
-  Object.entries({
-    ...options,
-    param: { type: 'string' },
-    inject: { type: 'string' },
-    stime: { type: 'string' },
-    etime: { type: 'string' },
-  })
-    .filter(([, o]) => o.type === 'string')
-    .map(([name]) => `--${name}`),
+/** Flags of `mxql run` that take no value; every other `--flag` (without `=`) takes the next argument. */
+const BOOLEAN_FLAGS = new Set(
+  Object.entries(targetOptions)
+    .filter(([, o]) => o.type === 'boolean')
+    .flatMap(([name, o]) => [`--${name}`, ...('short' in o ? [`-${o.short}`] : [])]),
 );
 
 function isOptionValue(args: readonly string[], i: number): boolean {
   const previous = args[i - 1];
-  return previous !== undefined && VALUE_FLAGS.has(previous);
+  return (
+    previous !== undefined &&
+    previous.startsWith('-') &&
+    !previous.includes('=') &&
+    !BOOLEAN_FLAGS.has(previous)
+  );
 }
 
 /** The original line of a line of the text with its directive lines removed. */

@@ -1,5 +1,6 @@
 // Metric selection: CATEGORY, OID/OKIND/ONODE/OIDSET, TIME-RANGE, TIME-PAST and HEADER fill a
 // Selection that the loader reads. Unbound `$params` here are ignored, as the service documents.
+import { MXQL_RANGE } from '../../api/index';
 import type { CommandNode } from '../../server/core/index';
 import type { Row } from './rows';
 import { toText } from './functions';
@@ -39,8 +40,6 @@ export interface Selection {
   /** LogTag filters, applied by the loader like its own `filter` option. */
   tagFilters?: { key: string; test: (row: Row) => boolean }[];
 }
-
-const MAX_RANGE_MS = 31 * DAY;
 
 /** A fresh selection over the request's range. */
 export function newSelection(qc: QueryContext): Selection {
@@ -126,8 +125,11 @@ export function checkRange(sel: Selection): void {
   if (!(sel.etime > sel.stime)) {
     throw new MxqlQueryError('The time range is empty: etime must be after stime.', 'mxql/bad-time');
   }
-  if (sel.etime - sel.stime > MAX_RANGE_MS) {
-    throw new MxqlQueryError('An MXQL query may read at most 31 days; narrow TIME-RANGE.', 'mxql/range');
+  if (sel.etime - sel.stime > MXQL_RANGE.maxRangeMs) {
+    throw new MxqlQueryError(
+      `An MXQL query may read at most ${MXQL_RANGE.span}; narrow TIME-RANGE.`,
+      'mxql/range',
+    );
   }
 }
 

@@ -90,3 +90,9 @@ void describe('mxql run over many files', () => {
     assert.match(r.stderr, /no rows: the demo has no data for category no_such_category/);
   });
 });
+
+void test('the value of an option is not taken for a second file', async () => {
+  const r = await runCli(['run', join(dir, 'clean/one.mxql'), '--line', '1', '--demo', '--format', 'json']);
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal((JSON.parse(r.stdout) as unknown[]).length, 3);
+});
