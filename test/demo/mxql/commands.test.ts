@@ -195,3 +195,33 @@ void describe('UPDATE value forms and other options', () => {
     assert.equal(days.length, 24);
   });
 });
+
+void describe('predefined paths', () => {
+  void it('every path of the catalog answers: its demo query, or unknown-path naming the closest demo paths', async () => {
+    const { bundledPathCatalog } = await import('../../../server/core/catalog/bundledCatalog');
+    const { PREDEFINED_PATHS } = await import('../../../demo/mxql/index');
+    const paths = bundledPathCatalog.predefinedPaths();
+    assert.ok(paths.length > 600);
+    let ran = 0;
+    for (const path of paths) {
+      try {
+        await run(path, { kind: 'path', limit: 5 });
+        ran++;
+      } catch (error) {
+        assert.ok(error instanceof Error && 'code' in error, String(error));
+        assert.equal((error as { code: string }).code, 'mxql/unknown-path', path);
+        assert.match(error.message, /a path of the service, but the demo has no query for it/);
+        const named = /Closest known paths: (.*)\.$/.exec(error.message)?.[1]?.split(', ') ?? [];
+        assert.ok(named.length > 0 && named.every((p) => PREDEFINED_PATHS.includes(p)), error.message);
+      }
+    }
+    assert.ok(ran >= 4, `${ran} paths ran`);
+  });
+
+  void it('a path outside the catalog is unknown too, with the closest demo paths', async () => {
+    await assert.rejects(
+      run('/app/tps_oidd', { kind: 'path' }),
+      /not found\. Closest known paths: \/app\/tps_oid/,
+    );
+  });
+});
