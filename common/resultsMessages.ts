@@ -192,11 +192,12 @@ export interface OpenJsonMessage {
   readonly runId: string;
   readonly rowIndexes?: readonly number[];
 }
-/** W→E: run the same query again. */
+/** W→E: run the same query again; `limit` replaces the row limit (the limit banner's re-run). */
 export interface RerunMessage {
   readonly type: 'rerun';
   readonly v: number;
   readonly runId: string;
+  readonly limit?: number;
 }
 /** W→E: cancel the running query. */
 export interface CancelMessage {
@@ -240,7 +241,7 @@ const webviewGuards: Readonly<Record<ResultsToExtension['type'], Guard>> = {
   copy: (m) => isString(m.text) && isCount(m.rows) && isCount(m.cells),
   export: (m) => isString(m.runId) && (m.format === 'csv' || m.format === 'json'),
   openJson: (m) => isString(m.runId) && optional(m.rowIndexes, isIndexList),
-  rerun: (m) => isString(m.runId),
+  rerun: (m) => isString(m.runId) && optional(m.limit, (x) => isCount(x) && x > 0),
   cancel: (m) => isString(m.runId),
   action: (m) => isString(m.actionId) && optional(m.runId, isString),
   webviewError: (m) => isString(m.message),

@@ -194,6 +194,8 @@ void describe('results webview in Chromium', () => {
       (await textOf(full, '.mxql-limit')) ?? '',
       /Limit reached \(40 rows\) — the result may be truncated/,
     );
+    await full.click('.mxql-limit-rerun');
+    assert.deepEqual(await lastPosted(full, 'rerun'), { type: 'rerun', v, runId: 'run-1', limit: 400 });
     await full.close();
     const partial = await pageWithRows(39, { limit: 40 });
     assert.equal(await textOf(partial, '.mxql-limit'), null);
@@ -228,6 +230,73 @@ void describe('results webview in Chromium', () => {
       actionId: 'openSettings',
       runId: 'run-e',
     });
+    await assertClean(page);
+    await page.close();
+  });
+
+  void it('a new run empties the grid; failure and cancel show their message in its place', async () => {
+    const page = await pageWithRows(50);
+    const visibleRows = `document.querySelector('.mxql-grid-area').dataset.covered === 'false' ? document.querySelectorAll('.mxql-grid .slick-row').length : 0`;
+    const slickRows = `document.querySelectorAll('.mxql-grid .slick-row').length`;
+    assert.ok((await page.evaluate<number>(visibleRows)) > 0);
+    // Running: the previous rows are gone at once, not only hidden.
+    await sendToWebview(page, [{ type: 'running', v, run: testRun('run-2', { title: 'Second' }) }]);
+    await waitFor(page, `document.getElementById('app').dataset.phase === 'running'`);
+    assert.equal(await page.evaluate<number>(slickRows), 0);
+    assert.deepEqual(await headerNames(page), []);
+    assert.match((await textOf(page, '.mxql-message')) ?? '', /Running the query/);
+    // Failure: the error stands where the rows were; the header counts the failed run's rows.
+    await sendToWebview(page, [
+      { type: 'init', v, run: testRun('run-2', { title: 'Second' }), columns: [] },
+      { type: 'error', v, runId: 'run-2', error: { message: 'HTTP 500 from the service', code: 'http/500' } },
+    ]);
+    await waitFor(page, `document.querySelector('.mxql-message .mxql-error') !== null`);
+    assert.equal(await page.evaluate<number>(slickRows), 0);
+    assert.equal(await textOf(page, '.mxql-figures'), '0 rows');
+    assert.equal(await textOf(page, '.mxql-header .mxql-error'), null, 'the error is not above the grid');
+    // Rows, then a cancelled run before any row: the message replaces the old rows.
+    await sendToWebview(page, runMessages(testRun('run-3'), testColumns, testRows(30), 10));
+    await waitForRows(page, 30);
+    assert.equal(
+      await page.evaluate<string>(`document.querySelector('.mxql-grid-area').dataset.covered`),
+      'false',
+    );
+    await sendToWebview(page, [
+      { type: 'running', v, run: testRun('run-4') },
+      { type: 'cancelled', v, runId: 'run-4' },
+    ]);
+    await waitForRows(page, 0, 'cancelled');
+    assert.equal(await page.evaluate<number>(slickRows), 0);
+    assert.match((await textOf(page, '.mxql-message')) ?? '', /Cancelled before any rows arrived/);
+    // An empty result says so in the grid's place too, and "1 row" is singular.
+    await sendToWebview(page, runMessages(testRun('run-5'), testColumns, [], 10));
+    await waitForRows(page, 0);
+    assert.match((await textOf(page, '.mxql-message')) ?? '', /returned no rows/);
+    await sendToWebview(page, runMessages(testRun('run-6'), testColumns, testRows(1), 10));
+    await waitForRows(page, 1);
+    assert.equal(await textOf(page, '.mxql-figures'), '1 row · 1,234 ms · 446.1 KB');
+    await assertClean(page);
+    await page.close();
+  });
+
+  void it('shows the title of an HTML error page, never its markup', async () => {
+    const page = await openWebview(browser, server);
+    const html =
+      '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>HTTP Status 500 – Internal Server Error</title>' +
+      '<style>body{color:red}</style></head><body><h1>HTTP Status 500 – Internal Server Error</h1><hr/><p><b>Type</b> Exception Report</p></body></html>';
+    await sendToWebview(page, [
+      { type: 'running', v, run: testRun('run-h') },
+      {
+        type: 'error',
+        v,
+        runId: 'run-h',
+        error: { message: `HTTP 500: ${html}`, hint: html, code: 'http/500' },
+      },
+    ]);
+    await waitFor(page, `document.querySelector('.mxql-error-text') !== null`);
+    assert.equal(await textOf(page, '.mxql-error-text'), 'HTTP 500: HTTP Status 500 – Internal Server Error');
+    assert.equal(await textOf(page, '.mxql-error-hint'), 'HTTP Status 500 – Internal Server Error');
+    assert.ok(!((await textOf(page, '.mxql-message')) ?? '').includes('<'));
     await assertClean(page);
     await page.close();
   });

@@ -19,7 +19,7 @@ export const RESULTS_VIEW_TYPE = 'mxql.results';
 
 /** What the panel host asks of the runner. */
 export interface ResultsActions {
-  rerun(runId: string): Promise<unknown>;
+  rerun(runId: string, limit?: number): Promise<unknown>;
   cancel(runId: string): void;
   action(actionId: string, runId: string | undefined): Promise<unknown>;
 }
@@ -160,7 +160,7 @@ export class ResultsPanels implements vscode.Disposable {
         await this.openJson(message.runId, message.rowIndexes);
         return;
       case 'rerun':
-        await this.actions.rerun(message.runId);
+        await this.actions.rerun(message.runId, message.limit);
         return;
       case 'cancel':
         this.actions.cancel(message.runId);

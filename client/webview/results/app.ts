@@ -11,9 +11,10 @@ import {
 import { ChartPane } from './chartPane';
 import { type DisplayKind, inferKinds } from './columns';
 import { renderDetail } from './detail';
-import { el, formatCount } from './dom';
+import { el } from './dom';
 import { ResultsGrid } from './grid';
 import { renderHeader } from './header';
+import { renderMessage } from './message';
 import {
   fromPersisted,
   initialState,
@@ -23,6 +24,7 @@ import {
   toPersisted,
   type ViewState,
 } from './state';
+import { strings } from './strings';
 import { buildToolbar, type Toolbar } from './toolbar';
 
 /** The slice of the webview API the app uses (the real one comes from acquireVsCodeApi). */
@@ -54,10 +56,13 @@ export class ResultsApp {
   private readonly header = el('div', { className: 'mxql-header-dynamic' });
   private readonly detail = el('aside', {
     className: 'mxql-detail',
-    attrs: { 'aria-label': 'Selected cell' },
+    attrs: { 'aria-label': strings.detailLabel },
   });
   private readonly gridHost = el('div', { className: 'mxql-grid', attrs: { tabindex: '-1' } });
-  private readonly gridPane = el('div', { className: 'mxql-grid-pane' }, [this.gridHost, this.detail]);
+  /** Shown in the grid's place while there are no rows: running, an error, a cancel, no rows. */
+  private readonly message = el('div', { className: 'mxql-message', attrs: { 'aria-live': 'polite' } });
+  private readonly gridArea = el('div', { className: 'mxql-grid-area' }, [this.gridHost, this.message]);
+  private readonly gridPane = el('div', { className: 'mxql-grid-pane' }, [this.gridArea, this.detail]);
   private readonly chartRoot = el('div', { className: 'mxql-chart-pane', attrs: { role: 'tabpanel' } });
   private readonly toolbar: Toolbar;
   private readonly grid: ResultsGrid;
@@ -131,14 +136,15 @@ export class ResultsApp {
     else this.schedule();
   }
 
+  // A new run empties the grid at once: rows of the previous run must never stand under the new
+  // run's header (running, failed or cancelled).
   private startResult(): void {
     this.appliedChunks = 0;
     this.appliedRows = 0;
     this.sortedRows = -1;
     this.gridReady = false;
-    this.detail.replaceChildren(
-      el('div', { className: 'mxql-detail-empty', text: 'Select a cell to see its full value.' }),
-    );
+    this.grid.clear();
+    this.detail.replaceChildren(el('div', { className: 'mxql-detail-empty', text: strings.detailEmpty }));
   }
 
   private schedule(): void {
@@ -151,9 +157,11 @@ export class ResultsApp {
 
   private render(): void {
     this.syncGrid();
-    renderHeader(this.header, this.state, {
-      action: (a) => this.post({ type: 'action', actionId: a.id, runId: this.state.run?.runId }),
-    });
+    renderHeader(this.header, this.state, { rerunWithLimit: (limit) => this.rerunWithLimit(limit) });
+    const covered = renderMessage(this.message, this.state, (a) =>
+      this.post({ type: 'action', actionId: a.id, runId: this.state.run?.runId }),
+    );
+    this.gridArea.dataset.covered = String(covered);
     const busy = isBusy(this.state);
     this.toolbar.cancel.disabled = !busy;
     this.toolbar.rerun.disabled = !this.state.run || busy;
@@ -230,9 +238,7 @@ export class ResultsApp {
 
   private showFilterCount(visible: number): void {
     const filtered = this.view.filter !== '' && visible !== this.appliedRows;
-    this.toolbar.filterCount.textContent = filtered
-      ? `${formatCount(visible)} of ${formatCount(this.appliedRows)}`
-      : '';
+    this.toolbar.filterCount.textContent = filtered ? strings.filterCount(visible, this.appliedRows) : '';
   }
 
   private showDetail(row: readonly Cell[], column: number): void {
@@ -252,6 +258,11 @@ export class ResultsApp {
     this.post(
       selected.length > 1 ? { type: 'openJson', runId, rowIndexes: selected } : { type: 'openJson', runId },
     );
+  }
+
+  private rerunWithLimit(limit: number): void {
+    const runId = this.state.run?.runId;
+    if (runId !== undefined) this.post({ type: 'rerun', runId, limit });
   }
 
   private postForRun(type: 'rerun' | 'cancel'): void {

@@ -26,6 +26,7 @@ import {
   truncate,
 } from './columns';
 import { type TimeMode } from './state';
+import { strings } from './strings';
 
 /** SlickGrid's column picker, told about the columns of each new result. */
 class ResultsColumnPicker extends SlickColumnPicker {
@@ -100,7 +101,11 @@ export class ResultsGrid {
     this.grid.registerPlugin(copier);
     copier.onCopyCells.subscribe((_e, args) => this.copyRanges(args.ranges ?? []));
     this.picker = new ResultsColumnPicker([], this.grid, {
-      columnPicker: { hideForceFitButton: true, hideSyncResizeButton: true, columnTitle: 'Columns' },
+      columnPicker: {
+        hideForceFitButton: true,
+        hideSyncResizeButton: true,
+        columnTitle: strings.columnsTitle,
+      },
     });
     this.picker.onColumnsChanged.subscribe(() => this.events.hiddenChanged(this.hiddenNames()));
     this.wireEvents();
@@ -144,6 +149,13 @@ export class ResultsGrid {
     this.picker.setColumns(this.defs);
     this.dataView.setItems([]);
     this.grid.setSortColumns([]);
+  }
+
+  /** Forgets the current result: no columns, no rows, no sort, nothing selected. */
+  clear(): void {
+    this.grid.resetActiveCell();
+    this.grid.getSelectionModel()?.setSelectedRanges([]);
+    this.reset([], [], [], []);
   }
 
   private columnDef(

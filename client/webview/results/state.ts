@@ -133,6 +133,12 @@ export function limitReached(state: ResultsState): boolean {
   return typeof limit === 'number' && limit > 0 && state.phase === 'done' && state.rowCount >= limit;
 }
 
+/** The limit a "re-run with a higher limit" offers: ten times the current one, at most 100,000 rows, so one click never asks for more than the grid comfortably holds. */
+export function higherLimit(limit: number): number | undefined {
+  const next = Math.min(100_000, limit * 10);
+  return next > limit ? next : undefined;
+}
+
 /** True while the host is still working on the run (cancel makes sense). */
 export function isBusy(state: ResultsState): boolean {
   return state.phase === 'running' || state.phase === 'receiving';
