@@ -415,13 +415,20 @@ void describe('results webview in Chromium', () => {
       { type: 'eval', v, code: 'window.__xss=1' },
       { type: 'init', v, run: testRun('odd'), columns: [{ name: 'a' }, null, { name: 5 }, { name: 'b' }] },
       {
-        type: 'rowsChunk',
+        type: 'columnsChunk',
         v,
         runId: 'odd',
         seq: 0,
-        rows: [[1, 'x'], 'not a row', [2], [3, { nested: true }, 'extra']],
+        chunk: {
+          rowCount: 3,
+          columns: [
+            { kind: 'number', values: new Float64Array([1, 2, 3]) },
+            { kind: 'string', table: ['x'], codes: new Uint32Array([1, 7, 0]) },
+          ],
+        },
       },
-      { type: 'rowsChunk', v, runId: 'odd', seq: 1, rows: 'nope' },
+      { type: 'columnsChunk', v, runId: 'odd', seq: 1, chunk: 'nope' },
+      { type: 'columnsChunk', v, runId: 'odd', seq: 1, rows: [[1, 2]] },
       { type: 'done', v, runId: 'odd', totalRows: 'many', elapsedMs: -5, bytes: null },
     ]);
     await waitForRows(page, 3);

@@ -9,10 +9,9 @@ import {
   type ResultsToExtension,
 } from '../../../common/resultsMessages';
 import { ChartPane } from './chartPane';
-import { type DisplayKind, inferKinds } from './columns';
 import { renderDetail } from './detail';
 import { el } from './dom';
-import { ResultsGrid } from './grid';
+import { mountGrid, type ResultsGrid } from './grid';
 import { renderHeader } from './header';
 import { renderMessage } from './message';
 import {
@@ -45,11 +44,9 @@ type Outgoing = ResultsToExtension extends infer M
 export class ResultsApp {
   private state: ResultsState = initialState;
   private view: ViewState;
-  private kinds: DisplayKind[] = [];
   private appliedChunks = 0;
-  private appliedRows = 0;
   private sortedRows = -1;
-  private gridReady = false;
+  private gridRun: string | undefined;
   private chartDirty = true;
   private frame = 0;
   private readonly resumeRunId: string | undefined;
@@ -89,12 +86,15 @@ export class ResultsApp {
       el('header', { className: 'mxql-header' }, [this.toolbar.root, this.header]),
       el('main', { className: 'mxql-body' }, [this.gridPane, this.chartRoot]),
     );
-    this.grid = new ResultsGrid(this.gridHost, nonce, {
-      activeCell: (row, column) => this.showDetail(row, column),
-      copy: (text, rows, cells) => this.post({ type: 'copy', text, rows, cells }),
-      sorted: (id, asc) => this.sortedByUser(id, asc),
-      hiddenChanged: (hidden) => this.setView({ hidden }, false),
-      rowCountChanged: (visible) => this.showFilterCount(visible),
+    this.grid = mountGrid(this.gridHost, {
+      nonce,
+      events: {
+        activeCell: (row, column) => this.showDetail(row, column),
+        copy: (text, rows, cells) => this.post({ type: 'copy', text, rows, cells }),
+        sorted: (column, asc) => this.sortedByUser(column, asc),
+        hiddenChanged: (hidden) => this.setView({ hidden }, false),
+        rowCountChanged: (visible) => this.showFilterCount(visible),
+      },
     });
     this.chart = new ChartPane(this.chartRoot, (chartY, chartSplit) => this.setView({ chartY, chartSplit }));
     this.applyViewControls();
@@ -132,7 +132,7 @@ export class ResultsApp {
     this.chartDirty = true;
     // The first rows go on screen at once; later chunks are batched once per frame, because
     // message tasks can keep the next animation frame waiting while a large result streams in.
-    if (!this.gridReady && this.state.chunks.length > 0) this.render();
+    if (this.appliedChunks === 0 && this.state.chunks.length > 0) this.render();
     else this.schedule();
   }
 
@@ -140,9 +140,8 @@ export class ResultsApp {
   // run's header (running, failed or cancelled).
   private startResult(): void {
     this.appliedChunks = 0;
-    this.appliedRows = 0;
     this.sortedRows = -1;
-    this.gridReady = false;
+    this.gridRun = undefined;
     this.grid.clear();
     this.detail.replaceChildren(el('div', { className: 'mxql-detail-empty', text: strings.detailEmpty }));
   }
@@ -172,43 +171,40 @@ export class ResultsApp {
     this.host.setState(toPersisted(this.state, this.view));
   }
 
-  // Columns are typed from the first rows, so the grid is built when they arrive (or at the end).
+  // The grid takes the run's columns once, then each chunk as it arrives; the user can scroll
+  // the rows already in while the rest streams.
   private syncGrid(): void {
-    const { chunks, columns, phase } = this.state;
-    if (
-      !this.gridReady &&
-      (chunks.length > 0 || (phase !== 'receiving' && phase !== 'running' && columns.length > 0))
-    ) {
-      this.kinds = inferKinds(columns, chunks[0] ?? []);
-      this.grid.reset(columns, this.kinds, this.view.hidden, chunks[0] ?? []);
+    const { chunks, columns, phase, run } = this.state;
+    if (this.gridRun !== run?.runId && phase !== 'running' && phase !== 'idle') {
+      this.grid.setColumns(columns, this.view.hidden);
       this.grid.setTimeMode(this.view.timeMode);
       this.grid.setFilter(this.view.filter);
-      this.gridReady = true;
+      this.gridRun = run?.runId;
     }
-    if (!this.gridReady) return;
-    if (this.appliedChunks < chunks.length) {
-      const fresh = chunks.slice(this.appliedChunks).flat();
-      this.grid.append(fresh, this.appliedRows);
-      this.appliedRows += fresh.length;
-      this.appliedChunks = chunks.length;
+    if (this.gridRun === undefined) return;
+    for (; this.appliedChunks < chunks.length; this.appliedChunks++) {
+      const chunk = chunks[this.appliedChunks];
+      if (chunk) this.grid.appendColumns(chunk);
     }
     // The saved sort is applied once all rows are in (appended rows arrive unsorted).
     const sort = this.view.sort;
-    if (sort && phase !== 'receiving' && phase !== 'running' && this.sortedRows !== this.appliedRows) {
+    const rows = this.grid.table.rowCount;
+    if (sort && phase !== 'receiving' && this.sortedRows !== rows) {
       this.grid.sortBy(sort.column, sort.asc);
-      this.sortedRows = this.appliedRows;
+      this.sortedRows = rows;
     }
   }
 
-  private sortedByUser(columnId: string, asc: boolean): void {
+  private sortedByUser(column: string, asc: boolean): void {
     // The grid has sorted already; remember it so the render does not sort again.
-    this.sortedRows = this.appliedRows;
-    this.setView({ sort: { column: this.grid.columnName(columnId) ?? '', asc } }, false);
+    this.sortedRows = this.grid.table.rowCount;
+    this.setView({ sort: { column, asc } }, false);
   }
 
   private drawChart(): void {
     this.chartDirty = false;
-    this.chart.update(this.state.columns, this.kinds, this.state.chunks.flat(), this.view);
+    // The chart reads rows; they are built from the columns only when the chart is shown.
+    this.chart.update(this.state.columns, this.grid.kinds, this.grid.table.rows(), this.view);
   }
 
   private setView(patch: Partial<ViewState>, apply = true): void {
@@ -237,13 +233,14 @@ export class ResultsApp {
   }
 
   private showFilterCount(visible: number): void {
-    const filtered = this.view.filter !== '' && visible !== this.appliedRows;
-    this.toolbar.filterCount.textContent = filtered ? strings.filterCount(visible, this.appliedRows) : '';
+    const total = this.grid.table.rowCount;
+    const filtered = this.view.filter !== '' && visible !== total;
+    this.toolbar.filterCount.textContent = filtered ? strings.filterCount(visible, total) : '';
   }
 
   private showDetail(row: readonly Cell[], column: number): void {
     const name = this.state.columns[column]?.name ?? '';
-    renderDetail(this.detail, name, this.kinds[column] ?? 'string', row[column], this.view.timeMode);
+    renderDetail(this.detail, name, this.grid.kinds[column] ?? 'string', row[column], this.view.timeMode);
   }
 
   private exportAs(format: 'csv' | 'json'): void {

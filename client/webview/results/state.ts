@@ -1,14 +1,15 @@
 // The results panel's state and the pure reducer that applies host messages to it.
 // Pure: no DOM, no vscode; tested in node (test/client/webviewState.test.ts).
 
+import { type ColumnsChunk, validColumnsChunk } from '../../../common/columnChunks';
 import {
-  type Cell,
   type ColumnInfo,
   type ExtensionToResults,
   type ResultsError,
   type RunInfo,
   RESULTS_PROTOCOL_VERSION,
 } from '../../../common/resultsMessages';
+import { strings } from './strings';
 
 /** Where the current run is. */
 export type Phase = 'idle' | 'running' | 'receiving' | 'done' | 'error' | 'cancelled';
@@ -25,8 +26,8 @@ export interface ResultsState {
   readonly phase: Phase;
   readonly run?: RunInfo;
   readonly columns: readonly ColumnInfo[];
-  /** Chunks in `seq` order; appending a chunk copies only this short outer array. */
-  readonly chunks: readonly (readonly (readonly Cell[])[])[];
+  /** Validated chunks in `seq` order; appending a chunk copies only this short outer array. */
+  readonly chunks: readonly ColumnsChunk[];
   readonly rowCount: number;
   readonly nextSeq: number;
   readonly totals?: RunTotals;
@@ -69,22 +70,22 @@ function sameRun(state: ResultsState, runId: unknown): boolean {
 
 function applyChunk(
   state: ResultsState,
-  msg: Extract<ExtensionToResults, { type: 'rowsChunk' }>,
+  msg: Extract<ExtensionToResults, { type: 'columnsChunk' }>,
 ): ResultsState {
-  if (!sameRun(state, msg.runId) || !Array.isArray(msg.rows)) return state;
+  const chunk = sameRun(state, msg.runId) ? validColumnsChunk(msg.chunk, state.columns.length) : undefined;
+  if (!chunk) return state;
   if (msg.seq < state.nextSeq) return state; // a duplicate of a replayed chunk
   if (msg.seq > state.nextSeq) {
     return {
       ...state,
-      problem: `Rows are missing: expected part ${state.nextSeq}, received part ${msg.seq}.`,
+      problem: strings.missingChunk(state.nextSeq, msg.seq),
     };
   }
-  const rows = msg.rows.filter((r) => Array.isArray(r));
   return {
     ...state,
     phase: state.phase === 'done' ? 'done' : 'receiving',
-    chunks: [...state.chunks, rows],
-    rowCount: state.rowCount + rows.length,
+    chunks: [...state.chunks, chunk],
+    rowCount: state.rowCount + chunk.rowCount,
     nextSeq: state.nextSeq + 1,
   };
 }
@@ -102,7 +103,7 @@ export function reduce(state: ResultsState, msg: ExtensionToResults): ResultsSta
         : [];
       return { ...initialState, phase: 'receiving', run: msg.run, columns };
     }
-    case 'rowsChunk':
+    case 'columnsChunk':
       return applyChunk(state, msg);
     case 'done':
       if (!sameRun(state, msg.runId)) return state;
