@@ -130,7 +130,7 @@ export interface DoneMessage {
   readonly runId: string;
   readonly totalRows: number;
   readonly elapsedMs: number;
-  /** Size of the response body in bytes. */
+  /** Size of the response body in bytes; 0 when it is not known (the panel then shows no size). */
   readonly bytes: number;
 }
 /** E→W: the run failed (or the request could not be built). `runId` is absent for failures before a run. */

@@ -194,6 +194,10 @@ void describe('results webview in Chromium', () => {
       (await textOf(full, '.mxql-limit')) ?? '',
       /Limit reached \(40 rows\) — the result may be truncated/,
     );
+    assert.match(
+      (await textOf(full, '.mxql-limit-coverage')) ?? '',
+      /run from the start of the range to 2026-11-01 \d\d:00:45; the rest of the range is not shown/,
+    );
     await full.click('.mxql-limit-rerun');
     assert.deepEqual(await lastPosted(full, 'rerun'), { type: 'rerun', v, runId: 'run-1', limit: 400 });
     await full.close();
@@ -276,6 +280,85 @@ void describe('results webview in Chromium', () => {
     await waitForRows(page, 1);
     assert.equal(await textOf(page, '.mxql-figures'), '1 row · 1,234 ms · 446.1 KB');
     await assertClean(page);
+    await page.close();
+  });
+
+  void it('gives the grid the width: detail closed by default, beside or below, six columns readable', async () => {
+    // About the width of a results panel beside the editor in a 1,600 px window.
+    const page = await openWebview(browser, server);
+    await page.setViewportSize({ width: 800, height: 700 });
+    const columns = ['time', 'oid', 'oname', 'okind', 'tps', 'resp_time', 'service_count', 'tx_count'];
+    const rows = Array.from({ length: 100 }, (_, i) => [
+      BASE_TIME + i * 5000,
+      1_234_567_890 + (i % 4),
+      `web-server-${i % 4}`,
+      8_000_001,
+      12.5 + i,
+      143.25,
+      3,
+      1200 + i,
+    ]);
+    const title = 'A long title that names the query of this run and keeps going for a while';
+    await sendToWebview(
+      page,
+      runMessages(
+        testRun('run-w', { title }),
+        columns.map((name) => ({ name })),
+        rows,
+      ),
+    );
+    await waitForRows(page, 100);
+    assert.equal(await page.evaluate('document.querySelector(".mxql-detail").hidden'), true);
+    const readable: number = await page.evaluate(`(() => {
+      const grid = document.querySelector('.mxql-grid .slick-viewport').getBoundingClientRect();
+      const cells = [...document.querySelector('.mxql-grid .slick-row').querySelectorAll('.slick-cell')];
+      return cells.filter((c) => {
+        const box = c.getBoundingClientRect();
+        return box.right <= grid.right && c.scrollWidth <= c.clientWidth;
+      }).length;
+    })()`);
+    assert.ok(readable >= 6, `${readable} columns readable at 800 px`);
+    // The status line stays one line, whatever the title.
+    const oneLine: boolean = await page.evaluate(`(() => {
+      const parts = [...document.querySelector('.mxql-stats').children].map((c) => c.getBoundingClientRect());
+      const figures = document.querySelector('.mxql-figures').getBoundingClientRect();
+      return parts.every((p) => Math.abs(p.top - figures.top) < 4) && figures.height < 24;
+    })()`);
+    assert.ok(oneLine, 'the status line stays on one line');
+    // The detail pane opens below the grid when narrow, beside it when wide.
+    await page.click('button[aria-label="Show the selected cell in full"]');
+    await waitFor(page, `document.querySelector('.mxql-detail').hidden === false`);
+    assert.equal(await computed(page, '.mxql-grid-pane', 'flex-direction'), 'column');
+    await page.setViewportSize({ width: 1400, height: 700 });
+    await waitFor(
+      page,
+      `getComputedStyle(document.querySelector('.mxql-grid-pane')).flexDirection === 'row'`,
+    );
+    await assertClean(page);
+    await page.close();
+  });
+
+  void it('starts each new result at its first column and first row', async () => {
+    const page = await openWebview(browser, server);
+    await page.setViewportSize({ width: 500, height: 500 });
+    const wide = Array.from({ length: 30 }, (_, i) => ({ name: `column_${i}` }));
+    const rows = Array.from({ length: 200 }, (_, r) => wide.map((_, c) => r * 100 + c));
+    await sendToWebview(page, runMessages(testRun('run-a'), wide, rows));
+    await waitForRows(page, 200);
+    await page.evaluate(
+      `(() => { const v = document.querySelector('.mxql-grid .slick-viewport'); v.scrollLeft = 2000; v.scrollTop = 1500; })()`,
+    );
+    await waitFor(page, `document.querySelector('.mxql-grid .slick-viewport').scrollLeft > 0`);
+    await sendToWebview(page, runMessages(testRun('run-b'), wide, rows));
+    await waitForRows(page, 200);
+    await waitFor(page, `document.querySelector('.mxql-grid .slick-row') !== null`);
+    assert.deepEqual(
+      await page.evaluate(
+        `(() => { const v = document.querySelector('.mxql-grid .slick-viewport'); return [v.scrollLeft, v.scrollTop]; })()`,
+      ),
+      [0, 0],
+    );
+    assert.deepEqual((await headerNames(page)).slice(0, 2), ['column_0', 'column_1']);
     await page.close();
   });
 

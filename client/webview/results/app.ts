@@ -81,6 +81,7 @@ export class ResultsApp {
       timeMode: (timeMode) => this.setView({ timeMode }),
       filter: (filter) => this.setView({ filter }),
       tab: (tab) => this.setView({ tab }),
+      toggleDetail: () => this.setView({ detail: !this.view.detail }),
     });
     root.append(
       el('header', { className: 'mxql-header' }, [this.toolbar.root, this.header]),
@@ -156,7 +157,12 @@ export class ResultsApp {
 
   private render(): void {
     this.syncGrid();
-    renderHeader(this.header, this.state, { rerunWithLimit: (limit) => this.rerunWithLimit(limit) });
+    renderHeader(
+      this.header,
+      this.state,
+      { rerunWithLimit: (limit) => this.rerunWithLimit(limit) },
+      { lastTime: this.lastTime(), timeMode: this.view.timeMode },
+    );
     const covered = renderMessage(this.message, this.state, (a) =>
       this.post({ type: 'action', actionId: a.id, runId: this.state.run?.runId }),
     );
@@ -228,6 +234,8 @@ export class ResultsApp {
       button.setAttribute('aria-selected', String(tab === this.view.tab));
     }
     this.gridPane.hidden = this.view.tab !== 'grid';
+    this.detail.hidden = !this.view.detail;
+    this.toolbar.detail.setAttribute('aria-pressed', String(this.view.detail));
     this.chartRoot.hidden = this.view.tab !== 'chart';
     if (this.view.tab === 'grid') requestAnimationFrame(() => this.grid.resize());
   }
@@ -255,6 +263,20 @@ export class ResultsApp {
     this.post(
       selected.length > 1 ? { type: 'openJson', runId, rowIndexes: selected } : { type: 'openJson', runId },
     );
+  }
+
+  // Only needed for the limit banner: the latest value of the first time column.
+  private lastTime(): number | undefined {
+    if (this.state.phase !== 'done' || this.state.run?.limit === undefined) return undefined;
+    const index = this.grid.kinds.indexOf('time');
+    const column = this.grid.table.columns[index];
+    if (!column || column.kind !== 'number') return undefined;
+    let last = -Infinity;
+    for (let r = 0; r < column.length; r++) {
+      const value = column.numbers[r] ?? NaN;
+      if (value > last) last = value;
+    }
+    return Number.isFinite(last) ? last : undefined;
   }
 
   private rerunWithLimit(limit: number): void {

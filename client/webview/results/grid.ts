@@ -74,14 +74,69 @@ export interface GridOptions {
 /** How many rows kinds and column widths are judged from. */
 const SAMPLE_ROWS = 2_000;
 const TOOLTIP_CHARS = 2000;
-const CHAR_PX = 7.5;
 const MIN_WIDTH = 48;
 const MAX_WIDTH = 320;
+/** Cell padding and border (results.css) plus room for the header's sort indicator. */
+const CELL_EXTRA_PX = 14;
+const HEADER_EXTRA_PX = 30;
 
-/** Width that fits the header and the longest sampled text, within bounds. */
-function columnWidth(name: string, texts: readonly string[]): number {
-  const longest = texts.reduce((n, s) => Math.max(n, s.length), name.length + 2);
-  return Math.round(Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, longest * CHAR_PX + 16)));
+/** Measures text in the fonts the grid really uses, so columns fit their content. */
+class TextMeasure {
+  private readonly context = document.createElement('canvas').getContext('2d');
+  readonly cellFont: string;
+  readonly headerFont: string;
+
+  constructor(container: HTMLElement) {
+    this.cellFont = probeFont(container, 'slick-cell');
+    this.headerFont = probeFont(container, 'slick-header-column');
+  }
+
+  widest(texts: readonly string[], font: string): number {
+    if (!this.context) return Math.max(0, ...texts.map((t) => t.length * 8));
+    this.context.font = font;
+    let widest = 0;
+    for (const text of texts) widest = Math.max(widest, this.context.measureText(text).width);
+    return widest;
+  }
+}
+
+// The computed font of an element with `className` inside the grid (the theme decides it).
+function probeFont(container: HTMLElement, className: string): string {
+  const probe = document.createElement('div');
+  probe.className = className;
+  probe.style.position = 'absolute';
+  probe.style.visibility = 'hidden';
+  container.appendChild(probe);
+  const style = getComputedStyle(probe);
+  const font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  probe.remove();
+  return font;
+}
+
+/** Rows rendered beyond the visible ones, above and below. */
+const ROW_BUFFER = 6;
+/** Pixels of columns rendered beyond the visible ones, left and right. */
+const COLUMN_BUFFER_PX = 240;
+
+/**
+ * SlickGrid that renders a narrow band around what is visible. SlickGrid itself renders one whole
+ * viewport of rows ahead and one whole viewport width of columns on each side, so a fast flick
+ * builds about three times the cells the frame shows, and the frame is late; the band here keeps
+ * each frame's work close to what appears on screen.
+ */
+class BandedSlickGrid extends SlickGrid<GridItem, Column<GridItem>> {
+  override getRenderedRange(
+    viewportTop?: number,
+    viewportLeft?: number,
+  ): { top: number; bottom: number; leftPx: number; rightPx: number } {
+    const range = this.getVisibleRange(viewportTop, viewportLeft);
+    return {
+      top: Math.max(0, range.top - ROW_BUFFER),
+      bottom: Math.min(this.getDataLengthIncludingAddNew() - 1, range.bottom + ROW_BUFFER),
+      leftPx: Math.max(0, range.leftPx - COLUMN_BUFFER_PX),
+      rightPx: Math.min(this.canvasWidth, range.rightPx + COLUMN_BUFFER_PX),
+    };
+  }
 }
 
 /** The rows SlickGrid sees: the table in received order, or through a sorted/filtered index. */
@@ -121,13 +176,14 @@ export class ResultsGrid {
   private sort: { readonly index: number; readonly asc: boolean } | undefined;
   /** Sort keys per column, kept until rows change (a second click only reverses the order). */
   private readonly sortKeys = new Map<number, SortKeys>();
+  private measure: TextMeasure | undefined;
 
   constructor(
     private readonly container: HTMLElement,
     options: GridOptions,
   ) {
     this.events = options.events ?? {};
-    this.grid = new SlickGrid<GridItem, Column<GridItem>>(container, this.rows, [], {
+    this.grid = new BandedSlickGrid(container, this.rows, [], {
       enableHtmlRendering: false,
       enableCellNavigation: true,
       enableColumnReorder: true,
@@ -268,13 +324,21 @@ export class ResultsGrid {
       sortable: true,
       resizable: true,
       hidden,
-      width: columnWidth(c.name, texts),
+      width: this.columnWidth(c.name, texts),
       minWidth: 40,
       cssClass: `mxql-cell-${kind}${numeric ? ' mxql-num' : ''}`,
       headerCssClass: numeric ? 'mxql-num' : '',
       // One formatter per column (not per cell): it only turns the value into text.
       formatter: (_r, _c, value: Cell | undefined) => this.format(value, kind, plain),
     };
+  }
+
+  /** Width that fits the header and the longest sampled text, within bounds. */
+  private columnWidth(name: string, texts: readonly string[]): number {
+    const measure = (this.measure ??= new TextMeasure(this.container));
+    const cells = measure.widest(texts, measure.cellFont) + CELL_EXTRA_PX;
+    const header = measure.widest([name], measure.headerFont) + HEADER_EXTRA_PX;
+    return Math.ceil(Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, cells, header)));
   }
 
   private format(

@@ -7,12 +7,20 @@ import { formatTime } from './columns';
 import { el, setChildren } from './dom';
 import { formatCount } from './format';
 import { higherLimit, limitReached, type ResultsState } from './state';
+import { type TimeMode } from './state';
 import { strings } from './strings';
 
 /** Callbacks of the header's buttons. */
 export interface HeaderActions {
   /** Runs the query again with a higher row limit. */
   readonly rerunWithLimit: (limit: number) => void;
+}
+
+/** Facts about the rows that the header cannot read from the state. */
+export interface HeaderFacts {
+  /** The latest time among the rows (epoch ms), when the result has a time column. */
+  readonly lastTime?: number;
+  readonly timeMode: TimeMode;
 }
 
 function stats(state: ResultsState): HTMLElement {
@@ -65,12 +73,20 @@ export function sentDetails(run: RunInfo, open: boolean): HTMLDetailsElement {
   return details;
 }
 
-function limitBanner(state: ResultsState, actions: HeaderActions): HTMLElement | undefined {
+function limitBanner(
+  state: ResultsState,
+  actions: HeaderActions,
+  facts: HeaderFacts,
+): HTMLElement | undefined {
   const limit = state.run?.limit;
   if (!limitReached(state) || limit === undefined) return undefined;
   const next = higherLimit(limit);
+  const mode = facts.timeMode === 'utc' ? 'utc' : 'local';
+  const coverage =
+    facts.lastTime === undefined ? undefined : strings.limitCoverage(formatTime(facts.lastTime, mode));
   return el('div', { className: 'mxql-banner mxql-limit', attrs: { role: 'status' } }, [
     el('span', { text: strings.limit(limit) }),
+    coverage === undefined ? undefined : el('span', { className: 'mxql-limit-coverage', text: coverage }),
     next === undefined
       ? undefined
       : el('button', {
@@ -82,10 +98,14 @@ function limitBanner(state: ResultsState, actions: HeaderActions): HTMLElement |
   ]);
 }
 
-function banners(state: ResultsState, actions: HeaderActions): (HTMLElement | undefined)[] {
+function banners(
+  state: ResultsState,
+  actions: HeaderActions,
+  facts: HeaderFacts,
+): (HTMLElement | undefined)[] {
   const partialCancel = state.phase === 'cancelled' && state.rowCount > 0;
   return [
-    limitBanner(state, actions),
+    limitBanner(state, actions, facts),
     partialCancel
       ? el('div', {
           className: 'mxql-banner mxql-cancelled',
@@ -107,11 +127,16 @@ function banners(state: ResultsState, actions: HeaderActions): (HTMLElement | un
 }
 
 /** Rebuilds the header's dynamic part into `target`. */
-export function renderHeader(target: HTMLElement, state: ResultsState, actions: HeaderActions): void {
+export function renderHeader(
+  target: HTMLElement,
+  state: ResultsState,
+  actions: HeaderActions,
+  facts: HeaderFacts,
+): void {
   const wasOpen = target.querySelector('details.mxql-sent')?.hasAttribute('open') ?? false;
   setChildren(target, [
     stats(state),
     state.run ? sentDetails(state.run, wasOpen) : undefined,
-    ...banners(state, actions),
+    ...banners(state, actions, facts),
   ]);
 }

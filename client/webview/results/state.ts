@@ -49,6 +49,8 @@ export interface ViewState {
   readonly hidden: readonly string[];
   readonly chartY: readonly string[];
   readonly chartSplit: string;
+  /** Whether the detail pane (the selected cell in full) is open; closed by default. */
+  readonly detail: boolean;
 }
 
 /** The empty panel before any message. */
@@ -62,6 +64,7 @@ export const initialView: ViewState = {
   hidden: [],
   chartY: [],
   chartSplit: '',
+  detail: false,
 };
 
 function sameRun(state: ResultsState, runId: unknown): boolean {
@@ -175,6 +178,7 @@ export function fromPersisted(saved: unknown): { runId?: string; view: ViewState
     hidden: stringList(v.hidden),
     chartY: stringList(v.chartY),
     chartSplit: typeof v.chartSplit === 'string' ? v.chartSplit : '',
+    detail: v.detail === true,
     ...(sort && typeof sort.column === 'string'
       ? { sort: { column: sort.column, asc: sort.asc !== false } }
       : {}),

@@ -29,6 +29,9 @@ export const strings = {
   },
   cancelledPartial: (n: number): string => `Cancelled after ${rows(n)}: the result is incomplete.`,
   limit: (limit: number): string => `Limit reached (${rows(limit)}) — the result may be truncated.`,
+  /** Rows come in time order from the start of the range, so a truncated result ends early. */
+  limitCoverage: (until: string): string =>
+    `The rows shown run from the start of the range to ${until}; the rest of the range is not shown.`,
   limitRerun: (limit: number): string => `Re-run with limit ${formatCount(limit)}`,
   missingChunk: (expected: number, received: number): string =>
     `Rows are missing: expected part ${expected}, received part ${received}.`,

@@ -17,6 +17,7 @@ export interface ToolbarActions {
   readonly timeMode: (mode: TimeMode) => void;
   readonly filter: (query: string) => void;
   readonly tab: (tab: ViewState['tab']) => void;
+  readonly toggleDetail: () => void;
 }
 
 /** Handles to the controls the app enables, disables or updates. */
@@ -29,6 +30,7 @@ export interface Toolbar {
   readonly filterCount: HTMLElement;
   readonly time: HTMLSelectElement;
   readonly tabs: Readonly<Record<ViewState['tab'], HTMLButtonElement>>;
+  readonly detail: HTMLButtonElement;
 }
 
 const FILTER_DELAY_MS = 120;
@@ -87,6 +89,7 @@ export function buildToolbar(actions: ToolbarActions): Toolbar {
   const filterCount = el('span', { className: 'mxql-filter-count', attrs: { 'aria-live': 'polite' } });
   const time = timeSelect(actions);
   const tabs = { grid: tabButton('grid', t.grid, actions), chart: tabButton('chart', t.chart, actions) };
+  const detail = iconButton('layout-sidebar-right', strings.detailToggle, actions.toggleDetail, t.detail);
   const root = el('div', { className: 'mxql-toolbar', attrs: { role: 'toolbar' } }, [
     el('div', { className: 'mxql-tabs', attrs: { role: 'tablist' } }, [tabs.grid, tabs.chart]),
     rerun,
@@ -97,6 +100,7 @@ export function buildToolbar(actions: ToolbarActions): Toolbar {
     time,
     filter,
     filterCount,
+    detail,
   ]);
-  return { root, cancel, rerun, dataButtons, filter, filterCount, time, tabs };
+  return { root, cancel, rerun, dataButtons, filter, filterCount, time, tabs, detail };
 }
