@@ -114,9 +114,9 @@ function probeFont(container: HTMLElement, className: string): string {
 }
 
 /** Rows rendered beyond the visible ones, above and below. */
-const ROW_BUFFER = 6;
+const ROW_BUFFER = 4;
 /** Pixels of columns rendered beyond the visible ones, left and right. */
-const COLUMN_BUFFER_PX = 240;
+const COLUMN_BUFFER_PX = 120;
 
 /**
  * SlickGrid that renders a narrow band around what is visible. SlickGrid itself renders one whole
