@@ -36,25 +36,32 @@ export class ColumnStore {
   readonly strings: string[] = [];
   private readonly stringCodes = new Map<string, number>();
 
+  /** The store seen as one chunk, so cells decode through the one owner of that rule. */
+  private asChunk: ColumnChunk = { kind: 'empty' };
+
   /** The value at row `r`. */
   get(r: number): Cell {
+    return chunkCell(this.asChunk, r);
+  }
+
+  // Typed arrays are replaced when they grow, so the view is rebuilt after every change.
+  private refreshView(): void {
     switch (this.kind) {
       case 'empty':
-        return null;
-      case 'number': {
-        const value = this.numbers[r] ?? NaN;
-        return Number.isNaN(value) ? null : value;
-      }
-      case 'string': {
-        const code = this.codes[r] ?? 0;
-        return code === 0 ? null : (this.strings[code - 1] ?? null);
-      }
-      case 'boolean': {
-        const value = this.bytes[r];
-        return value === 1 ? true : value === 0 ? false : null;
-      }
+        this.asChunk = { kind: 'empty' };
+        break;
+      case 'number':
+        this.asChunk = { kind: 'number', values: this.numbers };
+        break;
+      case 'string':
+        this.asChunk = { kind: 'string', table: this.strings, codes: this.codes };
+        break;
+      case 'boolean':
+        this.asChunk = { kind: 'boolean', values: this.bytes };
+        break;
       case 'mixed':
-        return this.cells[r] ?? null;
+        this.asChunk = { kind: 'mixed', values: this.cells };
+        break;
     }
   }
 
@@ -89,6 +96,7 @@ export class ColumnStore {
         break;
     }
     this.length = end;
+    this.refreshView();
   }
 
   // The chunk's own string table is mapped once onto this column's table; rows then copy codes.
@@ -126,6 +134,7 @@ export class ColumnStore {
     this.numbers = new Float64Array(0);
     this.codes = new Uint32Array(0);
     this.bytes = new Uint8Array(0);
+    this.refreshView();
   }
 }
 
