@@ -201,6 +201,16 @@ void describe('results webview in Chromium', () => {
     await full.click('.mxql-limit-rerun');
     assert.deepEqual(await lastPosted(full, 'rerun'), { type: 'rerun', v, runId: 'run-1', limit: 400 });
     await full.close();
+    // Rows in another order (a query that sorts them) claim nothing about the range they cover.
+    const sorted = await openWebview(browser, server);
+    await sendToWebview(
+      sorted,
+      runMessages(testRun('run-o', { limit: 40 }), testColumns, testRows(40).reverse()),
+    );
+    await waitForRows(sorted, 40);
+    assert.ok(await textOf(sorted, '.mxql-limit'));
+    assert.equal(await textOf(sorted, '.mxql-limit-coverage'), null);
+    await sorted.close();
     const partial = await pageWithRows(39, { limit: 40 });
     assert.equal(await textOf(partial, '.mxql-limit'), null);
     await partial.close();

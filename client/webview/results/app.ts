@@ -265,7 +265,8 @@ export class ResultsApp {
     );
   }
 
-  // Only needed for the limit banner: the latest value of the first time column.
+  // For the limit banner: the last time of a result whose rows come in time order (as the service
+  // and the demo return them when the query does not reorder them); otherwise nothing is claimed.
   private lastTime(): number | undefined {
     if (this.state.phase !== 'done' || this.state.run?.limit === undefined) return undefined;
     const index = this.grid.kinds.indexOf('time');
@@ -274,6 +275,7 @@ export class ResultsApp {
     let last = -Infinity;
     for (let r = 0; r < column.length; r++) {
       const value = column.numbers[r] ?? NaN;
+      if (value < last) return undefined;
       if (value > last) last = value;
     }
     return Number.isFinite(last) ? last : undefined;
