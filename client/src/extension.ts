@@ -98,7 +98,7 @@ export function activate(context: vscode.ExtensionContext): MxqlTestApi | undefi
   context.subscriptions.push(current);
   const runner = new Runner(current);
   const panels = new ResultsPanels(current, {
-    rerun: (runId) => runner.rerunFromPanel(runId),
+    rerun: (runId, limit) => runner.rerunFromPanel(runId, limit),
     cancel: (runId) => void runner.cancel(runId),
     action: async (actionId, runId) => vscode.commands.executeCommand('mxql.runErrorAction', actionId, runId),
   });
