@@ -9,7 +9,8 @@ export const LIMITS = {
   days365: 365 * 86_400_000,
 } as const;
 
-const MAX_EPOCH_MS = 8_640_000_000_000_000;
+/** 9999-12-31T23:59:59.999Z: later instants have no calendar month or day to bucket them into. */
+const MAX_EPOCH_MS = 253_402_300_799_999;
 
 /** An epoch-millisecond value from text (a path segment or query value). */
 export function parseEpochMs(name: string, text: string | null | undefined): number {
@@ -23,7 +24,12 @@ export function parseEpochMs(name: string, text: string | null | undefined): num
     );
   }
   const value = Number(text);
-  if (value > MAX_EPOCH_MS) throw badRequest('param/invalid-time', `Parameter '${name}' is out of range.`);
+  if (value > MAX_EPOCH_MS) {
+    throw badRequest(
+      'param/invalid-time',
+      `Parameter '${name}' is out of range: the latest accepted time is ${MAX_EPOCH_MS} (9999-12-31).`,
+    );
+  }
   return value;
 }
 
@@ -33,7 +39,10 @@ export function bodyEpochMs(name: string, value: unknown): number {
     throw badRequest('body/missing', `Missing required body field '${name}' (epoch milliseconds).`);
   }
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > MAX_EPOCH_MS) {
-    throw badRequest('body/invalid-time', `Body field '${name}' must be an integer of epoch milliseconds.`);
+    throw badRequest(
+      'body/invalid-time',
+      `Body field '${name}' must be an integer of epoch milliseconds, at most ${MAX_EPOCH_MS} (9999-12-31).`,
+    );
   }
   return value;
 }

@@ -2,6 +2,7 @@
 // the server's executor. `CATEGORY demo_slow` (text) or `/demo/slow` (path) is the demo's slow query: it
 // answers after slowMs unless the client disconnects first, which is what cancel tests need.
 import { badRequest } from '../http/httpError';
+import { checkRowLimit } from '../http/caps';
 import { LIMITS, bodyEpochMs, checkRange } from '../http/params';
 import { projectOf, type RequestContext, type Route } from '../http/route';
 import { MxqlQueryError, type MxqlRequest } from '../mxqlExecutor';
@@ -52,6 +53,7 @@ export function parseMxqlBody(body: unknown, kind: 'text' | 'path', pcode: numbe
       "Body field 'limit' must be a positive integer (the maximum number of rows).",
     );
   }
+  checkRowLimit(b.limit);
   if (b.pageKey !== 'mxql')
     throw badRequest('body/invalid-pagekey', "Body field 'pageKey' must be the string 'mxql'.");
   const param = stringMap('param', b.param);
