@@ -11,7 +11,7 @@ export { bypassesProxy, insecureReason, isLoopbackHost, proxyFor } from './proxy
 export type { ProxyOptions } from './proxy';
 export { defaultRetry } from './retry';
 export type { RetryOptions } from './retry';
-export { DEFAULT_MAX_RESPONSE_BYTES, defaultTimeouts } from './transport';
+export { DEFAULT_MAX_RESPONSE_BYTES, defaultTimeouts, timeoutsFor } from './transport';
 export type { Timeouts } from './transport';
 export type * from './types';
 export { formatAgentListTime, parseAgentListTime, toEpochMs, validateParams } from './validate';
