@@ -1,7 +1,6 @@
 // `mxql run <file.mxql>`: runs a query file against the Open API or the in-process demo backend.
 // The file's directives supply range, params, injects, limit, path and pcode; command-line options
 // override them. Directive lines are stripped before sending.
-import { readFile } from 'node:fs/promises';
 import { lex, parseDirectives, stripDirectives } from '../server/core/index';
 import type { MxqlRow } from '../api/index';
 import type { Subcommand } from './main';
@@ -10,7 +9,7 @@ import {
   openTarget,
   outputFormat,
   parseCommandLine,
-  positiveInteger,
+  integerFlag,
   runGuarded,
   targetHelp,
   targetOptions,
@@ -19,6 +18,7 @@ import {
   untilInterrupted,
   type Target,
 } from './args';
+import { readQueryFile } from './files';
 import { formatOutput } from './format';
 
 const HELP = `Usage: mxql run <file.mxql> [options]
@@ -32,7 +32,7 @@ Query:
   --stime T --etime T    absolute range: epoch ms, 'yyyy-MM-dd HH:mm' (local), ISO 8601, now-1h
   --param '$name=value'  a $param value (repeatable)
   --inject name=MXQL     an INJECT fragment (repeatable; repeating a name adds a line)
-  --limit N              maximum rows (default: the file's @limit, else 1000)
+  --limit N              maximum rows, 1 to 1000000 (default: the file's @limit, else 1000)
 
 Exit codes: 0 ok, 1 query or API error, 2 usage error.
 `;
@@ -97,15 +97,12 @@ function directiveErrors(file: string, text: string, d: Directives): void {
   throw new Error(`${file}:${line}: ${first.message}${more}`);
 }
 
-async function readQuery(file: string): Promise<string> {
-  try {
-    return await readFile(file, 'utf8');
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    throw new UsageError(
-      code === 'ENOENT' ? `no such file: ${file}` : `cannot read ${file} (${code ?? 'error'})`,
-    );
-  }
+function readQuery(file: string): string {
+  const read = readQueryFile(file);
+  if (read.ok) return read.text;
+  // A missing file is a typing mistake (usage); a file that exists but cannot be read is an error.
+  if (read.missing) throw new UsageError(`no such file: ${file}`);
+  throw new Error(`${file}: ${read.reason}`);
 }
 
 interface PreparedQuery {
@@ -121,7 +118,7 @@ interface PreparedQuery {
 
 /** Reads the file and merges its directives with the command line (the command line wins). */
 async function prepare(file: string, values: Values): Promise<PreparedQuery> {
-  const text = await readQuery(file);
+  const text = readQuery(file);
   const d = parseDirectives(text, { timezoneOffsetMinutes: -new Date().getTimezoneOffset() });
   directiveErrors(file, text, d);
   const query = stripDirectives(text);
@@ -136,7 +133,7 @@ async function prepare(file: string, values: Values): Promise<PreparedQuery> {
       `missing value for ${missing.join(', ')}: add --param '${first}=value' or '-- @param ${first} = value'`,
     );
   }
-  const limit = positiveInteger('--limit', values.limit) ?? d.limit ?? 1000;
+  const limit = integerFlag('--limit', values.limit) ?? d.limit ?? 1000;
   return { query, path: d.path, pcode: d.pcode, ...timeRange(values, d, Date.now()), limit, params, inject };
 }
 
