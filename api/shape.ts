@@ -14,7 +14,8 @@ export function describeJson(value: unknown): string {
   if (Array.isArray(value)) return 'a JSON array';
   if (typeof value === 'object') return 'a JSON object';
   if (typeof value === 'string') return 'a JSON string';
-  return `the ${typeof value} ${String(value).slice(0, 40)}`;
+  if (typeof value === 'number' || typeof value === 'boolean') return `the ${typeof value} ${value}`;
+  return 'nothing';
 }
 
 const HINT = 'Check the base URL (it may point at another service) and the query; report it if it repeats.';

@@ -117,7 +117,7 @@ interface PreparedQuery {
 }
 
 /** Reads the file and merges its directives with the command line (the command line wins). */
-async function prepare(file: string, values: Values): Promise<PreparedQuery> {
+function prepare(file: string, values: Values): PreparedQuery {
   const text = readQuery(file);
   const d = parseDirectives(text, { timezoneOffsetMinutes: -new Date().getTimezoneOffset() });
   directiveErrors(file, text, d);
@@ -159,7 +159,7 @@ async function execute(args: readonly string[]): Promise<number> {
   const [file, ...extra] = positionals;
   if (!file || extra.length > 0) throw new UsageError('give exactly one .mxql file');
   const format = outputFormat(values.format);
-  const prepared = await prepare(file, values);
+  const prepared = prepare(file, values);
   const target = await openTarget(values, prepared.pcode);
   try {
     if (target.pcode === undefined)

@@ -2,7 +2,7 @@
 // response. The spec leaves these open; the demo caps them so no request (an extreme or hostile
 // range, a huge limit) can exhaust the memory of the process that hosts it. Each refusal is a 400
 // whose message names the cap and says how to stay under it.
-import { HttpError, badRequest } from './httpError';
+import { badRequest, type HttpError } from './httpError';
 
 export const CAPS = {
   /** Points of one series (or buckets of a windowed count) in one response. */

@@ -32,7 +32,7 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 const check = (...paths: string[]) => runCli(['check', ...paths.map((p) => join(dir, p))]);
 
 void describe('mxql check refuses what it cannot read', () => {
-  test('a tree with a link loop, a dangling link, a self-link and a FIFO ends, names each and exits 1', async () => {
+  void test('a tree with a link loop, a dangling link, a self-link and a FIFO ends, names each and exits 1', async () => {
     const r = await check('tree');
     assert.equal(r.code, 1, r.stderr);
     assert.match(r.stdout, /1 file checked: 0 errors/);
@@ -45,27 +45,27 @@ void describe('mxql check refuses what it cannot read', () => {
     assert.match(r.stderr, /tree\/pipe\.mxql: not checked: a FIFO \(named pipe\), not a regular file/);
   });
 
-  test('a FIFO given directly is refused with its reason', async () => {
+  void test('a FIFO given directly is refused with its reason', async () => {
     const r = await check('tree/pipe.mxql');
     assert.equal(r.code, 1);
     assert.match(r.stderr, /pipe\.mxql: not checked: a FIFO \(named pipe\), not a regular file/);
     assert.doesNotMatch(r.stderr, /no \.mxql files match/);
   });
 
-  test('a device is refused', async () => {
+  void test('a device is refused', async () => {
     const r = await runCli(['check', '/dev/null']);
     assert.equal(r.code, 1);
     assert.match(r.stderr, /\/dev\/null: not checked: a device, not a regular file/);
   });
 
-  test('a non-UTF-8 file says so', async () => {
+  void test('a non-UTF-8 file says so', async () => {
     const r = await check('latin1.mxql', 'good.mxql');
     assert.equal(r.code, 1);
     assert.match(r.stderr, /latin1\.mxql: not checked: the file is not UTF-8/);
     assert.match(r.stdout, /1 file checked/);
   });
 
-  test('a file over the size limit is refused without reading it', async () => {
+  void test('a file over the size limit is refused without reading it', async () => {
     const r = await check('huge.mxql');
     assert.equal(r.code, 1);
     assert.match(
@@ -83,7 +83,7 @@ void describe('mxql run refuses the same files and out-of-range numbers', () => 
     ['latin1.mxql', /the file is not UTF-8/],
     ['huge.mxql', /over the 10 MB limit/],
   ] as const) {
-    test(`${file}: one line, exit 1`, async () => {
+    void test(`${file}: one line, exit 1`, async () => {
       const r = await runCli(['run', join(dir, file), '--demo']);
       assert.equal(r.code, 1, r.stderr);
       assert.match(r.stderr, reason);
@@ -101,7 +101,7 @@ void describe('mxql run refuses the same files and out-of-range numbers', () => 
     ['--range', '400d'],
     ['--stime', '99999999999999999999', '--etime', 'now'],
   ]) {
-    test(`${args.join(' ')} is a usage error (exit 2)`, async () => {
+    void test(`${args.join(' ')} is a usage error (exit 2)`, async () => {
       const r = await runCli(['run', join(dir, 'good.mxql'), '--demo', ...args]);
       assert.equal(r.code, 2, r.stderr);
       assert.match(r.stderr, /usage: .*(must be|out of range)/);

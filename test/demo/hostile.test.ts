@@ -110,7 +110,7 @@ async function assertAnswered(url: string, init: RequestInit): Promise<void> {
 }
 
 void describe('the demo backend under hostile requests', () => {
-  test('the reported requests get a 400 that names the cap', async () => {
+  void test('the reported requests get a 400 that names the cap', async () => {
     const project = info.projects[0];
     const headers = { 'x-service-token': project?.token ?? '', 'x-service-pcode': String(project?.pcode) };
     const answer = async (path: string) => {
@@ -131,7 +131,7 @@ void describe('the demo backend under hostile requests', () => {
     }
   });
 
-  test('every endpoint with extreme, inverted and empty ranges is answered and the server stays up', async () => {
+  void test('every endpoint with extreme, inverted and empty ranges is answered and the server stays up', async () => {
     for (const spec of endpoints) {
       for (const [stime, etime] of RANGES) {
         const { url, init } = requestFor(spec, stime, etime);
@@ -146,7 +146,7 @@ void describe('the demo backend under hostile requests', () => {
     await res.text();
   });
 
-  test('an MXQL limit beyond the row cap is a 400 naming the cap', async () => {
+  void test('an MXQL limit beyond the row cap is a 400 naming the cap', async () => {
     const project = info.projects[0];
     const res = await fetch(`${info.baseUrl}/open/api/flush/mxql/text`, {
       method: 'POST',
