@@ -171,13 +171,12 @@ export class Transport {
           hint: 'The service redirects in a loop; check the base URL.',
         });
       }
-      // 303 means "see other": fetch it with GET, as browsers do; 307/308 repeat the request as sent.
-      const asGet =
-        response.status === 303 ||
-        (response.status !== 307 && response.status !== 308 && current.method === 'GET');
-      current = asGet
-        ? { ...current, url: decision.follow, method: 'GET', body: undefined }
-        : { ...current, url: decision.follow };
+      // 303 means "see other": fetch it with GET. 301/302 keep the method here (an MXQL POST must stay
+      // a POST on the same host), as 307/308 require.
+      current =
+        response.status === 303
+          ? { ...current, url: decision.follow, method: 'GET', body: undefined }
+          : { ...current, url: decision.follow };
     }
   }
 
@@ -247,31 +246,24 @@ export class Transport {
     if (decoded.ok) return decoded.body;
     const status = res.statusCode;
     if (decoded.reason === 'too-large') {
-      return this.throwing(
-        fail(
-          'too-large',
-          `the ${decoded.encoding} response expands beyond the size cap of ${this.options.maxResponseBytes} bytes`,
-          {
-            status,
-            hint: 'Narrow the time range or lower the row limit.',
-          },
-        ),
+      const max = this.options.maxResponseBytes;
+      throw fail(
+        'too-large',
+        `the ${decoded.encoding} response expands beyond the size cap of ${max} bytes`,
+        {
+          status,
+          hint: 'Narrow the time range or lower the row limit.',
+        },
       );
     }
     const what =
       decoded.reason === 'unsupported'
         ? `the response uses the content encoding '${decoded.encoding}', which the client did not ask for`
         : `the ${decoded.encoding}-encoded response could not be decoded (corrupt or cut)`;
-    return this.throwing(
-      fail('invalid-encoding', what, {
-        status,
-        hint: 'Retry; if it repeats, a proxy is rewriting the response: check the proxy.',
-      }),
-    );
-  }
-
-  private throwing(error: OpenApiError): never {
-    throw error;
+    throw fail('invalid-encoding', what, {
+      status,
+      hint: 'Retry; if it repeats, a proxy is rewriting the response: check the proxy.',
+    });
   }
 
   /** Reads the whole body, enforcing the size cap while it streams in. */

@@ -121,3 +121,61 @@ void describe('redirects over HTTPS', () => {
     await client.close();
   });
 });
+
+void describe('content encodings the client cannot use', () => {
+  const expectFailure = async (
+    client: ReturnType<typeof clientFor>,
+    kind: string,
+    message: RegExp,
+  ): Promise<void> => {
+    const error = await client.mxqlText(request).catch((e: unknown) => e);
+    assert.ok(error instanceof OpenApiError, String(error));
+    assert.equal(error.kind, kind, error.message);
+    assert.match(error.message, message);
+  };
+
+  void test('a corrupt gzip body is invalid-encoding', async () => {
+    fault.respondWith({
+      kind: 'text',
+      body: 'not gzip at all',
+      contentType: 'application/json',
+      headers: { 'content-encoding': 'gzip' },
+    });
+    const client = clientFor(fault.url);
+    await expectFailure(
+      client,
+      'invalid-encoding',
+      /gzip-encoded response could not be decoded.*check the proxy/,
+    );
+    await client.close();
+  });
+
+  void test('an encoding that was not asked for is named', async () => {
+    fault.respondWith({
+      kind: 'text',
+      body: '[]',
+      contentType: 'application/json',
+      headers: { 'content-encoding': 'compress' },
+    });
+    const client = clientFor(fault.url);
+    await expectFailure(
+      client,
+      'invalid-encoding',
+      /content encoding 'compress', which the client did not ask for/,
+    );
+    await client.close();
+  });
+
+  void test('a gzip body that expands past the size cap is too-large (no zip bomb)', async () => {
+    fault.respondWith({ kind: 'encoded', body: [{ text: 'x'.repeat(2_000_000) }], encoding: 'gzip' });
+    const client = createOpenApiClient({
+      baseUrl: fault.url,
+      projectToken: TOKEN,
+      pcode: 42,
+      retry: { attempts: 1 },
+      maxResponseBytes: 100_000,
+    });
+    await expectFailure(client, 'too-large', /gzip response expands beyond the size cap of 100000 bytes/);
+    await client.close();
+  });
+});
