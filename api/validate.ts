@@ -19,8 +19,12 @@ export function toEpochMs(value: unknown): number | undefined {
       : typeof value === 'string' && /^\d+$/.test(value)
         ? Number(value)
         : NaN;
-  return Number.isFinite(n) && n >= 0 ? n : undefined;
+  // Beyond 9999-12-31 no calendar applies, and longer digit strings would round to another number.
+  return Number.isFinite(n) && n >= 0 && n <= MAX_EPOCH_MS ? n : undefined;
 }
+
+/** 9999-12-31T23:59:59.999Z, the latest time a parameter may name. */
+const MAX_EPOCH_MS = 253_402_300_799_999;
 
 const AGENT_TIME_LENGTHS: Record<number, string> = {
   14: 'yyyyMMddHHmmss',
@@ -67,15 +71,18 @@ function isValidDate(text: string): boolean {
 function parseOids(value: unknown): number[] | undefined {
   const parts = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [value];
   const nums = parts.map((p) => (typeof p === 'string' ? (p.trim() === '' ? NaN : Number(p)) : Number(p)));
-  return nums.length > 0 && nums.every(Number.isInteger) ? nums : undefined;
+  return nums.length > 0 && nums.every(Number.isSafeInteger) ? nums : undefined;
 }
 
 function checkType(p: ParamSpec, value: unknown): string | undefined {
   switch (p.type) {
     case 'integer':
-      return Number.isInteger(typeof value === 'string' ? Number(value) : value) ? undefined : 'an integer';
+      // A safe integer: 99999999999999999999 would otherwise be sent as some other number.
+      return Number.isSafeInteger(typeof value === 'string' ? Number(value) : value)
+        ? undefined
+        : 'a whole number within ±9007199254740991';
     case 'time':
-      return toEpochMs(value) === undefined ? 'a time in epoch milliseconds' : undefined;
+      return toEpochMs(value) === undefined ? 'a time in epoch milliseconds, up to 9999-12-31' : undefined;
     case 'agentTime':
       return parseAgentListTime(value) === undefined
         ? 'epoch ms or yyyyMMddHHmmss, yyyyMMddHHmm, MMddHHmmss, MMddHHmm'
