@@ -154,33 +154,7 @@ export class Transport {
    * Sends with retries, following same-origin HTTPS redirects; resolves with any other status (the
    * caller maps non-2xx), rejects with OpenApiError (a redirect it will not follow included).
    */
-  async send(request: HttpRequest, fail: Fail): Promise<HttpResponse> {
-    let current = request;
-    for (let hops = 0; ; hops++) {
-      const response = await this.sendWithRetries(current, fail);
-      const location = headerText(response.headers['location']);
-      if (!REDIRECT_STATUSES.has(response.status) || location === '') return response;
-      const decision = decideRedirect(current.url, location);
-      if ('refuse' in decision) {
-        const { message, hint } = decision.refuse;
-        throw fail('redirect', `HTTP ${response.status}: ${message}`, { status: response.status, hint });
-      }
-      if (hops >= MAX_REDIRECTS) {
-        throw fail('redirect', `more than ${MAX_REDIRECTS} redirects`, {
-          status: response.status,
-          hint: 'The service redirects in a loop; check the base URL.',
-        });
-      }
-      // 303 means "see other": fetch it with GET. 301/302 keep the method here (an MXQL POST must stay
-      // a POST on the same host), as 307/308 require.
-      current =
-        response.status === 303
-          ? { ...current, url: decision.follow, method: 'GET', body: undefined }
-          : { ...current, url: decision.follow };
-    }
-  }
-
-  private async sendWithRetries(request: HttpRequest, fail: Fail): Promise<HttpResponse> {
+  async send(request: HttpRequest, fail: Fail, hops = 0): Promise<HttpResponse> {
     const insecure = insecureReason(request.url);
     if (insecure) throw fail('insecure', insecure);
     const { retry } = this.options;
@@ -198,11 +172,44 @@ export class Transport {
         await this.wait(backoffDelay(retry, attempt), request.signal, fail);
         continue;
       }
-      if (!canRetry || !RETRY_STATUSES.has(response.status)) return response;
+      if (!canRetry || !RETRY_STATUSES.has(response.status)) {
+        return REDIRECT_STATUSES.has(response.status)
+          ? this.redirect(request, response, fail, hops)
+          : response;
+      }
       const after = retryAfterMs(headerText(response.headers['retry-after']), Date.now());
       if (after !== undefined && after > retry.maxRetryAfterMs) return response;
       await this.wait(after ?? backoffDelay(retry, attempt), request.signal, fail);
     }
+  }
+
+  /** Follows a same-origin HTTPS redirect (with the same token); any other is a typed error. */
+  private redirect(
+    request: HttpRequest,
+    response: HttpResponse,
+    fail: Fail,
+    hops: number,
+  ): Promise<HttpResponse> {
+    const location = headerText(response.headers['location']);
+    if (location === '') return Promise.resolve(response);
+    const decision = decideRedirect(request.url, location);
+    if ('refuse' in decision) {
+      const { message, hint } = decision.refuse;
+      throw fail('redirect', `HTTP ${response.status}: ${message}`, { status: response.status, hint });
+    }
+    if (hops >= MAX_REDIRECTS) {
+      throw fail('redirect', `more than ${MAX_REDIRECTS} redirects`, {
+        status: response.status,
+        hint: 'The service redirects in a loop; check the base URL.',
+      });
+    }
+    // 303 means "see other": fetch it with GET. 301/302 keep the method here (an MXQL POST must stay
+    // a POST on the same host), as 307/308 require.
+    const next: HttpRequest =
+      response.status === 303
+        ? { ...request, url: decision.follow, method: 'GET', body: undefined }
+        : { ...request, url: decision.follow };
+    return this.send(next, fail, hops + 1);
   }
 
   private async wait(ms: number, signal: AbortSignal | undefined, fail: Fail): Promise<void> {
