@@ -134,37 +134,29 @@ void describe('content encodings the client cannot use', () => {
     assert.match(error.message, message);
   };
 
-  void test('a corrupt gzip body is invalid-encoding', async () => {
-    fault.respondWith({
-      kind: 'text',
-      body: 'not gzip at all',
-      contentType: 'application/json',
-      headers: { 'content-encoding': 'gzip' },
-    });
-    const client = clientFor(fault.url);
-    await expectFailure(
-      client,
-      'invalid-encoding',
+  const unusable: [string, string, string, RegExp][] = [
+    [
+      'a corrupt gzip body',
+      'not gzip at all',
+      'gzip',
       /gzip-encoded response could not be decoded.*check the proxy/,
-    );
-    await client.close();
-  });
-
-  void test('an encoding that was not asked for is named', async () => {
-    fault.respondWith({
-      kind: 'text',
-      body: '[]',
-      contentType: 'application/json',
-      headers: { 'content-encoding': 'compress' },
-    });
-    const client = clientFor(fault.url);
-    await expectFailure(
-      client,
-      'invalid-encoding',
+    ],
+    [
+      'an encoding not asked for',
+      '[]',
+      'compress',
       /content encoding 'compress', which the client did not ask for/,
-    );
-    await client.close();
-  });
+    ],
+  ];
+  for (const [name, body, encoding, message] of unusable) {
+    void test(`${name} is invalid-encoding`, async () => {
+      const headers = { 'content-encoding': encoding };
+      fault.respondWith({ kind: 'text', body, contentType: 'application/json', headers });
+      const client = clientFor(fault.url);
+      await expectFailure(client, 'invalid-encoding', message);
+      await client.close();
+    });
+  }
 
   void test('a gzip body that expands past the size cap is too-large (no zip bomb)', async () => {
     fault.respondWith({ kind: 'encoded', body: [{ text: 'x'.repeat(2_000_000) }], encoding: 'gzip' });
