@@ -1,6 +1,7 @@
 // Parameter checks done before a request leaves the machine, driven by the endpoint table. The UI
 // calls validateParams as the user types; the client calls checkParams and throws its result.
 import { findEndpoint, type EndpointSpec, type ParamSpec } from './endpoints';
+import { MAX_EPOCH_MS } from './limits';
 
 export interface ParamProblem {
   kind: 'invalid-params' | 'limit';
@@ -19,12 +20,8 @@ export function toEpochMs(value: unknown): number | undefined {
       : typeof value === 'string' && /^\d+$/.test(value)
         ? Number(value)
         : NaN;
-  // Beyond 9999-12-31 no calendar applies, and longer digit strings would round to another number.
   return Number.isFinite(n) && n >= 0 && n <= MAX_EPOCH_MS ? n : undefined;
 }
-
-/** 9999-12-31T23:59:59.999Z, the latest time a parameter may name. */
-const MAX_EPOCH_MS = 253_402_300_799_999;
 
 const AGENT_TIME_LENGTHS: Record<number, string> = {
   14: 'yyyyMMddHHmmss',

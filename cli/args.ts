@@ -4,6 +4,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import {
   createOpenApiClient,
   isOpenApiError,
+  MAX_EPOCH_MS,
   redact,
   timeoutsFor,
   type OpenApiClient,
@@ -61,6 +62,8 @@ export const FLAG_RANGES = {
   '--limit': { min: 1, max: 1_000_000 },
   '--pcode': { min: 1, max: 2_147_483_647 },
   '--timeout-ms': { min: 100, max: 3_600_000 },
+  // Query files are at most 10 MB, so no real line number comes near this.
+  '--line': { min: 1, max: 100_000_000 },
 } as const;
 export type NumericFlag = keyof typeof FLAG_RANGES;
 
@@ -84,8 +87,6 @@ const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 8
 
 /** The longest duration a flag accepts: no endpoint takes a range longer than a year. */
 const MAX_DURATION_MS = 366 * 86_400_000;
-/** The latest time a flag accepts (9999-12-31), as the service's epoch-millisecond fields allow. */
-const MAX_TIME_MS = 253_402_300_799_999;
 
 /** `15m`, `1h`, `7d` → ms (at most 366 days). */
 export function durationMs(name: string, value: string): number {
@@ -100,9 +101,9 @@ export function durationMs(name: string, value: string): number {
 export function timeMs(name: string, value: string, now: number): number {
   const text = value.trim();
   if (/^\d+$/.test(text)) {
-    if (text.length > 15 || Number(text) > MAX_TIME_MS)
+    if (text.length > 15 || Number(text) > MAX_EPOCH_MS)
       throw new UsageError(
-        `${name} is out of range: epoch ms up to ${MAX_TIME_MS} (9999-12-31) (got '${value}')`,
+        `${name} is out of range: epoch ms up to ${MAX_EPOCH_MS} (9999-12-31) (got '${value}')`,
       );
     return Number(text);
   }
