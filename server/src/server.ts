@@ -146,7 +146,7 @@ function wireLifecycle(w: Wiring & { settings: ServerSettings }, runtime: Server
     w.settings = readSettings((change.settings as { mxql?: unknown } | null)?.mxql);
     revalidateAll();
   });
-  w.documents.onDidOpen((e) => w.scheduler.schedule(e.document, 0));
+  w.documents.onDidOpen((e) => w.scheduler.publishNow(e.document));
   w.documents.onDidChangeContent((e) => w.scheduler.schedule(e.document));
   w.documents.onDidClose((e) => {
     w.scheduler.forget(e.document.uri);
@@ -235,7 +235,8 @@ function wireNavigation(w: Wiring): void {
 function wireEditing(w: Wiring): void {
   w.connection.onDocumentFormatting((p) =>
     w.withDoc(p.textDocument.uri, [], 'Formatting', (doc, a) => {
-      const formatted = format(a.text);
+      const finalNewline = p.options.insertFinalNewline === true ? 'insert' : 'keep';
+      const formatted = format(a.text, { finalNewline });
       if (formatted === a.text) return [];
       return [{ range: convert.toLspRange(doc, { start: 0, end: a.text.length }), newText: formatted }];
     }),

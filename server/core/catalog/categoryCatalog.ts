@@ -74,6 +74,7 @@ function decodeCategory(name: string, compact: CompactCategory): CategoryInfo {
     ...(compact.k ? { pk: compact.k } : {}),
     ...(compact.l ? { loader: compact.l } : {}),
     columnsKnown: compact.u !== 1,
+    columnsComplete: compact.u !== 1 && compact.p !== 1,
     ...(description ? { description } : {}),
   };
 }
@@ -90,6 +91,7 @@ function decodeWithoutColumns(name: string, loader: string): CategoryInfo {
     fields: Object.keys(FIELD_DESCRIPTIONS[name] ?? {}).map((c) => decodeColumn(c, 'field', name)),
     ...(loader ? { loader } : {}),
     columnsKnown: false,
+    columnsComplete: false,
     ...(description ? { description } : {}),
   };
 }
@@ -116,7 +118,7 @@ class LazyCategoryCatalog implements CategoryCatalog {
     const data = this.data();
     if (!data) {
       return this.failure !== undefined && base
-        ? { name: base, tags: [], fields: [], columnsKnown: false }
+        ? { name: base, tags: [], fields: [], columnsKnown: false, columnsComplete: false }
         : undefined;
     }
     // A few roll-ups have metadata of their own (`visitor{h1}`); prefer it over the base category.

@@ -38,6 +38,11 @@ export interface CategoryInfo {
    * unknown columns for this category.
    */
   readonly columnsKnown: boolean;
+  /**
+   * True only when the column list is believed complete: metadata lists the columns and no public
+   * query names a column it lacks. Only then is an unknown column a warning.
+   */
+  readonly columnsComplete: boolean;
   /** Our own one-line description, for the categories users meet most. */
   readonly description?: string;
 }
@@ -59,6 +64,10 @@ export interface CompactCategory {
   readonly f?: readonly CompactColumn[];
   /** 1 when the column lists are incomplete */
   readonly u?: number;
+  /** 1 when the lists are usable but public queries name columns the metadata lacks (added to `f`) */
+  readonly p?: number;
+  /** Usage counts: column name → how many public queries read it (absent when none) */
+  readonly n?: Readonly<Record<string, number>>;
 }
 
 /** The bundled `categories.json`, written by scripts/buildCatalog.mjs. */
