@@ -50,13 +50,20 @@ function describeColumn(category: string, name: string): string | undefined {
   return describeField(category, name) ?? findIdentityColumn(name)?.description;
 }
 
-function decodeColumn(compact: CompactColumn, kind: ColumnKind, category: string): Column {
+function decodeColumn(
+  compact: CompactColumn,
+  kind: ColumnKind,
+  category: string,
+  usage?: Readonly<Record<string, number>>,
+): Column {
   const [name = '', typeCode, unit, deprecated] = typeof compact === 'string' ? [compact] : compact;
   const type = typeof typeCode === 'string' ? (COLUMN_TYPE_CODES[typeCode] ?? typeCode) : undefined;
   const description = describeColumn(category, String(name));
+  const uses = usage && Object.hasOwn(usage, String(name)) ? usage[String(name)] : undefined;
   return {
     name: String(name),
     kind,
+    ...(uses ? { uses } : {}),
     ...(type ? { type } : {}),
     ...(typeof unit === 'string' ? { unit } : {}),
     ...(deprecated === 1 ? { deprecated: true } : {}),
@@ -66,10 +73,15 @@ function decodeColumn(compact: CompactColumn, kind: ColumnKind, category: string
 
 function decodeCategory(name: string, compact: CompactCategory): CategoryInfo {
   const description = CATEGORY_DESCRIPTIONS[name];
+  const fields = compact.f ?? [];
+  // Columns we described from real result rows (agent_list) complete an incomplete list as hints.
+  const listed = new Set(fields.map((c) => String(typeof c === 'string' ? c : c[0])));
+  const described =
+    compact.u === 1 ? Object.keys(FIELD_DESCRIPTIONS[name] ?? {}).filter((c) => !listed.has(c)) : [];
   return {
     name,
-    tags: (compact.t ?? []).map((c) => decodeColumn(c, 'tag', name)),
-    fields: (compact.f ?? []).map((c) => decodeColumn(c, 'field', name)),
+    tags: (compact.t ?? []).map((c) => decodeColumn(c, 'tag', name, compact.n)),
+    fields: [...fields, ...described].map((c) => decodeColumn(c, 'field', name, compact.n)),
     ...(compact.i ? { interval: compact.i } : {}),
     ...(compact.k ? { pk: compact.k } : {}),
     ...(compact.l ? { loader: compact.l } : {}),

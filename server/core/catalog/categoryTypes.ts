@@ -16,6 +16,8 @@ export interface Column {
   readonly deprecated?: boolean;
   /** Our own short description, where one was written. */
   readonly description?: string;
+  /** How many public queries read this column of this category (absent when none). */
+  readonly uses?: number;
 }
 
 /** Everything known about one category. */

@@ -17,3 +17,4 @@ export * from './rename';
 export * from './semanticTokens';
 export * from './navigationQuery';
 export * from './folding';
+export * from './columnUsage';

@@ -175,7 +175,8 @@ void test('absurd nesting neither throws nor hides the next line', () => {
 });
 
 void test('the object form of the SUB name, SUB {id:name} … END, is a named SUB', () => {
-  const text = "JOIN {pk: oid, query: findMax}\nSUB {id:findMax}\nCATEGORY app_counter\nTAGLOAD\nEND\nSUB {id:'q2'}\nEND\n";
+  const text =
+    "JOIN {pk: oid, query: findMax}\nSUB {id:findMax}\nCATEGORY app_counter\nTAGLOAD\nEND\nSUB {id:'q2'}\nEND\n";
   const { ast, diagnostics } = parse(text);
   assert.deepEqual(diagnostics, []);
   assert.deepEqual(
