@@ -29,6 +29,8 @@ export interface CategoryCatalog {
   suggestColumns(name: string, columns: readonly (string | Column)[], max?: number): string[];
   /** System, tag and field columns of a category, without duplicates; empty when unknown. */
   categoryColumns(name: string): readonly Column[];
+  /** How many public queries read a column of this name, over all categories (0 when none). */
+  columnUses(name: string): number;
   /** Why the loader failed, when it did; the catalog then treats every name as known. */
   loadError(): string | undefined;
 }
@@ -37,6 +39,8 @@ interface Loaded {
   readonly json: CatalogJson;
   readonly names: readonly string[];
   readonly infos: Map<string, CategoryInfo>;
+  /** Column name → uses over all categories, summed on first use. */
+  uses?: Map<string, number>;
 }
 
 /** Splits `app_counter{m5}` into the base name and the roll-up suffix (without braces). */
@@ -165,6 +169,18 @@ class LazyCategoryCatalog implements CategoryCatalog {
   loadError(): string | undefined {
     this.data();
     return this.failure;
+  }
+
+  columnUses(name: string): number {
+    const data = this.data();
+    if (!data) return 0;
+    if (!data.uses) {
+      const uses = new Map<string, number>();
+      for (const category of Object.values(data.json.categories))
+        for (const [column, n] of Object.entries(category.n ?? {})) uses.set(column, (uses.get(column) ?? 0) + n);
+      data.uses = uses;
+    }
+    return data.uses.get(name) ?? 0;
   }
 
   private lookup(data: Loaded, name: string): CategoryInfo | undefined {
