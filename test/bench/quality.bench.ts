@@ -7,7 +7,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bundledCategoryCatalog } from '../../server/core/catalog/bundledCatalog';
 import { corpusDir, corpusSetting } from '../support/corpus';
-import { catalogDirOf, measureCompletion, measureNoise, percent, readCorpus } from '../support/languageQuality';
+import {
+  catalogDirOf,
+  measureCompletion,
+  measureNoise,
+  percent,
+  readCorpus,
+} from '../support/languageQuality';
 
 async function main(): Promise<number> {
   if (!existsSync(corpusDir)) {
@@ -19,7 +25,8 @@ async function main(): Promise<number> {
   console.log(
     `noise: ${noise.noisy} of ${noise.files} working queries get a warning or error (${percent(noise.noisy / noise.files)}; target ≤ 5%)`,
   );
-  for (const [code, n] of [...noise.perCode].sort((a, b) => b[1] - a[1])) console.log(`  ${String(n).padStart(5)} ${code}`);
+  for (const [code, n] of [...noise.perCode].sort((a, b) => b[1] - a[1]))
+    console.log(`  ${String(n).padStart(5)} ${code}`);
 
   const build = await import('../../scripts/buildCatalog.mjs');
   const catalogDir = catalogDirOf(corpusDir);
@@ -32,7 +39,9 @@ async function main(): Promise<number> {
   );
   const row = (label: string, q: typeof ranked): string =>
     `${label.padEnd(28)} recall ${percent(q.recall).padStart(6)}  top-10 ${percent(q.top10).padStart(6)}  MRR ${q.mrr.toFixed(3)}`;
-  console.log(`completion, leave one out over ${ranked.probes} names, usage counts 5-fold (${Date.now() - started} ms):`);
+  console.log(
+    `completion, leave one out over ${ranked.probes} names, usage counts 5-fold (${Date.now() - started} ms):`,
+  );
   console.log(row('baseline: alphabetical', alphabetical));
   console.log(row('ranked (sortText, label)', ranked));
   console.log('targets: recall ≥ 92%, top-10 ≥ 85%, MRR ≥ 0.6');

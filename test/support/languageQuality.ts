@@ -53,9 +53,12 @@ export function measureNoise(files: readonly CorpusFile[], catalog: CategoryCata
   for (const { text } of files) {
     if (text.includes('<%')) continue;
     count++;
-    const loud = validate(text, { catalog }).filter((d) => d.severity === 'error' || d.severity === 'warning');
+    const loud = validate(text, { catalog }).filter(
+      (d) => d.severity === 'error' || d.severity === 'warning',
+    );
     if (loud.length > 0) noisy++;
-    for (const d of loud) perCode.set(`${d.severity} ${d.code}`, (perCode.get(`${d.severity} ${d.code}`) ?? 0) + 1);
+    for (const d of loud)
+      perCode.set(`${d.severity} ${d.code}`, (perCode.get(`${d.severity} ${d.code}`) ?? 0) + 1);
   }
   return { files: count, noisy, perCode };
 }
@@ -97,7 +100,8 @@ function probesOf(text: string): Probe[] {
     const options = findCommand(s.name)?.options ?? [];
     const reads = (key: string): boolean => options.some((o) => o.name === key && o.column === 'reads');
     if (s.operand.kind === 'object')
-      for (const m of s.operand.members) if (m.key && KEY_OPTIONS.has(m.key.name) && reads(m.key.name)) lists.push(m.value);
+      for (const m of s.operand.members)
+        if (m.key && KEY_OPTIONS.has(m.key.name) && reads(m.key.name)) lists.push(m.value);
     for (const w of lists.flatMap(wordsOf))
       out.push({ text: text.slice(0, w.start) + text.slice(w.end), offset: w.start, name: w.text });
   }
@@ -105,8 +109,13 @@ function probesOf(text: string): Probe[] {
 }
 
 /** 1-based rank of `name` when items are ordered by `order`, or 0 when it is not offered. */
-function rankOf(labels: readonly { label: string; sortText?: string }[], name: string, alphabetical: boolean): number {
-  const key = (i: { label: string; sortText?: string }): string => (alphabetical ? i.label : (i.sortText ?? i.label));
+function rankOf(
+  labels: readonly { label: string; sortText?: string }[],
+  name: string,
+  alphabetical: boolean,
+): number {
+  const key = (i: { label: string; sortText?: string }): string =>
+    alphabetical ? i.label : (i.sortText ?? i.label);
   const sorted = [...labels].sort((a, b) => {
     const ka = key(a);
     const kb = key(b);

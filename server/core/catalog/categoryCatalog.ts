@@ -177,7 +177,8 @@ class LazyCategoryCatalog implements CategoryCatalog {
     if (!data.uses) {
       const uses = new Map<string, number>();
       for (const category of Object.values(data.json.categories))
-        for (const [column, n] of Object.entries(category.n ?? {})) uses.set(column, (uses.get(column) ?? 0) + n);
+        for (const [column, n] of Object.entries(category.n ?? {}))
+          uses.set(column, (uses.get(column) ?? 0) + n);
       data.uses = uses;
     }
     return data.uses.get(name) ?? 0;
