@@ -122,6 +122,9 @@ function createWiring(connection: Connection, runtime: ServerRuntime): Wiring & 
 /** Initialize, settings (pulled when the client supports it) and document events. */
 function wireLifecycle(w: Wiring & { settings: ServerSettings }, runtime: ServerRuntime): void {
   let pullConfiguration = false;
+  // Until the pulled settings arrive, an opened file waits for them (revalidateAll publishes it then),
+  // so disabled codes never flash up on open.
+  let settingsPending = false;
   const revalidateAll = (): void => w.documents.all().forEach((doc) => w.scheduler.schedule(doc, 0));
   const refreshSettings = async (): Promise<void> => {
     try {
@@ -129,6 +132,7 @@ function wireLifecycle(w: Wiring & { settings: ServerSettings }, runtime: Server
     } catch (error) {
       w.log(`Reading the mxql settings failed: ${String(error)}; using defaults.`);
     }
+    settingsPending = false;
     revalidateAll();
   };
   w.connection.onInitialize((params) => {
@@ -139,14 +143,18 @@ function wireLifecycle(w: Wiring & { settings: ServerSettings }, runtime: Server
     };
   });
   w.connection.onInitialized(() => {
-    if (pullConfiguration) void refreshSettings();
+    if (!pullConfiguration) return;
+    settingsPending = true;
+    void refreshSettings();
   });
   w.connection.onDidChangeConfiguration((change) => {
     if (pullConfiguration) return void refreshSettings();
     w.settings = readSettings((change.settings as { mxql?: unknown } | null)?.mxql);
     revalidateAll();
   });
-  w.documents.onDidOpen((e) => w.scheduler.publishNow(e.document));
+  w.documents.onDidOpen((e) => {
+    if (!settingsPending) w.scheduler.publishNow(e.document);
+  });
   w.documents.onDidChangeContent((e) => w.scheduler.schedule(e.document));
   w.documents.onDidClose((e) => {
     w.scheduler.forget(e.document.uri);
