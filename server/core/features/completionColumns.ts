@@ -10,7 +10,7 @@ import {
   SYSTEM_COLUMNS,
   type Column,
 } from '../catalog/index';
-import { type ArrayValue, type ObjectValue, type Range, type Value } from '../syntax/index';
+import { walkValue, type ArrayValue, type ObjectValue, type Range, type Value } from '../syntax/index';
 import { type ColumnInfo } from './columns';
 import { type CompletionSite } from './completionSite';
 import { CompletionKind, type CompletionEntry } from './completionTypes';
@@ -63,8 +63,29 @@ function usesKey(uses: number): string {
  * elsewhere, such as `oname`, is a good guess where this category has few counts), then the name.
  * VS Code sorts by sortText, then label.
  */
-function sortKey(tier: Tier, uses: number, globalUses: number, name: string): string {
-  return `${tier}${usesKey(uses)}${usesKey(globalUses)}${name}`;
+function sortKey(tier: Tier, mentioned: boolean, uses: number, globalUses: number, name: string): string {
+  return `${tier}${mentioned ? 0 : 1}${usesKey(uses)}${usesKey(globalUses)}${name}`;
+}
+
+const wordsCache = new WeakMap<DocumentAnalysis, ReadonlySet<string>>();
+
+/** Every word the file's operands hold (and HEADER keys without `$`): names the query already talks about. */
+function wordsInFile(analysis: DocumentAnalysis): ReadonlySet<string> {
+  let words = wordsCache.get(analysis);
+  if (!words) {
+    const found = new Set<string>();
+    for (const s of [...analysis.doc.main, ...analysis.doc.subs.flatMap((sub) => sub.commands)]) {
+      if (s.kind !== 'command' || s.operand === null) continue;
+      walkValue(s.operand, (v) => {
+        if (v.kind === 'word') found.add(v.text);
+        else if (v.kind === 'object')
+          for (const m of v.members) if (m.key?.name.endsWith('$')) found.add(m.key.name.slice(0, -1));
+      });
+    }
+    words = found;
+    wordsCache.set(analysis, words);
+  }
+  return words;
 }
 
 function tierOf(name: string, base: Tier, listed: ReadonlySet<string>): Tier {
@@ -124,13 +145,15 @@ export function columnItems(analysis: DocumentAnalysis, site: CompletionSite): C
   const set = analysis.flow.columnsAt(site.flowOffset);
   const meta = metadataIndex(analysis, site);
   const written = namesWrittenAround(analysis, site.replaceRange);
+  const mentionedElsewhere = wordsInFile(analysis);
   const items: CompletionEntry[] = [];
   const offered = new Set<string>();
   const add = (name: string, origin: string, column: Column | undefined, base: Tier): void => {
     if (offered.has(name)) return;
     offered.add(name);
     const globalUses = analysis.catalogs.categories.columnUses(name);
-    const sortText = sortKey(tierOf(name, base, written), column?.uses ?? 0, globalUses, name);
+    const mentioned = mentionedElsewhere.has(name);
+    const sortText = sortKey(tierOf(name, base, written), mentioned, column?.uses ?? 0, globalUses, name);
     items.push(entry(name, origin, column, site, sortText));
   };
   for (const [name, info] of set.columns) {

@@ -54,3 +54,9 @@ void test('the same ranking after GROUP {pk: and ORDER {key:', () => {
   assert.equal(order('CATEGORY demo_cat\nTAGLOAD\nGROUP {pk: |}\n')[0], 'zeta');
   assert.equal(order('CATEGORY demo_cat\nTAGLOAD\nORDER {key: |}\n')[0], 'zeta');
 });
+
+void test('a column the query mentions elsewhere ranks first within its group', () => {
+  const labels = order('CATEGORY demo_cat\nTAGLOAD\nSELECT [|]\nORDER {key: alpha}\n');
+  assert.equal(labels[0], 'alpha');
+  assert.equal(labels[1], 'zeta');
+});
