@@ -60,3 +60,14 @@ void test('a column the query mentions elsewhere ranks first within its group', 
   assert.equal(labels[0], 'alpha');
   assert.equal(labels[1], 'zeta');
 });
+
+void test('the same ranking after CREATE {from:, RENAME {src:, DELETE and UPDATE {key:', () => {
+  for (const line of [
+    'CREATE {key: x, from: |}',
+    'RENAME {src: |}',
+    'DELETE [|]',
+    'DELETE |',
+    'UPDATE {key: |}',
+  ])
+    assert.equal(order(`CATEGORY demo_cat\nTAGLOAD\n${line}\n`)[0], 'zeta', line);
+});
