@@ -3,12 +3,11 @@
 // - completion, leave one out with 5-fold usage counts: recall, top-10 and MRR of the removed name
 //   (targets ≥ 92%, ≥ 85%, ≥ 0.6), next to plain alphabetical order of the same items.
 // Run: node --import tsx test/bench/quality.bench.ts
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { bundledCategoryCatalog } from '../../server/core/catalog/bundledCatalog';
 import { corpusDir, corpusSetting } from '../support/corpus';
 import {
-  catalogDirOf,
+  catalogBuilderFor,
   measureCompletion,
   measureNoise,
   percent,
@@ -28,15 +27,8 @@ async function main(): Promise<number> {
   for (const [code, n] of [...noise.perCode].sort((a, b) => b[1] - a[1]))
     console.log(`  ${String(n).padStart(5)} ${code}`);
 
-  const build = await import('../../scripts/buildCatalog.mjs');
-  const catalogDir = catalogDirOf(corpusDir);
-  const metadata = build.metadataCatalog(catalogDir);
-  const reference = join(catalogDir, '..', 'reference.md');
-  const examples = existsSync(reference) ? build.referenceExamples(readFileSync(reference, 'utf8')) : [];
   const started = Date.now();
-  const { ranked, alphabetical } = measureCompletion(files, (texts) =>
-    build.buildCatalogJson(metadata, [...texts, ...examples]),
-  );
+  const { ranked, alphabetical } = measureCompletion(files, await catalogBuilderFor(corpusDir));
   const row = (label: string, q: typeof ranked): string =>
     `${label.padEnd(28)} recall ${percent(q.recall).padStart(6)}  top-10 ${percent(q.top10).padStart(6)}  MRR ${q.mrr.toFixed(3)}`;
   console.log(

@@ -3,12 +3,11 @@
 // The floors sit a little under the measured figures (README's Performance/quality section).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { bundledCategoryCatalog } from '../../server/core/catalog/bundledCatalog';
 import { corpusDir, corpusSetting } from '../support/corpus';
 import {
-  catalogDirOf,
+  catalogBuilderFor,
   measureCompletion,
   measureNoise,
   percent,
@@ -32,16 +31,8 @@ void test(
   { skip },
   async () => {
     assert.ok(present, `MXQL_CORPUS=required but there is no corpus at ${corpusDir}`);
-    const build = await import('../../scripts/buildCatalog.mjs');
-    const catalogDir = catalogDirOf(corpusDir);
-    const metadata = build.metadataCatalog(catalogDir);
-    const reference = join(catalogDir, '..', 'reference.md');
-    const examples = existsSync(reference) ? build.referenceExamples(readFileSync(reference, 'utf8')) : [];
-    const { ranked, alphabetical } = measureCompletion(
-      readCorpus(corpusDir),
-      (texts) => build.buildCatalogJson(metadata, [...texts, ...examples]),
-      { every: 2 },
-    );
+    const build = await catalogBuilderFor(corpusDir);
+    const { ranked, alphabetical } = measureCompletion(readCorpus(corpusDir), build, { every: 2 });
     assert.ok(ranked.probes > 1000, `${ranked.probes} probes`);
     assert.ok(ranked.recall >= 0.93, `recall ${percent(ranked.recall)}`);
     assert.ok(ranked.top10 >= 0.85, `top-10 ${percent(ranked.top10)}`);

@@ -4,7 +4,7 @@
 // - completion, leave one out: remove one name from a real list (`SELECT [...]`, `pk:`, `key:`),
 //   ask for completion there, and rank the result as VS Code does (sortText, then label). Usage counts
 //   come from the other folds only (k-fold), built by the same function as the bundled catalog.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   analyzeDocument,
@@ -166,6 +166,19 @@ export function measureCompletion(
     }
   }
   return { ranked: summarise(ranked), alphabetical: summarise(alphabetical) };
+}
+
+/**
+ * The catalog builder of scripts/buildCatalog.mjs over the shared metadata beside `corpusDir`: each call
+ * counts the given texts plus the reference's examples, as the bundled catalog does.
+ */
+export async function catalogBuilderFor(corpusDir: string): Promise<CatalogBuilder> {
+  const build = await import('../../scripts/buildCatalog.mjs');
+  const catalogDir = catalogDirOf(corpusDir);
+  const metadata = build.metadataCatalog(catalogDir);
+  const reference = join(catalogDir, '..', 'reference.md');
+  const examples = existsSync(reference) ? build.referenceExamples(readFileSync(reference, 'utf8')) : [];
+  return (texts) => build.buildCatalogJson(metadata, [...texts, ...examples]);
 }
 
 /** `92.3%`. */
