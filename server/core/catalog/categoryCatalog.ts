@@ -77,7 +77,7 @@ function decodeColumn(
 
 function decodeCategory(name: string, compact: CompactCategory): CategoryInfo {
   const description = CATEGORY_DESCRIPTIONS[name];
-  const fields = compact.f ?? [];
+  const fields = [...(compact.f ?? []), ...(compact.q ?? [])];
   // Columns we described from real result rows (agent_list) complete an incomplete list as hints.
   const listed = new Set(fields.map((c) => String(typeof c === 'string' ? c : c[0])));
   const described =
@@ -85,7 +85,11 @@ function decodeCategory(name: string, compact: CompactCategory): CategoryInfo {
   return {
     name,
     tags: (compact.t ?? []).map((c) => decodeColumn(c, 'tag', name, compact.n)),
-    fields: [...fields, ...described].map((c) => decodeColumn(c, 'field', name, compact.n)),
+    fields: [
+      ...(compact.f ?? []).map((c) => decodeColumn(c, 'field', name, compact.n)),
+      ...(compact.q ?? []).map((c) => ({ ...decodeColumn(c, 'field', name, compact.n), fromQueries: true })),
+      ...described.map((c) => decodeColumn(c, 'field', name, compact.n)),
+    ],
     ...(compact.i ? { interval: compact.i } : {}),
     ...(compact.k ? { pk: compact.k } : {}),
     ...(compact.l ? { loader: compact.l } : {}),

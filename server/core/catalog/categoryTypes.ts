@@ -18,6 +18,8 @@ export interface Column {
   readonly description?: string;
   /** How many public queries read this column of this category (absent when none). */
   readonly uses?: number;
+  /** True when only public queries name it (the category metadata lacks it). */
+  readonly fromQueries?: boolean;
 }
 
 /** Everything known about one category. */
@@ -66,8 +68,10 @@ export interface CompactCategory {
   readonly f?: readonly CompactColumn[];
   /** 1 when the column lists are incomplete */
   readonly u?: number;
-  /** 1 when the lists are usable but public queries name columns the metadata lacks (added to `f`) */
+  /** 1 when the lists are usable but public queries name columns the metadata lacks (listed in `q`) */
   readonly p?: number;
+  /** fields public queries read that the metadata lacks (type and unit inferred from the name) */
+  readonly q?: readonly CompactColumn[];
   /** Usage counts: column name → how many public queries read it (absent when none) */
   readonly n?: Readonly<Record<string, number>>;
 }

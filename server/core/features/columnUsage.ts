@@ -98,7 +98,7 @@ function sortedCounts(counts: Record<string, number>): Record<string, number> {
 
 /** One category with the usage applied: counts, names metadata lacks, and the completeness flag. */
 function withUsage(compact: CompactCategory, counts: Record<string, number>): CompactCategory {
-  const listed = new Set([...(compact.t ?? []), ...(compact.f ?? [])].map(columnName));
+  const listed = new Set([...(compact.t ?? []), ...(compact.f ?? []), ...(compact.q ?? [])].map(columnName));
   const missing = Object.keys(counts)
     .filter((name) => !listed.has(name) && !findIdentityColumn(name))
     .sort();
@@ -107,7 +107,7 @@ function withUsage(compact: CompactCategory, counts: Record<string, number>): Co
   // Public queries read columns the metadata lacks: add them, and the list is no longer complete.
   return {
     ...out,
-    f: [...(compact.f ?? []), ...missing.map(inferredColumn)],
+    q: missing.map(inferredColumn),
     ...(compact.u ? {} : { p: 1 }),
   };
 }

@@ -31,6 +31,7 @@ export function columnMarkdown(name: string, origin: string, meta: Column | unde
   const lines = [`**${name}** — ${facts.join(' · ')}`];
   if (meta?.description) lines.push('', meta.description);
   if (meta?.deprecated) lines.push('', '_Deprecated in the category metadata._');
+  if (meta?.fromQueries) lines.push('', '_Read by public queries; the category metadata does not list it._');
   return lines.join('\n');
 }
 

@@ -49,12 +49,12 @@ void describe('bundled data holds facts only', () => {
   void it('has only fact slots in the category JSON', () => {
     const json = JSON.parse(readFileSync(join(catalogDir, 'data', 'categories.json'), 'utf8')) as CatalogJson;
     assert.deepEqual(Object.keys(json).sort(), ['categories', 'knownWithoutColumns', 'v']);
-    const slots = new Set(['i', 'k', 'l', 't', 'f', 'u', 'p', 'n']);
+    const slots = new Set(['i', 'k', 'l', 't', 'f', 'u', 'p', 'n', 'q']);
     for (const [name, entry] of Object.entries(json.categories)) {
       for (const key of Object.keys(entry)) assert.ok(slots.has(key), `${name} has slot ${key}`);
       // Usage is numbers only: column name → count of public queries.
       for (const count of Object.values(entry.n ?? {})) assert.ok(Number.isInteger(count) && count > 0, name);
-      for (const column of [...(entry.t ?? []), ...(entry.f ?? [])]) {
+      for (const column of [...(entry.t ?? []), ...(entry.f ?? []), ...(entry.q ?? [])]) {
         if (typeof column === 'string') continue;
         assert.ok(column.length >= 2 && column.length <= 4, `${name}: ${JSON.stringify(column)}`);
         assert.ok(column[3] === undefined || column[3] === 1, `${name}: ${JSON.stringify(column)}`);
