@@ -386,7 +386,13 @@ export const DIAGNOSTICS = {
     'warning',
     (a) =>
       `Unknown category '${a.name}': it is not in the catalog, so this query may return no rows.${didYouMeanSentence(a.suggestions)}`,
-    'Not a name any known query or metadata uses: most likely a typo.',
+    'Close to a known name that no public query or metadata spells this way: most likely a typo.',
+  ),
+  'category/not-in-catalog': template<Named>(
+    'information',
+    (a) =>
+      `The catalog does not know category '${a.name}', so its columns cannot be checked or completed. If the query returns no rows, check the name.`,
+    'Nothing close to it is known: the catalog may simply lack it (missing knowledge, not a mistake).',
   ),
   'column/unknown': template<WithSuggestions & { category: string | null }>(
     'warning',

@@ -335,6 +335,17 @@ export const CASES: readonly Case[] = [
     src: 'CATEGORY {"app_counter":6h, "app_counter{m5}":3d, "app_counter{h1}":unlimit }\nTAGLOAD\n',
   },
   { name: 'param category', code: 'category/unknown', src: 'CATEGORY $category\nTAGLOAD\n' },
+  {
+    name: 'a category nothing known resembles: the catalog may lack it',
+    code: 'category/not-in-catalog',
+    severity: 'information',
+    src: 'CATEGORY ⟦qqq_brand_new_metrics⟧\nTAGLOAD\n',
+  },
+  {
+    name: 'a misspelt category is not merely missing knowledge',
+    code: 'category/not-in-catalog',
+    src: 'CATEGORY app_countr\nTAGLOAD\n',
+  },
   // sub/unresolved
   {
     name: 'JOIN on a missing SUB',

@@ -28,6 +28,11 @@ export function checkCategories(ctx: CheckContext): void {
       if (/[$@]|\{\{|<%/.test(name) || ctx.catalog.isKnownCategory(name)) continue;
       if (ctx.catalog.isKnownCategory(baseCategory(name))) continue;
       const suggestions = ctx.catalog.suggestCategories(baseCategory(name)).slice(0, 3);
+      // Near a known name it is most likely a typo; otherwise the catalog may simply lack it.
+      if (suggestions.length === 0) {
+        ctx.report(diagnostic('category/not-in-catalog', ref.range, { name }));
+        continue;
+      }
       ctx.report({
         ...diagnostic('category/unknown', ref.range, { name, suggestions }),
         data: { replacements: suggestions.map((c) => ({ title: `Change to '${c}'`, newText: c })) },
