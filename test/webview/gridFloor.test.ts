@@ -52,6 +52,33 @@ void describe('results grid floors, 200,000 × 40', () => {
     );
   });
 
+  void it('moves its own row and cell elements while flicking instead of building new ones', async () => {
+    // Row elements are tagged before the flick; a grid that builds rows per frame leaves none of
+    // them in the page and adds hundreds of elements every frame (30 rows × the visible columns).
+    const result: { added: number; kept: number; rows: number; cells: number } = await page.evaluate(`
+      new Promise((resolve) => {
+        const canvas = document.querySelector('.mxql-grid .grid-canvas');
+        const before = new Set(canvas.querySelectorAll('.slick-row'));
+        let added = 0;
+        const observer = new MutationObserver((records) => {
+          for (const r of records) for (const n of r.addedNodes) if (n.nodeType === 1) added++;
+        });
+        observer.observe(canvas, { childList: true, subtree: true });
+        ${frames(660, 60)}.then(() => {
+          for (const r of observer.takeRecords()) for (const n of r.addedNodes) if (n.nodeType === 1) added++;
+          observer.disconnect();
+          const rows = [...canvas.querySelectorAll('.slick-row')];
+          resolve({ added, kept: rows.filter((r) => before.has(r)).length, rows: rows.length, cells: canvas.querySelectorAll('.slick-cell').length });
+        });
+      })`);
+    // 60 frames of a fast flick build ~27,000 elements without recycling; a screenful is generous.
+    assert.ok(result.added < result.cells, `${result.added} elements added during the flick`);
+    assert.ok(
+      result.kept >= result.rows * 0.8,
+      `${result.kept} of ${result.rows} rows are the ones from before`,
+    );
+  });
+
   void it('sorts by a number, a text and a time column within 1.5 s each (goal 150 ms)', async () => {
     for (const column of ['tps', 'service', 'time']) {
       const took: number = await page.evaluate(sortBy(column));

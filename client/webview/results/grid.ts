@@ -20,7 +20,6 @@ import {
   SlickCellCopyManager,
   SlickCellSelectionModel,
   SlickColumnPicker,
-  SlickGrid,
   type SlickRange,
 } from 'slickgrid';
 import { type Cell, type ColumnsChunk, validColumnsChunk } from '../../../common/columnChunks';
@@ -38,7 +37,10 @@ import {
 import { type TimeMode } from './state';
 import { strings } from './strings';
 import { ColumnarTable } from './table';
+import { type GridItem, RecyclingSlickGrid } from './recyclingGrid';
 import { columnSortKeys, filterOrder, identityOrder, sortOrder } from './tableView';
+
+export { type GridItem } from './recyclingGrid';
 
 /** SlickGrid's column picker, told about the columns of each new result. */
 class ResultsColumnPicker extends SlickColumnPicker {
@@ -49,11 +51,6 @@ class ResultsColumnPicker extends SlickColumnPicker {
 
 // SlickGrid's ES build looks Sortable.js up on the global object for column reordering.
 (globalThis as { Sortable?: unknown }).Sortable = Sortable;
-
-/** A grid row as SlickGrid sees it: the row's index in received order. */
-export interface GridItem {
-  readonly id: number;
-}
 
 /** What the grid reports to its host; every callback is optional. */
 export interface GridEvents {
@@ -113,32 +110,6 @@ function probeFont(container: HTMLElement, className: string): string {
   return font;
 }
 
-/** Rows rendered beyond the visible ones, above and below. */
-const ROW_BUFFER = 4;
-/** Pixels of columns rendered beyond the visible ones, left and right. */
-const COLUMN_BUFFER_PX = 120;
-
-/**
- * SlickGrid that renders a narrow band around what is visible. SlickGrid itself renders one whole
- * viewport of rows ahead and one whole viewport width of columns on each side, so a fast flick
- * builds about three times the cells the frame shows, and the frame is late; the band here keeps
- * each frame's work close to what appears on screen.
- */
-class BandedSlickGrid extends SlickGrid<GridItem, Column<GridItem>> {
-  override getRenderedRange(
-    viewportTop?: number,
-    viewportLeft?: number,
-  ): { top: number; bottom: number; leftPx: number; rightPx: number } {
-    const range = this.getVisibleRange(viewportTop, viewportLeft);
-    return {
-      top: Math.max(0, range.top - ROW_BUFFER),
-      bottom: Math.min(this.getDataLengthIncludingAddNew() - 1, range.bottom + ROW_BUFFER),
-      leftPx: Math.max(0, range.leftPx - COLUMN_BUFFER_PX),
-      rightPx: Math.min(this.canvasWidth, range.rightPx + COLUMN_BUFFER_PX),
-    };
-  }
-}
-
 /** The rows SlickGrid sees: the table in received order, or through a sorted/filtered index. */
 class TableRows implements CustomDataView<GridItem> {
   table = new ColumnarTable(0);
@@ -161,7 +132,7 @@ class TableRows implements CustomDataView<GridItem> {
 /** SlickGrid wired to a columnar result: columns, rows, sort, filter, copy and hidden columns. */
 export class ResultsGrid {
   private readonly rows = new TableRows();
-  private readonly grid: SlickGrid<GridItem, Column<GridItem>>;
+  private readonly grid: RecyclingSlickGrid;
   private readonly picker: ResultsColumnPicker;
   private readonly events: GridEvents;
   /** Every column, hidden ones included; the grid itself only gets the visible ones. */
@@ -183,7 +154,7 @@ export class ResultsGrid {
     options: GridOptions,
   ) {
     this.events = options.events ?? {};
-    this.grid = new BandedSlickGrid(container, this.rows, [], {
+    this.grid = new RecyclingSlickGrid(container, this.rows, [], {
       enableHtmlRendering: false,
       enableCellNavigation: true,
       enableColumnReorder: true,
@@ -191,6 +162,8 @@ export class ResultsGrid {
       enableAsyncPostRender: false,
       multiColumnSort: false,
       rowHeight: 22,
+      // A transform moves a recycled row without a layout of its position.
+      rowTopOffsetRenderType: 'transform',
       headerRowHeight: 26,
       nonce: options.nonce,
       // Cells, headers and the column picker are assigned with textContent (enableHtmlRendering
