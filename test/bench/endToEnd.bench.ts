@@ -50,6 +50,8 @@ interface RunFigures {
   chunks: number;
   chunkBytes: number;
   figures: string;
+  /** Baseline: the same chunks posted again inside the page as one message. */
+  singlePostMs: number;
 }
 
 // Installed in the results page before a run: stamps the first sight of each phase after the page has
@@ -58,6 +60,8 @@ interface RunFigures {
 const watchRun = (expected: string, timeoutMs: number) => `(() => {
   const stamps = { phase: '', figures: '', chunks: 0, chunkBytes: 0 };
   let left = false;
+  // The chunks themselves, kept for the single-message baseline (singlePost below).
+  globalThis.__mxqlBenchChunks = [];
   // Delivery of the rows: when the first and the last typed-column chunk reached the page.
   const onMessage = (event) => {
     const m = event.data;
@@ -66,6 +70,7 @@ const watchRun = (expected: string, timeoutMs: number) => `(() => {
     stamps.firstChunk ??= now;
     stamps.lastChunk = now;
     stamps.chunks++;
+    globalThis.__mxqlBenchChunks.push(m);
     for (const c of m.chunk.columns || []) {
       for (const part of [c.values, c.codes]) if (part && part.byteLength) stamps.chunkBytes += part.byteLength;
       if (Array.isArray(c.table)) for (const t of c.table) stamps.chunkBytes += t.length;
@@ -94,6 +99,17 @@ const watchRun = (expected: string, timeoutMs: number) => `(() => {
   });
   return true;
 })()`;
+
+// Baseline for delivery: every chunk of the run, posted again inside the results page as a single
+// message (one structured clone of the same bytes) and timed until it is received.
+const singlePost = `new Promise((resolve) => {
+  const chunks = globalThis.__mxqlBenchChunks || [];
+  globalThis.__mxqlBenchChunks = [];
+  const channel = new MessageChannel();
+  const started = performance.now();
+  channel.port2.onmessage = () => { channel.port1.close(); resolve(performance.now() - started); };
+  channel.port1.postMessage(chunks);
+})`;
 
 /** The results page itself (VS Code nests it in two iframes), as a frame that can evaluate code. */
 async function resultsPage(page: Page): Promise<Frame> {
@@ -140,6 +156,7 @@ async function measuredRun(rig: E2eRig): Promise<RunFigures> {
   if (stamps.painted === undefined || stamps.done === undefined) {
     throw new Error(`the run did not reach a painted grid: phase '${stamps.phase}', '${stamps.figures}'`);
   }
+  const singlePostMs = await frame.evaluate<number>(singlePost);
   return {
     totalMs: stamps.painted - t0,
     toRunningMs: (stamps.running ?? stamps.receiving ?? stamps.done) - t0,
@@ -151,6 +168,7 @@ async function measuredRun(rig: E2eRig): Promise<RunFigures> {
     chunks: stamps.chunks,
     chunkBytes: stamps.chunkBytes,
     figures: stamps.figures,
+    singlePostMs,
   };
 }
 
@@ -207,6 +225,18 @@ function report(runs: readonly RunFigures[], bare: readonly number[], bareRows: 
   console.log(
     `  rows delivered as typed columns: ${sample?.chunks ?? 0} messages, ${((sample?.chunkBytes ?? 0) / 1e6).toFixed(1)} MB;` +
       ` first → last chunk in the page ${summary(runs.map((r) => r.deliveryMs))}`,
+  );
+  const delivery = percentile(
+    runs.map((r) => r.deliveryMs),
+    0.5,
+  );
+  const single = percentile(
+    runs.map((r) => r.singlePostMs),
+    0.5,
+  );
+  console.log(
+    `    baseline one postMessage of the same bytes: ${summary(runs.map((r) => r.singlePostMs))};` +
+      ` delivery ${(delivery / Math.max(single, 0.1)).toFixed(1)}× that at p50 (goal ≤ 2×)`,
   );
   console.log(`  request time the header shows: ${summary(runs.map((r) => r.requestMs))}`);
   console.log(

@@ -172,10 +172,12 @@ export class RecyclingSlickGrid extends SlickGrid<GridItem, Column<GridItem>> {
     const column = this.columns[c] as Column<GridItem>;
     let css = `slick-cell l${c} r${c}${column.cssClass ? ` ${column.cssClass}` : ''}`;
     if (row === this.activeRow && c === this.activeCell && this._options.showCellSelection) css += ' active';
-    const extra = this.cellCssClassesByCell[row]?.[column.id];
+    // Classes set through setCellCssStyles (selection, copy flash), as one string per cell.
+    const styled: unknown = this.cellCssClassesByCell[row]?.[column.id];
+    const extra = typeof styled === 'string' ? styled : '';
     if (extra) css += ` ${extra}`;
     const selected = this._options.selectedCellCssClass ?? 'selected';
-    if (this.isCellSelected(row, c) && !extra?.includes(selected)) css += ` ${selected}`;
+    if (this.isCellSelected(row, c) && !extra.includes(selected)) css += ` ${selected}`;
     if (cell.className !== css) cell.className = css;
     const describedBy = `${this.uid}${column.id}`;
     if (cell.getAttribute('aria-describedby') !== describedBy)
