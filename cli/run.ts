@@ -2,7 +2,13 @@
 // The file's directives supply range, params, injects, limit, path and pcode; command-line options
 // override them. Directive lines are stripped before sending.
 import { readFile } from 'node:fs/promises';
-import { lex, parseDirectives, stripDirectives } from '../server/core/index';
+import {
+  describeInjectCycle,
+  findInjectCycle,
+  lex,
+  parseDirectives,
+  stripDirectives,
+} from '../server/core/index';
 import type { MxqlRow } from '../api/index';
 import type { Subcommand } from './main';
 import {
@@ -129,6 +135,12 @@ async function prepare(file: string, values: Values): Promise<PreparedQuery> {
   assignments('--param', values.param, params, false);
   const inject = { ...d.injects };
   assignments('--inject', values.inject, inject, true);
+  const cycle = findInjectCycle(inject);
+  if (cycle) {
+    throw new UsageError(
+      `INJECT fragments form a cycle (${describeInjectCycle(cycle)}) and can never be expanded: change --inject or the file's -- @inject lines`,
+    );
+  }
   const missing = d.path ? [] : missingParams(query, params);
   if (missing.length > 0) {
     const first = missing[0] ?? '';

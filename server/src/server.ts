@@ -13,7 +13,7 @@ import {
   type InitializeResult,
   type TextDocumentPositionParams,
 } from 'vscode-languageserver/node';
-import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { LspMethods, type DocumentInfoParams, type QueryAtCursorParams } from '../../common/lspMethods';
 import {
   complete,
@@ -37,6 +37,7 @@ import { documentInfo, queryAtCursor, serverStatus } from './customRequests';
 import { DiagnosticsScheduler } from './diagnostics';
 import { AnalysisCache } from './documents';
 import { guarded } from './guard';
+import { safeTextDocuments } from './textSync';
 import { DEFAULT_SETTINGS, readSettings, type ServerSettings } from './settings';
 
 /** What the host passes: the catalogs (loaded lazily) and the version string. */
@@ -93,7 +94,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 }
 
 function createWiring(connection: Connection, runtime: ServerRuntime): Wiring & { settings: ServerSettings } {
-  const documents = new TextDocuments(TextDocument);
+  const documents = new TextDocuments(safeTextDocuments());
   const cache = new AnalysisCache(runtime.catalogs);
   const log = (message: string): void => connection.console.log(message);
   const publish = (doc: TextDocument, list: readonly ValidationDiagnostic[]): void => {

@@ -89,12 +89,16 @@ export function flowWithCatalog(
   const inProgress = new Set<string>();
   const ctx: FlowContext = {
     catalog,
+    categorySets: new Map(),
+    expanding: new Set(),
     fragments: options.fragments ?? new Map(),
     subResult: (name) => {
       const done = subs.get(name);
       if (done) return done.result;
       const block = subBlocks.get(name);
-      if (!block || inProgress.has(name)) return undefined;
+      // SUBs are computed in dependency order below, so this nests only for references that order
+      // missed; the depth bound keeps a pathological file from exhausting the stack.
+      if (!block || inProgress.has(name) || inProgress.size >= MAX_SUB_NESTING) return undefined;
       inProgress.add(name);
       const flow = flowPipeline(block.commands, block, ctx);
       inProgress.delete(name);
@@ -102,13 +106,69 @@ export function flowWithCatalog(
       return flow.result;
     },
   };
-  for (const name of subBlocks.keys()) ctx.subResult(name);
+  for (const name of subDependencyOrder(doc, subBlocks)) ctx.subResult(name);
   const main = flowPipeline(doc.main, null, ctx);
   return { main, subs, columnsAt: (offset) => columnsAtOffset(doc, main, subs, offset) };
 }
 
+/** How deep SUB flows may nest while computing one another (a chain of JOINs is ordered, not nested). */
+const MAX_SUB_NESTING = 64;
+
+/**
+ * SUB names in an order where every SUB comes after the SUBs it references (a depth-first post-order
+ * with an explicit stack: a chain of 3,000 SUBs each joining the next costs no call depth). Cycles are
+ * cut where they close; column flow then treats the closing reference as unknown.
+ */
+export function subDependencyOrder(doc: MxqlDocument, subBlocks: ReadonlyMap<string, SubBlock>): string[] {
+  const uses = new Map<string, string[]>();
+  for (const ref of doc.subRefs) {
+    const owner = subContaining(doc.subs, ref.range.start)?.name;
+    if (owner && subBlocks.get(owner) && subBlocks.has(ref.name)) {
+      const list = uses.get(owner);
+      if (list) list.push(ref.name);
+      else uses.set(owner, [ref.name]);
+    }
+  }
+  const order: string[] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  for (const root of subBlocks.keys()) {
+    if (state.has(root)) continue;
+    const stack: { name: string; next: number }[] = [{ name: root, next: 0 }];
+    state.set(root, 'open');
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1] as { name: string; next: number };
+      const dep = uses.get(top.name)?.[top.next++];
+      if (dep === undefined) {
+        stack.pop();
+        state.set(top.name, 'done');
+        order.push(top.name);
+      } else if (!state.has(dep)) {
+        state.set(dep, 'open');
+        stack.push({ name: dep, next: 0 });
+      }
+    }
+  }
+  return order;
+}
+
+/** The SUB block (of `subs`, sorted by start) whose range holds `offset`, by binary search. */
+function subContaining(subs: readonly SubBlock[], offset: number): SubBlock | undefined {
+  let lo = 0;
+  let hi = subs.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((subs[mid] as SubBlock).range.start <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  const sub = subs[lo];
+  return sub && sub.range.start <= offset && offset <= sub.range.end ? sub : undefined;
+}
+
 interface FlowContext {
   readonly catalog: FeatureCatalog;
+  readonly categorySets: Map<string, ColumnSet>;
+  /** INJECT fragments being expanded right now (a cycle stops at the first repeat). */
+  readonly expanding: Set<string>;
   readonly fragments: ReadonlyMap<string, readonly Statement[]>;
   subResult(name: string): ColumnSet | undefined;
 }
@@ -119,7 +179,7 @@ function flowPipeline(
   ctx: FlowContext,
 ): PipelineFlow {
   const category = categoryOfPipeline(statements);
-  const categorySet = categoryColumns(category, ctx.catalog);
+  const categorySet = categoryColumns(category, ctx);
   const steps: FlowStep[] = [];
   let current: ColumnSet = categorySet;
   let loaded = false;
@@ -133,14 +193,23 @@ function flowPipeline(
   return { sub, category: category?.name ?? null, steps, result: current };
 }
 
-/** The columns a category gives a loader: its tags and fields plus the system columns, or open. */
-function categoryColumns(category: { name: string } | null, catalog: FeatureCatalog): ColumnSet {
+/**
+ * The columns a category gives a loader: its tags and fields plus the system columns, or open. Built
+ * once per category and flow (sets are never mutated, so pipelines share them).
+ */
+function categoryColumns(category: { name: string } | null, ctx: FlowContext): ColumnSet {
   if (category === null) return OPEN_COLUMNS;
-  const known = catalog.columnsOf(category.name);
-  if (!known) return OPEN_COLUMNS;
-  const columns = new Map<string, ColumnInfo>();
-  for (const c of known) columns.set(c.name, { name: c.name, origin: c.kind, definedAt: null });
-  return { open: false, columns };
+  const cached = ctx.categorySets.get(category.name);
+  if (cached) return cached;
+  const known = ctx.catalog.columnsOf(category.name);
+  let set = OPEN_COLUMNS;
+  if (known) {
+    const columns = new Map<string, ColumnInfo>();
+    for (const c of known) columns.set(c.name, { name: c.name, origin: c.kind, definedAt: null });
+    set = { open: false, columns };
+  }
+  ctx.categorySets.set(category.name, set);
+  return set;
 }
 
 function applyStatement(
@@ -155,13 +224,18 @@ function applyStatement(
       if (!def) return { ...current, open: true };
       return applyCommand(statement, def, current, categorySet, ctx);
     case 'inject': {
-      const fragment = ctx.fragments.get(statement.name ?? 'default');
-      // A fragment supplied only at run time may add columns (dashboards inject `CREATE {key: _pk_ …}`).
-      if (!fragment) return { ...current, open: true };
-      return fragment.reduce((set, s) => {
+      const name = statement.name ?? 'default';
+      const fragment = ctx.fragments.get(name);
+      // A fragment supplied only at run time may add columns (dashboards inject `CREATE {key: _pk_ …}`);
+      // one that INJECTs itself again (a cycle, reported by the directive parser) adds unknown ones.
+      if (!fragment || ctx.expanding.has(name)) return { ...current, open: true };
+      ctx.expanding.add(name);
+      const after = fragment.reduce((set, s) => {
         const d = s.kind === 'command' ? ctx.catalog.findCommand(s.name) : undefined;
         return applyStatement(s, d, set, categorySet, ctx);
       }, current);
+      ctx.expanding.delete(name);
+      return after;
     }
     case 'promql':
       return { open: true, columns: systemOnly(['time', 'value'], statement.range) };
