@@ -65,6 +65,8 @@ void test('an INJECT cycle is published as a diagnostic naming it', async () => 
   });
   const published = await session.diagnostics(uri);
   const cycle = published.diagnostics.find((d) => d.code === 'directive/inject-cycle');
-  assert.match(String(cycle?.message ?? ''), /default → default/);
+  const message = cycle?.message;
+  assert.ok(typeof message === 'string', JSON.stringify(published.diagnostics));
+  assert.match(message, /default → default/);
   assert.ok(!session.logs.some((l) => /Maximum call stack/.test(l)), session.logs.join('\n'));
 });
