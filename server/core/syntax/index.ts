@@ -46,6 +46,7 @@ export {
 } from './directives';
 export { parseDuration, formatDuration, parseAbsoluteTime, type TimezoneOffset } from './time';
 export { format, type FormatOptions } from './format';
+export { parseBlocks, reparseBlocks, type BlockParse, type SyntaxBlock, type TextEdit } from './blocks';
 export { lineIndexOf, lineStartsOf, lineEndOf, nextLineStart } from './lineIndex';
 export { findInjectCycle, describeInjectCycle } from './injectCycles';
 export { astShape } from './shape';
