@@ -3,7 +3,7 @@
  * document changed last runs first and a newer change cancels the pending run of the older version.
  */
 import { type TextDocument } from 'vscode-languageserver-textdocument';
-import { validate, type ValidationDiagnostic } from '../core/index';
+import { diagnosticsOf, type ValidationDiagnostic } from '../core/index';
 import { type AnalysisCache } from './documents';
 import { type ServerSettings } from './settings';
 
@@ -98,10 +98,7 @@ export class DiagnosticsScheduler {
     if (!settings.diagnosticsEnabled) return [];
     const analysis = this.cache.get(doc);
     try {
-      const all = validate(
-        { text: analysis.text, parsed: analysis.parsed },
-        { catalog: analysis.catalogs.categories },
-      );
+      const all = diagnosticsOf(analysis, { catalog: analysis.catalogs.categories });
       return all.filter((d) => !isDisabled(d.code, settings.disabledCodes));
     } catch (error) {
       this.log(`Validation failed for ${doc.uri}: ${String(error)}`);

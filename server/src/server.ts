@@ -94,8 +94,10 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 }
 
 function createWiring(connection: Connection, runtime: ServerRuntime): Wiring & { settings: ServerSettings } {
-  const documents = new TextDocuments(safeTextDocuments());
   const cache = new AnalysisCache(runtime.catalogs);
+  const documents = new TextDocuments(
+    safeTextDocuments((uri, start, end, text) => cache.recordEdit(uri, { start, end, text })),
+  );
   const log = (message: string): void => connection.console.log(message);
   const publish = (doc: TextDocument, list: readonly ValidationDiagnostic[]): void => {
     const diagnostics = list.map((d) => convert.toDiagnostic(doc, d));
@@ -148,7 +150,8 @@ function wireLifecycle(w: Wiring & { settings: ServerSettings }, runtime: Server
     revalidateAll();
   });
   w.documents.onDidOpen((e) => w.scheduler.schedule(e.document, 0));
-  w.documents.onDidChangeContent((e) => w.scheduler.schedule(e.document));
+  // Incremental analysis makes a keystroke's diagnostics cheap: the edited block's arrive at once.
+  w.documents.onDidChangeContent((e) => w.scheduler.schedule(e.document, 0));
   w.documents.onDidClose((e) => {
     w.scheduler.forget(e.document.uri);
     w.cache.delete(e.document.uri);
