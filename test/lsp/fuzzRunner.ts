@@ -5,10 +5,9 @@
  * in the lsp stage (fuzz.test.ts); `npm run fuzz` runs the full 100,000 inputs:
  *   node --import tsx test/lsp/fuzzRunner.ts [--count 100000] [--seed 1]
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { corpusDir, corpusPresent } from '../support/corpus';
+import { corpusTexts } from '../support/corpus';
+import { seededRandom } from '../support/seededTexts';
 import { startSession, type LspSession } from './lspClient';
 
 /** No request may take the server longer than this, formatting included. */
@@ -68,14 +67,6 @@ const PIECES = [
   'null',
 ];
 
-function generator(seed: number): (n: number) => number {
-  let state = seed >>> 0 || 1;
-  return (n) => {
-    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
-    return (state >>> 8) % n;
-  };
-}
-
 /** One mutated text: 1–4 edits (delete, duplicate, insert a piece, change case) of a real query. */
 export function mutate(text: string, rnd: (n: number) => number): string {
   let out = text;
@@ -98,15 +89,6 @@ export function mutate(text: string, rnd: (n: number) => number): string {
     }
   }
   return out;
-}
-
-function corpusTexts(): string[] {
-  if (!corpusPresent)
-    return ['CATEGORY app_counter\nTAGLOAD\nSELECT [time, tps]\nJOIN {query: q}\nSUB q\nTAGLOAD\nEND\n'];
-  return readdirSync(corpusDir)
-    .filter((f) => f.endsWith('.mxql'))
-    .sort()
-    .map((f) => readFileSync(join(corpusDir, f), 'utf8'));
 }
 
 function positionAt(text: string, offset: number): { line: number; character: number } {
@@ -144,8 +126,10 @@ async function probe(session: LspSession, uri: string, text: string, rnd: (n: nu
 
 /** Runs `count` mutated inputs through one server (restarted after a crash). Never throws on a finding. */
 export async function runFuzz(count: number, seed: number): Promise<FuzzReport> {
-  const texts = corpusTexts();
-  const rnd = generator(seed);
+  const texts = corpusTexts([
+    'CATEGORY app_counter\nTAGLOAD\nSELECT [time, tps]\nJOIN {query: q}\nSUB q\nTAGLOAD\nEND\n',
+  ]);
+  const rnd = seededRandom(seed);
   let session = await startSession();
   let crashed = false;
   const watch = (s: LspSession): void => {

@@ -87,23 +87,34 @@ export class EditedDocument {
   }
 }
 
-/** Milliseconds of `rounds` keystroke → completion pairs (two samples per round). */
-export async function keystrokeToCompletion(
+/** Milliseconds of `rounds` × 2 keystrokes (insert a character, delete it), each until `answered` resolves. */
+async function keystrokes(
   doc: EditedDocument,
   rounds: number,
   sync: SyncKind,
+  answered: () => Promise<unknown>,
 ): Promise<number[]> {
   const out: number[] = [];
   for (let i = 0; i < rounds; i++) {
     for (const char of ['t', '']) {
       const started = performance.now();
       await doc.type(char, sync);
-      const items = await doc.complete();
+      await answered();
       out.push(performance.now() - started);
-      if (items === 0) throw new Error('completion answered nothing');
     }
   }
   return out;
+}
+
+/** Milliseconds of `rounds` keystroke → completion pairs (two samples per round). */
+export function keystrokeToCompletion(
+  doc: EditedDocument,
+  rounds: number,
+  sync: SyncKind,
+): Promise<number[]> {
+  return keystrokes(doc, rounds, sync, async () => {
+    if ((await doc.complete()) === 0) throw new Error('completion answered nothing');
+  });
 }
 
 /** Milliseconds of `rounds` completions on an unchanged document. */
@@ -118,23 +129,15 @@ export async function unchangedCompletion(doc: EditedDocument, rounds: number): 
 }
 
 /** Milliseconds from a keystroke to the diagnostics published for that version. */
-export async function keystrokeToDiagnostics(
+export function keystrokeToDiagnostics(
   session: LspSession,
   doc: EditedDocument,
   rounds: number,
   sync: SyncKind,
 ): Promise<number[]> {
-  const out: number[] = [];
-  for (let i = 0; i < rounds; i++) {
-    for (const char of ['t', '']) {
-      const started = performance.now();
-      await doc.type(char, sync);
-      const version = doc.currentVersion;
-      await session.diagnostics(doc.uri, (p) => p.version === version);
-      out.push(performance.now() - started);
-    }
-  }
-  return out;
+  return keystrokes(doc, rounds, sync, () =>
+    session.diagnostics(doc.uri, (p) => p.version === doc.currentVersion),
+  );
 }
 
 /** The `p`-quantile (0..1) of `samples`. */

@@ -16,6 +16,7 @@ import type {
 } from './ast';
 import { lineIndexOf } from './lineIndex';
 import { parse } from './parser';
+import { firstStartingAtOrAfter } from './sortedRanges';
 
 /** One block of a document and its parse. */
 export interface SyntaxBlock {
@@ -105,9 +106,10 @@ function applyEdit(
 ): { text: string; blocks: SyntaxBlock[]; reparsed: number } {
   const newText = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
   const starts = startsOf(blocks);
-  // First block touched: the one holding `start` (an insertion at a boundary belongs to the later one),
+  // First block touched: the one holding `start` (the last block starting at or before it;
+  // lineIndexOf searches any ascending starts) (an insertion at a boundary belongs to the later one),
   // one earlier when the edit starts right after a CR whose LF might follow.
-  let first = Math.max(0, blockIndexAt(starts, edit.start));
+  let first = Math.max(0, lineIndexOf(starts, edit.start));
   if (first > 0 && (starts[first] as number) === edit.start && text.charCodeAt(edit.start - 1) === 13)
     first--;
   // A statement still open where its block ends (always with a syntax diagnostic) may read on into
@@ -116,7 +118,7 @@ function applyEdit(
   let before = first - 1;
   while (before >= 0 && onlyComments(blocks[before] as SyntaxBlock)) before--;
   if (before >= 0 && (blocks[before] as SyntaxBlock).parsed.diagnostics.length > 0) first = before;
-  let last = Math.max(first, blockIndexAt(starts, Math.max(edit.start, edit.end - 1)));
+  let last = Math.max(first, lineIndexOf(starts, Math.max(edit.start, edit.end - 1)));
   if (
     edit.end > edit.start &&
     edit.end === (starts[last] as number) + (blocks[last] as SyntaxBlock).text.length
@@ -209,33 +211,9 @@ function splitOffsets(text: string, doc: MxqlDocument): number[] {
   return out;
 }
 
-/** Index of the block holding `offset` (the last block whose start is <= offset). */
-function blockIndexAt(starts: readonly number[], offset: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if ((starts[mid] as number) <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
-}
-
-/** Index of the first element of `sorted` (by range start) starting at or after `offset`. */
-function firstAtOrAfter(sorted: readonly { readonly range: Range }[], offset: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((sorted[mid] as { range: Range }).range.start < offset) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 /** The elements of `sorted` (by range start, as every list of a parse is) starting in `[from, to)`. */
 function within<T extends { readonly range: Range }>(sorted: readonly T[], from: number, to: number): T[] {
-  return sorted.slice(firstAtOrAfter(sorted, from), firstAtOrAfter(sorted, to));
+  return sorted.slice(firstStartingAtOrAfter(sorted, from), firstStartingAtOrAfter(sorted, to));
 }
 
 /**

@@ -12,6 +12,7 @@ import { parse } from './parser';
 import { lex, type LexResult } from './lexer';
 import { lineEndOf } from './lineIndex';
 import { sameShape } from './shape';
+import { firstStartingAtOrAfter } from './sortedRanges';
 
 /** Options of {@link format}. */
 export interface FormatOptions {
@@ -32,18 +33,6 @@ interface Ctx {
   readonly doc: MxqlDocument;
   /** When false, multi-line operands are laid out on one line too (the fallback layout). */
   readonly multiLine: boolean;
-}
-
-/** Index of the first range in `sorted` (by start) whose start is >= `offset`. */
-function firstStartingAtOrAfter(sorted: readonly { readonly range: Range }[], offset: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((sorted[mid] as { range: Range }).range.start < offset) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 function overlapsError(ctx: Ctx, r: Range): boolean {

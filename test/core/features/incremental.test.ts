@@ -4,8 +4,6 @@
 // analysis fails here whatever the machine's speed).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { bundledCategoryCatalog, bundledPathCatalog } from '../../../server/core/catalog/bundledCatalog';
 import {
   analyzeDocument,
@@ -16,7 +14,8 @@ import {
   validate,
   type DocumentAnalysis,
 } from '../../../server/core/index';
-import { corpusDir, corpusPresent } from '../../support/corpus';
+import { corpusTexts } from '../../support/corpus';
+import { seededRandom } from '../../support/seededTexts';
 
 const catalogs = { categories: bundledCategoryCatalog, paths: bundledPathCatalog };
 const options = { catalog: bundledCategoryCatalog };
@@ -25,19 +24,7 @@ const SAMPLE =
   '-- @inject default = LIMIT 5\nCATEGORY app_counter\nTAGLOAD\n\nSELECT [time, oid, tps]\nJOIN {query: q1, pk: oid}\nINJECT default\n\nSUB q1\nCATEGORY server_base\nTAGLOAD\nSELECT [oid, cpu]\nJOIN {query: q2, pk: oid}\nEND\n\nSUB q2\nCATEGORY server_base\nTAGLOAD\nSELECT [oid, mem]\nEND\n\nFILTER {key: cpu, over: 1}\nORDER {key: [mem]}\n';
 
 function texts(): string[] {
-  if (!corpusPresent) return [SAMPLE];
-  const files = readdirSync(corpusDir)
-    .filter((f) => f.endsWith('.mxql'))
-    .sort();
-  return [SAMPLE, ...files.map((f) => readFileSync(join(corpusDir, f), 'utf8'))];
-}
-
-function generator(seed: number): (n: number) => number {
-  let state = seed;
-  return (n) => {
-    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
-    return (state >>> 8) % n;
-  };
+  return [SAMPLE, ...corpusTexts([])];
 }
 
 const PIECES = [
@@ -74,7 +61,7 @@ function sameAnswers(
 
 void test('after seeded random edits an updated analysis answers as a fresh one', () => {
   const all = texts();
-  const rnd = generator(7);
+  const rnd = seededRandom(7);
   for (let doc = 0; doc < 12; doc++) {
     let text = [SAMPLE, all[rnd(all.length)] as string, all[rnd(all.length)] as string].join('\n\n');
     let analysis = analyzeDocument(text, catalogs);

@@ -3,30 +3,17 @@
 // only the blocks it touches.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { parse, parseBlocks, reparseBlocks, type BlockParse } from '../../../server/core/syntax/index';
-import { corpusDir, corpusPresent } from '../../support/corpus';
+import { corpusTexts } from '../../support/corpus';
+import { seededRandom } from '../../support/seededTexts';
 
 const SAMPLE = [
   '-- @name sample\n-- @param $oid = 1\n\nCATEGORY app_counter\nOID $oid\nTAGLOAD\n\nSELECT [time, tps]\nJOIN {query: q1, pk: oid}\n',
   'SUB q1\nCATEGORY server_base\n\nTAGLOAD\nEND\n\n# note\nFILTER {key: tps,\n\n over: 1}\n/* a\n\nb */\nORDER {key: [tps]}\r\n\r\nLIMIT 5\rTAGLOAD\r\rEND\n',
 ].join('\n');
 
-function corpusTexts(): string[] {
-  if (!corpusPresent) return [SAMPLE];
-  const files = readdirSync(corpusDir)
-    .filter((f) => f.endsWith('.mxql'))
-    .sort();
-  return [SAMPLE, ...files.map((f) => readFileSync(join(corpusDir, f), 'utf8'))];
-}
-
-function generator(seed: number): (n: number) => number {
-  let state = seed;
-  return (n) => {
-    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
-    return (state >>> 8) % n;
-  };
+function texts(): string[] {
+  return [SAMPLE, ...corpusTexts([])];
 }
 
 const PIECES = [
@@ -58,15 +45,15 @@ function assertSame(blocks: BlockParse, text: string, context: string): void {
 }
 
 void test('the blocks of every corpus file join to parse(text)', () => {
-  for (const text of corpusTexts()) assertSame(parseBlocks(text), text, text.slice(0, 80));
+  for (const text of texts()) assertSame(parseBlocks(text), text, text.slice(0, 80));
 });
 
 void test('after seeded random edits the joined blocks still equal parse(text)', () => {
-  const texts = corpusTexts();
-  const rnd = generator(42);
+  const all = texts();
+  const rnd = seededRandom(42);
   // Several files in one document, so there are many blocks to keep or re-parse.
   for (let doc = 0; doc < 40; doc++) {
-    let text = [0, 1, 2, 3].map(() => texts[rnd(texts.length)] as string).join('\n\n');
+    let text = [0, 1, 2, 3].map(() => all[rnd(all.length)] as string).join('\n\n');
     let state = parseBlocks(text);
     for (let step = 0; step < 40; step++) {
       const start = rnd(text.length + 1);
