@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
-import { lineIndexOf, lineStartsOf, validate, type ValidationDiagnostic } from '../server/core/index';
+import { lineColumnOf, lineStartsOf, validate, type ValidationDiagnostic } from '../server/core/index';
 // The CLI ships the catalog data inline: bundledCatalog.ts exists for such hosts and stays out of the core index.
 import { bundledCategoryCatalog } from '../server/core/catalog/bundledCatalog';
 import type { Subcommand } from './main';
@@ -108,8 +108,8 @@ function checkFile(path: string, cwd: string): FileReport {
   }
   const lineStarts = lineStartsOf(text);
   const diagnostics = validate(text, { catalog: bundledCategoryCatalog }).map((d) => {
-    const start = position(lineStarts, d.range.start);
-    const end = position(lineStarts, d.range.end);
+    const start = lineColumnOf(lineStarts, d.range.start);
+    const end = lineColumnOf(lineStarts, d.range.end);
     return {
       line: start.line,
       column: start.column,
@@ -121,12 +121,6 @@ function checkFile(path: string, cwd: string): FileReport {
     };
   });
   return { path, diagnostics };
-}
-
-/** 1-based line and column (UTF-16 units) of an offset. */
-function position(lineStarts: readonly number[], offset: number): { line: number; column: number } {
-  const line = lineIndexOf(lineStarts, offset);
-  return { line: line + 1, column: offset - (lineStarts[line] ?? 0) + 1 };
 }
 
 const COLORS = { error: '\x1b[31m', warning: '\x1b[33m', information: '\x1b[36m', hint: '\x1b[90m' } as const;

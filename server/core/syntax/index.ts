@@ -33,6 +33,7 @@ export {
   tokenAt,
   type PipelineAt,
 } from './navigate';
+export { lineStartsOf, lineColumnOf } from './lineIndex';
 export { cursorContext, CursorKind, type CursorContext } from './cursorContext';
 export {
   parseDirectives,
@@ -47,7 +48,7 @@ export {
 export { parseDuration, formatDuration, parseAbsoluteTime, type TimezoneOffset } from './time';
 export { format, type FormatOptions } from './format';
 export { parseBlocks, reparseBlocks, type BlockParse, type SyntaxBlock, type TextEdit } from './blocks';
-export { lineIndexOf, lineStartsOf, lineEndOf, nextLineStart } from './lineIndex';
+export { lineIndexOf, lineEndOf, nextLineStart } from './lineIndex';
 export { findInjectCycle, describeInjectCycle } from './injectCycles';
 export { astShape } from './shape';
 export { parseExpression, type ExprNode, type ExpressionResult } from './expression';

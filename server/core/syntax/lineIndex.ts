@@ -1,7 +1,19 @@
 /**
- * Offset-to-line lookup over a lexed text's line starts, shared by the parser (which reports lines
- * while parsing) and the navigation helpers (which answer for a finished document).
+ * Offset-to-line lookup, the one place that turns a UTF-16 offset into a line (and column). The parser
+ * reports lines while parsing, the navigation helpers answer for a finished document, and the hosts
+ * (CLI, demo engine, run command) print `line N` with it. `\n`, `\r\n` and a lone `\r` are each one line
+ * break, as LSP positions and editors count them (the lexer follows the same rule).
  */
+
+/** Offsets of the first character of each line of `text` (`[0, …]`). */
+export function lineStartsOf(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
+  }
+  return starts;
+}
 
 /**
  * The 0-based index of the line containing `offset`, by binary search over `lineStarts` (ascending
@@ -18,17 +30,13 @@ export function lineIndexOf(lineStarts: readonly number[], offset: number): numb
   return lo;
 }
 
-/**
- * Offsets of each line's first character, with `\n`, `\r\n` and a lone `\r` each one line break, as
- * LSP positions and editors count them (the lexer, the CLI and the server agree through this rule).
- */
-export function lineStartsOf(text: string): number[] {
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
-  }
-  return starts;
+/** 1-based line and column (UTF-16 units) of `offset`, as editors and compilers print them. */
+export function lineColumnOf(
+  lineStarts: readonly number[],
+  offset: number,
+): { line: number; column: number } {
+  const index = lineIndexOf(lineStarts, offset);
+  return { line: index + 1, column: offset - (lineStarts[index] as number) + 1 };
 }
 
 /** The offset of the line break (`\n`, or `\r` of `\r\n` or a lone `\r`) ending the line at `from`, or the text's length. */
