@@ -10,6 +10,12 @@ import { type ServerSettings } from './settings';
 /** Quiet period before validating after a change, in milliseconds. */
 export const DIAGNOSTICS_DELAY_MS = 150;
 
+/**
+ * Delay after an edit: long enough for the completion request sent with a keystroke to be answered
+ * first, short enough that the edited block's diagnostics arrive well within 20 ms.
+ */
+export const KEYSTROKE_DIAGNOSTICS_DELAY_MS = 3;
+
 /** Publishes the diagnostics of a document version. */
 export type Publish = (doc: TextDocument, diagnostics: readonly ValidationDiagnostic[]) => void;
 

@@ -37,7 +37,7 @@ import {
 } from '../core/index';
 import * as convert from './convert';
 import { queryAtCursor, serverStatus } from './customRequests';
-import { DiagnosticsScheduler } from './diagnostics';
+import { DiagnosticsScheduler, KEYSTROKE_DIAGNOSTICS_DELAY_MS } from './diagnostics';
 import { AnalysisCache } from './documents';
 import { guarded } from './guard';
 import { safeTextDocuments } from './textSync';
@@ -153,8 +153,9 @@ function wireLifecycle(w: Wiring & { settings: ServerSettings }, runtime: Server
     revalidateAll();
   });
   w.documents.onDidOpen((e) => w.scheduler.schedule(e.document, 0));
-  // Incremental analysis makes a keystroke's diagnostics cheap: the edited block's arrive at once.
-  w.documents.onDidChangeContent((e) => w.scheduler.schedule(e.document, 0));
+  // Incremental analysis makes a keystroke's diagnostics cheap: they follow within a few milliseconds,
+  // just after the completion request an editor sends with the keystroke (answered first).
+  w.documents.onDidChangeContent((e) => w.scheduler.schedule(e.document, KEYSTROKE_DIAGNOSTICS_DELAY_MS));
   w.documents.onDidClose((e) => {
     w.scheduler.forget(e.document.uri);
     w.cache.delete(e.document.uri);
