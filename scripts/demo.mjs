@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureCodeServer, installVsix, repoRoot, startCodeServer } from './vscode/codeServer.mjs';
+import { provisionFor } from './provision.mjs';
 
 const HELP = `Usage: npm run demo -- [options]
 
@@ -124,6 +125,9 @@ function untilStopped() {
 }
 
 async function runWorkbenchDemo(options) {
+  // ripgrep and code-server's build packages: installed here as root, otherwise one sentence before any build.
+  const provisioned = provisionFor(['demo']);
+  if (!provisioned.ok) throw new DemoError(provisioned.sentence);
   const vsix = options.vsix ? resolve(options.vsix) : await packageVsix();
   if (!existsSync(vsix)) throw new DemoError(`VSIX not found: ${vsix}`);
   await ensureCodeServer();

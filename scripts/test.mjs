@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { provisionFor } from './provision.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const resultsDir = join(root, 'test-results');
@@ -84,9 +85,15 @@ const stages = {
   unit: () =>
     nodeTests(
       'unit',
-      ['test/core', 'test/server', 'test/api', 'test/demo', 'test/cli', 'test/client'].flatMap((d) =>
-        findFiles(d, '.test.ts'),
-      ),
+      [
+        'test/core',
+        'test/server',
+        'test/api',
+        'test/demo',
+        'test/cli',
+        'test/client',
+        'test/scripts',
+      ].flatMap((d) => findFiles(d, '.test.ts')),
     ),
   grammar: () => scripted('grammar', 'scripts/testGrammar.mjs'),
   lsp: () => nodeTests('lsp', findFiles('test/lsp', '.test.ts')),
@@ -102,6 +109,13 @@ const unknown = selected.filter((s) => !(s in stages));
 if (unknown.length) {
   console.error(`Unknown stage(s): ${unknown.join(', ')}. Stages: ${Object.keys(stages).join(', ')}`);
   process.exit(2);
+}
+
+// Chromium, ripgrep and code-server's build packages: installed here as root, otherwise one sentence and no tests.
+const provisioned = provisionFor(selected);
+if (!provisioned.ok) {
+  console.error(`\n${provisioned.sentence}\n0 passed, 1 failed`);
+  process.exit(1);
 }
 
 const summary = [];
