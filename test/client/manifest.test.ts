@@ -40,6 +40,10 @@ void test('Ctrl+Enter / Cmd+Enter run in mxql editors only; the editor title has
     (c.menus['commandPalette'] ?? []).filter((m) => m.when === 'false').map((m) => m.command),
   );
   for (const id of HIDDEN_FROM_PALETTE) assert.ok(hidden.has(id), id);
+  for (const id of commandIds.filter((i) => !HIDDEN_FROM_PALETTE.includes(i)))
+    assert.ok(!hidden.has(id), `${id} is a command users want: it belongs in the Command Palette`);
+  for (const id of ['mxql.explorer.openDashboard', 'mxql.explorer.runScoped', 'mxql.explorer.newQuery'])
+    assert.ok(!HIDDEN_FROM_PALETTE.includes(id as never), id);
 });
 
 void test('settings read by the code are declared with descriptions; no token setting exists', () => {
