@@ -158,15 +158,8 @@ export async function setToken(deps: ExplorerDeps, arg: unknown, token?: unknown
   const given = typeof token === 'string' ? { token } : {};
   const done =
     scope.pcode === undefined
-      ? await setAccountToken(deps.ctx, { profile: scope.profile, ...given } as {
-          profile: string;
-          token: string;
-        })
-      : await setProjectToken(deps.ctx, { profile: scope.profile, pcode: scope.pcode, ...given } as {
-          profile: string;
-          pcode: number;
-          token: string;
-        });
+      ? await setAccountToken(deps.ctx, { profile: scope.profile, ...given })
+      : await setProjectToken(deps.ctx, { profile: scope.profile, pcode: scope.pcode, ...given });
   if (done) deps.tree.refresh();
   return done === true;
 }

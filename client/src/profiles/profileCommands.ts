@@ -9,6 +9,8 @@ import type { PickItem } from '../views/ui';
 /** Arguments of mxql.addProfile. */
 export interface AddProfileArgs extends ProfileSetting {
   readonly accountToken?: string;
+  /** The project token of `defaultPcode`. */
+  readonly projectToken?: string;
   readonly testConnection?: boolean;
 }
 
@@ -33,62 +35,144 @@ function nameProblem(ctx: Ctx, text: string): string | undefined {
   return undefined;
 }
 
+const pcodeProblem = (text: string) =>
+  /^\s*\d*\s*$/.test(text) ? undefined : 'A project code is a whole number (or leave it empty).';
+
+/** The wizard's steps in order; README's "Connecting to a real account" describes the same steps. */
+const STEPS = 6;
+const stepTitle = (n: number, what: string) => `Add MXQL Profile (${n}/${STEPS}): ${what}`;
+
 async function askProfile(ctx: Ctx): Promise<AddProfileArgs | undefined> {
   const name = await ctx.ui.inputBox({
-    title: 'Add MXQL Profile (1/3): name',
+    title: stepTitle(1, 'name'),
     prompt: 'A short name, e.g. "Production"',
     validateInput: (text) => nameProblem(ctx, text),
   });
   if (name === undefined) return undefined;
   const baseUrl = await ctx.ui.inputBox({
-    title: 'Add MXQL Profile (2/3): base URL',
+    title: stepTitle(2, 'base URL'),
     prompt:
       'The Open API address of your service, e.g. https://api.example.com (https is required except for loopback)',
     validateInput: baseUrlProblem,
   });
   if (baseUrl === undefined) return undefined;
+  const serviceUrl = await ctx.ui.inputBox({
+    title: stepTitle(3, 'service URL (optional)'),
+    prompt: 'The second host of the server-monitoring spot endpoints. Leave empty to use the base URL.',
+    validateInput: (text) => (text.trim() === '' ? undefined : baseUrlProblem(text)),
+  });
+  if (serviceUrl === undefined) return undefined;
+  const pcodeText = await ctx.ui.inputBox({
+    title: stepTitle(4, 'default project code (optional)'),
+    prompt: 'The project (pcode) queries run against until you pick another. Leave empty to pick later.',
+    validateInput: pcodeProblem,
+  });
+  if (pcodeText === undefined) return undefined;
+  const defaultPcode = pcodeText.trim() === '' ? undefined : Number(pcodeText.trim());
   const accountToken = await ctx.ui.inputBox({
-    title: 'Add MXQL Profile (3/3): account API token (optional)',
-    prompt: 'Stored in VS Code secret storage only. Leave empty to add it later.',
+    title: stepTitle(5, 'account API token (optional)'),
+    prompt: 'Lists projects and groups. Stored in VS Code secret storage only. Leave empty to add it later.',
     password: true,
   });
   if (accountToken === undefined) return undefined;
+  const projectToken =
+    defaultPcode === undefined
+      ? ''
+      : await ctx.ui.inputBox({
+          title: stepTitle(6, `project API token of pcode ${defaultPcode} (optional)`),
+          prompt:
+            'Runs queries in that project. Stored in VS Code secret storage only. Leave empty to add it later.',
+          password: true,
+        });
+  if (projectToken === undefined) return undefined;
   return {
     name: name.trim(),
     baseUrl: baseUrl.trim(),
-    ...(accountToken ? { accountToken, testConnection: true } : {}),
+    ...(serviceUrl.trim() ? { serviceUrl: serviceUrl.trim() } : {}),
+    ...(defaultPcode !== undefined ? { defaultPcode } : {}),
+    ...(accountToken.trim() ? { accountToken: accountToken.trim() } : {}),
+    ...(projectToken.trim() ? { projectToken: projectToken.trim() } : {}),
+    testConnection: true,
   };
 }
 
-/** mxql.addProfile: adds a profile (refusing plain HTTP to remote hosts) and optionally tests it. */
+/** mxql.addProfile: adds a profile (refusing plain HTTP to remote hosts), stores its tokens, tests them. */
 export async function addProfile(ctx: Ctx, args?: AddProfileArgs): Promise<string | undefined> {
   const input = args ?? (await askProfile(ctx));
   if (!input) return undefined;
-  const problem = nameProblem(ctx, input.name) ?? baseUrlProblem(input.baseUrl);
+  const problem =
+    nameProblem(ctx, input.name) ??
+    baseUrlProblem(input.baseUrl) ??
+    (input.serviceUrl !== undefined ? baseUrlProblem(input.serviceUrl) : undefined);
   if (problem && !(args && ctx.profiles.setting(input.name)))
     throw new Error(`Profile not added: ${problem}`);
-  const { accountToken, testConnection, ...setting } = input;
+  const { accountToken, projectToken, testConnection, ...setting } = input;
   await ctx.profiles.addProfile(setting);
   ctx.reloadConfig();
   if (accountToken) await ctx.profiles.setAccountToken(setting.name, accountToken);
+  if (projectToken && setting.defaultPcode !== undefined)
+    await ctx.profiles.setProjectToken(setting.name, setting.defaultPcode, projectToken);
   await ctx.profiles.setActive({
     profile: setting.name,
     ...(setting.defaultPcode !== undefined ? { pcode: setting.defaultPcode } : {}),
   });
-  if (testConnection) await testProfile(ctx, setting.name);
+  if (testConnection) await testProfile(ctx, setting, { account: !!accountToken, project: !!projectToken });
   return setting.name;
 }
 
-async function testProfile(ctx: Ctx, name: string): Promise<void> {
-  try {
-    const projects = await ctx.profiles.projects(name);
-    void ctx.ui.message('info', `MXQL: connected to "${name}"; ${projects.length} project(s) visible.`);
-  } catch (error) {
+/** One line per token tried: what the service answered, in words. */
+async function connectionResults(
+  ctx: Ctx,
+  setting: ProfileSetting,
+  has: { account: boolean; project: boolean },
+): Promise<{ ok: boolean; lines: string[] }> {
+  const { client } = await ctx.profiles.target({ profile: setting.name });
+  const lines: string[] = [];
+  let ok = true;
+  const attempt = async (what: string, call: () => Promise<string>) => {
+    try {
+      lines.push(`${what}: ${await call()}`);
+    } catch (error) {
+      ok = false;
+      lines.push(`${what}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+  if (has.account) {
+    await attempt('account token', async () => {
+      const list = await client.projects();
+      return `works, ${list.data.length} project${list.data.length === 1 ? '' : 's'} visible`;
+    });
+  }
+  const pcode = setting.defaultPcode;
+  if (has.project && pcode !== undefined) {
+    await attempt(`project token of pcode ${pcode}`, async () => {
+      await client.spot(undefined, { pcode });
+      return 'works';
+    });
+  }
+  return { ok, lines };
+}
+
+async function testProfile(
+  ctx: Ctx,
+  setting: ProfileSetting,
+  has: { account: boolean; project: boolean },
+): Promise<void> {
+  if (!has.account && !has.project) {
+    void ctx.ui.message(
+      'info',
+      `MXQL: profile "${setting.name}" added. Set its tokens with "MXQL: Set Account Token…" and "MXQL: Set Project Token…" to connect.`,
+    );
+    return;
+  }
+  const { ok, lines } = await connectionResults(ctx, setting, has);
+  const text = ctx.log.redact(lines.join('; '));
+  if (ok) void ctx.ui.message('info', `MXQL: profile "${setting.name}" added and connected — ${text}.`);
+  else
     void ctx.ui.message(
       'warning',
-      `MXQL: "${name}" was added but the connection test failed: ${String(error)}`,
+      `MXQL: profile "${setting.name}" added, but the connection test failed — ${text}`,
     );
-  }
 }
 
 async function pickProfile(ctx: Ctx, title: string, includeDemo: boolean): Promise<string | undefined> {
@@ -104,14 +188,17 @@ async function pickProfile(ctx: Ctx, title: string, includeDemo: boolean): Promi
 async function askToken(ctx: Ctx, what: string): Promise<string | undefined> {
   return ctx.ui.inputBox({
     title: what,
-    prompt: 'Stored in VS Code secret storage only; never in settings or logs.',
+    prompt: `${what}: stored in VS Code secret storage only; never in settings or logs.`,
     password: true,
     validateInput: (text) => (text.trim() === '' ? 'Enter the token.' : undefined),
   });
 }
 
 /** mxql.setAccountToken: stores the account API token of a profile. */
-export async function setAccountToken(ctx: Ctx, args?: { profile: string; token: string }): Promise<boolean> {
+export async function setAccountToken(
+  ctx: Ctx,
+  args?: { profile: string; token?: string },
+): Promise<boolean> {
   const profile = args?.profile ?? (await pickProfile(ctx, 'Account token for which profile?', false));
   if (!profile) return false;
   const token = args?.token ?? (await askToken(ctx, `Account API token of "${profile}"`));
@@ -134,7 +221,7 @@ async function askPcode(ctx: Ctx, profile: string): Promise<number | undefined> 
 /** mxql.setProjectToken: stores the project API token of one pcode in a profile. */
 export async function setProjectToken(
   ctx: Ctx,
-  args?: { profile: string; pcode: number; token: string },
+  args?: { profile: string; pcode?: number; token?: string },
 ): Promise<boolean> {
   const profile = args?.profile ?? (await pickProfile(ctx, 'Project token for which profile?', false));
   if (!profile) return false;
