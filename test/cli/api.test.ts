@@ -132,7 +132,7 @@ void describe('mxql api: wire and errors', () => {
     assert.equal(r.code, 1);
     assert.match(
       r.stderr,
-      /^mxql api: error: spot \(\/open\/api\/json\/spot\): HTTP 403.*Wrong kind of token/,
+      /^mxql api: error: Reading the live values failed: HTTP 403.*Wrong kind of token/,
     );
     assert.ok(!r.stderr.includes(PROJECT));
     assertOneLine(r.stderr);
