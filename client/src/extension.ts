@@ -2,6 +2,7 @@
 // runner, the results panels, the status bar, CodeLens, the history view and the command table.
 // activate() returns an API object used only by the integration tests.
 import * as vscode from 'vscode';
+import { useTranslator } from './l10n';
 import { registerCommands } from './commands/register';
 import { registerExplorer } from './explorer/registerExplorer';
 import { Ctx } from './ctx';
@@ -91,6 +92,7 @@ function testApi(current: Ctx, runner: Runner, panels: ResultsPanels, status: St
 }
 
 export function activate(context: vscode.ExtensionContext): MxqlTestApi {
+  useTranslator((message, ...args) => vscode.l10n.t(message, ...args));
   const current = new Ctx(context);
   ctx = current;
   context.subscriptions.push(current);

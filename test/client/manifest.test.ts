@@ -16,7 +16,15 @@ interface Manifest {
   };
 }
 
-const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as Manifest;
+const readJson = (file: string): unknown =>
+  JSON.parse(readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8'));
+// The manifest's texts are `%key%` references into package.nls.json (English); resolve them as VS Code does.
+const english = readJson('package.nls.json') as Record<string, string>;
+const manifest = JSON.parse(
+  JSON.stringify(readJson('package.json')).replace(/"%([^%"]+)%"/g, (whole, key: string) =>
+    english[key] === undefined ? whole : JSON.stringify(english[key]),
+  ),
+) as Manifest;
 const c = manifest.contributes;
 
 void test('every command of the table is contributed with its title and category MXQL, and no other', () => {

@@ -78,6 +78,12 @@ void describe('VSIX package', { timeout: 180_000 }, () => {
     expectFile('extension/package.json');
   });
 
+  void test('holds the Korean and Japanese translations of the manifest and of runtime texts', () => {
+    for (const file of ['package.nls.json', 'package.nls.ko.json', 'package.nls.ja.json'])
+      expectFile(`extension/${file}`);
+    for (const locale of ['ko', 'ja']) expectFile(`extension/l10n/bundle.l10n.${locale}.json`);
+  });
+
   void test('holds README, CHANGELOG and LICENSE', () => {
     // vsce stores them as readme.md, changelog.md and LICENSE.txt.
     const lower = new Set([...names].map((n) => n.toLowerCase()));

@@ -12,6 +12,7 @@ import { explorerHandlers } from '../explorer/registerExplorer';
 import { openHistoryQuery, rerunHistory, showHistory } from './historyCommands';
 import { runFile, runPredefinedPath, runQueryAtCursor, runSelection } from './runCommands';
 import { commandIds, type CommandId } from './table';
+import { t } from '../l10n';
 
 type Handler = (...args: unknown[]) => unknown;
 
@@ -30,7 +31,7 @@ function guarded(ctx: Ctx, id: CommandId, handler: Handler): Handler {
     } catch (error) {
       ctx.log.error(`${id} failed`, error);
       const text = ctx.log.redact(error instanceof Error ? error.message : String(error));
-      void ctx.ui.message('error', `MXQL: ${text}`, 'Show Log').then((choice) => {
+      void ctx.ui.message('error', t('MXQL: {0}', text), 'Show Log').then((choice) => {
         if (choice) ctx.log.show();
       });
       return undefined;
@@ -58,7 +59,10 @@ async function setTokenAfterError(ctx: Ctx, runId: unknown): Promise<boolean | u
   const entry = typeof runId === 'string' ? ctx.history.find(runId) : undefined;
   const failed = entry ?? ctx.profiles.active();
   if (!failed || failed.profile === DEMO_PROFILE_NAME) {
-    void ctx.ui.message('info', 'MXQL: the Demo profile needs no token. Add a profile for your own service.');
+    void ctx.ui.message(
+      'info',
+      t('MXQL: the Demo profile needs no token. Add a profile for your own service.'),
+    );
     return undefined;
   }
   const pcode = failed.pcode ?? ctx.profiles.setting(failed.profile)?.defaultPcode;

@@ -16,6 +16,7 @@ import type { ExplorerNode } from './explorerNodes';
 import type { ExplorerTree } from './explorerTree';
 import { newQueryText, scopeQueryToAgent, withPcode } from './queryTemplates';
 import { askForNode, type PickTarget } from './explorerPicks';
+import { t } from '../l10n';
 
 /** What the explorer's commands work with. */
 export interface ExplorerDeps {
@@ -53,7 +54,7 @@ function need<T extends ExplorerNode>(
   ok: (n: ExplorerNode) => n is T,
   what: string,
 ): T {
-  if (!node || !ok(node)) throw new Error(`Run this from ${what} in the MXQL explorer.`);
+  if (!node || !ok(node)) throw new Error(t('Run this from {0} in the MXQL explorer.', what));
   return node;
 }
 const isAgent = (n: ExplorerNode): n is AgentNode => n.kind === 'agent' && !Number.isNaN(n.agent.oid);
@@ -85,7 +86,7 @@ export async function newQuery(deps: ExplorerDeps, arg: unknown): Promise<vscode
 export async function runScoped(deps: ExplorerDeps, arg: unknown): Promise<unknown> {
   const editor = vscode.window.activeTextEditor;
   if (!editor || editor.document.languageId !== 'mxql') {
-    throw new Error('Open an .mxql query in the editor first, then run it scoped to the agent.');
+    throw new Error(t('Open an .mxql query in the editor first, then run it scoped to the agent.'));
   }
   const given = await nodeOrAsk(deps, arg, 'agent');
   if (given === DISMISSED) return undefined;
@@ -94,7 +95,7 @@ export async function runScoped(deps: ExplorerDeps, arg: unknown): Promise<unkno
   const queryText = editor.selection.isEmpty ? fileText : editor.document.getText(editor.selection);
   const oid = node.agent.oid;
   return deps.runner.run({
-    title: `${editor.document.fileName.split(/[\\/]/).pop() ?? 'query'} (oid ${oid})`,
+    title: t('{0} (oid {1})', editor.document.fileName.split(/[\\/]/).pop() ?? 'query', oid),
     fileText: withPcode(scopeQueryToAgent(fileText, oid), node.project.pcode),
     queryText: scopeQueryToAgent(queryText, oid),
   });
@@ -107,7 +108,7 @@ export async function insertValue(
   field: 'oid' | 'oname',
 ): Promise<string | undefined> {
   const editor = vscode.window.activeTextEditor;
-  if (!editor) throw new Error('Open an editor to insert into.');
+  if (!editor) throw new Error(t('Open an editor to insert into.'));
   const given = await nodeOrAsk(deps, arg, 'agent');
   if (given === DISMISSED) return undefined;
   const node = need(given, isAgent, 'an agent');
@@ -137,7 +138,7 @@ export async function copyValue(
 function tokenScope(node: ExplorerNode | undefined): { profile: string; pcode?: number } {
   const scope = nodeTokenScope(node);
   if (scope.profile === DEMO_PROFILE_NAME) {
-    throw new Error('The Demo profile needs no token; add a profile for your own service to set one.');
+    throw new Error(t('The Demo profile needs no token; add a profile for your own service to set one.'));
   }
   return scope;
 }
@@ -147,7 +148,7 @@ function nodeTokenScope(node: ExplorerNode | undefined): { profile: string; pcod
     return { profile: node.profile, ...(node.pcode !== undefined ? { pcode: node.pcode } : {}) };
   if (node && hasProject(node)) return { profile: node.profile, pcode: node.project.pcode };
   if (node && 'profile' in node) return { profile: node.profile };
-  throw new Error('Run this from a profile or a project in the MXQL explorer.');
+  throw new Error(t('Run this from a profile or a project in the MXQL explorer.'));
 }
 
 /** Sets the account token (profile nodes) or the project token (project nodes); `token` skips the prompt. */
@@ -183,14 +184,14 @@ export async function showServer(deps: ExplorerDeps, arg: unknown) {
   if (given === DISMISSED) return undefined;
   const node = need(given, (n): n is ExplorerNode & { kind: 'server' } => n.kind === 'server', 'a server');
   const spec = findEndpoint('sm');
-  if (!spec) throw new Error('The sm endpoint is missing from the endpoint table.');
+  if (!spec) throw new Error(t('The sm endpoint is missing from the endpoint table.'));
   const oid = node.server.oid;
   return showApiResult(deps.ctx, deps.panels, {
     spec,
     params: {},
     profile: node.profile,
     pcode: node.project.pcode,
-    title: `Server ${node.server.oname}`,
+    title: t('Server {0}', node.server.oname),
     select: (body) => {
       const values = (body as { values?: { servers?: { oid?: unknown }[] } } | null)?.values;
       return (values?.servers ?? []).filter((s) => s.oid === oid);

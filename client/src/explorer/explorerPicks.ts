@@ -6,6 +6,7 @@ import type { Ctx } from '../ctx';
 import type { PickItem } from '../views/ui';
 import type { ExplorerNode } from './explorerNodes';
 import type { ExplorerTree } from './explorerTree';
+import { t } from '../l10n';
 
 /** What a palette action asks for. */
 export type PickTarget = 'project' | 'agent' | 'server' | 'tokenScope';
@@ -33,9 +34,9 @@ async function pickProfile(ctx: Ctx, withDemo: boolean): Promise<string | undefi
   const items = names.map((name): PickItem<string> => ({ label: name, value: name }));
   return pick(
     ctx,
-    'Which profile?',
+    t('Which profile?'),
     items,
-    'There is no profile of your own yet: run "MXQL: Add Profile…" first.',
+    t('There is no profile of your own yet: run "MXQL: Add Profile…" first.'),
   );
 }
 
@@ -56,14 +57,17 @@ async function pickProject(ctx: Ctx, tree: ExplorerTree, withDemo = true): Promi
   projects.sort((a, b) => Number(b.project.pcode === activePcode) - Number(a.project.pcode === activePcode));
   const items = projects.map((node): PickItem<ProjectNode> => ({
     label: node.project.name,
-    description: `pcode ${node.project.pcode}${node.project.pcode === activePcode ? ' · active' : ''}`,
+    description:
+      node.project.pcode === activePcode
+        ? t('pcode {0} · active', node.project.pcode)
+        : t('pcode {0}', node.project.pcode),
     value: node,
   }));
   return pick(
     ctx,
-    `Which project of "${profile}"?`,
+    t('Which project of "{0}"?', profile),
     items,
-    `"${profile}" shows no project; set its tokens first.`,
+    t('"{0}" shows no project; set its tokens first.', profile),
   );
 }
 
@@ -83,18 +87,25 @@ async function pickInSection(
   const items: PickItem<ExplorerNode>[] = [];
   for (const node of section) {
     if (node.kind === 'agent' && !Number.isNaN(node.agent.oid)) {
-      const state = node.agent.active ? 'active' : 'inactive';
-      items.push({ label: node.agent.oname, description: `oid ${node.agent.oid} · ${state}`, value: node });
+      const state = node.agent.active ? t('active') : t('inactive');
+      items.push({
+        label: node.agent.oname,
+        description: t('oid {0} · {1}', node.agent.oid, state),
+        value: node,
+      });
     } else if (node.kind === 'server') {
-      items.push({ label: node.server.oname, description: `oid ${node.server.oid}`, value: node });
+      items.push({ label: node.server.oname, description: t('oid {0}', node.server.oid), value: node });
     }
   }
-  const what = kind === 'agent' ? 'agent' : 'server';
   return pick(
     ctx,
-    `Which ${what} of ${project.project.name}?`,
+    kind === 'agent'
+      ? t('Which agent of {0}?', project.project.name)
+      : t('Which server of {0}?', project.project.name),
     items,
-    `${project.project.name} has no ${what}s.`,
+    kind === 'agent'
+      ? t('{0} has no agents.', project.project.name)
+      : t('{0} has no servers.', project.project.name),
   );
 }
 
@@ -104,12 +115,12 @@ async function pickTokenScope(ctx: Ctx): Promise<ExplorerNode | undefined> {
   if (!profile) return undefined;
   const account: ExplorerNode = { kind: 'profile', profile };
   const projects = ctx.profiles.tokenPcodes(profile).map((pcode): PickItem<ExplorerNode> => ({
-    label: ctx.projectName(profile, pcode) ?? `Project ${pcode}`,
-    description: `project token · pcode ${pcode}`,
+    label: ctx.projectName(profile, pcode) ?? t('Project {0}', pcode),
+    description: t('project token · pcode {0}', pcode),
     value: { kind: 'setToken', profile, scope: 'project', pcode },
   }));
-  const items = [{ label: 'Account token', description: profile, value: account }, ...projects];
-  return pick(ctx, `Which token of "${profile}"?`, items, 'No token to choose.');
+  const items = [{ label: t('Account token'), description: profile, value: account }, ...projects];
+  return pick(ctx, t('Which token of "{0}"?', profile), items, t('No token to choose.'));
 }
 
 /**

@@ -5,6 +5,7 @@ import { insecureReason } from '../../../api/index';
 import { DEMO_PROFILE_NAME, type ProfileSetting } from '../config';
 import type { Ctx } from '../ctx';
 import type { PickItem } from '../views/ui';
+import { t } from '../l10n';
 
 /** Arguments of mxql.addProfile. */
 export interface AddProfileArgs extends ProfileSetting {
@@ -20,7 +21,7 @@ export function baseUrlProblem(text: string): string | undefined {
   try {
     url = new URL(text.trim());
   } catch {
-    return 'Enter a URL such as https://api.example.com';
+    return t('Enter a URL such as https://api.example.com');
   }
   const reason = insecureReason(url);
   return reason ? `${reason[0]?.toUpperCase() ?? ''}${reason.slice(1)}.` : undefined;
@@ -40,38 +41,41 @@ const pcodeProblem = (text: string) =>
 
 /** The wizard's steps in order; README's "Connecting to a real account" describes the same steps. */
 const STEPS = 6;
-const stepTitle = (n: number, what: string) => `Add MXQL Profile (${n}/${STEPS}): ${what}`;
+const stepTitle = (n: number, what: string) => t('Add MXQL Profile ({0}/{1}): {2}', n, STEPS, what);
 
 async function askProfile(ctx: Ctx): Promise<AddProfileArgs | undefined> {
   const name = await ctx.ui.inputBox({
-    title: stepTitle(1, 'name'),
-    prompt: 'A short name, e.g. "Production"',
+    title: stepTitle(1, t('name')),
+    prompt: t('A short name, e.g. "Production"'),
     validateInput: (text) => nameProblem(ctx, text),
   });
   if (name === undefined) return undefined;
   const baseUrl = await ctx.ui.inputBox({
-    title: stepTitle(2, 'base URL'),
-    prompt:
+    title: stepTitle(2, t('base URL')),
+    prompt: t(
       'The Open API address of your service, e.g. https://api.example.com (https is required except for loopback)',
+    ),
     validateInput: baseUrlProblem,
   });
   if (baseUrl === undefined) return undefined;
   const serviceUrl = await ctx.ui.inputBox({
-    title: stepTitle(3, 'service URL (optional)'),
-    prompt: 'The second host of the server-monitoring spot endpoints. Leave empty to use the base URL.',
+    title: stepTitle(3, t('service URL (optional)')),
+    prompt: t('The second host of the server-monitoring spot endpoints. Leave empty to use the base URL.'),
     validateInput: (text) => (text.trim() === '' ? undefined : baseUrlProblem(text)),
   });
   if (serviceUrl === undefined) return undefined;
   const pcodeText = await ctx.ui.inputBox({
-    title: stepTitle(4, 'default project code (optional)'),
-    prompt: 'The project (pcode) queries run against until you pick another. Leave empty to pick later.',
+    title: stepTitle(4, t('default project code (optional)')),
+    prompt: t('The project (pcode) queries run against until you pick another. Leave empty to pick later.'),
     validateInput: pcodeProblem,
   });
   if (pcodeText === undefined) return undefined;
   const defaultPcode = pcodeText.trim() === '' ? undefined : Number(pcodeText.trim());
   const accountToken = await ctx.ui.inputBox({
-    title: stepTitle(5, 'account API token (optional)'),
-    prompt: 'Lists projects and groups. Stored in VS Code secret storage only. Leave empty to add it later.',
+    title: stepTitle(5, t('account API token (optional)')),
+    prompt: t(
+      'Lists projects and groups. Stored in VS Code secret storage only. Leave empty to add it later.',
+    ),
     password: true,
   });
   if (accountToken === undefined) return undefined;
@@ -79,9 +83,10 @@ async function askProfile(ctx: Ctx): Promise<AddProfileArgs | undefined> {
     defaultPcode === undefined
       ? ''
       : await ctx.ui.inputBox({
-          title: stepTitle(6, `project API token of pcode ${defaultPcode} (optional)`),
-          prompt:
+          title: stepTitle(6, t('project API token of pcode {0} (optional)', defaultPcode)),
+          prompt: t(
             'Runs queries in that project. Stored in VS Code secret storage only. Leave empty to add it later.',
+          ),
           password: true,
         });
   if (projectToken === undefined) return undefined;
@@ -105,7 +110,7 @@ export async function addProfile(ctx: Ctx, args?: AddProfileArgs): Promise<strin
     baseUrlProblem(input.baseUrl) ??
     (input.serviceUrl !== undefined ? baseUrlProblem(input.serviceUrl) : undefined);
   if (problem && !(args && ctx.profiles.setting(input.name)))
-    throw new Error(`Profile not added: ${problem}`);
+    throw new Error(t('Profile not added: {0}', problem));
   const { accountToken, projectToken, testConnection, ...setting } = input;
   await ctx.profiles.addProfile(setting);
   ctx.reloadConfig();
@@ -138,16 +143,18 @@ async function connectionResults(
     }
   };
   if (has.account) {
-    await attempt('account token', async () => {
+    await attempt(t('account token'), async () => {
       const list = await client.projects();
-      return `works, ${list.data.length} project${list.data.length === 1 ? '' : 's'} visible`;
+      return list.data.length === 1
+        ? t('works, 1 project visible')
+        : t('works, {0} projects visible', list.data.length);
     });
   }
   const pcode = setting.defaultPcode;
   if (has.project && pcode !== undefined) {
-    await attempt(`project token of pcode ${pcode}`, async () => {
+    await attempt(t('project token of pcode {0}', pcode), async () => {
       await client.spot(undefined, { pcode });
-      return 'works';
+      return t('works');
     });
   }
   return { ok, lines };
@@ -161,24 +168,28 @@ async function testProfile(
   if (!has.account && !has.project) {
     void ctx.ui.message(
       'info',
-      `MXQL: profile "${setting.name}" added. Set its tokens with "MXQL: Set Account Token…" and "MXQL: Set Project Token…" to connect.`,
+      t(
+        'MXQL: profile "{0}" added. Set its tokens with "MXQL: Set Account Token…" and "MXQL: Set Project Token…" to connect.',
+        setting.name,
+      ),
     );
     return;
   }
   const { ok, lines } = await connectionResults(ctx, setting, has);
   const text = ctx.log.redact(lines.join('; '));
-  if (ok) void ctx.ui.message('info', `MXQL: profile "${setting.name}" added and connected — ${text}.`);
+  if (ok)
+    void ctx.ui.message('info', t('MXQL: profile "{0}" added and connected — {1}.', setting.name, text));
   else
     void ctx.ui.message(
       'warning',
-      `MXQL: profile "${setting.name}" added, but the connection test failed — ${text}`,
+      t('MXQL: profile "{0}" added, but the connection test failed — {1}', setting.name, text),
     );
 }
 
 async function pickProfile(ctx: Ctx, title: string, includeDemo: boolean): Promise<string | undefined> {
   const names = ctx.profiles.names().filter((n) => includeDemo || n !== DEMO_PROFILE_NAME);
   if (names.length === 0) {
-    void ctx.ui.message('info', 'MXQL: there is no profile yet. Run "MXQL: Add Profile" first.');
+    void ctx.ui.message('info', t('MXQL: there is no profile yet. Run "MXQL: Add Profile" first.'));
     return undefined;
   }
   const items: PickItem<string>[] = names.map((name) => ({ label: name, value: name }));
@@ -188,9 +199,9 @@ async function pickProfile(ctx: Ctx, title: string, includeDemo: boolean): Promi
 async function askToken(ctx: Ctx, what: string): Promise<string | undefined> {
   return ctx.ui.inputBox({
     title: what,
-    prompt: `${what}: stored in VS Code secret storage only; never in settings or logs.`,
+    prompt: t('{0}: stored in VS Code secret storage only; never in settings or logs.', what),
     password: true,
-    validateInput: (text) => (text.trim() === '' ? 'Enter the token.' : undefined),
+    validateInput: (text) => (text.trim() === '' ? t('Enter the token.') : undefined),
   });
 }
 
@@ -199,9 +210,9 @@ export async function setAccountToken(
   ctx: Ctx,
   args?: { profile: string; token?: string },
 ): Promise<boolean> {
-  const profile = args?.profile ?? (await pickProfile(ctx, 'Account token for which profile?', false));
+  const profile = args?.profile ?? (await pickProfile(ctx, t('Account token for which profile?'), false));
   if (!profile) return false;
-  const token = args?.token ?? (await askToken(ctx, `Account API token of "${profile}"`));
+  const token = args?.token ?? (await askToken(ctx, t('Account API token of "{0}"', profile)));
   if (!token) return false;
   await ctx.profiles.setAccountToken(profile, token);
   return true;
@@ -210,8 +221,8 @@ export async function setAccountToken(
 async function askPcode(ctx: Ctx, profile: string): Promise<number | undefined> {
   const fallback = ctx.profiles.active()?.pcode ?? ctx.profiles.setting(profile)?.defaultPcode;
   const text = await ctx.ui.inputBox({
-    title: `Project code (pcode) in "${profile}"`,
-    prompt: 'The project code shown in the project management area of your service',
+    title: t('Project code (pcode) in "{0}"', profile),
+    prompt: t('The project code shown in the project management area of your service'),
     ...(fallback !== undefined ? { value: String(fallback) } : {}),
     validateInput: (t) => (/^\s*\d+\s*$/.test(t) ? undefined : 'A project code is a whole number.'),
   });
@@ -223,11 +234,12 @@ export async function setProjectToken(
   ctx: Ctx,
   args?: { profile: string; pcode?: number; token?: string },
 ): Promise<boolean> {
-  const profile = args?.profile ?? (await pickProfile(ctx, 'Project token for which profile?', false));
+  const profile = args?.profile ?? (await pickProfile(ctx, t('Project token for which profile?'), false));
   if (!profile) return false;
   const pcode = args?.pcode ?? (await askPcode(ctx, profile));
   if (pcode === undefined) return false;
-  const token = args?.token ?? (await askToken(ctx, `Project API token of pcode ${pcode} in "${profile}"`));
+  const token =
+    args?.token ?? (await askToken(ctx, t('Project API token of pcode {0} in "{1}"', pcode, profile)));
   if (!token) return false;
   await ctx.profiles.setProjectToken(profile, pcode, token);
   return true;
@@ -235,11 +247,16 @@ export async function setProjectToken(
 
 /** mxql.removeProfile: removes a profile from the settings and deletes its tokens. */
 export async function removeProfile(ctx: Ctx, args?: { name: string }): Promise<boolean> {
-  const name = args?.name ?? (await pickProfile(ctx, 'Remove which profile (and its tokens)?', false));
+  const name = args?.name ?? (await pickProfile(ctx, t('Remove which profile (and its tokens)?'), false));
   if (!name) return false;
   if (!args) {
-    const sure = await ctx.ui.message('warning', `Remove profile "${name}" and delete its tokens?`, 'Remove');
-    if (sure !== 'Remove') return false;
+    const remove = t('Remove');
+    const sure = await ctx.ui.message(
+      'warning',
+      t('Remove profile "{0}" and delete its tokens?', name),
+      remove,
+    );
+    if (sure !== remove) return false;
   }
   await ctx.profiles.removeProfile(name);
   ctx.reloadConfig();
@@ -248,7 +265,7 @@ export async function removeProfile(ctx: Ctx, args?: { name: string }): Promise<
 
 /** mxql.switchProfile: picks the profile, then the project to run against. */
 export async function switchProfile(ctx: Ctx, args?: { profile: string; pcode?: number }): Promise<boolean> {
-  const profile = args?.profile ?? (await pickProfile(ctx, 'Run MXQL against which profile?', true));
+  const profile = args?.profile ?? (await pickProfile(ctx, t('Run MXQL against which profile?'), true));
   if (!profile) return false;
   const pcode = args ? args.pcode : await pickProject(ctx, profile);
   if (pcode === null) return false;
@@ -262,10 +279,10 @@ async function pickProject(ctx: Ctx, profile: string): Promise<number | undefine
   if (projects.length === 0) return undefined;
   const items: PickItem<number>[] = projects.map((p) => ({
     label: p.name,
-    description: `pcode ${p.pcode}`,
+    description: t('pcode {0}', p.pcode),
     value: p.pcode,
   }));
-  const picked = await ctx.ui.quickPick(items, { title: `Project in "${profile}"` });
+  const picked = await ctx.ui.quickPick(items, { title: t('Project in "{0}"', profile) });
   if (!picked) return null;
   ctx.rememberProjectName(profile, picked.value, picked.label);
   return picked.value;

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { parseDirectives } from '../../../server/core/index';
 import type { Ctx } from '../ctx';
 import { formatZone, resolveRange } from '../run/timeRange';
+import { t } from '../l10n';
 
 /** Re-reading the directives waits for a pause in typing. */
 const EDIT_DELAY_MS = 300;
@@ -52,23 +53,26 @@ export class StatusBar implements vscode.Disposable {
   text(): string {
     const active = this.ctx.profiles.active();
     const range = this.nextRange().label;
-    if (!active) return `No profile · ${range}`;
+    if (!active) return t('No profile · {0}', range);
     const project =
       active.pcode === undefined
-        ? 'default project'
-        : (this.ctx.projectName(active.profile, active.pcode) ?? `pcode ${active.pcode}`);
+        ? t('default project')
+        : (this.ctx.projectName(active.profile, active.pcode) ?? t('pcode {0}', active.pcode));
     return `${active.profile} · ${project} · ${range}`;
   }
 
   refresh(): void {
     const zone = formatZone(this.ctx.offsetMinutes());
     this.target.text = `$(database) ${this.text()}`;
-    this.target.tooltip = 'MXQL: profile · project · time range. Click to switch profile or project.';
+    this.target.tooltip = t('MXQL: profile · project · time range. Click to switch profile or project.');
     const range = this.nextRange();
     this.range.text = `$(clock) ${range.label} ${zone}`;
     this.range.tooltip = range.fromFile
-      ? `MXQL time range from this file's directives, times in ${zone}. Click to set the range for files without one.`
-      : `MXQL time range, times in ${zone}. Click to change it.`;
+      ? t(
+          "MXQL time range from this file's directives, times in {0}. Click to set the range for files without one.",
+          zone,
+        )
+      : t('MXQL time range, times in {0}. Click to change it.', zone);
     const editor = vscode.window.activeTextEditor;
     if (editor?.document.languageId === 'mxql') {
       this.target.show();
