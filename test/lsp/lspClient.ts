@@ -51,7 +51,12 @@ export interface Launch {
 }
 
 /** Spawns the bundled server over stdio and initializes it (with `workspace.configuration` when `settings` is given). */
-export async function startSession(settings?: unknown, launch?: Launch): Promise<LspSession> {
+export async function startSession(
+  settings?: unknown,
+  launch?: Launch,
+  /** Extra initialize parameters, e.g. `{ locale: 'ko' }`. */
+  initialize: Record<string, unknown> = {},
+): Promise<LspSession> {
   ensureBundle();
   const { command, args, env } = launch ?? { command: process.execPath, args: [bundle, '--stdio'] };
   const child = spawn(command, args, {
@@ -91,6 +96,7 @@ export async function startSession(settings?: unknown, launch?: Launch): Promise
     processId: process.pid,
     rootUri: null,
     capabilities: { workspace: { configuration: settings !== undefined } },
+    ...initialize,
   });
   await connection.sendNotification('initialized', {});
   return {
