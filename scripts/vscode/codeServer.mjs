@@ -278,11 +278,14 @@ function assertAnswers(url) {
 }
 
 /**
- * Installs a VSIX into an extensions folder with code-server's own installer.
+ * Installs a VSIX into an extensions folder with code-server's own installer. A language pack must be
+ * installed with the user data folder the workbench will use: the install records it there
+ * (languagepacks.json), which is where `--locale` looks for it.
  * @param {string} vsixPath
  * @param {string} extensionsDir
+ * @param {{ userDataDir?: string }} [options]
  */
-export async function installVsix(vsixPath, extensionsDir) {
+export async function installVsix(vsixPath, extensionsDir, { userDataDir } = {}) {
   if (!existsSync(vsixPath)) throw new Error(`VSIX not found: ${vsixPath}`);
   if (!existsSync(codeServerBin))
     throw new Error(`code-server is not installed at ${codeServerBin}; call ensureCodeServer() first`);
@@ -292,7 +295,7 @@ export async function installVsix(vsixPath, extensionsDir) {
       '--extensions-dir',
       extensionsDir,
       '--user-data-dir',
-      join(scratch, 'ud'),
+      userDataDir ?? join(scratch, 'ud'),
       '--config',
       writeConfig(scratch),
     ];
