@@ -2,7 +2,7 @@
 // selection commands fill a Selection, the loader starts the stream, row-wise commands are fused into
 // one pass per batch, and every other command wraps the stream. All operands are checked while the
 // pipeline is built, so a bad query fails before any row is generated.
-import { isKnownCommand, parse, type Statement } from '../../server/core/index';
+import { isKnownCommand, lineColumnOf, parse, type Statement } from '../../server/core/index';
 import { MxqlQueryError } from '../mxqlExecutor';
 import { appendRows, joinRows } from './combine';
 import type { QueryContext } from './context';
@@ -60,7 +60,7 @@ export function parseQuery(text: string, what: string): ReturnType<typeof parse>
   const { ast, diagnostics } = parse(text);
   const error = diagnostics.find((d) => d.severity === 'error');
   if (error) {
-    const line = ast.lineStarts.filter((start) => start <= error.range.start).length;
+    const { line } = lineColumnOf(ast.lineStarts, error.range.start);
     const code = error.code === 'syntax/template-marker' ? 'mxql/template-marker' : 'mxql/syntax';
     throw new MxqlQueryError(`${what}, line ${line}: ${error.message}`, code);
   }

@@ -1,7 +1,7 @@
 // Metric selection: CATEGORY, OID/OKIND/ONODE/OIDSET, TIME-RANGE, TIME-PAST and HEADER fill a
 // Selection that the loader reads. Unbound `$params` here are ignored, as the service documents.
+import { MXQL_RANGE } from '../../api/index';
 import type { CommandNode } from '../../server/core/index';
-import { DAY } from '../data/index';
 import { MxqlQueryError } from '../mxqlExecutor';
 import { categoryRef, type CategoryRef } from './categories';
 import type { QueryContext } from './context';
@@ -31,8 +31,6 @@ export interface Selection {
   okinds?: ReadonlySet<number>;
   onodes?: ReadonlySet<number>;
 }
-
-const MAX_RANGE_MS = 31 * DAY;
 
 /** A fresh selection over the request's range. */
 export function newSelection(qc: QueryContext): Selection {
@@ -109,8 +107,11 @@ export function checkRange(sel: Selection): void {
   if (!(sel.etime > sel.stime)) {
     throw new MxqlQueryError('The time range is empty: etime must be after stime.', 'mxql/bad-time');
   }
-  if (sel.etime - sel.stime > MAX_RANGE_MS) {
-    throw new MxqlQueryError('An MXQL query may read at most 31 days; narrow TIME-RANGE.', 'mxql/range');
+  if (sel.etime - sel.stime > MXQL_RANGE.maxRangeMs) {
+    throw new MxqlQueryError(
+      `An MXQL query may read at most ${MXQL_RANGE.span}; narrow TIME-RANGE.`,
+      'mxql/range',
+    );
   }
 }
 

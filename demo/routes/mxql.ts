@@ -1,8 +1,9 @@
 // MXQL endpoints: validate the body as the spec's tables say, enforce the 31-day limit, then delegate to
 // the server's executor. `CATEGORY demo_slow` (text) or `/demo/slow` (path) is the demo's slow query: it
 // answers after slowMs unless the client disconnects first, which is what cancel tests need.
+import { MXQL_RANGE } from '../../api/index';
 import { badRequest } from '../http/httpError';
-import { LIMITS, bodyEpochMs, checkRange } from '../http/params';
+import { bodyEpochMs, checkRange } from '../http/params';
 import { projectOf, type RequestContext, type Route } from '../http/route';
 import { MxqlQueryError, type MxqlRequest } from '../mxqlExecutor';
 
@@ -44,7 +45,7 @@ export function parseMxqlBody(body: unknown, kind: 'text' | 'path', pcode: numbe
   const b = body as Record<string, unknown>;
   const stime = bodyEpochMs('stime', b.stime);
   const etime = bodyEpochMs('etime', b.etime);
-  checkRange(stime, etime, 'MXQL', LIMITS.days31);
+  checkRange(stime, etime, 'MXQL', MXQL_RANGE);
   const mql = requireMql(b.mql, kind);
   if (typeof b.limit !== 'number' || !Number.isInteger(b.limit) || b.limit < 1) {
     throw badRequest(

@@ -16,13 +16,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, BrowserContext, FrameLocator, Locator, Page } from 'playwright-core';
+import { launchChromium } from '../../scripts/vscode/chromium.mjs';
 import { packageCleanTree, repoRoot } from '../package/buildVsix';
 import { Workbench } from './vscodeWorkbench';
 
-/** The parts of scripts/vscode/codeServer.mjs the rig uses (a plain .mjs module, typed here). */
+/** The parts of the scripts/vscode/ modules the rig uses (plain .mjs modules, typed here). */
 interface CodeServerHarness {
   ensureCodeServer(options?: { log?: (line: string) => void; logFile?: string }): Promise<string>;
-  installVsix(vsixPath: string, extensionsDir: string, options?: { userDataDir?: string }): Promise<void>;
+  installVsix(vsixPath: string, extensionsDir: string): Promise<void>;
   startCodeServer(options: {
     folder?: string;
     extensionsDir: string;
@@ -31,7 +32,6 @@ interface CodeServerHarness {
     settings?: Record<string, unknown>;
     extraArgs?: string[];
   }): Promise<{ url: string; port: number; stop: () => Promise<void> }>;
-  launchChromium(): Promise<Browser>;
 }
 
 export const e2eResultsDir = join(repoRoot, 'test-results', 'e2e');
@@ -51,8 +51,12 @@ export interface E2eRig {
 }
 
 async function loadHarness(): Promise<CodeServerHarness> {
-  const url = pathToFileURL(join(repoRoot, 'scripts', 'vscode', 'codeServer.mjs')).href;
-  return (await import(url)) as CodeServerHarness;
+  const load = async (name: string): Promise<object> =>
+    (await import(pathToFileURL(join(repoRoot, 'scripts', 'vscode', name)).href)) as object;
+  const modules = await Promise.all(
+    ['installCodeServer.mjs', 'installVsix.mjs', 'startCodeServer.mjs'].map(load),
+  );
+  return Object.assign({}, ...modules) as CodeServerHarness;
 }
 
 /** Settings of the test user: quiet, and a fixed layout so screenshots are comparable. */
@@ -112,7 +116,7 @@ async function startSteps(
   const extensionsDir = join(sandbox, 'extensions');
   await harness.installVsix(vsix.path, extensionsDir);
   const userDataDir = join(sandbox, 'user-data');
-  for (const extra of extraVsix) await harness.installVsix(extra, extensionsDir, { userDataDir });
+  for (const extra of extraVsix) await harness.installVsix(extra, extensionsDir);
   if (extraVsix.length > 0) recordLanguagePacks(extensionsDir, userDataDir);
   const server = await harness.startCodeServer({
     folder: workspaceDir,
@@ -123,7 +127,7 @@ async function startSteps(
     ...(locale ? { extraArgs: ['--locale', locale] } : {}),
   });
   cleanups.push(() => server.stop());
-  const browser = await harness.launchChromium();
+  const browser = await launchChromium();
   cleanups.push(() => browser.close());
   const page = await openWorkbench(browser, `${server.url}/?folder=${encodeURIComponent(workspaceDir)}`);
   const workbench = new Workbench(page, workspaceDir);

@@ -180,11 +180,9 @@ export class Runner {
     const key = source.uri ?? 'untitled';
     const state = this.ctx.extension.workspaceState;
     const prompted = await promptMissing(
-      this.ctx.ui,
+      { ui: this.ctx.ui, target, now: Date.now(), log: this.ctx.log },
       missing,
       rememberedValues(state, key),
-      target,
-      Date.now(),
     );
     if (!prompted) return undefined;
     await rememberValues(state, key, prompted);
