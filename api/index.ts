@@ -11,6 +11,7 @@ export type { OpenApiErrorKind } from './errors';
 export { bypassesProxy, insecureReason, isLoopbackHost, proxyFor } from './proxy';
 export type { ProxyOptions } from './proxy';
 export { defaultRetry } from './retry';
+export { mxqlNoticeOf } from './mxqlNotice';
 export type { RetryOptions } from './retry';
 export { DEFAULT_MAX_RESPONSE_BYTES, defaultTimeouts } from './transport';
 export type { Timeouts } from './transport';

@@ -10,7 +10,7 @@ import {
   wholeQuery,
   type QueryAt,
 } from '../server/core/index';
-import type { MxqlRow } from '../api/index';
+import { mxqlNoticeOf, type MxqlRow } from '../api/index';
 import type { Subcommand } from './main';
 import {
   durationMs,
@@ -29,6 +29,7 @@ import {
 import { formatOutput } from './format';
 
 const HELP = `Usage: mxql run <file.mxql> [options]
+       mxql run <files, directories or globs…> --demo   (see mxql run "*.mxql" --help)
 
 Runs an MXQL file and prints its rows. Directives in the file (-- @range, @stime/@etime, @param,
 @inject, @limit, @path, @pcode) apply; options given here override them.
@@ -200,10 +201,16 @@ async function execute(args: readonly string[]): Promise<number> {
     process.stdout.write(formatOutput(rows, format));
     const ms = Math.round(performance.now() - started);
     process.stderr.write(`${rows.length} row${rows.length === 1 ? '' : 's'} in ${ms} ms\n`);
+    const notice = mxqlNoticeOf(rows);
+    if (notice) process.stderr.write(`${notice}\n`);
     return 0;
   } finally {
     await target.close();
   }
 }
 
-export const run: Subcommand = (args) => runGuarded('run', () => execute(args));
+export const run: Subcommand = async (args) => {
+  // Several files, a directory or a glob: run them all and report per file (cli/runMany.ts).
+  const many = await import('./runMany');
+  return many.runsManyFiles(args) ? many.runMany(args) : runGuarded('run', () => execute(args));
+};

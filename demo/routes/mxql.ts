@@ -5,7 +5,8 @@ import { MXQL_RANGE } from '../../api/index';
 import { badRequest } from '../http/httpError';
 import { bodyEpochMs, checkRange } from '../http/params';
 import { projectOf, type RequestContext, type Route } from '../http/route';
-import { MxqlQueryError, type MxqlRequest } from '../mxqlExecutor';
+import { MXQL_NOTICE_HEADER, encodeMxqlNotice } from '../../common/mxqlNotice';
+import { MxqlQueryError, noticesOf, type MxqlRequest } from '../mxqlExecutor';
 
 function stringMap(name: string, value: unknown): Record<string, string> {
   if (value === undefined || value === null) return {};
@@ -99,7 +100,11 @@ async function runMxql(ctx: RequestContext, kind: 'text' | 'path'): Promise<unkn
     return [{ time: req.etime, pcode: req.pcode, waited_ms: ctx.state.slowMs }];
   }
   try {
-    return await ctx.state.executor(req, ctx.signal);
+    const rows = await ctx.state.executor(req, ctx.signal);
+    const notices = noticesOf(rows);
+    if (notices.length > 0)
+      ctx.responseHeaders[MXQL_NOTICE_HEADER] = encodeMxqlNotice([...new Set(notices)].join('; '));
+    return rows;
   } catch (error) {
     if (error instanceof MxqlQueryError) throw badRequest(error.code, error.message);
     throw error;

@@ -74,7 +74,7 @@ void describe('mxql run against the demo', () => {
   });
 
   void test('a query the service rejects exits 1 with one line', async () => {
-    const q = await file('bad.mxql', 'CATEGORY no_such_category_at_all\nTAGLOAD\n');
+    const q = await file('bad.mxql', 'CATEGORY app_counter\nTAGLOAD\nFROBNICATE\n');
     const r = await runCli(['run', q, '--demo']);
     assert.equal(r.code, 1);
     assert.match(r.stderr, /^mxql run: error: Running the query failed: HTTP 400/);

@@ -4,7 +4,7 @@
 // the history. Every failure ends as a message (notification + panel), never as an exception.
 import * as vscode from 'vscode';
 import type { RunInfo } from '../../../common/resultsMessages';
-import type { RequestEvent } from '../../../api/index';
+import { mxqlNoticeOf, type RequestEvent } from '../../../api/index';
 import { DEMO_PROFILE_NAME } from '../config';
 import type { Ctx } from '../ctx';
 import type { Selection, Target } from '../profiles/profiles';
@@ -217,7 +217,7 @@ export class Runner {
         this.send(prepared, target, run, controller.signal),
       );
       const ms = Math.round(performance.now() - started);
-      this.ctx.results.complete(run.runId, rows, ms, bytes);
+      this.ctx.results.complete(run.runId, rows, ms, bytes, mxqlNoticeOf(rows));
       return await this.finish(run, source, prepared, target, { status: 'done', rows: rows.length, ms });
     } catch (error) {
       const ms = Math.round(performance.now() - started);
