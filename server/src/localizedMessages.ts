@@ -28,9 +28,17 @@ const BY_CODE: Readonly<Record<string, readonly Translation[]>> = {
   'inject/missing-fragment': [
     {
       pattern:
-        /^No fragment named '([^']+)' is given, so this INJECT adds nothing when the query runs\. Declare it with '(.+)' or pass it in the run's inject map\.$/s,
-      ko: "'$1'이라는 조각이 없어 쿼리를 실행할 때 이 INJECT는 아무것도 넣지 않습니다. '$2'로 선언하거나 실행의 inject 맵으로 넘기세요.",
-      ja: "'$1' という名前のフラグメントがないため、クエリ実行時にこの INJECT は何も追加しません。'$2' で宣言するか、実行時の inject マップで渡してください。",
+        /^INJECT (\S+) is filled in by the caller \(a dashboard or the run's inject map\); this file gives no fragment for it, so it adds nothing unless one is passed\. Declare one with '(.+)' to run it from here\.$/s,
+      ko: "INJECT $1은(는) 호출하는 쪽(대시보드나 실행의 inject 맵)이 채웁니다. 이 파일에는 조각이 없으므로 넘겨받지 않으면 아무것도 넣지 않습니다. 여기서 실행하려면 '$2'로 선언하세요.",
+      ja: "INJECT $1 は呼び出し側 (ダッシュボードや実行時の inject マップ) が埋めます。このファイルにはフラグメントがないため、渡されなければ何も追加しません。ここから実行するには '$2' で宣言してください。",
+    },
+  ],
+  'inject/undeclared-fragment': [
+    {
+      pattern:
+        /^This file declares its fragments \((.+)\) but none named '([^']+)', so this INJECT adds nothing when the file runs\. Declare it with '(.+)' or fix the name\.$/s,
+      ko: "이 파일은 조각($1)을 선언하지만 '$2'이라는 조각은 없어, 파일을 실행할 때 이 INJECT는 아무것도 넣지 않습니다. '$3'로 선언하거나 이름을 고치세요.",
+      ja: "このファイルはフラグメント ($1) を宣言していますが '$2' という名前のものはないため、ファイル実行時にこの INJECT は何も追加しません。'$3' で宣言するか、名前を直してください。",
     },
   ],
   'inject/bare': [
@@ -67,14 +75,6 @@ const BY_CODE: Readonly<Record<string, readonly Translation[]>> = {
         /^Column '([^']+)' does not exist here \(category '([^']+)' and the commands above\), so this reference matches nothing\.$/,
       ko: "컬럼 '$1'은(는) 여기에 없습니다(카테고리 '$2'와 위의 명령 기준). 따라서 이 참조는 아무것도 가리키지 않습니다.",
       ja: "列 '$1' はここには存在しません (カテゴリ '$2' と上のコマンドによる)。この参照は何にも一致しません。",
-    },
-  ],
-  'structure/process-before-load': [
-    {
-      pattern:
-        /^(\w+) runs before (\w+) has loaded any rows, so it has nothing to work on\. Move it below the \2 line\.$/,
-      ko: '$1이(가) $2가 행을 불러오기 전에 실행되어 처리할 것이 없습니다. $2 줄 아래로 옮기세요.',
-      ja: '$1 は $2 が行を読み込む前に実行されるため、処理する対象がありません。$2 行の下に移動してください。',
     },
   ],
   'syntax/template-marker': [

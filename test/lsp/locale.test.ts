@@ -23,6 +23,9 @@ const TEXT = [
   '',
 ].join('\n');
 
+/** A second file, without @inject lines: its INJECT is the caller's to fill. */
+const CALLER_FILLED = 'CATEGORY app_counter\nTAGLOAD\nINJECT missing\n';
+
 /** A diagnostic message as text (LSP allows markup; this server sends strings). */
 const text = (d: { message: unknown } | undefined): string =>
   typeof d?.message === 'string' ? d.message : '';
@@ -32,11 +35,15 @@ const SCRIPTS = { ko: /[\uAC00-\uD7A3]/, ja: /[\u3040-\u30FF]/ } as const;
 async function diagnosticsIn(locale: string): Promise<PublishDiagnosticsParams> {
   const session: LspSession = await startSession(undefined, undefined, { locale });
   try {
-    const uri = `file:///tmp/locale-${locale}.mxql`;
-    await session.connection.sendNotification('textDocument/didOpen', {
-      textDocument: { uri, languageId: 'mxql', version: 1, text: TEXT },
-    });
-    return await session.diagnostics(uri, (p) => p.diagnostics.length > 0);
+    const published: PublishDiagnosticsParams[] = [];
+    for (const [i, text] of [TEXT, CALLER_FILLED].entries()) {
+      const uri = `file:///tmp/locale-${locale}-${i}.mxql`;
+      await session.connection.sendNotification('textDocument/didOpen', {
+        textDocument: { uri, languageId: 'mxql', version: 1, text },
+      });
+      published.push(await session.diagnostics(uri, (p) => p.diagnostics.length > 0));
+    }
+    return { uri: 'all', diagnostics: published.flatMap((p) => p.diagnostics) };
   } finally {
     await session.stop();
   }
@@ -66,7 +73,7 @@ void describe('diagnostics in the client locale', { timeout: 60_000 }, () => {
         assert.equal(d.code, original?.code);
         if (!TRANSLATED_CODES.includes(String(d.code))) continue;
         assert.match(text(d), script, `${String(d.code)}: ${text(d)}`);
-        for (const quoted of text(original).match(/'[^']+'/g) ?? [])
+        for (const quoted of text(original).match(/(?<![A-Za-z])'[^']+'(?![A-Za-z])/g) ?? [])
           assert.ok(text(d).includes(quoted), `${String(d.code)} keeps ${quoted}: ${text(d)}`);
       }
     });
