@@ -21,7 +21,13 @@ const node = { ...common, platform: 'node', target: 'node20', format: 'cjs' };
 /** @type {import('esbuild').BuildOptions[]} */
 const builds = [
   { ...node, entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
-  { ...node, entryPoints: ['server/src/main.ts'], outfile: 'dist/server.js' },
+  // The shebang makes dist/server.js the package's mxql-language-server command.
+  {
+    ...node,
+    entryPoints: ['server/src/main.ts'],
+    outfile: 'dist/server.js',
+    banner: { js: '#!/usr/bin/env node' },
+  },
   {
     ...node,
     entryPoints: ['cli/main.ts'],

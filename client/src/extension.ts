@@ -4,6 +4,7 @@
 // from source for development or tests: an installed VSIX (Production mode) returns nothing, so no other
 // extension can script this extension's prompts or read its results.
 import * as vscode from 'vscode';
+import { useTranslator } from './l10n';
 import { registerCommands } from './commands/register';
 import { registerExplorer } from './explorer/registerExplorer';
 import { Ctx } from './ctx';
@@ -93,6 +94,7 @@ function testApi(current: Ctx, runner: Runner, panels: ResultsPanels, status: St
 }
 
 export function activate(context: vscode.ExtensionContext): MxqlTestApi | undefined {
+  useTranslator((message, ...args) => vscode.l10n.t(message, ...args));
   const current = new Ctx(context);
   ctx = current;
   context.subscriptions.push(current);

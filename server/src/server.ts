@@ -42,6 +42,7 @@ import { AnalysisCache } from './documents';
 import { guarded } from './guard';
 import { safeTextDocuments } from './textSync';
 import { DEFAULT_SETTINGS, readSettings, type ServerSettings } from './settings';
+import { localizeMessage, messageLanguage, type MessageLanguage } from './localizedMessages';
 
 /** What the host passes: the catalogs (loaded lazily) and the version string. */
 export interface ServerRuntime {
@@ -96,17 +97,22 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   connection.listen();
 }
 
-function createWiring(connection: Connection, runtime: ServerRuntime): Wiring & { settings: ServerSettings } {
+function createWiring(
+  connection: Connection,
+  runtime: ServerRuntime,
+): Wiring & { settings: ServerSettings; language?: MessageLanguage } {
   const cache = new AnalysisCache(runtime.catalogs);
   const documents = new TextDocuments(
     safeTextDocuments((uri, start, end, text) => cache.recordEdit(uri, { start, end, text })),
   );
   const log = (message: string): void => connection.console.log(message);
   const publish = (doc: TextDocument, list: readonly ValidationDiagnostic[]): void => {
-    const diagnostics = list.map((d) => convert.toDiagnostic(doc, d));
+    const diagnostics = list.map((d) =>
+      convert.toDiagnostic(doc, { ...d, message: localizeMessage(wiring.language, d.code, d.message) }),
+    );
     void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
   };
-  const wiring: Wiring & { settings: ServerSettings } = {
+  const wiring: Wiring & { settings: ServerSettings; language?: MessageLanguage } = {
     connection,
     documents,
     cache,
@@ -126,7 +132,10 @@ function createWiring(connection: Connection, runtime: ServerRuntime): Wiring & 
 }
 
 /** Initialize, settings (pulled when the client supports it) and document events. */
-function wireLifecycle(w: Wiring & { settings: ServerSettings }, runtime: ServerRuntime): void {
+function wireLifecycle(
+  w: Wiring & { settings: ServerSettings; language?: MessageLanguage },
+  runtime: ServerRuntime,
+): void {
   let pullConfiguration = false;
   // Until the pulled settings arrive, an opened file waits for them (revalidateAll publishes it then),
   // so disabled codes never flash up on open.
@@ -143,6 +152,11 @@ function wireLifecycle(w: Wiring & { settings: ServerSettings }, runtime: Server
   };
   w.connection.onInitialize((params) => {
     pullConfiguration = params.capabilities.workspace?.configuration === true;
+    // VS Code's client sends its display language as `locale`; other editors may pass initializationOptions.locale.
+    const options = params.initializationOptions as { locale?: unknown } | undefined;
+    w.language = messageLanguage(
+      params.locale ?? (typeof options?.locale === 'string' ? options.locale : undefined),
+    );
     return {
       capabilities: capabilities(),
       serverInfo: { name: 'mxql-language-server', version: runtime.version },

@@ -77,7 +77,7 @@ void describe('mxql run against the demo', () => {
     const q = await file('bad.mxql', 'CATEGORY app_counter\nTAGLOAD\nFROBNICATE\n');
     const r = await runCli(['run', q, '--demo']);
     assert.equal(r.code, 1);
-    assert.match(r.stderr, /^mxql run: error: mxqlText .*HTTP 400/);
+    assert.match(r.stderr, /^mxql run: error: Running the query failed: HTTP 400/);
     assertOneLine(r.stderr);
   });
 });

@@ -18,7 +18,15 @@ interface Manifest {
   };
 }
 
-const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as Manifest;
+const readJson = (file: string): unknown =>
+  JSON.parse(readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8'));
+// The manifest's texts are `%key%` references into package.nls.json (English); resolve them as VS Code does.
+const english = readJson('package.nls.json') as Record<string, string>;
+const manifest = JSON.parse(
+  JSON.stringify(readJson('package.json')).replace(/"%([^%"]+)%"/g, (whole, key: string) =>
+    english[key] === undefined ? whole : JSON.stringify(english[key]),
+  ),
+) as Manifest;
 const c = manifest.contributes;
 
 void test('every command of the table is contributed with its title and category MXQL, and no other', () => {
@@ -42,6 +50,10 @@ void test('Ctrl+Enter / Cmd+Enter run in mxql editors only; the editor title has
     (c.menus['commandPalette'] ?? []).filter((m) => m.when === 'false').map((m) => m.command),
   );
   for (const id of HIDDEN_FROM_PALETTE) assert.ok(hidden.has(id), id);
+  for (const id of commandIds.filter((i) => !HIDDEN_FROM_PALETTE.includes(i)))
+    assert.ok(!hidden.has(id), `${id} is a command users want: it belongs in the Command Palette`);
+  for (const id of ['mxql.explorer.openDashboard', 'mxql.explorer.runScoped', 'mxql.explorer.newQuery'])
+    assert.ok(!HIDDEN_FROM_PALETTE.includes(id as never), id);
 });
 
 /** Every setting key the extension's readers look up, recorded by calling them (client/src/config.ts). */
