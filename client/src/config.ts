@@ -15,6 +15,8 @@ export interface MxqlConfig {
   readonly reusePanel: boolean;
   readonly defaultLimit: number;
   readonly codeLens: boolean;
+  /** Whether MXQL notebooks keep outputs in the file unless their header says otherwise. */
+  readonly notebookSaveOutputs: boolean;
   /** The profile used until the user picks one (`mxql.defaultProfile`); empty when unset. */
   readonly defaultProfile: string;
   /** VS Code's own proxy settings, passed to the API client. */
@@ -128,6 +130,7 @@ export function readConfig(get: SettingLookup): { config: MxqlConfig; problems: 
     reusePanel: readBoolean(get, 'mxql.results.reusePanel', true, problems),
     defaultLimit: readLimit(get, problems),
     codeLens: readBoolean(get, 'mxql.run.codeLens', true, problems),
+    notebookSaveOutputs: readBoolean(get, 'mxql.notebook.saveOutputs', true, problems),
     defaultProfile: readDefaultProfile(get, problems),
     proxy: {
       ...(typeof proxyUrl === 'string' && proxyUrl.trim() !== '' ? { url: proxyUrl.trim() } : {}),

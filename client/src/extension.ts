@@ -8,6 +8,7 @@ import { Ctx } from './ctx';
 import type { HistoryEntry } from './history/historyStore';
 import { HistoryView } from './history/historyView';
 import { startLanguageClient } from './language/startLanguageClient';
+import { registerNotebooks } from './notebook/registerNotebooks';
 import type { DemoServer } from '../../demo/index';
 import { RunCodeLensProvider } from './run/codeLens';
 import { Runner } from './run/runner';
@@ -103,6 +104,7 @@ export function activate(context: vscode.ExtensionContext): MxqlTestApi {
   runner.attachPanels(panels);
   const status = wireViews(current, runner, panels);
   registerExplorer(current, runner, panels);
+  registerNotebooks(current, runner, panels);
   startLanguage(context, current);
   return testApi(current, runner, panels, status);
 }

@@ -35,7 +35,7 @@ function separated(text: string, from: number, to: number): boolean {
 }
 
 /** The main pipeline's statements grouped into queries. */
-function queries(analysis: DocumentAnalysis): Statement[][] {
+function queries(analysis: Pick<DocumentAnalysis, 'text' | 'doc'>): Statement[][] {
   const blocks: Statement[][] = [];
   let previous: Statement | undefined;
   for (const s of analysis.doc.main) {
@@ -80,6 +80,14 @@ function pickQuery(analysis: DocumentAnalysis, all: Statement[][], offset: numbe
 
 function spanOf(q: readonly Statement[]): Range {
   return { start: (q[0] as Statement).range.start, end: (q[q.length - 1] as Statement).range.end };
+}
+
+/**
+ * The range of every query of a file, in order: the boundaries {@link queryAt} uses. Needs only the
+ * text and its parse (`{ text, doc: parse(text).ast }`), no catalogs. SUB blocks are not queries.
+ */
+export function queryRanges(analysis: Pick<DocumentAnalysis, 'text' | 'doc'>): Range[] {
+  return queries(analysis).map(spanOf);
 }
 
 /** The query at `offset`, or null when the file has no main pipeline. Never throws. */
