@@ -19,10 +19,9 @@ import {
 /** The notebook type in package.json `contributes.notebooks`. */
 export const NOTEBOOK_TYPE = 'mxql-notebook';
 
-/** Notebook metadata keys: the header, and the problem of a file opened raw. */
+/** Notebook metadata key of the header. */
 const HEADER_KEY = 'mxql';
-const MALFORMED_KEY = 'mxqlMalformed';
-/** Cell metadata marking the raw cell that holds an unreadable file's text. */
+/** Cell metadata of the raw cell that holds an unreadable file: why, and the exact text read. */
 const RAW_FILE_KEY = 'mxqlRawFile';
 
 /** A notebook or its data: both carry metadata (optional on NotebookData). */
@@ -47,10 +46,20 @@ export function withHeader(
   return { ...metadata, [HEADER_KEY]: header };
 }
 
-/** True when the notebook is an unreadable file opened as raw text. */
-export function isMalformed(notebook: HasMetadata): boolean {
-  return typeof notebook.metadata?.[MALFORMED_KEY] === 'string';
+/** Why a notebook opened raw, and its file text exactly as read. */
+interface Malformed {
+  readonly problem: string;
+  readonly text: string;
 }
+
+function malformedOf(cell: HasMetadata): Malformed | undefined {
+  const value = cell.metadata?.[RAW_FILE_KEY];
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { problem, text } = value as Record<string, unknown>;
+  return typeof problem === 'string' && typeof text === 'string' ? { problem, text } : undefined;
+}
+
+const sameLines = (a: string, b: string): boolean => a.replace(/\r\n?/g, '\n') === b.replace(/\r\n?/g, '\n');
 
 /** The output items of one stored output: the renderer's item, then JSON rows or plain text. */
 export function outputItems(output: CellOutput): vscode.NotebookCellOutputItem[] {
@@ -60,7 +69,10 @@ export function outputItems(output: CellOutput): vscode.NotebookCellOutputItem[]
   );
   if (output.type === 'result') {
     const columns = output.columns.map((name) => ({ name }));
-    return [own, vscode.NotebookCellOutputItem.json(JSON.parse(toJson(columns, output.rows)) as unknown)];
+    return [
+      own,
+      vscode.NotebookCellOutputItem.json(JSON.parse(toJson(columns, output.rows)), 'application/json'),
+    ];
   }
   const text = output.type === 'error' ? `MXQL: ${output.message}` : 'MXQL: the run was cancelled.';
   return [own, vscode.NotebookCellOutputItem.text(text)];
@@ -103,9 +115,9 @@ function malformedData(text: string, problem: string): vscode.NotebookData {
     'markdown',
   );
   const raw = new vscode.NotebookCellData(vscode.NotebookCellKind.Code, text, 'json');
-  raw.metadata = { [RAW_FILE_KEY]: true };
+  // The editor normalises line ends in cells, so the exact text is kept for an unchanged save.
+  raw.metadata = { [RAW_FILE_KEY]: { problem, text } };
   const data = new vscode.NotebookData([note, raw]);
-  data.metadata = { [MALFORMED_KEY]: problem };
   return data;
 }
 
@@ -153,9 +165,9 @@ export function fileOfDocument(notebook: vscode.NotebookDocument): NotebookFile 
 
 /** The file text of `data`; `saveOutputsDefault` applies when the header does not decide. */
 export function fileTextOf(data: vscode.NotebookData, saveOutputsDefault: boolean): string {
-  if (isMalformed(data)) {
-    const raw = data.cells.find((c) => c.metadata?.[RAW_FILE_KEY] === true);
-    if (raw) return raw.value;
+  for (const cell of data.cells) {
+    const malformed = malformedOf(cell);
+    if (malformed) return sameLines(cell.value, malformed.text) ? malformed.text : cell.value;
   }
   const header = headerOf(data);
   const file: NotebookFile = { header, cells: data.cells.map(toFileCell) };
