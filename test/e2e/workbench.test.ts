@@ -336,4 +336,46 @@ void describe('MXQL in VS Code, end to end', () => {
     await frame.locator('.mxql-grid .slick-row').first().waitFor({ state: 'visible' });
     await rig.screenshot('10-open-api-request');
   });
+
+  step(
+    '11. the sample notebook runs on the Demo: rows in the cells, status bars, a chart',
+    'notebook',
+    async () => {
+      await rig.page.keyboard.press('Escape');
+      await rig.page.keyboard.press('Control+1');
+      await rig.page.keyboard.press('Control+P');
+      const quick = rig.page.locator('.quick-input-widget');
+      await quick.locator('.quick-input-box input').fill('investigation.mxqlnb');
+      await quick
+        .locator('.monaco-list-row', { hasText: 'investigation.mxqlnb' })
+        .first()
+        .waitFor({ state: 'visible' });
+      await quick.locator('.quick-input-box input').press('Enter');
+      await rig.page
+        .locator('.tabs-container .tab.active', { hasText: 'investigation.mxqlnb' })
+        .waitFor({ state: 'visible' });
+      const notebook = rig.page.locator('.notebook-editor');
+      await notebook.locator('.cell-list-container').first().waitFor({ state: 'visible' });
+      await rig.workbench.runCommand('Notebook: Run All');
+      const outputs = notebook
+        .locator('iframe.webview')
+        .first()
+        .contentFrame()
+        .locator('iframe#active-frame')
+        .contentFrame();
+      await outputs
+        .locator('.mxql-nb-result .slick-row')
+        .first()
+        .waitFor({ state: 'visible', timeout: 60_000 });
+      const status = notebook
+        .locator('.cell-statusbar-container', { hasText: /Demo · .* rows · \d+ ms/ })
+        .first();
+      await status.waitFor({ state: 'visible' });
+      assert.match((await status.innerText()).replace(/\s+/g, ' '), /Demo · .*1h · [\d,]+ rows/);
+      await rig.screenshot('11-notebook', rig.page.locator('.part.editor'));
+      await outputs.locator('.mxql-nb-result .mxql-tab', { hasText: 'Chart' }).first().click();
+      await outputs.locator('.mxql-nb-result .uplot').first().waitFor({ state: 'visible' });
+      await rig.screenshot('12-notebook-chart', rig.page.locator('.part.editor'));
+    },
+  );
 });

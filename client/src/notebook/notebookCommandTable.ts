@@ -4,7 +4,7 @@
 export const NOTEBOOK_COMMANDS = {
   'mxql.notebook.new': 'New MXQL Notebook',
   'mxql.notebook.openAsNotebook': 'Open as Notebook',
-  'mxql.notebook.editHeader': 'Edit Notebook Header (Profile, Project, Range, $params)…',
+  'mxql.notebook.editHeader': 'Edit Notebook Header…',
   'mxql.notebook.toggleSaveOutputs': 'Toggle Saving Outputs in This Notebook',
   'mxql.notebook.addFromHistory': 'Add to Notebook',
   'mxql.notebook.addFromExplorer': 'Add to Notebook',

@@ -267,7 +267,13 @@ suite('notebooks', () => {
       cells[0]?.document.getText() ?? '',
       /could not be read as an MXQL notebook.*not valid JSON/s,
     );
-    assert.equal(cells[1]?.document.getText(), text);
+    // The cell shows the text (the editor normalises its line ends); the exact bytes are kept for saving.
+    assert.equal(cells[1]?.document.getText().replace(/\r\n/g, '\n'), text.replace(/\r\n/g, '\n'));
+    assert.equal(
+      (cells[1]?.metadata['mxqlRawFile'] as { text?: string } | undefined)?.text,
+      text,
+      'kept in metadata',
+    );
     const edit = new vscode.WorkspaceEdit();
     edit.insert(cells[0]?.document.uri ?? editor.notebook.uri, new vscode.Position(0, 0), 'note ');
     assert.ok(await vscode.workspace.applyEdit(edit));
