@@ -9,7 +9,7 @@ import { ensureBuilt, launchChromium, waitFor } from './harness';
 import { openRendererPage, renderOutput, startRendererServer, type RendererServer } from './notebookHarness';
 import { payloads } from './xssPayloads';
 
-describe('notebook renderer', () => {
+void describe('notebook renderer', () => {
   let browser: Browser;
   let server: RendererServer;
   let page: Page;
@@ -38,7 +38,7 @@ describe('notebook renderer', () => {
     assert.match(String(text), /web-01/);
     await page.click('#out-plain .mxql-nb-open');
     await waitFor(page, `window.__host.posted.some((m) => m.type === 'openInPanel')`);
-    const posted = (await page.evaluate('window.__host.posted')) as { type: string; output?: unknown }[];
+    const posted = await page.evaluate<{ type: string; output?: unknown }[]>('window.__host.posted');
     assert.deepEqual(posted.find((m) => m.type === 'openInPanel')?.output, output);
   });
 

@@ -8,6 +8,7 @@ import { suite, suiteSetup, suiteTeardown, test } from 'mocha';
 import { NOTEBOOK_RESULT_MIME, parseOutput, type CellOutput } from '../../../common/notebookOutput';
 import { workspaceRoot } from '../workspaceFiles';
 import { child, children, projectNodes } from './explorerSupport';
+import { codeOf, diagnosticsFor } from './languageSupport';
 import { fileUri, mxqlApi, useDemo } from './runSupport';
 
 const decoder = new TextDecoder();
@@ -74,27 +75,15 @@ function outputsCleared(cell: vscode.NotebookCell): Promise<void> {
   });
 }
 
-function codeOf(d: vscode.Diagnostic): string {
-  return typeof d.code === 'object' ? String(d.code.value) : String(d.code);
-}
-
-/** Resolves with the diagnostics of `uri` once they satisfy `accept`. */
-function diagnosticsFor(
-  uri: vscode.Uri,
-  accept: (list: readonly vscode.Diagnostic[]) => boolean,
-): Promise<readonly vscode.Diagnostic[]> {
-  return new Promise((resolve) => {
-    const check = (): boolean => {
-      const list = vscode.languages.getDiagnostics(uri);
-      if (!accept(list)) return false;
-      resolve(list);
-      return true;
-    };
-    if (check()) return;
-    const listener = vscode.languages.onDidChangeDiagnostics((e) => {
-      if (e.uris.some((u) => u.toString() === uri.toString()) && check()) listener.dispose();
-    });
-  });
+/** A new notebook file with `header` and one MXQL cell of `text`. */
+async function notebookWithCell(
+  name: string,
+  header: object,
+  text: string,
+): Promise<{ editor: vscode.NotebookEditor; cell: vscode.NotebookCell }> {
+  const editor = await openNotebookFile(name, '');
+  await vscode.commands.executeCommand('mxql.notebook.editHeader', editor.notebook.uri, header);
+  return { editor, cell: await appendMxqlCell(editor.notebook, text) };
 }
 
 async function closeAllEditors(): Promise<void> {
@@ -226,13 +215,9 @@ suite('notebooks', () => {
   });
 
   test('outputs survive a save and a reopen; a header can keep them out of the file', async () => {
-    const editor = await openNotebookFile('saved.mxqlnb', '');
-    await vscode.commands.executeCommand('mxql.notebook.editHeader', editor.notebook.uri, {
-      profile: 'Demo',
-      range: '5m',
-    });
-    const cell = await appendMxqlCell(
-      editor.notebook,
+    const { editor, cell } = await notebookWithCell(
+      'saved.mxqlnb',
+      { profile: 'Demo', range: '5m' },
       'CATEGORY app_counter\nTAGLOAD\nSELECT [time, oname, tps]',
     );
     const output = await runCell(cell);
@@ -317,13 +302,9 @@ suite('notebooks', () => {
   });
 
   test('Export as Markdown and HTML write reports with tables and charts, nothing remote', async () => {
-    const editor = await openNotebookFile('report.mxqlnb', '');
-    await vscode.commands.executeCommand('mxql.notebook.editHeader', editor.notebook.uri, {
-      profile: 'Demo',
-      range: '10m',
-    });
-    const cell = await appendMxqlCell(
-      editor.notebook,
+    const { editor, cell } = await notebookWithCell(
+      'report.mxqlnb',
+      { profile: 'Demo', range: '10m' },
       '-- @name Throughput\nCATEGORY app_counter\nTAGLOAD\nSELECT [time, oname, tps]',
     );
     assert.equal((await runCell(cell)).type, 'result');
