@@ -56,7 +56,8 @@ export type RendererToExtension =
   | { readonly type: 'openInPanel'; readonly output: CellOutput }
   | { readonly type: 'export'; readonly format: 'csv' | 'json'; readonly output: CellOutput }
   | { readonly type: 'copy'; readonly text: string; readonly rows: number; readonly cells: number }
-  | { readonly type: 'action'; readonly actionId: string };
+  /** A button of an error, or the grid's Run again; `run` identifies the output (its cell re-runs). */
+  | { readonly type: 'action'; readonly actionId: string; readonly run: OutputRun };
 
 /** True when `value` is a {@link RendererToExtension} in shape (the output itself is checked on use). */
 export function isRendererToExtension(value: unknown): value is RendererToExtension {
@@ -65,7 +66,8 @@ export function isRendererToExtension(value: unknown): value is RendererToExtens
   if (m.type === 'openInPanel') return typeof m.output === 'object' && m.output !== null;
   if (m.type === 'export') return (m.format === 'csv' || m.format === 'json') && typeof m.output === 'object';
   if (m.type === 'copy') return typeof m.text === 'string' && typeof m.rows === 'number';
-  if (m.type === 'action') return typeof m.actionId === 'string';
+  if (m.type === 'action')
+    return typeof m.actionId === 'string' && typeof m.run === 'object' && m.run !== null;
   return false;
 }
 

@@ -68,6 +68,10 @@ void describe('notebook renderer', () => {
     for (const payload of payloads.slice(0, 20)) assert.ok(errorText.includes(payload), payload.slice(0, 40));
     await page.click('#out-err [data-action-id="a1"]');
     await waitFor(page, `window.__host.posted.some((m) => m.type === 'action' && m.actionId === 'a1')`);
+    const action = (
+      await page.evaluate<{ type: string; actionId?: string; run?: unknown }[]>('window.__host.posted')
+    ).find((m) => m.type === 'action');
+    assert.deepEqual(action?.run, error.run, 'the action names its output, so Re-run finds the cell');
     // Give any injected markup the chance to act, then check that none did.
     await page.evaluate(
       'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',

@@ -107,6 +107,30 @@ async function exportRows(ctx: Ctx, output: CellOutput, format: 'csv' | 'json'):
   );
 }
 
+/** The MXQL cell whose output shows `run` (outputs carry their run in their metadata). */
+function cellOfRun(run: OutputRun): vscode.NotebookCell | undefined {
+  // Key order may differ between a fresh run and a reopened file, so compare sorted entries.
+  const key = (value: unknown): string =>
+    typeof value === 'object' && value !== null ? JSON.stringify(Object.entries(value).sort()) : '';
+  const wanted = key(run);
+  for (const notebook of vscode.workspace.notebookDocuments) {
+    if (notebook.notebookType !== NOTEBOOK_TYPE) continue;
+    const cell = notebook
+      .getCells()
+      .find((c) => c.outputs.some((o) => key((o.metadata as { run?: unknown } | undefined)?.run) === wanted));
+    if (cell) return cell;
+  }
+  return undefined;
+}
+
+/** Runs a cell again through VS Code, so the cell shows the execution as usual. */
+async function runCellAgain(cell: vscode.NotebookCell): Promise<void> {
+  await vscode.commands.executeCommand('notebook.cell.execute', {
+    ranges: [{ start: cell.index, end: cell.index + 1 }],
+    document: cell.notebook.uri,
+  });
+}
+
 /** Answers the renderer; a malformed message or output is logged and ignored. */
 async function onRendererMessage(ctx: Ctx, panels: ResultsPanels, message: unknown): Promise<void> {
   if (!isRendererToExtension(message))
@@ -116,7 +140,9 @@ async function onRendererMessage(ctx: Ctx, panels: ResultsPanels, message: unkno
     return;
   }
   if (message.type === 'action') {
-    await vscode.commands.executeCommand('mxql.runErrorAction', message.actionId);
+    const cell = message.actionId === 'rerun' ? cellOfRun(message.run) : undefined;
+    if (cell) await runCellAgain(cell);
+    else await vscode.commands.executeCommand('mxql.runErrorAction', message.actionId);
     return;
   }
   const output = parseOutput(message.output);

@@ -91,7 +91,11 @@ async function testProfile(ctx: Ctx, name: string): Promise<void> {
   }
 }
 
-export async function pickProfile(ctx: Ctx, title: string, includeDemo: boolean): Promise<string | undefined> {
+export async function pickProfile(
+  ctx: Ctx,
+  title: string,
+  includeDemo: boolean,
+): Promise<string | undefined> {
   const names = ctx.profiles.names().filter((n) => includeDemo || n !== DEMO_PROFILE_NAME);
   if (names.length === 0) {
     void ctx.ui.message('info', 'MXQL: there is no profile yet. Run "MXQL: Add Profile" first.');

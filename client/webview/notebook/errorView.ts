@@ -17,7 +17,7 @@ export function mountError(
       className: 'mxql-button',
       text: action.label,
       attrs: { type: 'button', 'data-action-id': action.id },
-      onClick: () => send({ type: 'action', actionId: action.id }),
+      onClick: () => send({ type: 'action', actionId: action.id, run: output.run }),
     }),
   );
   element.replaceChildren(

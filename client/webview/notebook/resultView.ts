@@ -44,7 +44,8 @@ function forward(message: ResultsToExtension, output: ResultOutput): RendererToE
     return { type: 'copy', text: message.text, rows: message.rows, cells: message.cells };
   if (message.type === 'export') return { type: 'export', format: message.format, output };
   if (message.type === 'openJson') return { type: 'export', format: 'json', output };
-  if (message.type === 'action') return { type: 'action', actionId: message.actionId };
+  if (message.type === 'action') return { type: 'action', actionId: message.actionId, run: output.run };
+  if (message.type === 'rerun') return { type: 'action', actionId: 'rerun', run: output.run };
   return undefined;
 }
 
