@@ -39,7 +39,21 @@ export function runStatusText(run: OutputRun): string {
   return parts.filter((p): p is string => p !== undefined && p !== '').join(' · ');
 }
 
-class CellStatusBar implements vscode.NotebookCellStatusBarItemProvider {
+class CellStatusBar implements vscode.NotebookCellStatusBarItemProvider, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  /** Fires when a run or a header edit changes what a cell's status bar shows. */
+  readonly onDidChangeCellStatusBarItems = this.changed.event;
+  private readonly subscription = vscode.workspace.onDidChangeNotebookDocument((event) => {
+    if (event.notebook.notebookType !== NOTEBOOK_TYPE) return;
+    if (event.metadata !== undefined || event.cellChanges.some((c) => c.outputs !== undefined))
+      this.changed.fire();
+  });
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.changed.dispose();
+  }
+
   provideCellStatusBarItems(cell: vscode.NotebookCell): vscode.NotebookCellStatusBarItem[] {
     if (cell.kind !== vscode.NotebookCellKind.Code) return [];
     const output = cell.outputs.map(storedOutput).find((o) => o !== undefined);
@@ -232,7 +246,8 @@ export function registerNotebooks(ctx: Ctx, runner: Runner, panels: ResultsPanel
     vscode.workspace.registerNotebookSerializer(NOTEBOOK_TYPE, serializer, { transientOutputs: false }),
   );
   const controller = ctx.push(new MxqlNotebookController(ctx, runner));
-  ctx.push(vscode.notebooks.registerNotebookCellStatusBarItemProvider(NOTEBOOK_TYPE, new CellStatusBar()));
+  const statusBar = ctx.push(new CellStatusBar());
+  ctx.push(vscode.notebooks.registerNotebookCellStatusBarItemProvider(NOTEBOOK_TYPE, statusBar));
   const messaging = vscode.notebooks.createRendererMessaging(NOTEBOOK_RENDERER_ID);
   ctx.push(
     messaging.onDidReceiveMessage(({ message }) => {
