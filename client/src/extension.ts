@@ -55,7 +55,14 @@ function wireViews(current: Ctx, runner: Runner, panels: ResultsPanels): StatusB
   const history = current.push(new HistoryView(current.history));
   current.push(vscode.window.createTreeView('mxql.history', { treeDataProvider: history }));
   current.push(
-    vscode.languages.registerCodeLensProvider({ language: 'mxql' }, new RunCodeLensProvider(current)),
+    // Files only: a notebook cell runs with its own run button, into the cell.
+    vscode.languages.registerCodeLensProvider(
+      [
+        { language: 'mxql', scheme: 'file' },
+        { language: 'mxql', scheme: 'untitled' },
+      ],
+      new RunCodeLensProvider(current),
+    ),
   );
   current.push(panels.registerSerializer());
   current.push(panels);

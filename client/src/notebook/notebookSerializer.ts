@@ -71,7 +71,7 @@ export function outputItems(output: CellOutput): vscode.NotebookCellOutputItem[]
     const columns = output.columns.map((name) => ({ name }));
     return [
       own,
-      vscode.NotebookCellOutputItem.json(JSON.parse(toJson(columns, output.rows)), 'application/json'),
+      new vscode.NotebookCellOutputItem(encoder.encode(toJson(columns, output.rows)), 'application/json'),
     ];
   }
   const text = output.type === 'error' ? `MXQL: ${output.message}` : 'MXQL: the run was cancelled.';
