@@ -377,7 +377,7 @@ void describe('MXQL in VS Code, end to end', () => {
       await status.waitFor({ state: 'visible' });
       assert.match((await status.innerText()).replace(/\s+/g, ' '), /Demo · .*1h · [\d,]+ rows/);
       await rig.screenshot('11-notebook', rig.page.locator('.part.editor'));
-      await outputs.locator('.mxql-nb-result .mxql-tab[data-tab="chart"]').first().click();
+      await outputs.locator('.mxql-nb-result .mxql-tab[data-tab="chart"]').first().dispatchEvent('click');
       await outputs.locator('.mxql-nb-result .mxql-chart canvas').first().waitFor({ state: 'visible' });
       await rig.screenshot('12-notebook-chart', rig.page.locator('.part.editor'));
     },

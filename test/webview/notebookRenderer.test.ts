@@ -42,6 +42,11 @@ void describe('notebook renderer', () => {
     assert.deepEqual(posted.find((m) => m.type === 'openInPanel')?.output, output);
   });
 
+  void it('the Chart tab draws the time series of a result', async () => {
+    await page.click('#out-plain .mxql-tab[data-tab="chart"]');
+    await waitFor(page, `document.querySelector('#out-plain .mxql-chart canvas') !== null`);
+  });
+
   void it('shows every payload as text in column names, cells, titles, errors and buttons', async () => {
     const columns = ['time', ...payloads.slice(0, 12)];
     const rows = payloads.map((p, i) => [
