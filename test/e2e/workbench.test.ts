@@ -377,8 +377,11 @@ void describe('MXQL in VS Code, end to end', () => {
       await status.waitFor({ state: 'visible' });
       assert.match((await status.innerText()).replace(/\s+/g, ' '), /Demo · .*1h · [\d,]+ rows/);
       await rig.screenshot('11-notebook', rig.page.locator('.part.editor'));
-      await outputs.locator('.mxql-nb-result .mxql-tab[data-tab="chart"]').first().dispatchEvent('click');
-      await outputs.locator('.mxql-nb-result .mxql-chart canvas').first().waitFor({ state: 'visible' });
+      // Outputs sit in the notebook's webview in render order, not cell order: pick the first cell's.
+      const throughput = outputs.locator('.mxql-app', { hasText: 'Throughput per agent' });
+      await throughput.locator('.mxql-tab[data-tab="chart"]').dispatchEvent('click');
+      await throughput.locator('.mxql-chart canvas').first().waitFor({ state: 'visible' });
+      assert.equal(await throughput.locator('.mxql-grid-pane').isHidden(), true);
       await rig.screenshot('12-notebook-chart', rig.page.locator('.part.editor'));
     },
   );

@@ -259,9 +259,12 @@ suite('notebooks', () => {
       text,
       'kept in metadata',
     );
+    // A change outside the raw cell makes the notebook dirty, so saving writes the file.
     const edit = new vscode.WorkspaceEdit();
-    edit.insert(cells[0]?.document.uri ?? editor.notebook.uri, new vscode.Position(0, 0), 'note ');
+    const metadata = { ...editor.notebook.metadata, touched: true };
+    edit.set(editor.notebook.uri, [vscode.NotebookEdit.updateNotebookMetadata(metadata)]);
     assert.ok(await vscode.workspace.applyEdit(edit));
+    assert.ok(editor.notebook.isDirty);
     assert.ok(await editor.notebook.save());
     assert.equal(decoder.decode(await vscode.workspace.fs.readFile(editor.notebook.uri)), text);
   });
