@@ -3,25 +3,61 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import { builtinModules } from 'node:module';
+import layers from './scripts/eslint/layerImports.mjs';
 
-const vscodeAndLsp = [
-  { name: 'vscode', message: 'This layer must not depend on the VS Code API.' },
-  { name: 'vscode-languageserver', message: 'Only server/src speaks LSP.' },
-  {
-    name: 'vscode-languageclient',
-    message: 'Only client/src (the extension shell) starts the language client.',
-  },
-  {
-    name: 'vscode-languageclient/node',
-    message: 'Only client/src (the extension shell) starts the language client.',
-  },
-  { name: 'vscode-languageserver/node', message: 'Only server/src speaks LSP.' },
-];
-const coreDeepImport = {
-  group: ['**/server/core/*/**', '!**/server/core/index', '!**/server/core/catalog/bundledCatalog'],
-  message:
-    'Outside the language core, import it through server/core/index.ts only (or catalog/bundledCatalog for the inline catalog data).',
+// Bare package names each layer may not import (patterns, so subpaths such as `/node` count too).
+const VSCODE = { group: ['vscode'], message: 'This layer must not depend on the VS Code API.' };
+const LSP_SERVER = {
+  group: ['vscode-languageserver', 'vscode-languageserver/*'],
+  message: 'Only server/src speaks LSP as a server.',
 };
+const LSP_CLIENT = {
+  group: ['vscode-languageclient', 'vscode-languageclient/*'],
+  message: 'Only client/src (the extension) starts the language client.',
+};
+const LSP_ANY = {
+  group: ['vscode-languageserver*', 'vscode-languageclient*', 'vscode-jsonrpc', 'vscode-jsonrpc/*'],
+  message: 'This layer knows nothing of LSP or JSON-RPC: it speaks offsets and plain data.',
+};
+const UNDICI = {
+  group: ['undici', 'undici/*'],
+  message: 'Only api/ talks HTTP: it is the one importer of undici.',
+};
+const NODE = {
+  group: ['node:*'],
+  // Exact names: a pattern `events` would also match a relative `./events`.
+  names: builtinModules,
+  message: 'This layer does no IO and runs outside Node too: no Node built-in modules.',
+};
+
+/** `no-restricted-imports` for bare package names plus `layers/imports` for folders, judged on resolved paths. */
+function layer(packages, folders, coreFacadeOnly) {
+  return {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: packages.map(({ group, message }) => ({ group, message })),
+        paths: packages.flatMap(({ names = [], message }) => names.map((name) => ({ name, message }))),
+      },
+    ],
+    'layers/imports': [
+      'error',
+      { forbidden: folders.map(([folder, message]) => ({ folder, message })), coreFacadeOnly },
+    ],
+  };
+}
+
+const toClient = ['client', 'Nothing outside client/ imports the extension or its webviews.'];
+const toServerSrc = [
+  'server/src',
+  'Only the language server process runs server/src; use server/core/index.ts.',
+];
+const toCli = ['cli', 'Nothing imports the mxql command.'];
+const toDemo = ['demo', 'Only the extension and the CLI host the demo backend.'];
+const toApi = ['api', 'The language and common/ never call the Open API.'];
+const inward = 'Arrows point inward: the core imports only itself and common/.';
+const commonLeaf = 'common/ holds messages every program imports, so it imports none of them.';
 
 export default tseslint.config(
   {
@@ -34,6 +70,7 @@ export default tseslint.config(
       'test/grammar/**',
       'test/fixtures/**',
       '**/*.d.ts',
+      '**/*.d.mts',
     ],
   },
   js.configs.recommended,
@@ -61,91 +98,89 @@ export default tseslint.config(
     files: ['**/*.mjs', '**/*.js'],
     ...tseslint.configs.disableTypeChecked,
   },
+  { plugins: { layers } },
   {
     files: ['server/core/**/*.ts'],
     rules: {
       'no-console': 'error',
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [...vscodeAndLsp, { name: 'undici', message: 'The language core does no IO.' }],
-          patterns: [
-            {
-              group: ['node:*', 'fs', 'path', 'http', 'https', 'os', 'child_process'],
-              message: 'The language core does no IO.',
-            },
-            {
-              group: ['**/client/**', '**/server/src/**'],
-              message: 'Arrows point inward: the core imports only itself and common/.',
-            },
-          ],
-        },
-      ],
+      ...layer(
+        [VSCODE, LSP_ANY, UNDICI, NODE],
+        [
+          ['client', inward],
+          ['server/src', inward],
+          ['api', inward],
+          ['demo', inward],
+          ['cli', inward],
+        ],
+        false,
+      ),
     },
   },
   {
     files: ['server/src/**/*.ts'],
     rules: {
       'no-console': 'error',
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            { name: 'vscode', message: 'The language server runs outside VS Code; use LSP.' },
-            { name: 'undici', message: 'The language server does no HTTP.' },
-          ],
-          patterns: [
-            { group: ['**/client/**'], message: 'The server does not import the extension client.' },
-            coreDeepImport,
-          ],
-        },
-      ],
+      ...layer(
+        [{ ...VSCODE, message: 'The language server runs outside VS Code; use LSP.' }, LSP_CLIENT, UNDICI],
+        [toClient, toApi, toDemo, toCli],
+        true,
+      ),
     },
   },
   {
-    files: ['api/**/*.ts', 'common/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { paths: vscodeAndLsp, patterns: [coreDeepImport] }],
-    },
+    files: ['api/**/*.ts'],
+    rules: layer([VSCODE, LSP_SERVER, LSP_CLIENT], [toClient, toServerSrc, toDemo, toCli], true),
   },
   {
-    files: ['demo/**/*.ts', 'cli/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [...vscodeAndLsp, { name: 'undici', message: 'Only api/ talks HTTP.' }],
-          patterns: [coreDeepImport],
-        },
+    files: ['common/**/*.ts'],
+    rules: layer(
+      [VSCODE, LSP_SERVER, LSP_CLIENT, UNDICI, NODE],
+      [
+        ['client', commonLeaf],
+        ['server', commonLeaf],
+        ['api', commonLeaf],
+        ['demo', commonLeaf],
+        ['cli', commonLeaf],
       ],
-    },
+      false,
+    ),
+  },
+  {
+    files: ['demo/**/*.ts'],
+    rules: layer([VSCODE, LSP_SERVER, LSP_CLIENT, UNDICI], [toClient, toServerSrc, toCli], true),
+  },
+  {
+    files: ['cli/**/*.ts'],
+    rules: layer([VSCODE, LSP_SERVER, LSP_CLIENT, UNDICI], [toClient, toServerSrc], true),
   },
   {
     files: ['client/src/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [{ name: 'undici', message: 'Only api/ talks HTTP.' }],
-          patterns: [coreDeepImport],
-        },
+    rules: layer(
+      [UNDICI, LSP_SERVER],
+      [
+        ['client/webview', 'The webview is a browser program; talk to it with common/ messages.'],
+        toServerSrc,
+        toCli,
       ],
-    },
+      true,
+    ),
   },
   {
     files: ['client/webview/**/*.ts'],
     languageOptions: { globals: { ...globals.browser } },
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            ...vscodeAndLsp,
-            { name: 'undici', message: 'The webview never talks HTTP; the extension does.' },
-          ],
-          patterns: [{ group: ['node:*'], message: 'The webview is a browser program.' }],
-        },
+    rules: layer(
+      [VSCODE, LSP_ANY, { ...UNDICI, message: 'The webview never talks HTTP; the extension does.' }, NODE],
+      [
+        [
+          'client/src',
+          'The webview is a browser program: it talks to the extension only through common/ messages.',
+        ],
+        ['server', 'The webview is a browser program: the language lives in the language server.'],
+        toApi,
+        toDemo,
+        toCli,
       ],
-    },
+      false,
+    ),
   },
 );

@@ -1,6 +1,8 @@
 // The Open API client: one typed function per endpoint of the table, built on one generic `call`.
 // It validates parameters, picks host and token, refuses insecure transport, sends through the
 // transport, decodes, and reports one log event per call. It never imports vscode.
+import { MXQL_NOTICE_HEADER, decodeMxqlNotice } from '../common/mxqlNotice';
+import { keepMxqlNotice } from './mxqlNotice';
 import { endpoints, findEndpoint, type EndpointSpec } from './endpoints';
 import {
   endpointIdList,
@@ -238,6 +240,7 @@ async function exchange(
   event.bytes = response.body.length;
   event.attempts = response.attempts;
   const value = decodeResponse(ctx, spec, response, fail);
+  keepMxqlNotice(value, decodeMxqlNotice(response.headers[MXQL_NOTICE_HEADER]));
   const rows = rowCount(value);
   if (rows !== undefined) event.rows = rows;
   return value;

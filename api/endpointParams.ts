@@ -1,9 +1,6 @@
 // Parameter definitions shared by several rows of the endpoint table.
 import type { ParamSpec } from './endpointSpec';
 
-export const HOUR = 3_600_000;
-export const DAY = 24 * HOUR;
-
 export const stime = (where: ParamSpec['in'] = 'path'): ParamSpec => ({
   name: 'stime',
   in: where,

@@ -2,8 +2,6 @@
 // `mxql api`, the explorer's "Open API Request…" command and the parameter validators are all
 // generated from this table, so a new endpoint is one new row (plus its response type in types.ts).
 import {
-  HOUR,
-  DAY,
   stime,
   etime,
   filter,
@@ -16,6 +14,17 @@ import {
   mxqlBody,
 } from './endpointParams';
 import type { EndpointSpec, ParamSpec, RangeLimit } from './endpointSpec';
+import {
+  AGENT_LIST_RANGE,
+  HEAP_USE_RANGE,
+  IP_SEARCH_MAX_URLS,
+  IP_SEARCH_WINDOW,
+  MXQL_RANGE,
+  SM_STAT_RANGE,
+  SQL_TOP_N,
+  VISITOR_DAY_RANGE,
+  VISITOR_MONTH_RANGE,
+} from './limits';
 
 export { EndpointGroups } from './endpointSpec';
 export type {
@@ -130,7 +139,7 @@ export const endpoints: readonly EndpointSpec[] = [
         title: 'End (epoch ms, yyyyMMddHHmmss, yyyyMMddHHmm, MMddHHmmss, MMddHHmm)',
       },
     ],
-    limit: { maxRangeMs: DAY, label: 'agent list range of at most 1 day' },
+    limit: AGENT_LIST_RANGE,
   }),
 
   spotService('svcActAgent', 'act_agent', 'Active agent count (second host)'),
@@ -187,7 +196,7 @@ export const endpoints: readonly EndpointSpec[] = [
   stat(
     'heapUse',
     'heap_use/{stime}/{etime}/{merge}',
-    'Heap usage per agent (at most 1 hour)',
+    `Heap usage per agent (at most ${HEAP_USE_RANGE.span})`,
     [
       stime(),
       etime(),
@@ -202,7 +211,7 @@ export const endpoints: readonly EndpointSpec[] = [
       },
       ...statisticsQuery,
     ],
-    { maxRangeMs: HOUR, label: 'heap_use range of at most 1 hour' },
+    HEAP_USE_RANGE,
   ),
   stat('metricSeries', '{metric}/{stime}/{etime}', 'A metric per agent, all agents', [
     metric,
@@ -234,22 +243,16 @@ export const endpoints: readonly EndpointSpec[] = [
   stat(
     'visitorD',
     'visitor_d/{stime}/{etime}',
-    'Unique users per day (at most 31 days)',
+    `Unique users per day (at most ${VISITOR_DAY_RANGE.span})`,
     [stime(), etime(), ...statisticsQuery],
-    {
-      maxRangeMs: 31 * DAY,
-      label: 'visitor_d range of at most 31 days',
-    },
+    VISITOR_DAY_RANGE,
   ),
   stat(
     'visitorM',
     'visitor_m/{stime}/{etime}',
-    'Unique users per month (at most 365 days)',
+    `Unique users per month (at most ${VISITOR_MONTH_RANGE.span})`,
     [stime(), etime(), ...statisticsQuery],
-    {
-      maxRangeMs: 365 * DAY,
-      label: 'visitor_m range of at most 365 days',
-    },
+    VISITOR_MONTH_RANGE,
   ),
 
   row({
@@ -259,9 +262,9 @@ export const endpoints: readonly EndpointSpec[] = [
     host: 'service',
     path: '/open/json/stat/sm_stat',
     auth: 'project',
-    title: 'Server statistics (at most 1 hour)',
+    title: `Server statistics (at most ${SM_STAT_RANGE.span})`,
     params: [stime('query'), etime('query'), filter, { ...oneOid, title: 'Restrict to one server (oid)' }],
-    limit: { maxRangeMs: HOUR, label: 'sm_stat range of at most 1 hour' },
+    limit: SM_STAT_RANGE,
   }),
 
   rawTag('rawTagTps', '/open/api/raw/tag/app_counter/tps', 'Project TPS', 'number'),
@@ -293,8 +296,8 @@ export const endpoints: readonly EndpointSpec[] = [
     path: '/open/api/v2/yard/flush',
     auth: 'project',
     body: 'ipSearch',
-    title: 'Transactions of a client IP over one hour from stime (at most 100 URLs)',
-    window: { ms: HOUR, label: 'IP search window of one hour from stime' },
+    title: `Transactions of a client IP over one hour from stime (at most ${IP_SEARCH_MAX_URLS} URLs)`,
+    window: IP_SEARCH_WINDOW,
     params: [
       { ...stime('body'), title: 'Start time (epoch ms); the search covers one hour from it' },
       { name: 'ip', in: 'body', type: 'string', required: true, title: 'Client IP' },
@@ -351,10 +354,10 @@ export const endpoints: readonly EndpointSpec[] = [
         in: 'query',
         type: 'integer',
         required: false,
-        min: 1,
-        max: 1000,
-        default: 10,
-        title: 'Top N (1 to 1000)',
+        min: SQL_TOP_N.min,
+        max: SQL_TOP_N.max,
+        default: SQL_TOP_N.default,
+        title: `Top N (${SQL_TOP_N.min} to ${SQL_TOP_N.max})`,
       },
       {
         name: 'order',
@@ -392,9 +395,9 @@ export const endpoints: readonly EndpointSpec[] = [
     path: '/open/api/flush/mxql/text',
     auth: 'project',
     body: 'mxql',
-    title: 'Run an MXQL query text (at most 31 days)',
+    title: `Run an MXQL query text (at most ${MXQL_RANGE.span})`,
     params: mxqlBody('MXQL query text', true),
-    limit: { maxRangeMs: 31 * DAY, label: 'MXQL range of at most 31 days' },
+    limit: MXQL_RANGE,
   }),
   row({
     id: 'mxqlPath',
@@ -404,9 +407,9 @@ export const endpoints: readonly EndpointSpec[] = [
     path: '/open/api/flush/mxql/path',
     auth: 'project',
     body: 'mxql',
-    title: 'Run a predefined MXQL query by path (at most 31 days)',
+    title: `Run a predefined MXQL query by path (at most ${MXQL_RANGE.span})`,
     params: mxqlBody('Predefined query path, e.g. /app/act_tx/act_tx_oid', false),
-    limit: { maxRangeMs: 31 * DAY, label: 'MXQL range of at most 31 days' },
+    limit: MXQL_RANGE,
   }),
 ];
 

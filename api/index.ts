@@ -4,12 +4,14 @@ export type { CallOptions, OpenApiClient, OpenApiClientOptions, RequestEvent } f
 export { endpoints, EndpointGroups, findEndpoint } from './endpoints';
 export type { BodyShape, EndpointGroup, EndpointSpec, ParamSpec, ParamType, RangeLimit } from './endpoints';
 export { endpointIdList } from './endpointTypes';
+export * from './limits';
 export type * from './endpointTypes';
 export { OpenApiError, OpenApiErrorKinds, hintForStatus, isOpenApiError, redact } from './errors';
 export type { OpenApiErrorKind } from './errors';
 export { bypassesProxy, insecureReason, isLoopbackHost, proxyFor } from './proxy';
 export type { ProxyOptions } from './proxy';
 export { defaultRetry } from './retry';
+export { mxqlNoticeOf } from './mxqlNotice';
 export type { RetryOptions } from './retry';
 export { DEFAULT_MAX_RESPONSE_BYTES, defaultTimeouts } from './transport';
 export type { Timeouts } from './transport';

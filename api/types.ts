@@ -430,11 +430,6 @@ export interface DbPoolResponse {
     total: number;
   }[];
 }
-export interface IpSearchItem {
-  elapsed: number;
-  count: number;
-  url: string;
-}
 /** The envelope around the IP search items is not given by the specification. */
 export type IpSearchResponse = unknown;
 /** An MXQL result row; the set of columns depends on the query. */

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
-import { validate, type ValidationDiagnostic } from '../server/core/index';
+import { lineColumnOf, lineStartsOf, validate, type ValidationDiagnostic } from '../server/core/index';
 // The CLI ships the catalog data inline: bundledCatalog.ts exists for such hosts and stays out of the core index.
 import { bundledCategoryCatalog } from '../server/core/catalog/bundledCatalog';
 import type { Subcommand } from './main';
@@ -106,10 +106,10 @@ function checkFile(path: string, cwd: string): FileReport {
     };
     return { path, diagnostics: [{ ...failure, message: `cannot read the file: ${reason}` }] };
   }
-  const lineStarts = startsOfLines(text);
+  const lineStarts = lineStartsOf(text);
   const diagnostics = validate(text, { catalog: bundledCategoryCatalog }).map((d) => {
-    const start = position(lineStarts, d.range.start);
-    const end = position(lineStarts, d.range.end);
+    const start = lineColumnOf(lineStarts, d.range.start);
+    const end = lineColumnOf(lineStarts, d.range.end);
     return {
       line: start.line,
       column: start.column,
@@ -121,24 +121,6 @@ function checkFile(path: string, cwd: string): FileReport {
     };
   });
   return { path, diagnostics };
-}
-
-function startsOfLines(text: string): number[] {
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
-  return starts;
-}
-
-/** 1-based line and column (UTF-16 units) of an offset. */
-function position(lineStarts: readonly number[], offset: number): { line: number; column: number } {
-  let low = 0;
-  let high = lineStarts.length - 1;
-  while (low < high) {
-    const mid = (low + high + 1) >> 1;
-    if ((lineStarts[mid] ?? 0) <= offset) low = mid;
-    else high = mid - 1;
-  }
-  return { line: low + 1, column: offset - (lineStarts[low] ?? 0) + 1 };
 }
 
 const COLORS = { error: '\x1b[31m', warning: '\x1b[33m', information: '\x1b[36m', hint: '\x1b[90m' } as const;

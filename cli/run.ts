@@ -2,8 +2,15 @@
 // The file's directives supply range, params, injects, limit, path and pcode; command-line options
 // override them. Directive lines are stripped before sending.
 import { readFile } from 'node:fs/promises';
-import { lex, parseDirectives, stripDirectives } from '../server/core/index';
-import type { MxqlRow } from '../api/index';
+import {
+  directiveErrors,
+  parseDirectives,
+  parsedText,
+  queryAt,
+  wholeQuery,
+  type QueryAt,
+} from '../server/core/index';
+import { mxqlNoticeOf, type MxqlRow } from '../api/index';
 import type { Subcommand } from './main';
 import {
   durationMs,
@@ -22,6 +29,7 @@ import {
 import { formatOutput } from './format';
 
 const HELP = `Usage: mxql run <file.mxql> [options]
+       mxql run <files, directories or globs…> --demo   (see mxql run "*.mxql" --help)
 
 Runs an MXQL file and prints its rows. Directives in the file (-- @range, @stime/@etime, @param,
 @inject, @limit, @path, @pcode) apply; options given here override them.
@@ -33,6 +41,7 @@ Query:
   --param '$name=value'  a $param value (repeatable)
   --inject name=MXQL     an INJECT fragment (repeatable; repeating a name adds a line)
   --limit N              maximum rows (default: the file's @limit, else 1000)
+  --line N               run only the query at line N, as Run Query at Cursor does (default: the file)
 
 Exit codes: 0 ok, 1 query or API error, 2 usage error.
 `;
@@ -45,6 +54,7 @@ const options = {
   param: { type: 'string', multiple: true },
   inject: { type: 'string', multiple: true },
   limit: { type: 'string' },
+  line: { type: 'string' },
 } as const;
 
 type Values = ReturnType<typeof parseCommandLine<typeof options>>['values'];
@@ -78,23 +88,33 @@ function timeRange(values: Values, d: Directives, now: number): { stime: number;
   return { stime: now - (d.range?.ms ?? 3_600_000), etime: now };
 }
 
-/** `$names` the query uses (outside comments) that have no value. */
-function missingParams(query: string, params: Record<string, string>): string[] {
-  const used = new Set(
-    lex(query)
-      .params.filter((p) => !p.inString || true)
-      .map((p) => p.name),
-  );
-  return [...used].filter((name) => params[name] === undefined);
+/** Missing `$names` of `query` (none for a path run: it takes no params). */
+function missingParams(query: QueryAt, params: Record<string, string>): string[] {
+  return query.params.filter((name) => params[name] === undefined);
 }
 
-function directiveErrors(file: string, text: string, d: Directives): void {
-  const errors = d.diagnostics.filter((x) => x.severity === 'error');
-  const first = errors[0];
+function directiveProblems(file: string, text: string, d: Directives): void {
+  const [first, ...more] = directiveErrors(text, d);
   if (!first) return;
-  const line = text.slice(0, first.range.start).split('\n').length;
-  const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
-  throw new Error(`${file}:${line}: ${first.message}${more}`);
+  const suffix = more.length > 0 ? ` (and ${more.length} more)` : '';
+  throw new Error(`${file}:${first.line}: ${first.message}${suffix}`);
+}
+
+/**
+ * The query to send: with `--line N`, the query at that line as Run Query at Cursor and the CodeLens
+ * see it (the core's `queryAt`); otherwise the whole file, as Run File sends it.
+ */
+export function chooseQuery(file: string, text: string, line: number | undefined): QueryAt {
+  if (line === undefined) return wholeQuery(text);
+  const source = parsedText(text);
+  const offset = source.parsed.ast.lineStarts[line - 1];
+  if (offset === undefined)
+    throw new UsageError(
+      `--line ${line} is past the end of ${file} (${source.parsed.ast.lineStarts.length} lines)`,
+    );
+  const query = queryAt(source, offset);
+  if (!query) throw new UsageError(`${file} has no query (only comments, directives or blank lines)`);
+  return query;
 }
 
 async function readQuery(file: string): Promise<string> {
@@ -123,8 +143,8 @@ interface PreparedQuery {
 async function prepare(file: string, values: Values): Promise<PreparedQuery> {
   const text = await readQuery(file);
   const d = parseDirectives(text, { timezoneOffsetMinutes: -new Date().getTimezoneOffset() });
-  directiveErrors(file, text, d);
-  const query = stripDirectives(text);
+  directiveProblems(file, text, d);
+  const query = chooseQuery(file, text, positiveInteger('--line', values.line));
   const params = { ...d.params };
   assignments('--param', values.param, params, false);
   const inject = { ...d.injects };
@@ -137,7 +157,15 @@ async function prepare(file: string, values: Values): Promise<PreparedQuery> {
     );
   }
   const limit = positiveInteger('--limit', values.limit) ?? d.limit ?? 1000;
-  return { query, path: d.path, pcode: d.pcode, ...timeRange(values, d, Date.now()), limit, params, inject };
+  return {
+    query: query.text,
+    path: d.path,
+    pcode: d.pcode,
+    ...timeRange(values, d, Date.now()),
+    limit,
+    params,
+    inject,
+  };
 }
 
 function send(target: Target, q: PreparedQuery, signal: AbortSignal): Promise<MxqlRow[]> {
@@ -173,10 +201,16 @@ async function execute(args: readonly string[]): Promise<number> {
     process.stdout.write(formatOutput(rows, format));
     const ms = Math.round(performance.now() - started);
     process.stderr.write(`${rows.length} row${rows.length === 1 ? '' : 's'} in ${ms} ms\n`);
+    const notice = mxqlNoticeOf(rows);
+    if (notice) process.stderr.write(`${notice}\n`);
     return 0;
   } finally {
     await target.close();
   }
 }
 
-export const run: Subcommand = (args) => runGuarded('run', () => execute(args));
+export const run: Subcommand = async (args) => {
+  // Several files, a directory or a glob: run them all and report per file (cli/runMany.ts).
+  const many = await import('./runMany');
+  return many.runsManyFiles(args) ? many.runMany(args) : runGuarded('run', () => execute(args));
+};

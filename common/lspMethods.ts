@@ -2,7 +2,10 @@
  * Custom LSP requests of the MXQL language server (method names `mxql/*`). Plain data only, so both
  * the server (server/src) and the extension (client/src) import these types. Offsets are UTF-16 code
  * units into the document text; positions are LSP positions (0-based line and UTF-16 character).
+ * Each method is one typed `RequestType` below, so the server's handler and every caller agree on its
+ * parameters and result by construction.
  */
+import { RequestType, RequestType0 } from 'vscode-languageserver-protocol';
 
 /** An LSP position. */
 export interface LspPosition {
@@ -32,13 +35,6 @@ export interface DirectiveSummary {
   readonly pcode?: number;
 }
 
-/** Method names, one place to spell them. */
-export const LspMethods = {
-  queryAtCursor: 'mxql/queryAtCursor',
-  documentInfo: 'mxql/documentInfo',
-  serverStatus: 'mxql/serverStatus',
-} as const;
-
 /** Parameters of `mxql/queryAtCursor` (client → server). Give `offset` or `position`. */
 export interface QueryAtCursorParams {
   readonly uri: string;
@@ -47,16 +43,9 @@ export interface QueryAtCursorParams {
 }
 
 /**
- * Result of `mxql/queryAtCursor` (server → client), or null when the document is not open.
- *
- * A query is defined as follows. The main pipeline's lines are split into blocks at blank lines (at
- * bracket depth 0) and at separator comment lines starting with `--- `. A block starts a new query
- * when it brings a CATEGORY (or PromQL line) and the query so far already has one, or a loader and
- * the query so far already has one; any other block belongs to the query before it. So a file with a
- * single pipeline is one query however many blank lines it has. The query at the cursor is the one whose blocks hold the
- * cursor; a cursor inside a SUB block selects the first query that references it. `text` is that
- * query's lines followed by every SUB block it references (transitively), with directive lines removed;
- * directives apply to the whole file and are returned separately.
+ * Result of `mxql/queryAtCursor` (server → client), or null when the document is not open: the core's
+ * `QueryAt` (server/core/features/queries.ts, the one definition of a query) on the wire, with its range
+ * in LSP positions and the file's directives, which apply to the whole file.
  */
 export interface QueryAtCursorResult {
   readonly text: string;
@@ -69,22 +58,6 @@ export interface QueryAtCursorResult {
   readonly injects: readonly string[];
 }
 
-/** Parameters of `mxql/documentInfo` (client → server). */
-export interface DocumentInfoParams {
-  readonly uri: string;
-}
-
-/** Result of `mxql/documentInfo` (server → client), or null when the document is not open. */
-export interface DocumentInfoResult {
-  readonly directives: DirectiveSummary;
-  /** `$param` names used anywhere in the file. */
-  readonly params: readonly string[];
-  /** INJECT names used anywhere in the file. */
-  readonly injects: readonly string[];
-  /** How many diagnostics of each severity the file has now. */
-  readonly diagnostics: { readonly errors: number; readonly warnings: number; readonly infos: number };
-}
-
 /** Result of `mxql/serverStatus` (client → server, no params): health figures for benchmarks and support. */
 export interface ServerStatusResult {
   readonly version: string;
@@ -92,3 +65,11 @@ export interface ServerStatusResult {
   /** `process.memoryUsage()` figures in bytes. */
   readonly memory: { readonly rss: number; readonly heapUsed: number; readonly heapTotal: number };
 }
+
+/** `mxql/queryAtCursor` (client → server): the query at a position, or null when the document is not open. */
+export const QueryAtCursorRequest = new RequestType<QueryAtCursorParams, QueryAtCursorResult | null, void>(
+  'mxql/queryAtCursor',
+);
+
+/** `mxql/serverStatus` (client → server, no params): health figures. */
+export const ServerStatusRequest = new RequestType0<ServerStatusResult, void>('mxql/serverStatus');

@@ -36,3 +36,19 @@ export class MxqlQueryError extends Error {
     this.name = 'MxqlQueryError';
   }
 }
+
+const NOTICES = new WeakMap<object, readonly string[]>();
+
+/**
+ * Attaches notices to a result (why it is empty, for instance) without changing the rows the API
+ * returns: the route sends them in {@link MXQL_NOTICE_HEADER}.
+ */
+export function withNotices<T extends object>(rows: T, notices: readonly string[]): T {
+  if (notices.length > 0) NOTICES.set(rows, notices);
+  return rows;
+}
+
+/** The notices attached to a result by {@link withNotices}. */
+export function noticesOf(rows: object): readonly string[] {
+  return NOTICES.get(rows) ?? [];
+}

@@ -8,7 +8,10 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ensureCodeServer, installVsix, repoRoot, startCodeServer } from './vscode/codeServer.mjs';
+import { repoRoot } from './vscode/codeServer.mjs';
+import { ensureCodeServer } from './vscode/installCodeServer.mjs';
+import { installVsix } from './vscode/installVsix.mjs';
+import { startCodeServer } from './vscode/startCodeServer.mjs';
 
 const HELP = `Usage: npm run demo -- [options]
 

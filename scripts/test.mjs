@@ -1,9 +1,11 @@
 // The one test command: `npm test` runs every stage; `npm test -- unit lsp` runs the named stages.
-// Each stage reports passed/failed counts; the last line is "N passed, N failed" across all stages.
-// A stage that cannot run (a missing browser, code-server or corpus in CI) counts as failed, never skipped.
+// Each stage reports passed, failed, skipped and todo counts; the last line is "N passed, N failed" across
+// all stages. A stage that cannot run (a missing browser, code-server or corpus in CI) counts as failed,
+// never skipped, and so does a stage in which nothing ran or every test was skipped.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { judged } from './stageVerdict.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const resultsDir = join(root, 'test-results');
@@ -59,7 +61,7 @@ function nodeTests(stage, files, env) {
   const passed = count('pass');
   let failed = count('fail') + count('cancelled');
   if (status !== 0 && failed === 0) failed = 1;
-  return { passed, failed };
+  return { passed, failed, skipped: count('skipped'), todo: count('todo') };
 }
 
 /** Stages that write `test-results/<name>.json` with { passed, failed } themselves. */
@@ -84,9 +86,16 @@ const stages = {
   unit: () =>
     nodeTests(
       'unit',
-      ['test/core', 'test/server', 'test/api', 'test/demo', 'test/cli', 'test/client'].flatMap((d) =>
-        findFiles(d, '.test.ts'),
-      ),
+      [
+        'test/core',
+        'test/server',
+        'test/api',
+        'test/demo',
+        'test/cli',
+        'test/client',
+        'test/lint',
+        'test/scripts',
+      ].flatMap((d) => findFiles(d, '.test.ts')),
     ),
   grammar: () => scripted('grammar', 'scripts/testGrammar.mjs'),
   lsp: () => nodeTests('lsp', findFiles('test/lsp', '.test.ts')),
@@ -108,14 +117,15 @@ const summary = [];
 for (const name of selected) {
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
-  const result = stages[name]();
+  const result = judged(stages[name]());
   summary.push({ name, ...result, seconds: Math.round((Date.now() - started) / 100) / 10 });
 }
 writeFileSync(join(resultsDir, 'summary.json'), JSON.stringify(summary, null, 2));
-console.log('\nStage           passed  failed  seconds');
+console.log('\nStage           passed  failed  skipped  todo  seconds');
 for (const s of summary) {
+  const figures = [s.passed, s.failed, s.skipped, s.todo].map((n, i) => String(n).padStart([6, 6, 7, 4][i]));
   console.log(
-    `${s.name.padEnd(15)} ${String(s.passed).padStart(6)}  ${String(s.failed).padStart(6)}  ${String(s.seconds).padStart(7)}${s.note ? `  (${s.note})` : ''}`,
+    `${s.name.padEnd(15)} ${figures.join('  ')}  ${String(s.seconds).padStart(7)}${s.note ? `  (${s.note})` : ''}`,
   );
 }
 const passed = summary.reduce((n, s) => n + s.passed, 0);

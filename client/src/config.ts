@@ -139,3 +139,20 @@ export function readConfig(get: SettingLookup): { config: MxqlConfig; problems: 
   };
   return { config, problems };
 }
+
+export const AUTO_REFRESH_SETTING = 'mxql.explorer.autoRefreshSeconds';
+const MAX_AUTO_REFRESH_SECONDS = 3600;
+
+/**
+ * `mxql.explorer.autoRefreshSeconds`, read when the explorer (re)arms its timer: seconds (at most an
+ * hour), or 0 (off) with a problem sentence for a bad value.
+ */
+export function readAutoRefreshSeconds(get: SettingLookup): { seconds: number; problem?: string } {
+  const value = get(AUTO_REFRESH_SETTING) ?? 0;
+  if (typeof value === 'number' && Number.isFinite(value) && value >= 0)
+    return { seconds: Math.min(value, MAX_AUTO_REFRESH_SECONDS) };
+  return {
+    seconds: 0,
+    problem: `${AUTO_REFRESH_SETTING} must be a number of seconds (0 = off); auto-refresh is off.`,
+  };
+}

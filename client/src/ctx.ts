@@ -15,7 +15,7 @@ import { vscodeUi, type Ui } from './views/ui';
 const RANGE_KEY = 'mxql.range';
 
 export class Ctx implements vscode.Disposable {
-  /** The language client once started (it answers `mxql/*` requests such as the query at the cursor). */
+  /** The language client once started (stopped on deactivation). */
   language: BaseLanguageClient | undefined;
   /** The prompts of the extension; integration tests swap in a scripted one. */
   ui: Ui = vscodeUi;

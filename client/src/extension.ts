@@ -1,6 +1,8 @@
 // Composition root: builds the Ctx (which owns every disposable), wires the language client, the
 // runner, the results panels, the status bar, CodeLens, the history view and the command table.
-// activate() returns an API object used only by the integration tests.
+// activate() returns an API object for the integration tests, and only when VS Code runs the extension
+// from source for development or tests: an installed VSIX (Production mode) returns nothing, so no other
+// extension can script this extension's prompts or read its results.
 import * as vscode from 'vscode';
 import { registerCommands } from './commands/register';
 import { registerExplorer } from './explorer/registerExplorer';
@@ -17,7 +19,7 @@ import { ResultsPanels } from './views/resultsPanel';
 import type { ResultSnapshot } from './views/resultsModel';
 import { ScriptedUi, vscodeUi, type ScriptedAnswer } from './views/ui';
 
-/** What activate() returns: hooks for the integration tests, never used by the product itself. */
+/** What activate() returns in Development and Test mode: hooks for the integration tests, never used by the product. */
 export interface MxqlTestApi {
   result(runId: string): ResultSnapshot | undefined;
   statusText(): string;
@@ -98,7 +100,7 @@ function testApi(current: Ctx, runner: Runner, panels: ResultsPanels, status: St
   };
 }
 
-export function activate(context: vscode.ExtensionContext): MxqlTestApi {
+export function activate(context: vscode.ExtensionContext): MxqlTestApi | undefined {
   const current = new Ctx(context);
   ctx = current;
   context.subscriptions.push(current);
@@ -113,6 +115,7 @@ export function activate(context: vscode.ExtensionContext): MxqlTestApi {
   registerExplorer(current, runner, panels);
   registerNotebooks(current, runner, panels);
   startLanguage(context, current);
+  if (context.extensionMode === vscode.ExtensionMode.Production) return undefined;
   return testApi(current, runner, panels, status);
 }
 

@@ -126,6 +126,58 @@ export const PROJECT_TEMPLATES: readonly ProjectTemplate[] = [
     gatewayName: 'demo-east',
     okinds: ['mobile-bff'],
   },
+  // Later projects cover the product lines the MXQL catalog knows beyond the three above; they are
+  // appended so every earlier project keeps its codes, agents and numbers.
+  {
+    name: 'Payments .NET',
+    kind: 'apm',
+    platform: 'DOTNET',
+    status: 'subscribe',
+    group: 0,
+    agentCount: 4,
+    gatewayName: 'demo-east',
+    okinds: ['payments-api', 'payments-worker'],
+  },
+  {
+    name: 'Edge Gateway Go',
+    kind: 'apm',
+    platform: 'GO',
+    status: 'subscribe',
+    group: 0,
+    agentCount: 3,
+    gatewayName: 'demo-west',
+    okinds: ['edge-gw'],
+  },
+  {
+    name: 'Shop Kubernetes',
+    kind: 'server',
+    platform: 'KUBERNETES',
+    status: 'subscribe',
+    group: 2,
+    agentCount: 6,
+    gatewayName: 'demo-east',
+    okinds: ['k8s-node', 'k8s-master'],
+  },
+  {
+    name: 'Cloud Accounts',
+    kind: 'server',
+    platform: 'CLOUD',
+    status: 'subscribe',
+    group: 2,
+    agentCount: 3,
+    gatewayName: 'demo-west',
+    okinds: ['cloud-collector'],
+  },
+  {
+    name: 'Storefront Browser',
+    kind: 'apm',
+    platform: 'BROWSER',
+    status: 'subscribe',
+    group: 0,
+    agentCount: 2,
+    gatewayName: 'demo-east',
+    okinds: ['storefront-rum'],
+  },
 ];
 
 export const MEMBER_TEMPLATES = [
@@ -153,6 +205,9 @@ export const SERVICES: Record<string, readonly string[]> = {
   ],
   PYTHON: ['/recommend', '/recommend/similar', '/features/user', '/model/reload', '/healthz'],
   PHP: ['/index.php', '/invoice.php', '/invoice/print.php', '/admin/report.php'],
+  DOTNET: ['/api/payments', '/api/payments/{id}/capture', '/api/refunds', '/health'],
+  GO: ['/v1/route', '/v1/auth/token', '/v1/rate-limit', '/metrics'],
+  BROWSER: ['/', '/products', '/products/{id}', '/cart', '/checkout/payment'],
   DB: ['SELECT', 'INSERT', 'UPDATE', 'DELETE'],
 };
 

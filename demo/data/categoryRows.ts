@@ -9,6 +9,23 @@ import { round } from './random';
 
 type Row = Record<string, string | number>;
 
+/** The names of the tag columns {@link agentTags} gives every agent row. */
+export const AGENT_TAG_COLUMNS: ReadonlySet<string> = new Set([
+  'pcode',
+  'pname',
+  'oid',
+  'oname',
+  'okind',
+  'okindName',
+  'onode',
+  'onodeName',
+  'host_ip',
+  'container',
+  'containerKey',
+  'pid',
+  'type',
+]);
+
 /** Tag columns most agent categories share. */
 export function agentTags(project: DemoProject, agent: DemoAgent): Row {
   return {

@@ -126,6 +126,11 @@ const VERSIONS: Record<string, readonly string[]> = {
   WINDOWS: ['2.8.2'],
   POSTGRESQL: ['2.3.0'],
   MYSQL: ['2.3.0'],
+  DOTNET: ['1.4.2'],
+  GO: ['0.3.9'],
+  KUBERNETES: ['1.6.3'],
+  CLOUD: ['1.2.0'],
+  BROWSER: ['1.5.1'],
 };
 
 function agentOid(seed: number, pcode: number, index: number, taken: Set<number>): number {

@@ -35,6 +35,14 @@ export type { ServerSnapshot, ServerStatus } from './servers';
 export { snapshotMax } from './servers';
 export * from './categoryRows';
 export { clamp, hashInts, hashString, round, unitAt } from './random';
+export {
+  CLIENT_LOCATIONS,
+  DATABASE_URLS,
+  EXCEPTIONS,
+  OUTBOUND_CALLS,
+  SERVICES,
+  SQL_STATEMENTS,
+} from './catalog';
 export type { SqlStatCategory, SqlStatOrder } from './databases';
 
 /** Read access to one deterministic synthetic data set. */

@@ -65,6 +65,7 @@ async function handle(
   const { route, params } = findRoute(routes, req.method ?? 'GET', url.pathname);
   const caller = authenticate(state.data, req.headers, route.auth);
   const body = route.method === 'POST' ? await readJsonBody(req) : undefined;
+  const responseHeaders: Record<string, string> = {};
   const result = await route.handle({
     req,
     url,
@@ -74,8 +75,9 @@ async function handle(
     caller,
     state,
     signal,
+    responseHeaders,
   });
-  send(res, 200, result);
+  send(res, 200, result, responseHeaders);
 }
 
 /** A node:http request listener serving `routes` for one host kind. */

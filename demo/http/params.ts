@@ -1,13 +1,7 @@
 // Parsing and checking of request parameters: times, ranges and the limits of the spec. Every failure
 // is a 400 that names the parameter or the limit and says what would be accepted.
+import type { ApiRangeLimit } from '../../api/index';
 import { badRequest } from './httpError';
-
-export const LIMITS = {
-  oneHour: 3_600_000,
-  oneDay: 86_400_000,
-  days31: 31 * 86_400_000,
-  days365: 365 * 86_400_000,
-} as const;
 
 const MAX_EPOCH_MS = 8_640_000_000_000_000;
 
@@ -38,20 +32,15 @@ export function bodyEpochMs(name: string, value: unknown): number {
   return value;
 }
 
-function describe(ms: number): string {
-  if (ms % LIMITS.oneDay === 0) return `${ms / LIMITS.oneDay} day${ms === LIMITS.oneDay ? '' : 's'}`;
-  return `${ms / LIMITS.oneHour} hour${ms === LIMITS.oneHour ? '' : 's'}`;
-}
-
-/** Checks stime < etime and, when given, that the range does not exceed `maxMs` (the named limit). */
-export function checkRange(stime: number, etime: number, what: string, maxMs?: number): void {
+/** Checks stime < etime and, when given, that the range does not exceed `limit` (api/limits.ts). */
+export function checkRange(stime: number, etime: number, what: string, limit?: ApiRangeLimit): void {
   if (stime >= etime) {
     throw badRequest('param/range-order', `stime (${stime}) must be before etime (${etime}).`);
   }
-  if (maxMs !== undefined && etime - stime > maxMs) {
+  if (limit !== undefined && etime - stime > limit.maxRangeMs) {
     throw badRequest(
       'limit/range',
-      `${what} allows a range of at most ${describe(maxMs)}; the request spans ${Math.ceil((etime - stime) / 60_000)} minutes.`,
+      `${what} allows a range of at most ${limit.span}; the request spans ${Math.ceil((etime - stime) / 60_000)} minutes.`,
     );
   }
 }

@@ -30,6 +30,8 @@ export interface RequestContext {
   caller: Caller;
   state: ServerState;
   signal: AbortSignal;
+  /** Headers a handler adds to its 200 response. */
+  responseHeaders: Record<string, string>;
 }
 
 export interface Route {

@@ -16,15 +16,21 @@ import {
   type DemoData,
   type DemoProject,
 } from '../data/index';
+import { bundledCategoryCatalog } from '../../server/core/catalog/bundledCatalog';
+import { generatedCategory, type CatalogColumn, type GeneratedCategory } from '../data/catalogRows';
+import { FAMILY_NAMES, categoryFamily, categoryPlatform, projectCollects } from '../data/families';
 import { MxqlQueryError } from '../mxqlExecutor';
+import type { QueryFacts } from './queryFacts';
 import type { Row } from './rows';
 
-/** The loader a category is read with. */
+/** The loader a category is read with; `any` for generated categories, which every loader reads. */
 export type LoaderName = 'TAGLOAD' | 'FLEXLOAD';
 
 /** How to produce a category's rows. */
 export interface CategorySource {
-  readonly loader: LoaderName;
+  readonly loader: LoaderName | 'any';
+  /** The category's own collection step (ms); buckets are never finer. */
+  readonly stepMs?: number;
   /**
    * `series`: one row (or rows) per agent per time bucket; `snapshot`: one row per agent, taken at the
    * end of the range (descriptive categories such as agent_list).
@@ -67,9 +73,11 @@ export interface CategoryRef {
   readonly name: string;
   /** The minimum step its suffix asks for, 0 without one. */
   readonly rollupMs: number;
+  /** The suffix as written (`h1`), when there is one: a few roll-ups have catalog entries of their own. */
+  readonly suffix?: string;
 }
 
-const SUFFIX_STEPS: Readonly<Record<string, number>> = { m5: COARSE_STEP, h1: HOUR };
+const SUFFIX_STEPS: Readonly<Record<string, number>> = { m5: COARSE_STEP, h1: HOUR, d1: 24 * HOUR };
 
 /** Reads `name` or `name{m5}` / `name{h1}`, failing with the list of known categories. */
 export function categoryRef(text: string): CategoryRef {
@@ -79,16 +87,81 @@ export function categoryRef(text: string): CategoryRef {
   const rollupMs = suffix === undefined ? 0 : SUFFIX_STEPS[suffix];
   if (rollupMs === undefined) {
     throw new MxqlQueryError(
-      `Category suffix {${suffix}} is unknown; use {m5} or {h1}.`,
+      `Category suffix {${suffix}} is unknown; use {m5}, {h1} or {d1}.`,
       'mxql/unknown-category',
     );
   }
-  if (!CATEGORIES[name] && name !== SLOW_CATEGORY) {
-    const known = [...Object.keys(CATEGORIES), SLOW_CATEGORY].join(', ');
-    throw new MxqlQueryError(
-      `Category '${name}' does not exist in the demo data; known categories: ${known}.`,
-      'mxql/unknown-category',
-    );
-  }
-  return { name, rollupMs };
+  return { name, rollupMs, ...(suffix === undefined ? {} : { suffix }) };
+}
+
+/** What loading a category in a project gives: a source of rows, or the reason there are none. */
+export type CategoryLookup =
+  | { readonly source: CategorySource; readonly reason?: undefined }
+  | { readonly source?: undefined; readonly reason: string };
+
+const compiled = new Map<string, GeneratedCategory>();
+
+function catalogFacts(
+  name: string,
+  query: QueryFacts,
+  only: ReadonlySet<string> | undefined,
+): GeneratedCategory | undefined {
+  const info = bundledCategoryCatalog.getCategory(name);
+  if (!info || !bundledCategoryCatalog.isKnownCategory(name)) return undefined;
+  const plain = info.columnsKnown && query.values.size === 0 && !only;
+  const cached = plain ? compiled.get(info.name) : undefined;
+  if (cached) return cached;
+  // Columns the catalog does not list (its list is incomplete) are taken from the names the query uses.
+  const extra: CatalogColumn[] = info.columnsKnown ? [] : query.columns.map((c) => ({ name: c }));
+  const generated = generatedCategory({
+    name: info.name,
+    columns: [...info.tags, ...info.fields, ...extra],
+    ...(info.pk ? { pk: info.pk } : {}),
+    ...(info.interval ? { interval: info.interval } : {}),
+    pinned: query.values,
+    ...(only ? { only } : {}),
+  });
+  if (plain) compiled.set(info.name, generated);
+  return generated;
+}
+
+function generatedSource(generated: GeneratedCategory): CategorySource {
+  return {
+    loader: 'any',
+    shape: generated.snapshot ? 'snapshot' : 'series',
+    stepMs: generated.stepMs,
+    agentTagged: true,
+    rows: (data, project, agent, t, step) =>
+      data.isAliveAt(agent, t) || generated.snapshot
+        ? generated.rows(data.seed, project, agent, t, step)
+        : [],
+  };
+}
+
+function notCollected(name: string, project: DemoProject): string {
+  const platform = categoryPlatform(name);
+  const line = FAMILY_NAMES[categoryFamily(name)];
+  return `no rows: the demo has no data for category ${name} in project ${project.name} (${name} belongs to ${platform ? `${platform} ` : ''}${line}; pick a project of that kind)`;
+}
+
+/**
+ * Finds how to load `name` in `project`: the hand-written categories first, then any category of the
+ * bundled catalog (generated from its facts, in projects of its product line). A category the catalog
+ * does not know, or one the project does not collect, has no rows, with the reason why.
+ */
+export function categoryLookup(
+  ref: CategoryRef,
+  project: DemoProject,
+  query: QueryFacts,
+  only?: ReadonlySet<string>,
+): CategoryLookup {
+  const { name } = ref;
+  const own = CATEGORIES[name];
+  if (own) return { source: own };
+  const generated =
+    (ref.suffix === undefined ? undefined : catalogFacts(`${name}{${ref.suffix}}`, query, only)) ??
+    catalogFacts(name, query, only);
+  if (!generated) return { reason: `no rows: the demo has no data for category ${name}` };
+  if (!projectCollects(project, name)) return { reason: notCollected(name, project) };
+  return { source: generatedSource(generated) };
 }

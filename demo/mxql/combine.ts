@@ -2,7 +2,7 @@
 // SUB of the same text or as a predefined path (`/app/act_tx/act_tx_oid`).
 import { MxqlQueryError } from '../mxqlExecutor';
 import type { QueryContext } from './context';
-import { isObject, names, text, type Plain } from './operands';
+import { isObject, names, numberOf, objectOperand, text, type Plain } from './operands';
 import { plainValue, streamOf, type Row, type RowStream } from './rows';
 
 function queryName(value: Plain, command: string): string {
@@ -29,10 +29,15 @@ export async function* joinRows(input: RowStream, value: Plain, qc: QueryContext
   const pk = names(value.pk ?? value.primaryKey);
   if (pk.length === 0)
     throw new MxqlQueryError('JOIN needs a pk naming the columns to match on.', 'mxql/missing-option');
-  const fields = value.field === undefined ? undefined : names(value.field);
+  // `last` names columns to take from the other query too; `rows` caps how many of its rows are read.
+  const fields =
+    value.field === undefined && value.last === undefined
+      ? undefined
+      : [...names(value.field), ...names(value.last)];
   const inner = text(value.type)?.toLowerCase() === 'inner';
+  const cap = numberOf(value.rows) ?? Number.POSITIVE_INFINITY;
   const index = new Map<string, Row>();
-  for (const row of await qc.runQuery(queryName(value, 'JOIN'))) {
+  for (const row of (await qc.runQuery(queryName(value, 'JOIN'))).slice(0, cap)) {
     const tuple = tupleOf(row, pk);
     if (!index.has(tuple)) index.set(tuple, row);
   }
@@ -59,4 +64,31 @@ export async function* appendRows(input: RowStream, value: Plain, qc: QueryConte
     ? rows.map((row) => Object.fromEntries(fields.filter((f) => f in row).map((f) => [f, row[f]])))
     : rows;
   yield* streamOf(picked);
+}
+
+/**
+ * FILTER-SUBQUERY {key, query|include|exclude}: keeps the rows whose `key` value occurs in the other
+ * query's rows (`query`, `include`), or does not occur there (`exclude`).
+ */
+export async function* filterSubqueryRows(input: RowStream, value: Plain, qc: QueryContext): RowStream {
+  const options = objectOperand(value, 'FILTER-SUBQUERY', '{key: oid, query: sub1}');
+  const key = names(options.key);
+  if (key.length === 0)
+    throw new MxqlQueryError('FILTER-SUBQUERY needs a key column.', 'mxql/missing-option');
+  const exclude = options.exclude !== undefined;
+  const name = queryName(
+    { query: options.query ?? options.include ?? options.exclude ?? null },
+    'FILTER-SUBQUERY',
+  );
+  const wanted = new Set((await qc.runQuery(name)).map((row) => tupleOf(row, key)));
+  for await (const batch of input) {
+    const out = batch.filter((row) => wanted.has(tupleOf(row, key)) !== exclude);
+    if (out.length > 0) yield out;
+  }
+}
+
+/** JOINByTime {query, pk}: JOIN on the pk columns and the row's time. */
+export function joinByTimeRows(input: RowStream, value: Plain, qc: QueryContext): RowStream {
+  const options = objectOperand(value, 'JOINByTime', '{query: sub1, pk: [key]}');
+  return joinRows(input, { ...options, pk: ['time', ...names(options.pk ?? options.primaryKey)] }, qc);
 }

@@ -1,9 +1,11 @@
 // The executor the demo server plugs in: resolves the text (or the predefined path), binds the
 // request's params, expands INJECTs, runs the main pipeline lazily and stops at the request's limit.
-import type { MxqlDocument } from '../../server/core/index';
+import { suggestClosest, type MxqlDocument } from '../../server/core/index';
+import { bundledPathCatalog } from '../../server/core/catalog/bundledCatalog';
 import type { DemoData, DemoProject } from '../data/index';
 import {
   MxqlQueryError,
+  withNotices,
   type MxqlExecutor,
   type MxqlExecutorFactory,
   type MxqlRequest,
@@ -11,6 +13,7 @@ import {
 import type { QueryContext } from './context';
 import { predefinedQuery, PREDEFINED_PATHS } from './paths';
 import { buildPipeline, expandInjects, parseQuery } from './pipeline';
+import { queryFacts } from './queryFacts';
 import { collect, outputRow, Pacer, type Row } from './rows';
 
 /** Tuning of the engine. */
@@ -21,14 +24,22 @@ export interface MxqlEngineOptions {
 
 const MAX_QUERY_DEPTH = 8;
 
+/** The unknown-path error, naming the demo's paths closest to the one asked for. */
+function unknownPath(path: string): MxqlQueryError {
+  const closest = suggestClosest(path.replace(/^\/v2(?=\/)/, ''), PREDEFINED_PATHS, 3);
+  const named = closest.length > 0 ? closest : PREDEFINED_PATHS;
+  const known = bundledPathCatalog.isPredefinedPath(path)
+    ? ' It is a path of the service, but the demo has no query for it.'
+    : '';
+  return new MxqlQueryError(
+    `Predefined query '${path}' not found.${known} Closest known paths: ${named.join(', ')}.`,
+    'mxql/unknown-path',
+  );
+}
+
 function pathText(path: string): string {
   const text = predefinedQuery(path);
-  if (text === undefined) {
-    throw new MxqlQueryError(
-      `Predefined query '${path}' not found; the demo serves ${PREDEFINED_PATHS.join(', ')}.`,
-      'mxql/unknown-path',
-    );
-  }
+  if (text === undefined) throw unknownPath(path);
   return text;
 }
 
@@ -45,10 +56,13 @@ function contextFor(
   doc: MxqlDocument,
 ): QueryContext {
   let depth = 0;
+  const params = implicitParams(req);
   const qc: QueryContext = {
+    facts: queryFacts(doc, params),
+    notices: [],
     data,
     project,
-    params: implicitParams(req),
+    params,
     inject: req.inject,
     stime: req.stime,
     etime: req.etime,
@@ -62,6 +76,15 @@ function contextFor(
           'mxql/query-depth',
         );
       try {
+        // A path of the service the demo has no query for joins no rows instead of failing the query.
+        if (
+          name.startsWith('/') &&
+          predefinedQuery(name) === undefined &&
+          bundledPathCatalog.isPredefinedPath(name)
+        ) {
+          qc.notices.push(`no rows from ${name}: the demo has no query for this predefined path`);
+          return [];
+        }
         const statements = name.startsWith('/')
           ? parseQuery(pathText(name), `Predefined query ${name}`).main
           : subStatements(doc, name);
@@ -108,11 +131,11 @@ export async function runMxqlRequest(
   for await (const batch of stream) {
     for (const row of batch) {
       rows.push(outputRow(row));
-      if (rows.length >= req.limit) return rows;
+      if (rows.length >= req.limit) return withNotices(rows, qc.notices);
     }
     await qc.pacer.pace();
   }
-  return rows;
+  return withNotices(rows, qc.notices);
 }
 
 /** An executor factory for the demo server; `options` tune the engine. */

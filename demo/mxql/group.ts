@@ -3,7 +3,8 @@
 // into lists; `_rows_` counts the rows of each group. Without a `merge` list every other numeric
 // column is merged and text columns keep their last value, as real queries expect.
 import type { QueryContext } from './context';
-import { durationOf, isObject, names, numberOf, type Plain } from './operands';
+import { durationOf, isObject, names, numberOf, scalars, type Plain } from './operands';
+import { percentile } from './update';
 import { MxqlQueryError } from '../mxqlExecutor';
 import { MetricValue, streamOf, type Row, type RowStream } from './rows';
 
@@ -15,6 +16,11 @@ interface GroupPlan {
   readonly first: readonly string[];
   readonly last: readonly string[];
   readonly listup: readonly string[];
+  /** `user` columns: the number of distinct values per group (distinct users from their ids). */
+  readonly distinct: readonly string[];
+  /** `quantile2` columns with the `rank` fractions to read from them. */
+  readonly ranked: readonly string[];
+  readonly ranks: readonly number[];
   readonly rowsPerTime: number;
 }
 
@@ -33,7 +39,11 @@ function planOf(value: Plain): GroupPlan {
     sum: names(o.sum),
     first: names(o.first),
     last: names(o.last),
-    listup: names(o.listup),
+    // quantile / quantile2 columns are kept as lists, like listup, so percentiles can be read from them.
+    listup: [...names(o.listup), ...names(o.quantile), ...names(o.quantile2)],
+    distinct: names(o.user),
+    ranked: names(o.quantile2),
+    ranks: scalars(o.rank).flatMap((r) => numberOf(r ?? undefined) ?? []),
     rowsPerTime: numberOf(o.rows) ?? 1000,
   };
 }
@@ -51,6 +61,7 @@ function startGroup(row: Row, plan: GroupPlan, bucket: number | undefined): Row 
   for (const name of plan.sum) group[name] = 0;
   for (const name of plan.listup) group[name] = [];
   for (const name of plan.first) group[name] = row[name] ?? null;
+  for (const name of plan.distinct) group[name] = new Set<unknown>();
   group._rows_ = 0;
   return group;
 }
@@ -60,6 +71,15 @@ function foldExplicit(group: Row, row: Row, plan: GroupPlan, merge: readonly str
   for (const name of plan.sum) group[name] = (group[name] as number) + (Number(row[name]) || 0);
   for (const name of plan.listup) (group[name] as unknown[]).push(row[name]);
   for (const name of plan.last) group[name] = row[name] ?? group[name] ?? null;
+  for (const name of plan.distinct) (group[name] as Set<unknown>).add(row[name]);
+}
+
+/** Reads the distinct counts and the `rank` percentiles (`col_0.95`) once a group is complete. */
+function finishGroup(group: Row, plan: GroupPlan): Row {
+  for (const name of plan.distinct) group[name] = (group[name] as Set<unknown>).size;
+  for (const name of plan.ranked)
+    for (const rank of plan.ranks) group[`${name}_${rank}`] = percentile(group[name], rank * 100);
+  return group;
 }
 
 function foldImplicit(group: Row, row: Row, skip: ReadonlySet<string>): void {
@@ -89,6 +109,7 @@ export async function* groupRows(input: RowStream, value: Plain, qc: QueryContex
     ...plan.first,
     ...plan.last,
     ...plan.listup,
+    ...plan.distinct,
   ]);
   const groups = new Map<string, Row>();
   const perTime = new Map<number | undefined, number>();
@@ -118,5 +139,5 @@ export async function* groupRows(input: RowStream, value: Plain, qc: QueryContex
     }
     await qc.pacer.pace();
   }
-  yield* streamOf([...groups.values()]);
+  yield* streamOf([...groups.values()].map((group) => finishGroup(group, plan)));
 }

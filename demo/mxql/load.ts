@@ -1,9 +1,9 @@
 // TAGLOAD and FLEXLOAD: generate the selected category's rows per time bucket and agent, apply the
 // loader's own filters, and hand them on in growing batches so that a LIMIT downstream stops the
 // generation early. Agent filters (OID/OKIND/ONODE) are applied before any row is built.
-import { FINE_STEP, agentTags, type DemoAgent } from '../data/index';
+import { AGENT_TAG_COLUMNS, FINE_STEP, agentTags, type DemoAgent } from '../data/index';
 import { MxqlQueryError } from '../mxqlExecutor';
-import { CATEGORIES, SLOW_CATEGORY, type CategorySource, type LoaderName } from './categories';
+import { SLOW_CATEGORY, categoryLookup, type CategorySource, type LoaderName } from './categories';
 import type { QueryContext } from './context';
 import { toText } from './functions';
 import { isObject, isTrue, numberOf, scalars, text, type Plain, type PlainObject } from './operands';
@@ -11,25 +11,10 @@ import { limitRows } from './ordering';
 import type { Row, RowStream } from './rows';
 import { checkRange, chosenCategory, type Selection } from './selection';
 
-type RowTest = (row: Row) => boolean;
+/** A test on one generated row. */
+export type RowTest = (row: Row) => boolean;
 
 const FIRST_BATCH = 16;
-/** The tag columns every agent-tagged category row copies from its agent. */
-const TAG_KEYS: ReadonlySet<string> = new Set([
-  'pcode',
-  'pname',
-  'oid',
-  'oname',
-  'okind',
-  'okindName',
-  'onode',
-  'onodeName',
-  'host_ip',
-  'container',
-  'containerKey',
-  'pid',
-  'type',
-]);
 const MAX_BATCH = 1024;
 
 function filterTest(filter: PlainObject): RowTest {
@@ -60,7 +45,7 @@ function filterTest(filter: PlainObject): RowTest {
 }
 
 /** The loader's `filter` option (one object or a list) as tests on named columns. */
-function loadFilters(option: Plain): { key: string; test: RowTest }[] {
+export function loadFilters(option: Plain): { key: string; test: RowTest }[] {
   if (option === undefined || option === null) return [];
   return (Array.isArray(option) ? option : [option]).map((f) => {
     if (!isObject(f))
@@ -106,17 +91,16 @@ async function* waitSlow(qc: QueryContext, sel: Selection): RowStream {
   yield [{ time: sel.etime, pcode: qc.project.pcode, waited_ms: qc.slowMs }];
 }
 
-function sourceFor(name: string, loader: LoaderName): CategorySource {
-  const source = CATEGORIES[name];
-  if (!source) throw new MxqlQueryError(`Category '${name}' cannot be loaded.`, 'mxql/unknown-category');
-  if (source.loader !== loader) {
+function checkLoader(name: string, source: CategorySource, loader: LoaderName): void {
+  if (source.loader !== 'any' && source.loader !== loader) {
     throw new MxqlQueryError(
       `Category '${name}' is stored as ${source.loader === 'FLEXLOAD' ? 'fields' : 'tags and fields'}: load it with ${source.loader}, not ${loader}.`,
       'mxql/wrong-loader',
     );
   }
-  return source;
 }
+
+async function* noRows(): RowStream {}
 
 /** Starts loading the selection with TAGLOAD or FLEXLOAD and the loader's options. */
 export function loadRows(
@@ -129,11 +113,28 @@ export function loadRows(
   const ref = chosenCategory(sel);
   if (!ref) throw new MxqlQueryError(`${loader} needs a CATEGORY before it.`, 'mxql/missing-category');
   if (ref.name === SLOW_CATEGORY) return waitSlow(qc, sel);
-  const source = sourceFor(ref.name, loader);
-  const filters = loadFilters(options.filter);
+  const found = categoryLookup(ref, qc.project, qc.facts, sel.columns);
+  if (!found.source) {
+    qc.notices.push(found.reason);
+    return noRows();
+  }
+  checkLoader(ref.name, found.source, loader);
+  return sourceRows(sel, found.source, ref.rollupMs, options, qc);
+}
+
+/** Streams a source's rows for the selection's agents and range, with the loader's filter, backward and rows options. */
+export function sourceRows(
+  sel: Selection,
+  source: CategorySource,
+  rollupMs: number,
+  options: PlainObject,
+  qc: QueryContext,
+): RowStream {
+  checkRange(sel);
+  const filters = [...loadFilters(options.filter), ...(sel.tagFilters ?? [])];
   // Filters on an agent's tags are decided once per agent instead of once per generated row, for
   // categories whose rows carry exactly those tags.
-  const pushed = source.agentTagged ? filters.filter((f) => TAG_KEYS.has(f.key)) : [];
+  const pushed = source.agentTagged ? filters.filter((f) => AGENT_TAG_COLUMNS.has(f.key)) : [];
   const perRow = allOf(filters.filter((f) => !pushed.includes(f)).map((f) => f.test));
   const byTags = allOf(pushed.map((f) => f.test));
   const agents = qc.data
@@ -142,7 +143,10 @@ export function loadRows(
     .filter((agent) => !byTags || byTags(agentTags(qc.project, agent)));
   const backward = isTrue(options.backward);
   const end = Math.min(sel.etime, qc.now);
-  const step = Math.max(qc.data.stepFor(FINE_STEP, sel.stime), ref.rollupMs);
+  // A category collected less often than the range is long (daily tables over an hour) still shows
+  // its latest collection: its step shrinks to the range.
+  const ownStep = Math.min(source.stepMs ?? 0, end - sel.stime);
+  const step = Math.max(qc.data.stepFor(FINE_STEP, sel.stime), rollupMs, ownStep);
   const times =
     source.shape === 'snapshot'
       ? [Math.floor((end - 1) / FINE_STEP) * FINE_STEP]

@@ -161,3 +161,10 @@ export function columnName(name: string | undefined, command: string): string {
   }
   return name;
 }
+
+/** The operand of a command that takes an object, failing with an example of the command's form. */
+export function objectOperand(value: Plain, command: string, example: string): PlainObject {
+  if (!isObject(value))
+    throw new MxqlQueryError(`${command} needs an object operand, e.g. ${example}.`, 'mxql/bad-operand');
+  return value;
+}

@@ -62,9 +62,10 @@ function tupleOf(row: Row, keys: readonly string[]): string {
   return keys.map((k) => String(plainValue(row[k]))).join('\u0000');
 }
 
-/** FIRST-ONLY: the first row of each key tuple (the very first row without a key). */
+/** FIRST-ONLY: the first row of each key tuple (the very first row without a key); `timebase: true` keeps one per key and time. */
 export async function* firstOnlyRows(input: RowStream, value: Plain): RowStream {
-  const keys = keysOf(value);
+  const timebase = isObject(value) && (value.timebase === true || value.timebase === 'true');
+  const keys = timebase ? ['time', ...keysOf(value)] : keysOf(value);
   const seen = new Set<string>();
   for await (const batch of input) {
     const out: Row[] = [];

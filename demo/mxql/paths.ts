@@ -28,9 +28,24 @@ UPDATE {key:[normal, slow, verySlow, total], notnull:0}
 INJECT default
 `;
 
+/** One app_counter column per agent over the request's range, 5-minute buckets past an hour. */
+function perAgentSeries(column: string, what: string): string {
+  return `-- ${what} per agent over the request's range
+OIDSET {oid:$oid, okind:$okind, onode:$onode}
+CATEGORY app_counter
+TAGLOAD
+SELECT [time, oid, oname, ${column}]
+GROUP {timeunit: 5m, pk: oid, last: oname, merge: ${column}}
+UPDATE {key: ${column}, value: avg}
+INJECT default
+`;
+}
+
 const PATHS: Readonly<Record<string, string>> = {
   '/app/act_tx/act_tx_oid': ACT_TX_OID,
   '/app/act_tx/agent_with_tx': AGENT_WITH_TX,
+  '/app/tps_oid': perAgentSeries('tps', 'Throughput (tps)'),
+  '/app/resp_time_oid': perAgentSeries('resp_time', 'Average response time (ms)'),
 };
 
 /** Every predefined path (without the `/v2` alias). */

@@ -2,17 +2,21 @@
 // selection commands fill a Selection, the loader starts the stream, row-wise commands are fused into
 // one pass per batch, and every other command wraps the stream. All operands are checked while the
 // pipeline is built, so a bad query fails before any row is generated.
-import { isKnownCommand, parse, type Statement } from '../../server/core/index';
+import { isKnownCommand, lineColumnOf, parse, type Statement } from '../../server/core/index';
 import { MxqlQueryError } from '../mxqlExecutor';
-import { appendRows, joinRows } from './combine';
+import { appendRows, filterSubqueryRows, joinByTimeRows, joinRows } from './combine';
+import { enrichFn, partByRows } from './enrich';
+import { kvInsertRows, kvLoadRows, kvSelectRows } from './kv';
+import { logCountRows, logSinkRows, loaderOptions, promqlRows } from './logsAndMetrics';
+import { deltaRows, foldRows, pivotFieldRows, pivotHeadRows, timeFilterRows, unfoldRows } from './reshape';
 import type { QueryContext } from './context';
 import { groupRows } from './group';
 import { loadRows } from './load';
 import { bind, isObject, type Plain } from './operands';
 import { firstOnlyRows, lastOnlyRows, limitRows, orderRows, rownumRows, skipRows } from './ordering';
 import type { Row, RowStream } from './rows';
-import { applySelection, newSelection, SELECTION_COMMANDS } from './selection';
-import { rowWiseFn, type RowFn } from './shaping';
+import { applySelection, newSelection, SELECTION_COMMANDS, type Selection } from './selection';
+import { agentFilterFn, rowWiseFn, type RowFn } from './shaping';
 
 type Stage = (input: RowStream, value: Plain, qc: QueryContext) => RowStream;
 
@@ -27,18 +31,46 @@ const STAGES: Readonly<Record<string, Stage>> = {
   ROWNUM: rownumRows,
   JOIN: joinRows,
   APPEND: appendRows,
+  JOINBYTIME: joinByTimeRows,
+  'FILTER-SUBQUERY': filterSubqueryRows,
+  UNFOLD: unfoldRows,
+  FOLD: foldRows,
+  'PIVOT-HEAD': pivotHeadRows,
+  'PIVOT-FIELD': pivotFieldRows,
+  DELTA: deltaRows,
+  'TIME-FILTER': timeFilterRows,
+  'PART-BY': partByRows,
+  'KV.INSERT': kvInsertRows,
 };
 
-const LOADERS = new Set(['TAGLOAD', 'FLEXLOAD']);
+type Loader = (sel: Selection, value: Plain, qc: QueryContext) => RowStream;
+
+/** Commands that start the row stream. */
+const LOADERS: Readonly<Record<string, Loader>> = {
+  TAGLOAD: (sel, value, qc) => loadRows(sel, 'TAGLOAD', isObject(value) ? value : {}, qc),
+  FLEXLOAD: (sel, value, qc) => loadRows(sel, 'FLEXLOAD', isObject(value) ? value : {}, qc),
+  LOGCOUNTLOAD: (sel, value, qc) => logCountRows(sel, loaderOptions(value), qc),
+  LOGSINK: (sel, value, qc) => logSinkRows(sel, loaderOptions(value), qc),
+  'KV.LOAD': (_, value, qc) => kvLoadRows(value, 'KV.LOAD', qc),
+  'KV.SNAPSHOT': (_, value, qc) => kvLoadRows(value, 'KV.SNAPSHOT', qc),
+  'KV.SELECT': (_, value, qc) => kvSelectRows(value, qc),
+};
+
+/** Row-wise commands other than shaping.ts's, by upper-case name. */
+const ROW_ALIASES: Readonly<Record<string, string>> = { OIUPDATE: 'UPDATE' };
+/** Agent selections written after the loader filter its rows instead. */
+const AGENT_FILTERS = new Set(['OID', 'OKIND', 'ONODE', 'OIDSET']);
+const ENRICH_COMMANDS = ['HVTEXT', 'FORMAT', 'IP2LOC', 'OS-BROWSER', 'SQLTABLE', 'PLUGIN'];
 const MAX_INJECT_DEPTH = 4;
 
 /** Upper-case names of every command the engine runs. */
 export const SUPPORTED_COMMANDS: readonly string[] = [
   ...SELECTION_COMMANDS,
-  ...LOADERS,
+  ...Object.keys(LOADERS),
   ...['SELECT', 'FILTER', 'FILTER-KEYS', 'FILTERKEYS', 'CREATE', 'CREATE-EXPR', 'RENAME', 'DELETE', 'ADJUST'],
-  ...['UPDATE', 'IFUPDATE'],
+  ...['UPDATE', 'IFUPDATE', ...Object.keys(ROW_ALIASES), ...ENRICH_COMMANDS],
   ...Object.keys(STAGES),
+  'OPENMX',
 ];
 
 async function* noRows(): RowStream {}
@@ -60,7 +92,7 @@ export function parseQuery(text: string, what: string): ReturnType<typeof parse>
   const { ast, diagnostics } = parse(text);
   const error = diagnostics.find((d) => d.severity === 'error');
   if (error) {
-    const line = ast.lineStarts.filter((start) => start <= error.range.start).length;
+    const { line } = lineColumnOf(ast.lineStarts, error.range.start);
     const code = error.code === 'syntax/template-marker' ? 'mxql/template-marker' : 'mxql/syntax';
     throw new MxqlQueryError(`${what}, line ${line}: ${error.message}`, code);
   }
@@ -89,11 +121,6 @@ export function expandInjects(
 }
 
 function unsupported(st: Statement): MxqlQueryError {
-  if (st.kind === 'promql')
-    return new MxqlQueryError(
-      `PromQL lines (${st.prefix}) are not supported by the demo engine.`,
-      'mxql/unsupported-command',
-    );
   if (st.kind === 'template-line')
     return new MxqlQueryError(
       'A template marker <% … %> stands where a command belongs; replace it first.',
@@ -110,9 +137,23 @@ function unsupported(st: Statement): MxqlQueryError {
   );
 }
 
+/**
+ * The columns a pipeline's loader must generate: when an explicit SELECT list decides which loaded
+ * columns reach the output, only those the query mentions; otherwise (no such SELECT, or a
+ * PIVOT-HEAD that turns every column into rows) undefined, meaning all.
+ */
+function readColumns(statements: readonly Statement[], qc: QueryContext): ReadonlySet<string> | undefined {
+  const commands = statements.flatMap((st) => (st.kind === 'command' ? [st] : []));
+  if (!qc.facts.columnsComplete || commands.some((c) => c.upperName === 'PIVOT-HEAD')) return undefined;
+  const selects = commands.some((c) => c.upperName === 'SELECT' && c.operand?.kind === 'array');
+  return selects ? new Set(['time', ...qc.facts.columns]) : undefined;
+}
+
 /** Builds the lazy stream of a pipeline (INJECTs already expanded). */
 export function buildPipeline(statements: readonly Statement[], qc: QueryContext): RowStream {
   const sel = newSelection(qc);
+  const columns = readColumns(statements, qc);
+  if (columns) sel.columns = columns;
   let stream: RowStream = noRows();
   let loaded = false;
   let fused: RowFn[] = [];
@@ -122,24 +163,35 @@ export function buildPipeline(statements: readonly Statement[], qc: QueryContext
   };
   for (const st of statements) {
     qc.pacer.check();
+    if (st.kind === 'promql') {
+      stream = promqlRows(st.query, sel, qc);
+      loaded = true;
+      continue;
+    }
     if (st.kind !== 'command') throw unsupported(st);
-    const name = st.upperName;
+    const name = ROW_ALIASES[st.upperName] ?? st.upperName;
     if (SELECTION_COMMANDS.has(name)) {
+      if (loaded && AGENT_FILTERS.has(name)) {
+        const value = st.operand ? bind(st.operand, { params: qc.params, lenient: true }) : undefined;
+        fused.push(agentFilterFn(name, value));
+        continue;
+      }
       if (loaded && name !== 'HEADER')
         throw new MxqlQueryError(
-          `${name} (line ${st.line + 1}) must come before TAGLOAD/FLEXLOAD.`,
+          `${name} (line ${st.line + 1}) must come before the loader (TAGLOAD, FLEXLOAD …).`,
           'mxql/order',
         );
       applySelection(sel, st, qc);
       continue;
     }
     const value = st.operand ? bind(st.operand, { params: qc.params, lenient: false }) : undefined;
-    if (LOADERS.has(name)) {
-      stream = loadRows(sel, name as 'TAGLOAD' | 'FLEXLOAD', isObject(value) ? value : {}, qc);
+    const loader = LOADERS[name];
+    if (loader) {
+      stream = loader(sel, value, qc);
       loaded = true;
       continue;
     }
-    const fn = rowWiseFn(name, value, qc);
+    const fn = rowWiseFn(name, value, qc) ?? enrichFn(name, value, qc);
     if (fn) {
       fused.push(fn);
       continue;

@@ -1,14 +1,19 @@
 // Metric selection: CATEGORY, OID/OKIND/ONODE/OIDSET, TIME-RANGE, TIME-PAST and HEADER fill a
 // Selection that the loader reads. Unbound `$params` here are ignored, as the service documents.
+import { MXQL_RANGE } from '../../api/index';
 import type { CommandNode } from '../../server/core/index';
+import type { Row } from './rows';
+import { toText } from './functions';
 import { DAY } from '../data/index';
 import { MxqlQueryError } from '../mxqlExecutor';
 import { categoryRef, type CategoryRef } from './categories';
+import { dateTimeOf } from './reshape';
 import type { QueryContext } from './context';
 import {
   bind,
   durationOf,
   isObject,
+  names,
   numberOf,
   scalars,
   text,
@@ -30,9 +35,11 @@ export interface Selection {
   oids?: ReadonlySet<number>;
   okinds?: ReadonlySet<number>;
   onodes?: ReadonlySet<number>;
+  /** The columns the pipeline can read, when it selects an explicit list (the loader generates no others). */
+  columns?: ReadonlySet<string>;
+  /** LogTag filters, applied by the loader like its own `filter` option. */
+  tagFilters?: { key: string; test: (row: Row) => boolean }[];
 }
-
-const MAX_RANGE_MS = 31 * DAY;
 
 /** A fresh selection over the request's range. */
 export function newSelection(qc: QueryContext): Selection {
@@ -87,13 +94,22 @@ function timeOf(value: Plain, name: string): number | undefined {
 }
 
 function timeRange(sel: Selection, options: PlainObject, qc: QueryContext): void {
+  // sdate/edate name whole days: from the start of sdate to the end of edate, in `timezone`.
+  const sdate = dateTimeOf(text(options.sdate), options);
+  const edate = dateTimeOf(text(options.edate), options);
+  if (sdate !== undefined || edate !== undefined) {
+    const end = edate === undefined ? qc.etime : edate + DAY;
+    [sel.stime, sel.etime] = [sdate ?? end - DAY, end];
+    checkRange(sel);
+    return;
+  }
   const duration = durationOf(options.recent ?? options.duration ?? options.dur);
   const stime = timeOf(options.stime, 'stime');
   const etime = timeOf(options.etime, 'etime');
   if (stime !== undefined && etime !== undefined) [sel.stime, sel.etime] = [stime, etime];
   else if (duration === undefined) {
     throw new MxqlQueryError(
-      'TIME-RANGE needs recent, duration (with stime or etime) or stime and etime.',
+      'TIME-RANGE needs recent, duration (with stime or etime), stime and etime, or sdate and edate.',
       'mxql/bad-time',
     );
   } else if (stime !== undefined) [sel.stime, sel.etime] = [stime, stime + duration];
@@ -109,8 +125,11 @@ export function checkRange(sel: Selection): void {
   if (!(sel.etime > sel.stime)) {
     throw new MxqlQueryError('The time range is empty: etime must be after stime.', 'mxql/bad-time');
   }
-  if (sel.etime - sel.stime > MAX_RANGE_MS) {
-    throw new MxqlQueryError('An MXQL query may read at most 31 days; narrow TIME-RANGE.', 'mxql/range');
+  if (sel.etime - sel.stime > MXQL_RANGE.maxRangeMs) {
+    throw new MxqlQueryError(
+      `An MXQL query may read at most ${MXQL_RANGE.span}; narrow TIME-RANGE.`,
+      'mxql/range',
+    );
   }
 }
 
@@ -153,9 +172,29 @@ export function applySelection(sel: Selection, cmd: CommandNode, qc: QueryContex
       [sel.stime, sel.etime] = [sel.stime - delta, sel.etime - delta];
       return;
     }
+    case 'LOGTAG':
+      logTag(sel, value);
+      return;
     default:
       return; // HEADER describes widget columns only.
   }
+}
+
+/**
+ * LogTag {key, value | exclude}: keys and values may be lists (paired by position); the log loader
+ * keeps the rows whose tag has one of the values (or none of the excluded ones). Unbound parts are ignored.
+ */
+function logTag(sel: Selection, value: Plain): void {
+  if (!isObject(value)) return;
+  const keys = names(value.key);
+  const exclude = value.value === undefined && value.exclude !== undefined;
+  const wanted = scalars(exclude ? value.exclude : value.value).map(toText);
+  if (keys.length === 0 || wanted.length === 0) return;
+  const tests = keys.map((key, i) => {
+    const values = new Set(keys.length === wanted.length ? [wanted[i] ?? ''] : wanted);
+    return { key, test: (row: Row) => values.has(toText(row[key])) !== exclude };
+  });
+  sel.tagFilters = [...(sel.tagFilters ?? []), ...tests];
 }
 
 /** Upper-case names of the selection commands. */
@@ -168,4 +207,5 @@ export const SELECTION_COMMANDS: ReadonlySet<string> = new Set([
   'TIME-RANGE',
   'TIME-PAST',
   'HEADER',
+  'LOGTAG',
 ]);

@@ -8,6 +8,7 @@ import { toText, truthy } from './functions';
 import {
   columnName,
   isObject,
+  objectOperand,
   names,
   numberOf,
   requireOption,
@@ -21,12 +22,6 @@ import { plainValue, type Row, type RowFn } from './rows';
 export type { RowFn } from './rows';
 import { updateRow } from './update';
 import { createExprFn, createFn } from './create';
-
-function optionsOf(value: Plain, command: string, example: string): PlainObject {
-  if (!isObject(value))
-    throw new MxqlQueryError(`${command} needs an object operand, e.g. ${example}.`, 'mxql/bad-operand');
-  return value;
-}
 
 function selectFn(value: Plain): RowFn {
   if (value === undefined) return (row) => row;
@@ -90,7 +85,8 @@ function filterFn(value: Plain, qc: QueryContext): RowFn {
       'FILTER needs a condition, e.g. FILTER {key: oid, value: 1}.',
       'mxql/bad-operand',
     );
-  if (!isObject(value) || (value.expr !== undefined && value.key === undefined)) {
+  // With both, real queries mean the expression (`{key: x, expr: "x != 1"}`): key only names the column.
+  if (!isObject(value) || value.expr !== undefined) {
     const source = isObject(value) ? value.expr : value;
     const formula = compileFormula(toText(source), { params: qc.params, now: qc.now });
     return (row) => (truthy(formula(row)) ? row : null);
@@ -103,7 +99,7 @@ function filterFn(value: Plain, qc: QueryContext): RowFn {
 function renamePairs(value: Plain): [string, string][] {
   if (Array.isArray(value))
     return value.map((pair) => names(pair)).map(([src = '', dst = '']) => [src, columnName(dst, 'RENAME')]);
-  const options = optionsOf(value, 'RENAME', '{src: a, dst: b}');
+  const options = objectOperand(value, 'RENAME', '{src: a, dst: b}');
   const src = names(requireOption(options, 'src', 'RENAME'));
   const dst = names(requireOption(options, 'dst', 'RENAME'));
   if (src.length !== dst.length)
@@ -151,7 +147,10 @@ function adjustOne(op: 'add' | 'sub' | 'mul' | 'div' | 'over' | 'under', v: numb
 }
 
 function adjustFn(value: Plain): RowFn {
-  const options = optionsOf(value, 'ADJUST', '{key: [rate], mul: 100}');
+  // A bare number (`ADJUST 100`) multiplies every numeric column, the way percentages are made.
+  const bare = numberOf(Array.isArray(value) ? value[0] : value);
+  const options =
+    bare !== undefined ? { mul: bare } : objectOperand(value, 'ADJUST', '{key: [rate], mul: 100}');
   const keys = options.key === undefined ? undefined : names(options.key);
   const ops = (['add', 'sub', 'mul', 'div', 'over', 'under'] as const).flatMap((op) => {
     const n = numberOf(options[op]);
@@ -168,7 +167,7 @@ function adjustFn(value: Plain): RowFn {
 }
 
 function filterKeysFn(value: Plain): RowFn {
-  const options = optionsOf(value, 'FILTER-KEYS', '{keys: [oid], values: [1234]}');
+  const options = objectOperand(value, 'FILTER-KEYS', '{keys: [oid], values: [1234]}');
   const keys = names(requireOption(options, 'keys', 'FILTER-KEYS'));
   const values = scalars(requireOption(options, 'values', 'FILTER-KEYS')).map(toText);
   if (keys.length !== values.length) {
@@ -181,7 +180,7 @@ function filterKeysFn(value: Plain): RowFn {
 }
 
 function ifUpdateFn(value: Plain, qc: QueryContext): RowFn {
-  const options = optionsOf(value, 'IFUPDATE', '{if: "x > 0", key: y, value: 1}');
+  const options = objectOperand(value, 'IFUPDATE', '{if: "x > 0", key: y, value: 1}');
   const test = compileFormula(toText(requireOption(options, 'if', 'IFUPDATE')), {
     params: qc.params,
     now: qc.now,
@@ -217,8 +216,28 @@ export function rowWiseFn(command: string, value: Plain, qc: QueryContext): RowF
     case 'IFUPDATE':
       return ifUpdateFn(value, qc);
     case 'UPDATE':
-      return updateRow(optionsOf(value, 'UPDATE', '{key: tps, value: sum}'));
+      return updateRow(objectOperand(value, 'UPDATE', '{key: tps, value: sum}'), qc);
     default:
       return undefined;
   }
+}
+
+/**
+ * OID / OKIND / ONODE / OIDSET written after the loader: keep the rows of those agents (unbound or
+ * empty lists keep every row, as before the loader).
+ */
+export function agentFilterFn(command: string, value: Plain): RowFn {
+  const sets = (
+    command === 'OIDSET' && isObject(value)
+      ? [
+          ['oid', value.oid],
+          ['okind', value.okind],
+          ['onode', value.onode],
+        ]
+      : [[command.toLowerCase(), value]]
+  ) as [string, Plain][];
+  const tests = sets
+    .map(([key, ids]) => [key, new Set(scalars(ids).map(toText))] as const)
+    .filter(([, ids]) => ids.size > 0);
+  return (row) => (tests.every(([key, ids]) => ids.has(toText(plainValue(row[key])))) ? row : null);
 }

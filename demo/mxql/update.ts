@@ -4,7 +4,9 @@
 import { MxqlQueryError } from '../mxqlExecutor';
 import { formatDateTime, formatDecimal, timezoneOffset } from './formatting';
 import { toNumberOrNull, toText } from './functions';
-import { names, numberOf, text, type PlainObject } from './operands';
+import type { QueryContext } from './context';
+import { compileFormula } from './formula';
+import { columnName, names, numberOf, text, type PlainObject } from './operands';
 import { MetricValue, plainValue, reduceValue, type Row } from './rows';
 
 type Change = (value: unknown) => unknown;
@@ -47,15 +49,19 @@ function castChange(type: string): Change {
   }
 }
 
+/** Log aggregations (`value: aggr`) read a composite as its total. */
+const ALIASES: Readonly<Record<string, string>> = { aggr: 'sum', average: 'avg', mean: 'avg' };
+
+/**
+ * `value` as real queries write it: a reduction of a composite (sum, min, max, last, avg, cnt, count,
+ * aggr), null, or any other literal (`value: 1`, `value: 'n/a'`), which sets the column to it.
+ */
 function valueChange(op: unknown): Change {
   if (op === null) return () => null;
-  const name = toText(op).toLowerCase();
-  if (!REDUCTIONS.has(name)) {
-    throw new MxqlQueryError(
-      `UPDATE value '${toText(op)}' is unknown; use sum, min, max, last, avg or cnt.`,
-      'mxql/bad-option',
-    );
-  }
+  if (typeof op === 'number' || typeof op === 'boolean') return () => op;
+  const written = toText(op);
+  const name = ALIASES[written.toLowerCase()] ?? written.toLowerCase();
+  if (!REDUCTIONS.has(name)) return () => written;
   return (v) => reduceValue(v, name);
 }
 
@@ -87,16 +93,27 @@ function changesOf(options: PlainObject): Change[] {
   }
   if (changes.length === 0) {
     throw new MxqlQueryError(
-      'UPDATE needs value, notnull, datetime, decimal, pct or cast.',
+      'UPDATE needs value, notnull, datetime, decimal, pct, cast or (with one key) expr.',
       'mxql/missing-option',
     );
   }
   return changes;
 }
 
+/** `UPDATE {key, expr}`: the column becomes the expression's value on the row. */
+function exprUpdate(key: string, source: string, qc: QueryContext): (row: Row) => Row {
+  const formula = compileFormula(source, { params: qc.params, now: qc.now });
+  return (row) => {
+    row[key] = formula(row);
+    return row;
+  };
+}
+
 /** The row function of `UPDATE {key…, …}`; without `key` it changes every composite column. */
-export function updateRow(options: PlainObject): (row: Row) => Row {
+export function updateRow(options: PlainObject, qc: QueryContext): (row: Row) => Row {
   const keys = options.key === undefined ? undefined : names(options.key);
+  const expr = text(options.expr);
+  if (expr !== undefined && keys?.length === 1) return exprUpdate(columnName(keys[0], 'UPDATE'), expr, qc);
   const changes = changesOf(options);
   return (row) => {
     for (const key of keys ?? Object.keys(row).filter((k) => row[k] instanceof MetricValue)) {

@@ -1,8 +1,9 @@
 // IP-based transaction search (POST /open/api/v2/yard/flush). The spec leaves the envelope open; the demo
 // answers `{ records, total, stime, etime }` like the other record lists, with at most 100 records.
+import { IP_SEARCH_WINDOW } from '../../api/index';
 import { ipSearchResults } from '../data/records';
 import { badRequest } from '../http/httpError';
-import { LIMITS, bodyEpochMs } from '../http/params';
+import { bodyEpochMs } from '../http/params';
 import { projectOf, type RequestContext, type Route } from '../http/route';
 
 function field(body: Record<string, unknown>, name: string): Record<string, unknown> {
@@ -42,7 +43,7 @@ function search(ctx: RequestContext) {
   if (typeof ip !== 'string' || !/^[0-9a-fA-F.:]{2,45}$/.test(ip)) {
     throw badRequest('body/invalid-ip', "Body field 'params.filter.ip' must be a client IP address.");
   }
-  const etime = stime + LIMITS.oneHour;
+  const etime = stime + IP_SEARCH_WINDOW.ms;
   const records = ipSearchResults(ctx.state.data.range(project.pcode, stime, etime), ip);
   return { records, total: records.length, stime, etime };
 }

@@ -1,8 +1,9 @@
 // Meta endpoints: projects, members, groups, agents.
+import { AGENT_LIST_RANGE } from '../../api/index';
 import type { DemoData, DemoGroup, DemoProject } from '../data/index';
 import { formatTimestamp, mask, projectWithServers } from '../http/format';
 import { HttpError, badRequest } from '../http/httpError';
-import { LIMITS, checkRange, parseAgentListTime } from '../http/params';
+import { checkRange, parseAgentListTime } from '../http/params';
 import { projectOf, type RequestContext, type Route } from '../http/route';
 
 function projectListItem(p: DemoProject) {
@@ -122,7 +123,7 @@ function agentList(ctx: RequestContext) {
   const body = (ctx.body ?? {}) as Record<string, unknown>;
   const stime = parseAgentListTime('stime', body.stime, now);
   const etime = parseAgentListTime('etime', body.etime, now);
-  checkRange(stime, etime, 'The agent list', LIMITS.oneDay);
+  checkRange(stime, etime, 'The agent list', AGENT_LIST_RANGE);
   const found = data
     .agentsOf(projectOf(ctx).pcode)
     .filter((a) => a.startTime < etime && (a.active || a.inactTime > stime));

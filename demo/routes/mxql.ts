@@ -1,10 +1,12 @@
 // MXQL endpoints: validate the body as the spec's tables say, enforce the 31-day limit, then delegate to
 // the server's executor. `CATEGORY demo_slow` (text) or `/demo/slow` (path) is the demo's slow query: it
 // answers after slowMs unless the client disconnects first, which is what cancel tests need.
+import { MXQL_RANGE } from '../../api/index';
 import { badRequest } from '../http/httpError';
-import { LIMITS, bodyEpochMs, checkRange } from '../http/params';
+import { bodyEpochMs, checkRange } from '../http/params';
 import { projectOf, type RequestContext, type Route } from '../http/route';
-import { MxqlQueryError, type MxqlRequest } from '../mxqlExecutor';
+import { MXQL_NOTICE_HEADER, encodeMxqlNotice } from '../../common/mxqlNotice';
+import { MxqlQueryError, noticesOf, type MxqlRequest } from '../mxqlExecutor';
 
 function stringMap(name: string, value: unknown): Record<string, string> {
   if (value === undefined || value === null) return {};
@@ -44,7 +46,7 @@ export function parseMxqlBody(body: unknown, kind: 'text' | 'path', pcode: numbe
   const b = body as Record<string, unknown>;
   const stime = bodyEpochMs('stime', b.stime);
   const etime = bodyEpochMs('etime', b.etime);
-  checkRange(stime, etime, 'MXQL', LIMITS.days31);
+  checkRange(stime, etime, 'MXQL', MXQL_RANGE);
   const mql = requireMql(b.mql, kind);
   if (typeof b.limit !== 'number' || !Number.isInteger(b.limit) || b.limit < 1) {
     throw badRequest(
@@ -98,7 +100,11 @@ async function runMxql(ctx: RequestContext, kind: 'text' | 'path'): Promise<unkn
     return [{ time: req.etime, pcode: req.pcode, waited_ms: ctx.state.slowMs }];
   }
   try {
-    return await ctx.state.executor(req, ctx.signal);
+    const rows = await ctx.state.executor(req, ctx.signal);
+    const notices = noticesOf(rows);
+    if (notices.length > 0)
+      ctx.responseHeaders[MXQL_NOTICE_HEADER] = encodeMxqlNotice([...new Set(notices)].join('; '));
+    return rows;
   } catch (error) {
     if (error instanceof MxqlQueryError) throw badRequest(error.code, error.message);
     throw error;

@@ -1,8 +1,9 @@
 // Server statistics (`sm_stat`) on the second host: per server, a time series of the main host figures.
 // Only stime, etime, filter and oid are accepted, over at most one hour.
+import { SM_STAT_RANGE } from '../../api/index';
 import type { DemoAgent } from '../data/index';
 import { badRequest } from '../http/httpError';
-import { LIMITS, checkRange, oneOf, parseEpochMs, requireQuery } from '../http/params';
+import { checkRange, oneOf, parseEpochMs, requireQuery } from '../http/params';
 import { projectOf, type RequestContext, type Route } from '../http/route';
 
 const ALLOWED = new Set(['stime', 'etime', 'filter', 'oid']);
@@ -30,7 +31,7 @@ function smStat(ctx: RequestContext) {
   }
   const stime = parseEpochMs('stime', requireQuery(ctx.query, 'stime', 'epoch milliseconds'));
   const etime = parseEpochMs('etime', requireQuery(ctx.query, 'etime', 'epoch milliseconds'));
-  checkRange(stime, etime, 'sm_stat', LIMITS.oneHour);
+  checkRange(stime, etime, 'sm_stat', SM_STAT_RANGE);
   const filter = oneOf('filter', ctx.query.get('filter'), ['m5', 's5', 'h1'] as const, 'm5');
   const data = ctx.state.data;
   const step = data.stepFor(FILTER_STEPS[filter], stime);

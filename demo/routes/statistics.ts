@@ -1,5 +1,6 @@
 // Statistics over a time range for application monitoring: record lists, heap usage and active users.
 // The `{metric}` series live in series.ts because their four path shapes need their own matching.
+import { HEAP_USE_RANGE, VISITOR_DAY_RANGE, VISITOR_MONTH_RANGE, type ApiRangeLimit } from '../../api/index';
 import { VISITOR_WINDOWS, isoDate, monthlyVisitors, visitorPoints } from '../data/visitors';
 import {
   exceptionRecords,
@@ -11,21 +12,21 @@ import {
 } from '../data/records';
 import { FINE_STEP, combine, round } from '../data/index';
 import { badRequest } from '../http/httpError';
-import { LIMITS, checkRange, oneOf, parseEpochMs, parseOids } from '../http/params';
+import { checkRange, oneOf, parseEpochMs, parseOids } from '../http/params';
 import { projectOf, type RequestContext, type Route } from '../http/route';
 import { seriesForOids } from './series';
 
 const JSON_BASE = '/open/api/json';
 
-/** stime and etime from the path, checked (and limited to maxMs when given). */
+/** stime and etime from the path, checked (and within `limit` when given). */
 export function pathRange(
   ctx: RequestContext,
   what: string,
-  maxMs?: number,
+  limit?: ApiRangeLimit,
 ): { stime: number; etime: number } {
   const stime = parseEpochMs('stime', ctx.params.stime);
   const etime = parseEpochMs('etime', ctx.params.etime);
-  checkRange(stime, etime, what, maxMs);
+  checkRange(stime, etime, what, limit);
   return { stime, etime };
 }
 
@@ -116,7 +117,7 @@ function heapUse(ctx: RequestContext) {
   const merge = ctx.params.merge ?? '';
   // heap_use/{stime}/{etime}/{oids} is the generic listed-agents series of the heap_use metric.
   if (merge !== 'avg' && merge !== 'max') return seriesForOids(ctx, 'heap_use', merge, false);
-  const { stime, etime } = pathRange(ctx, 'heap_use', LIMITS.oneHour);
+  const { stime, etime } = pathRange(ctx, 'heap_use', HEAP_USE_RANGE);
   const data = ctx.state.data;
   const pcode = projectOf(ctx).pcode;
   const rows = data.agentsOf(pcode).flatMap((agent) => {
@@ -131,14 +132,14 @@ function heapUse(ctx: RequestContext) {
   return { pcode, stime, etime, timeMerge: merge, unit: 'MB', data: rows };
 }
 
-function visitorRoute(name: keyof typeof VISITOR_WINDOWS, maxMs?: number): Route {
+function visitorRoute(name: keyof typeof VISITOR_WINDOWS, limit?: ApiRangeLimit): Route {
   return {
     host: 'base',
     method: 'GET',
     path: `${JSON_BASE}/${name}/:stime/:etime`,
     auth: 'project',
     handle: (ctx) => {
-      const { stime, etime } = pathRange(ctx, name, maxMs);
+      const { stime, etime } = pathRange(ctx, name, limit);
       const pcode = projectOf(ctx).pcode;
       const data = visitorPoints(
         ctx.state.data.seed,
@@ -153,7 +154,7 @@ function visitorRoute(name: keyof typeof VISITOR_WINDOWS, maxMs?: number): Route
 }
 
 function visitorMonthly(ctx: RequestContext) {
-  const { stime, etime } = pathRange(ctx, 'visitor_m', LIMITS.days365);
+  const { stime, etime } = pathRange(ctx, 'visitor_m', VISITOR_MONTH_RANGE);
   const pcode = projectOf(ctx).pcode;
   const data = monthlyVisitors(ctx.state.data.seed, ctx.state.data.agentsOf(pcode), stime, etime);
   return { data, pcode, stime, etime, sdate: isoDate(stime), edate: isoDate(etime - 1), total: data.length };
@@ -181,7 +182,7 @@ export const statisticsRoutes: Route[] = [
   },
   visitorRoute('visitor_5m'),
   visitorRoute('visitor_h'),
-  visitorRoute('visitor_d', LIMITS.days31),
+  visitorRoute('visitor_d', VISITOR_DAY_RANGE),
   {
     host: 'base',
     method: 'GET',

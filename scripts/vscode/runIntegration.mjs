@@ -21,7 +21,10 @@ import {
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { createRequire } from 'node:module';
-import { ensureCodeServer, launchChromium, repoRoot, startCodeServer } from './codeServer.mjs';
+import { launchChromium } from './chromium.mjs';
+import { repoRoot } from './codeServer.mjs';
+import { ensureCodeServer } from './installCodeServer.mjs';
+import { startCodeServer } from './startCodeServer.mjs';
 import { startResultsServer } from './resultsServer.mjs';
 import { createResults, describeError } from './testResults.mjs';
 

@@ -1,13 +1,12 @@
-/** The `mxql/*` requests (see common/lspMethods.ts): the query at a cursor, facts about a document, server status. */
+/** The `mxql/*` requests (see common/lspMethods.ts): the query at a cursor and server status. */
 import { type TextDocument } from 'vscode-languageserver-textdocument';
 import {
   type DirectiveSummary,
-  type DocumentInfoResult,
   type QueryAtCursorParams,
   type QueryAtCursorResult,
   type ServerStatusResult,
 } from '../../common/lspMethods';
-import { queryAt, type DocumentAnalysis, type ValidationDiagnostic } from '../core/index';
+import { queryAt, type DocumentAnalysis } from '../core/index';
 import { toLspRange, toOffset } from './convert';
 
 /** The directives of an analysis in the request's plain shape. */
@@ -41,24 +40,6 @@ export function queryAtCursor(
     directives: directiveSummary(analysis),
     params: query.params,
     injects: query.injects,
-  };
-}
-
-/** `mxql/documentInfo`. */
-export function documentInfo(
-  analysis: DocumentAnalysis,
-  diagnostics: readonly ValidationDiagnostic[],
-): DocumentInfoResult {
-  const count = (s: string): number => diagnostics.filter((d) => d.severity === s).length;
-  return {
-    directives: directiveSummary(analysis),
-    params: [...new Set(analysis.doc.params.map((p) => p.name))],
-    injects: [...new Set(analysis.doc.injects.map((i) => i.name ?? 'default'))],
-    diagnostics: {
-      errors: count('error'),
-      warnings: count('warning'),
-      infos: count('information') + count('hint'),
-    },
   };
 }
 

@@ -6,6 +6,8 @@
  */
 import {
   CodeActionKind,
+  RequestType as ServerRequestType,
+  RequestType0 as ServerRequestType0,
   TextDocuments,
   TextDocumentSyncKind,
   type CodeAction,
@@ -13,8 +15,9 @@ import {
   type InitializeResult,
   type TextDocumentPositionParams,
 } from 'vscode-languageserver/node';
+import { type RequestType, type RequestType0 } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { LspMethods, type DocumentInfoParams, type QueryAtCursorParams } from '../../common/lspMethods';
+import { QueryAtCursorRequest, ServerStatusRequest } from '../../common/lspMethods';
 import {
   complete,
   definition,
@@ -33,7 +36,7 @@ import {
   type ValidationDiagnostic,
 } from '../core/index';
 import * as convert from './convert';
-import { documentInfo, queryAtCursor, serverStatus } from './customRequests';
+import { queryAtCursor, serverStatus } from './customRequests';
 import { DiagnosticsScheduler } from './diagnostics';
 import { AnalysisCache } from './documents';
 import { guarded } from './guard';
@@ -265,13 +268,21 @@ function wireEditing(w: Wiring): void {
 
 /** The `mxql/*` requests of common/lspMethods.ts. */
 function wireCustomRequests(w: Wiring, runtime: ServerRuntime): void {
-  w.connection.onRequest(LspMethods.queryAtCursor, (p: QueryAtCursorParams) =>
-    w.withDoc(p.uri, null, LspMethods.queryAtCursor, (doc, a) => queryAtCursor(doc, a, p)),
+  w.connection.onRequest(serverType(QueryAtCursorRequest), (p) =>
+    w.withDoc(p.uri, null, QueryAtCursorRequest.method, (doc, a) => queryAtCursor(doc, a, p)),
   );
-  w.connection.onRequest(LspMethods.documentInfo, (p: DocumentInfoParams) =>
-    w.withDoc(p.uri, null, LspMethods.documentInfo, (doc, a) => documentInfo(a, w.scheduler.current(doc))),
-  );
-  w.connection.onRequest(LspMethods.serverStatus, () =>
+  w.connection.onRequest(serverType0(ServerStatusRequest), () =>
     serverStatus(runtime.version, w.documents.all().length),
   );
+}
+
+// The server's copy of the protocol package is another version than the one common/ types against, so
+// common/'s request objects are not instances of the server's classes; these rebuild them with the same
+// method and the same parameter and result types.
+function serverType<P, R>(type: RequestType<P, R, void>): ServerRequestType<P, R, void> {
+  return new ServerRequestType<P, R, void>(type.method);
+}
+
+function serverType0<R>(type: RequestType0<R, void>): ServerRequestType0<R, void> {
+  return new ServerRequestType0<R, void>(type.method);
 }

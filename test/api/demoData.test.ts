@@ -2,6 +2,7 @@
 // the demo backend, with the specification's response shapes.
 import { describe } from 'node:test';
 import assert from 'node:assert/strict';
+import { mxqlNoticeOf } from '../../api/index';
 import { arr, H, hasShape, listOf, NOW, num, range, str, useDemo, type Shape } from './demoHarness';
 
 const ctx = useDemo();
@@ -259,6 +260,13 @@ void describe('server statistics, raw tags, DB pool, IP search, database, MXQL',
       [],
       'no matching data is an empty array',
     );
+    assert.equal(mxqlNoticeOf(rows), undefined, 'rows come without a notice');
+    const unknown = await ctx.client.mxqlText(
+      { ...range, mql: 'CATEGORY no_such_category\nTAGLOAD', limit: 20 },
+      { pcode: ctx.apm },
+    );
+    assert.deepEqual(unknown, []);
+    assert.equal(mxqlNoticeOf(unknown), 'no rows: the demo has no data for category no_such_category');
   });
   ctx.endpointTest('mxqlPath', async () => {
     const rows = await ctx.client.mxqlPath(

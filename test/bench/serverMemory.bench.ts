@@ -5,7 +5,7 @@
 // Run: node --import tsx test/bench/serverMemory.bench.ts
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LspMethods, type ServerStatusResult } from '../../common/lspMethods';
+import { ServerStatusRequest } from '../../common/lspMethods';
 import { startSession } from '../lsp/lspClient';
 
 import { corpusDir as dir, corpusSetting as setting } from '../support/corpus';
@@ -22,7 +22,7 @@ async function main(): Promise<void> {
     .filter((f) => f.endsWith('.mxql'))
     .sort();
   const session = await startSession();
-  const status = () => session.connection.sendRequest<ServerStatusResult>(LspMethods.serverStatus);
+  const status = () => session.connection.sendRequest(ServerStatusRequest);
   const baseline = await status();
   const started = performance.now();
   for (const [i, file] of files.entries()) {

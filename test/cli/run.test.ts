@@ -74,7 +74,7 @@ void describe('mxql run against the demo', () => {
   });
 
   void test('a query the service rejects exits 1 with one line', async () => {
-    const q = await file('bad.mxql', 'CATEGORY no_such_category_at_all\nTAGLOAD\n');
+    const q = await file('bad.mxql', 'CATEGORY app_counter\nTAGLOAD\nFROBNICATE\n');
     const r = await runCli(['run', q, '--demo']);
     assert.equal(r.code, 1);
     assert.match(r.stderr, /^mxql run: error: mxqlText .*HTTP 400/);
@@ -127,6 +127,44 @@ void describe('mxql run: what is sent', () => {
     assert.equal(b['limit'], 7);
     assert.equal(b['stime'], 1_700_000_000_000);
     assert.equal(b['etime'], 1_700_000_600_000);
+  });
+
+  void test('--line N sends only the query at that line, with the SUB it uses; a line past the end exits 2', async () => {
+    fault.respondWith({ kind: 'json', body: [] });
+    const q = await file(
+      'two.mxql',
+      [
+        '-- @param $oid = 5',
+        'CATEGORY app_counter',
+        '',
+        'TAGLOAD',
+        '',
+        'CATEGORY app_host',
+        'OID [$oid]',
+        'TAGLOAD',
+        'JOIN {query: s, field: oid}',
+        '',
+        'SUB s',
+        'CATEGORY app_counter',
+        'TAGLOAD',
+        'END',
+        '',
+      ].join('\n'),
+    );
+    const env = { MXQL_PROJECT_TOKEN: SECRET };
+    const first = await runCli(['run', q, ...target(), '--line', '3'], env);
+    assert.equal(first.code, 0, first.stderr);
+    assert.equal(sent()['mql'], 'CATEGORY app_counter\n\nTAGLOAD');
+    const second = await runCli(['run', q, ...target(), '--line', '12'], env);
+    assert.equal(second.code, 0, second.stderr);
+    assert.equal(
+      sent()['mql'],
+      'CATEGORY app_host\nOID [$oid]\nTAGLOAD\nJOIN {query: s, field: oid}\nSUB s\nCATEGORY app_counter\nTAGLOAD\nEND',
+    );
+    assert.deepEqual(sent()['param'], { $oid: '5' });
+    const past = await runCli(['run', q, ...target(), '--line', '99'], env);
+    assert.equal(past.code, 2);
+    assert.match(past.stderr, /--line 99 is past the end/);
   });
 
   void test('a file with @path runs against /mxql/path with an empty param', async () => {

@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { COMMANDS, HIDDEN_FROM_PALETTE, commandIds } from '../../client/src/commands/table';
+import { readAutoRefreshSeconds, readConfig } from '../../client/src/config';
+import { readSettings } from '../../server/src/settings';
 
 interface Manifest {
   activationEvents: string[];
@@ -42,17 +44,45 @@ void test('Ctrl+Enter / Cmd+Enter run in mxql editors only; the editor title has
   for (const id of HIDDEN_FROM_PALETTE) assert.ok(hidden.has(id), id);
 });
 
-void test('settings read by the code are declared with descriptions; no token setting exists', () => {
+/** Every setting key the extension's readers look up, recorded by calling them (client/src/config.ts). */
+function keysReadByTheExtension(): Set<string> {
+  const keys = new Set<string>();
+  const record = (key: string): unknown => void keys.add(key);
+  readConfig(record);
+  readAutoRefreshSeconds(record);
+  return keys;
+}
+
+/** Every leaf key the language server reads from the `mxql` section it is sent (server/src/settings.ts). */
+function keysReadByTheServer(): Set<string> {
+  const paths = new Set<string>();
+  const section = (path: string): object =>
+    new Proxy(
+      {},
+      {
+        get: (_target, prop) => {
+          if (typeof prop !== 'string') return undefined;
+          paths.add(`${path}.${prop}`);
+          return section(`${path}.${prop}`);
+        },
+      },
+    );
+  readSettings(section('mxql'));
+  return new Set([...paths].filter((p) => ![...paths].some((other) => other.startsWith(`${p}.`))));
+}
+
+void test('the settings the code reads are exactly the declared ones, each with a description; no token setting', () => {
   const props = c.configuration.properties;
-  for (const key of [
-    'mxql.profiles',
-    'mxql.results.reusePanel',
-    'mxql.run.defaultLimit',
-    'mxql.run.codeLens',
-  ]) {
+  const read = new Set(
+    [...keysReadByTheExtension(), ...keysReadByTheServer()].filter((k) => k.startsWith('mxql.')),
+  );
+  // vscode-languageclient reads `<client id>.trace.server` itself.
+  read.add('mxql.trace.server');
+  assert.ok(read.size >= 8, `the readers were not exercised: ${[...read].join(', ')}`);
+  assert.deepEqual([...read].sort(), Object.keys(props).sort());
+  for (const key of read) {
     const prop = props[key];
-    assert.ok(prop, key);
-    assert.ok(prop.description ?? prop.markdownDescription, key);
+    assert.ok(prop?.description ?? prop?.markdownDescription, key);
   }
   assert.ok(!Object.keys(props).some((k) => /token/i.test(k)), 'a token must never be a setting');
 });

@@ -54,13 +54,19 @@ function scripted(answers: (string | undefined)[]) {
 
 const none = { params: {}, injects: {} };
 
+/** The prompts' context: the scripted Ui, the demo target and a log that records warnings. */
+function asking(ui: Ui, on: Target = target, now = Date.now()) {
+  const warnings: string[] = [];
+  return { ask: { ui, target: on, now, log: { warn: (m: string) => warnings.push(m) } }, warnings };
+}
+
 void test('$oid offers the project agents; the pick sends the agent oid', async () => {
   const now = Date.now();
   const agents = await client.agentList({ stime: now - 3_600_000, etime: now });
   const agent = agents.data[0];
   assert.ok(agent);
   const { ui, asked } = scripted([agent.oname]);
-  const values = await promptMissing(ui, { params: ['$oid'], injects: [] }, none, target, now);
+  const values = await promptMissing(asking(ui, target, now).ask, { params: ['$oid'], injects: [] }, none);
   assert.deepEqual(values, { params: { $oid: String(agent.oid) }, injects: {} });
   assert.equal(asked[0]?.kind, 'quickPick');
   assert.ok(asked[0]?.choices.includes(agent.oname));
@@ -69,13 +75,7 @@ void test('$oid offers the project agents; the pick sends the agent oid', async 
 void test('other params and INJECT fragments are typed; the last values pre-fill the boxes', async () => {
   const { ui, asked } = scripted(['abc', '']);
   const last = { params: { $name: 'old' }, injects: { default: 'LIMIT 1' } };
-  const values = await promptMissing(
-    ui,
-    { params: ['$name'], injects: ['default'] },
-    last,
-    target,
-    Date.now(),
-  );
+  const values = await promptMissing(asking(ui).ask, { params: ['$name'], injects: ['default'] }, last);
   assert.deepEqual(values, { params: { $name: 'abc' }, injects: { default: '' } });
   assert.deepEqual(
     asked.map((a) => [a.kind, a.value]),
@@ -86,9 +86,32 @@ void test('other params and INJECT fragments are typed; the last values pre-fill
   );
 });
 
+void test('an agent list refused with 401 is logged and told in the prompt, never an empty silent list', async () => {
+  const project = demo.projects[0];
+  assert.ok(project);
+  const refused = createOpenApiClient({
+    baseUrl: demo.baseUrl,
+    projectToken: 'not-the-token',
+    pcode: project.pcode,
+  });
+  try {
+    const { ui, asked } = scripted(['42']);
+    const { ask, warnings } = asking(ui, { ...target, client: refused });
+    const values = await promptMissing(ask, { params: ['$oid'], injects: [] }, none);
+    assert.deepEqual(values, { params: { $oid: '42' }, injects: {} });
+    assert.equal(asked[0]?.kind, 'inputBox');
+    assert.match(asked[0]?.text ?? '', /^Could not list the project's agents \(.*401/);
+    assert.equal(warnings.length, 1);
+    assert.match(warnings[0] ?? '', /Could not list the agents to offer for \$oid: .*401/);
+    assert.doesNotMatch(warnings[0] ?? '', /not-the-token/);
+  } finally {
+    await refused.close();
+  }
+});
+
 void test('dismissing any prompt cancels the whole run', async () => {
   const { ui } = scripted(['x', undefined]);
-  const values = await promptMissing(ui, { params: ['$a', '$b'], injects: [] }, none, target, Date.now());
+  const values = await promptMissing(asking(ui).ask, { params: ['$a', '$b'], injects: [] }, none);
   assert.equal(values, undefined);
 });
 

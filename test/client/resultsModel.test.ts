@@ -91,3 +91,23 @@ void test('column names that are Object members do not leak inherited values', (
     [null, null, 'x'],
   ]);
 });
+
+void test("the server's notice (why a result is empty) replays after done as the panel's status line", () => {
+  const model = new ResultsModel();
+  model.start(run('r9'));
+  model.complete('r9', [], 3, 2, 'no rows: the demo has no data for category x');
+  const messages = model.messagesFor('r9');
+  assert.deepEqual(
+    messages.map((m) => m.type),
+    ['init', 'done', 'notice'],
+  );
+  assert.deepEqual(messages.at(-1), {
+    type: 'notice',
+    v: messages[0]?.v,
+    level: 'info',
+    text: 'no rows: the demo has no data for category x',
+  });
+  model.start(run('r10'));
+  model.complete('r10', [{ a: 1 }], 3, 2);
+  assert.ok(model.messagesFor('r10').every((m) => m.type !== 'notice'));
+});

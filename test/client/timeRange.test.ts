@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
+import { MXQL_RANGE } from '../../api/index';
 import { test } from 'node:test';
 import {
   DEFAULT_RANGE,
-  MAX_MXQL_RANGE_MS,
   choiceLabel,
   formatZone,
   parseCustomRange,
@@ -40,8 +40,8 @@ void test('file directives win over the picker: @stime/@etime, then @range', () 
 });
 
 void test('the 31-day limit and ordering are checked before sending', () => {
-  assert.equal(rangeProblem(0, MAX_MXQL_RANGE_MS), undefined);
-  assert.match(rangeProblem(0, MAX_MXQL_RANGE_MS + 1) ?? '', /at most 31 days/);
+  assert.equal(rangeProblem(0, MXQL_RANGE.maxRangeMs), undefined);
+  assert.match(rangeProblem(0, MXQL_RANGE.maxRangeMs + 1) ?? '', /at most 31 days/);
   assert.match(rangeProblem(10, 10) ?? '', /after its start/);
   assert.match(rangeProblem(Number.NaN, 10) ?? '', /not a valid date/);
 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { CATEGORY_ROWS, FINE_STEP, createDemoData } from '../../demo/data/index';
 import { startDemoServer, type DemoServer } from '../../demo/index';
-import { FIXED_NOW, arr, call, errorOf, projectOf, rec } from './demoClient';
+import { FIXED_NOW, arr, call, projectOf, rec } from './demoClient';
 
 type CompactColumn = string | (string | number)[];
 interface CompactCategory {
@@ -101,9 +101,24 @@ void describe('the MXQL engine over every category', () => {
     }
   });
 
-  void it('names the supported categories when asked for another one', async () => {
-    const reply = await run(projectOf(server, 'APM', 'Order'), 'CATEGORY tx_host\nTAGLOAD');
-    assert.equal(errorOf(reply).code, 'mxql/unknown-category');
-    assert.match(errorOf(reply).message, /app_counter.*server_base/);
+  void it('answers a category the catalog does not know with 200 [] and says why in a header', async () => {
+    const reply = await run(projectOf(server, 'APM', 'Order'), 'CATEGORY tx_host_nowhere\nTAGLOAD');
+    assert.equal(reply.status, 200);
+    assert.deepEqual(reply.body, []);
+    const notice = decodeURIComponent(reply.headers.get('x-mxql-notice') ?? '');
+    assert.match(notice, /^no rows: the demo has no data for category tx_host_nowhere/);
+  });
+
+  void it('answers a catalog category of another product line with [] naming the line', async () => {
+    const reply = await run(projectOf(server, 'APM', 'Order'), 'CATEGORY kube_pod_stat\nTAGLOAD');
+    assert.equal(reply.status, 200);
+    assert.deepEqual(reply.body, []);
+    assert.match(decodeURIComponent(reply.headers.get('x-mxql-notice') ?? ''), /kube_pod_stat.*Kubernetes/);
+  });
+
+  void it('sends no notice header when the query has rows', async () => {
+    const reply = await run(projectOf(server, 'APM', 'Order'), 'CATEGORY app_counter\nTAGLOAD');
+    assert.equal(arr(reply.body).length, 50);
+    assert.equal(reply.headers.get('x-mxql-notice'), null);
   });
 });

@@ -177,9 +177,11 @@ void describe('MXQL endpoints', () => {
   });
 
   void it('turns an executor MxqlQueryError into a 400 naming the problem', async () => {
-    const reply = await call(text(), demo.apm(), { body: mxqlBody('CATEGORY no_such_category\nTAGLOAD') });
+    const reply = await call(text(), demo.apm(), {
+      body: mxqlBody('CATEGORY app_counter\nTAGLOAD\nFROBNICATE'),
+    });
     assert.equal(reply.status, 400);
-    assert.match(errorOf(reply).message, /no_such_category/);
+    assert.match(errorOf(reply).message, /FROBNICATE/);
   });
 
   void it('aborts a slow query when the client disconnects', async () => {

@@ -23,12 +23,14 @@ async function loadSuite(name: string): Promise<void> {
   }
 }
 
+/** Suite names in order; `smoke` comes first because it checks that opening a file activates the extension. */
 function suiteNames(): string[] {
-  return fs
+  const names = fs
     .readdirSync(suitesDir)
     .filter((file) => file.endsWith(suiteSuffix))
     .map((file) => file.slice(0, -suiteSuffix.length))
     .sort();
+  return [...names.filter((n) => n === 'smoke'), ...names.filter((n) => n !== 'smoke')];
 }
 
 function errorText(err: unknown): string {

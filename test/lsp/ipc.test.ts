@@ -12,7 +12,7 @@ import {
   IPCMessageWriter,
   type CompletionList,
 } from 'vscode-languageserver-protocol/node';
-import { LspMethods, type ServerStatusResult } from '../../common/lspMethods';
+import { ServerStatusRequest } from '../../common/lspMethods';
 import { ensureBundle, root, withCursor } from './lspClient';
 
 void test('the server speaks LSP over Node IPC', async () => {
@@ -39,7 +39,7 @@ void test('the server speaks LSP over Node IPC', async () => {
     position,
   });
   assert.ok(list.items.some((i) => i.label === 'tps'));
-  const status = await connection.sendRequest<ServerStatusResult>(LspMethods.serverStatus);
+  const status = await connection.sendRequest(ServerStatusRequest);
   assert.equal(status.openDocuments, 1);
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   await connection.sendRequest('shutdown');

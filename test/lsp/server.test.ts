@@ -9,12 +9,8 @@ import {
   type Hover,
   type PublishDiagnosticsParams,
 } from 'vscode-languageserver-protocol/node';
-import {
-  LspMethods,
-  type DocumentInfoResult,
-  type QueryAtCursorResult,
-  type ServerStatusResult,
-} from '../../common/lspMethods';
+import { QueryAtCursorRequest, ServerStatusRequest } from '../../common/lspMethods';
+import { QUERY_BOUNDARY_CASES } from '../support/queryBoundaryCases';
 import { startSession, withCursor, type LspSession } from './lspClient';
 
 const QUERY = [
@@ -75,7 +71,7 @@ void describe('language server over stdio', () => {
       assert.ok(caps[key], key);
     }
     const other = await startSession();
-    const status = await other.connection.sendRequest<ServerStatusResult>(LspMethods.serverStatus);
+    const status = await other.connection.sendRequest(ServerStatusRequest);
     assert.equal(status.openDocuments, 0);
     assert.ok(status.memory.rss > 0);
     await other.stop();
@@ -205,26 +201,50 @@ void describe('language server over stdio', () => {
     assert.ok(actions.some((a) => /INJECT default/.test(a.title)));
   });
 
-  void test('mxql/queryAtCursor and mxql/documentInfo', async () => {
+  void test('mxql/queryAtCursor', async () => {
     const uri = 'file:///custom.mxql';
     open(uri, QUERY);
-    const q = await session.connection.sendRequest<QueryAtCursorResult>(LspMethods.queryAtCursor, {
+    const q = await session.connection.sendRequest(QueryAtCursorRequest, {
       uri,
       position: { line: 4, character: 0 },
     });
+    assert.ok(q);
     assert.match(q.text, /^CATEGORY app_counter\nOID \$oid/);
     assert.match(q.text, /SUB top5[\s\S]*END$/);
     assert.doesNotMatch(q.text, /@name/);
     assert.deepEqual(q.params, ['$oid']);
     assert.deepEqual(q.injects, ['default']);
     assert.equal(q.directives.params['$oid'], '1234');
-    const info = await session.connection.sendRequest<DocumentInfoResult>(LspMethods.documentInfo, { uri });
-    assert.equal(info.directives.name, 'TPS per agent');
-    assert.deepEqual(info.params, ['$oid']);
-    const missing = await session.connection.sendRequest(LspMethods.documentInfo, {
+    assert.equal(q.directives.name, 'TPS per agent');
+    const missing = await session.connection.sendRequest(QueryAtCursorRequest, {
       uri: 'file:///not-open.mxql',
+      offset: 0,
     });
     assert.equal(missing, null);
+  });
+
+  void test('mxql/queryAtCursor finds the same query boundaries as the CodeLens and mxql run', async () => {
+    for (const [index, c] of QUERY_BOUNDARY_CASES.entries()) {
+      const uri = `file:///boundaries-${index}.mxql`;
+      open(uri, c.text);
+      const lineCount = c.text.split('\n').length;
+      for (let line = 0; line < lineCount; line++) {
+        const q = await session.connection.sendRequest(QueryAtCursorRequest, {
+          uri,
+          position: { line, character: 0 },
+        });
+        if (c.queries.length === 0) {
+          assert.equal(q, null, `${c.name}: line ${line}`);
+          continue;
+        }
+        assert.ok(q, `${c.name}: line ${line}`);
+        const bounds: readonly [number, number] = [q.range.start.line, q.range.end.line];
+        assert.ok(
+          c.queries.some(([first, last]) => first === bounds[0] && last === bounds[1]),
+          `${c.name}: line ${line} gave lines ${bounds.join('-')}`,
+        );
+      }
+    }
   });
 
   void test('settings switch diagnostics off by code group', async () => {

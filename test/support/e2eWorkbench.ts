@@ -6,10 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, BrowserContext, FrameLocator, Locator, Page } from 'playwright-core';
+import { launchChromium } from '../../scripts/vscode/chromium.mjs';
 import { packageCleanTree, repoRoot } from '../package/buildVsix';
 import { Workbench } from './vscodeWorkbench';
 
-/** The parts of scripts/vscode/codeServer.mjs the rig uses (a plain .mjs module, typed here). */
+/** The parts of the scripts/vscode/ modules the rig uses (plain .mjs modules, typed here). */
 interface CodeServerHarness {
   ensureCodeServer(options?: { log?: (line: string) => void; logFile?: string }): Promise<string>;
   installVsix(vsixPath: string, extensionsDir: string): Promise<void>;
@@ -20,7 +21,6 @@ interface CodeServerHarness {
     logFile?: string;
     settings?: Record<string, unknown>;
   }): Promise<{ url: string; port: number; stop: () => Promise<void> }>;
-  launchChromium(): Promise<Browser>;
 }
 
 export const e2eResultsDir = join(repoRoot, 'test-results', 'e2e');
@@ -40,8 +40,12 @@ export interface E2eRig {
 }
 
 async function loadHarness(): Promise<CodeServerHarness> {
-  const url = pathToFileURL(join(repoRoot, 'scripts', 'vscode', 'codeServer.mjs')).href;
-  return (await import(url)) as CodeServerHarness;
+  const load = async (name: string): Promise<object> =>
+    (await import(pathToFileURL(join(repoRoot, 'scripts', 'vscode', name)).href)) as object;
+  const modules = await Promise.all(
+    ['installCodeServer.mjs', 'installVsix.mjs', 'startCodeServer.mjs'].map(load),
+  );
+  return Object.assign({}, ...modules) as CodeServerHarness;
 }
 
 /** Settings of the test user: quiet, and a fixed layout so screenshots are comparable. */
@@ -97,7 +101,7 @@ async function startSteps(
     settings: userSettings,
   });
   cleanups.push(() => server.stop());
-  const browser = await harness.launchChromium();
+  const browser = await launchChromium();
   cleanups.push(() => browser.close());
   const page = await openWorkbench(browser, `${server.url}/?folder=${encodeURIComponent(workspaceDir)}`);
   const workbench = new Workbench(page, workspaceDir);

@@ -9,9 +9,11 @@ import { existsSync, mkdirSync, readFileSync, rmSync, statSync, watch } from 'no
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { dirname, extname, join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { resultsCsp, resultsHtml } from '../../client/src/views/resultsHtml';
 import { newestMtime } from '../support/newestMtime';
+
+export { launchChromium } from '../../scripts/vscode/chromium.mjs';
 
 // The repository root: the nearest folder upwards from the working directory with esbuild.mjs.
 function findRoot(dir: string): string {
@@ -151,22 +153,6 @@ export async function startServer(): Promise<WebviewServer> {
 function send(res: ServerResponse, status: number, type: string, body: string | Buffer): void {
   res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store' });
   res.end(body);
-}
-
-/** Launches the system Chromium headless. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
 }
 
 /** Opens the webview page and waits for its `ready` message. */

@@ -4,10 +4,14 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { createPathCatalog, parseDirectives, type PathCatalog } from '../../../server/core/index';
+import {
+  createPathCatalog,
+  parseDirectives,
+  parsedText,
+  queryAt,
+  type PathCatalog,
+} from '../../../server/core/index';
 import type { Ctx } from '../ctx';
-import { requestQueryAtCursor } from '../language/languageRequests';
-import { queryAtOffset } from '../run/queryBlocks';
 import type { Runner, RunOptions, RunOutcome, RunSource } from '../run/runner';
 import type { PickItem } from '../views/ui';
 
@@ -71,7 +75,7 @@ export async function runSelection(ctx: Ctx, runner: Runner, arg?: unknown): Pro
   return runner.run(source(editor.document, selected), optionsOf(args));
 }
 
-/** mxql.runQueryAtCursor: the blank-line separated query around the cursor (see run/queryBlocks.ts). */
+/** mxql.runQueryAtCursor: the query around the cursor, as the core defines it (server/core/features/queries.ts). */
 export async function runQueryAtCursor(ctx: Ctx, runner: Runner, arg?: unknown): Promise<RunOutcome> {
   const args = asArgs(arg);
   const document = await documentFor(args);
@@ -79,30 +83,12 @@ export async function runQueryAtCursor(ctx: Ctx, runner: Runner, arg?: unknown):
   const editor = vscode.window.activeTextEditor;
   const offset =
     args.offset ?? (editor?.document === document ? document.offsetAt(editor.selection.active) : 0);
-  const text =
-    (await serverQueryText(ctx, document, offset)) ?? queryAtOffset(document.getText(), offset)?.text;
-  if (text === undefined) {
+  const query = queryAt(parsedText(document.getText()), offset);
+  if (!query) {
     void ctx.ui.message('info', 'MXQL: there is no query here (only comments or blank lines).');
     return { status: 'skipped', message: 'no query at the cursor' };
   }
-  return runner.run(source(document, text), optionsOf(args));
-}
-
-/** The query at `offset` as the language server defines it (SUBs appended); undefined when it cannot answer. */
-async function serverQueryText(
-  ctx: Ctx,
-  document: vscode.TextDocument,
-  offset: number,
-): Promise<string | undefined> {
-  const client = ctx.language;
-  if (!client?.isRunning()) return undefined;
-  try {
-    const result = await requestQueryAtCursor(client, document, document.positionAt(offset));
-    return result?.text;
-  } catch (error) {
-    ctx.log.warn(`mxql/queryAtCursor failed; using the local definition (${String(error)})`);
-    return undefined;
-  }
+  return runner.run(source(document, query.text), optionsOf(args));
 }
 
 let pathCatalog: PathCatalog | undefined;

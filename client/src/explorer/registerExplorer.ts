@@ -2,7 +2,7 @@
 // changes, expansion of live values, the auto-refresh setting) and the handlers of its commands. The
 // command table registers the handlers; they reach the tree through the Ctx they were built for.
 import * as vscode from 'vscode';
-import { DEMO_PROFILE_NAME } from '../config';
+import { AUTO_REFRESH_SETTING, DEMO_PROFILE_NAME, readAutoRefreshSeconds } from '../config';
 import type { Ctx } from '../ctx';
 import { openApiRequest } from '../openApiRequest/openApiRequest';
 import { accountTokenKey, projectTokenKey } from '../profiles/secretKeys';
@@ -15,7 +15,6 @@ import { nodeKey } from './explorerNodes';
 import { EXPLORER_VIEW_ID, ExplorerTree } from './explorerTree';
 import type { LiveDashboard } from '../dashboard/liveDashboard';
 
-const AUTO_REFRESH_SETTING = 'mxql.explorer.autoRefreshSeconds';
 const bound = new WeakMap<Ctx, actions.ExplorerDeps>();
 
 function explorerSource(ctx: Ctx): ExplorerSource {
@@ -35,12 +34,10 @@ function explorerSource(ctx: Ctx): ExplorerSource {
 
 /** The auto-refresh period in seconds from the settings; a bad value is 0 (off) and is logged. */
 function autoRefreshSeconds(ctx: Ctx): number {
-  const value = vscode.workspace.getConfiguration().get<unknown>(AUTO_REFRESH_SETTING, 0);
-  if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return Math.min(value, 3600);
-  ctx.log.warn(
-    `Settings: ${AUTO_REFRESH_SETTING} must be a number of seconds (0 = off); auto-refresh is off.`,
-  );
-  return 0;
+  const settings = vscode.workspace.getConfiguration();
+  const { seconds, problem } = readAutoRefreshSeconds((key) => settings.get<unknown>(key));
+  if (problem) ctx.log.warn(`Settings: ${problem}`);
+  return seconds;
 }
 
 /** Creates the explorer view and binds its command handlers to `ctx`. */

@@ -3,8 +3,8 @@
 // `queryRanges` (the same as the language server's "query at cursor"), directives from its parser.
 import {
   directiveEntries,
-  parse,
   parseDirectives,
+  parsedText,
   queryRanges,
   stripDirectives,
 } from '../../../server/core/index';
@@ -38,8 +38,8 @@ export function notebookOfQueries(text: string): NotebookFile {
     .filter((e) => e.key !== 'name')
     .map((e) => text.slice(e.range.start, e.range.end).trim());
   const name = parseDirectives(text).name;
-  const parsed = parse(text).ast;
-  const ranges = parsed.subs.length > 0 ? [] : queryRanges({ text, doc: parsed });
+  const source = parsedText(text);
+  const ranges = source.parsed.ast.subs.length > 0 ? [] : queryRanges(source);
   const starts = ranges.map((r, i) =>
     i === 0 ? 0 : withLeadingComments(text, r.start, ranges[i - 1]?.end ?? 0),
   );

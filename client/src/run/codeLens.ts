@@ -1,9 +1,9 @@
 // A CodeLens above each query of an .mxql file: `▶ Run · 1h · Demo / Project A`. The range and target
-// in the title say where the query would go before it is sent.
+// in the title say where the query would go before it is sent. Where the queries are is the core's
+// `queryRanges` (server/core/features/queries.ts), the same definition Run Query at Cursor uses.
 import * as vscode from 'vscode';
-import { parseDirectives } from '../../../server/core/index';
+import { parseDirectives, parsedText, queryRanges } from '../../../server/core/index';
 import type { Ctx } from '../ctx';
-import { queryBlocks } from './queryBlocks';
 import { choiceLabel } from './timeRange';
 
 export class RunCodeLensProvider implements vscode.CodeLensProvider {
@@ -19,14 +19,15 @@ export class RunCodeLensProvider implements vscode.CodeLensProvider {
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
     if (!this.ctx.config.codeLens) return [];
     const text = document.getText();
-    const blocks = queryBlocks(text);
+    const ranges = queryRanges(parsedText(text));
+    if (ranges.length === 0) return [];
     const title = `$(play) Run · ${this.rangeLabel(text)} · ${this.targetLabel()}`;
-    return blocks.map((block) => {
-      const position = document.positionAt(block.start);
+    return ranges.map((range) => {
+      const position = document.positionAt(range.start);
       return new vscode.CodeLens(new vscode.Range(position, position), {
         title,
         command: 'mxql.runQueryAtCursor',
-        arguments: [{ uri: document.uri.toString(), offset: block.start }],
+        arguments: [{ uri: document.uri.toString(), offset: range.start }],
         tooltip: 'Run this query (Ctrl+Enter)',
       });
     });

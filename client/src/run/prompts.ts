@@ -1,8 +1,10 @@
 // Asks for what a query needs and the file does not say: `$param` values and INJECT fragments.
 // The last answers are remembered per file in workspaceState (values the user typed, never a token)
-// and pre-fill the next prompt. `$oid`, `$okind` and `$onode` offer the project's agents.
+// and pre-fill the next prompt. `$oid`, `$okind` and `$onode` offer the project's agents; when the agent
+// list cannot be read (a 401, a timeout), the log says why and the prompt tells the user.
 import type * as vscode from 'vscode';
 import type { AgentItem } from '../../../api/index';
+import type { Log } from '../log';
 import type { Target } from '../profiles/profiles';
 import type { PickItem, Ui } from '../views/ui';
 import type { RunValues } from './runRequest';
@@ -35,8 +37,10 @@ const agentFields = {
 type AgentParam = keyof typeof agentFields;
 const isAgentParam = (name: string): name is AgentParam => Object.hasOwn(agentFields, name);
 
-/** Agents of the active project as pick items for `name`; empty when the list cannot be read. */
-async function agentItems(name: AgentParam, target: Target, now: number): Promise<PickItem<string>[]> {
+/** The agents of the active project as pick items for `name`, or why they could not be listed. */
+type AgentChoices = { readonly items: PickItem<string>[] } | { readonly problem: string };
+
+async function agentItems(name: AgentParam, target: Target, now: number): Promise<AgentChoices> {
   try {
     const list = await target.client.agentList(
       { stime: now - AGENT_WINDOW_MS, etime: now },
@@ -50,20 +54,32 @@ async function agentItems(name: AgentParam, target: Target, now: number): Promis
       seen.add(item.value);
       items.push({ ...item, description: agent.active ? 'active' : 'inactive' });
     }
-    return items;
-  } catch {
-    return [];
+    return { items };
+  } catch (error) {
+    return { problem: error instanceof Error ? error.message : String(error) };
   }
 }
 
 const TYPE_VALUE = '$(edit) Type a value…';
 
-async function askParam(ui: Ui, name: string, last: string | undefined, target: Target, now: number) {
+/** What a prompt needs besides the name: the last value, the target to list agents from, the clock and the log. */
+export interface AskContext {
+  readonly ui: Ui;
+  readonly target: Target;
+  readonly now: number;
+  readonly log: Pick<Log, 'warn'>;
+}
+
+async function askParam(ask: AskContext, name: string, last: string | undefined) {
+  let listProblem = '';
   if (isAgentParam(name)) {
-    const agents = await agentItems(name, target, now);
-    if (agents.length > 0) {
+    const agents = await agentItems(name, ask.target, ask.now);
+    if ('problem' in agents) {
+      ask.log.warn(`Could not list the agents to offer for ${name}: ${agents.problem}`);
+      listProblem = `Could not list the project's agents (${agents.problem}). `;
+    } else if (agents.items.length > 0) {
       const typed: PickItem<string> = { label: TYPE_VALUE, value: '' };
-      const picked = await ui.quickPick([...agents, typed], {
+      const picked = await ask.ui.quickPick([...agents.items, typed], {
         title: `Value of ${name}`,
         placeHolder: `Pick an agent for ${name}${last ? ` (last: ${last})` : ''}`,
         matchOnDetail: true,
@@ -72,9 +88,9 @@ async function askParam(ui: Ui, name: string, last: string | undefined, target: 
       if (picked !== typed) return picked.value;
     }
   }
-  return ui.inputBox({
+  return ask.ui.inputBox({
     title: `Value of ${name}`,
-    prompt: `The query uses ${name} and the file has no "-- @param ${name} = …" line. Enter its value.`,
+    prompt: `${listProblem}The query uses ${name} and the file has no "-- @param ${name} = …" line. Enter its value.`,
     ...(last !== undefined ? { value: last } : {}),
     validateInput: (text) => (text.trim() === '' ? `${name} needs a value.` : undefined),
   });
@@ -90,21 +106,19 @@ async function askInject(ui: Ui, name: string, last: string | undefined) {
 
 /** Prompts for each missing value in turn; undefined when the user cancelled any prompt. */
 export async function promptMissing(
-  ui: Ui,
+  ask: AskContext,
   missing: { params: readonly string[]; injects: readonly string[] },
   last: RunValues,
-  target: Target,
-  now: number,
 ): Promise<RunValues | undefined> {
   const params: Record<string, string> = {};
   const injects: Record<string, string> = {};
   for (const name of missing.params) {
-    const value = await askParam(ui, name, last.params[name], target, now);
+    const value = await askParam(ask, name, last.params[name]);
     if (value === undefined) return undefined;
     params[name] = value.trim();
   }
   for (const name of missing.injects) {
-    const value = await askInject(ui, name, last.injects[name]);
+    const value = await askInject(ask.ui, name, last.injects[name]);
     if (value === undefined) return undefined;
     injects[name] = value;
   }

@@ -1,5 +1,6 @@
 // The time range picker behind the status bar: relative presets and a custom absolute range whose
 // ends are validated as they are typed, with the time zone spelled out.
+import { MXQL_RANGE } from '../../../api/index';
 import type { Ctx } from '../ctx';
 import type { PickItem } from '../views/ui';
 import {
@@ -51,7 +52,7 @@ async function customRange(ctx: Ctx): Promise<RangeChoice | undefined> {
   if (start === undefined) return undefined;
   const end = await ctx.ui.inputBox({
     title: `End (${zone})`,
-    prompt: `End of the range; at most 31 days after ${start}`,
+    prompt: `End of the range; at most ${MXQL_RANGE.span} after ${start}`,
     value: formatLocal(now, offset),
     validateInput: (text) => validate(text) ?? problemOf(parseCustomRange(start, text, offset)),
   });

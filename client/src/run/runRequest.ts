@@ -1,6 +1,12 @@
 // Turns an .mxql file (or a part of it) plus the user's choices into exactly what is sent to the
 // MXQL endpoints. Pure: no vscode, no IO; the runner supplies clock, zone, range and prompted values.
-import { lex, parse, parseDirectives, stripDirectives, type Directives } from '../../../server/core/index';
+import {
+  directiveErrors,
+  hasStatements,
+  parseDirectives,
+  wholeQuery,
+  type Directives,
+} from '../../../server/core/index';
 import { rangeProblem, resolveRange, type RangeChoice, type ResolvedRange } from './timeRange';
 
 /** The two MXQL endpoints, by API client id and path. */
@@ -10,11 +16,13 @@ export const MxqlEndpoints = {
 } as const;
 export type MxqlEndpointId = keyof typeof MxqlEndpoints;
 
-/** What a query needs before it can be sent. */
+/** What a query needs before it can be sent (computed by the core, which owns what a query is). */
 export interface QueryAnalysis {
   readonly directives: Directives;
   /** The query with directive lines removed. */
   readonly query: string;
+  /** False when the query is only comments and blank lines. */
+  readonly hasStatements: boolean;
   /** `$params` used by the query, in first-use order (keys keep their `$`). */
   readonly usedParams: readonly string[];
   /** INJECT names used by the query (a bare INJECT counts as `default`). */
@@ -23,31 +31,21 @@ export interface QueryAnalysis {
   readonly errors: readonly string[];
 }
 
-/** Reads directives from the whole file and the needs of `queryText` (a part of the file or all of it). */
+/**
+ * Reads directives from the whole file and the needs of `queryText`: the file, a selection, or the
+ * text of the core's `queryAt` (Run Query at Cursor and the CodeLens).
+ */
 export function analyzeQuery(fileText: string, queryText: string, offsetMinutes: number): QueryAnalysis {
   const directives = parseDirectives(fileText, { timezoneOffsetMinutes: offsetMinutes });
-  const query = stripDirectives(queryText);
-  const usedParams = [...new Set(lex(query).params.map((p) => p.name))];
-  const usedInjects = [
-    ...new Set(
-      parse(query)
-        .ast.injects.filter((node) => 'keywordRange' in node)
-        .map((node) => node.name ?? 'default'),
-    ),
-  ];
-  const errors = directives.diagnostics
-    .filter((d) => d.severity === 'error')
-    .map((d) => `line ${lineOf(fileText, d.range.start)}: ${d.message}`);
-  return { directives, query, usedParams, usedInjects, errors };
-}
-
-/** True when some line is neither blank nor a comment. */
-function hasCommandLine(query: string): boolean {
-  return query.split('\n').some((line) => line.trim() !== '' && !/^\s*(--|#)/.test(line));
-}
-
-function lineOf(text: string, offset: number): number {
-  return text.slice(0, offset).split('\n').length;
+  const query = wholeQuery(queryText);
+  return {
+    directives,
+    query: query.text,
+    hasStatements: hasStatements(query),
+    usedParams: query.params,
+    usedInjects: query.injects,
+    errors: directiveErrors(fileText, directives).map((e) => `line ${e.line}: ${e.message}`),
+  };
 }
 
 /** Values the user gave (prompted or from the test API), on top of the file's directives. */
@@ -96,7 +94,7 @@ export interface PrepareOptions {
   readonly path?: string;
 }
 
-/** The request to send, or a readable problem (bad directives, range over 31 days, empty query). */
+/** The request to send, or a readable problem (bad directives, range over the MXQL limit, empty query). */
 export function prepareRun(
   analysis: QueryAnalysis,
   options: PrepareOptions,
@@ -108,8 +106,7 @@ export function prepareRun(
   const problem = rangeProblem(range.stime, range.etime);
   if (problem) return { ok: false, problem: `Not sent: ${problem}` };
   const path = options.path ?? d.path;
-  if (!path && !hasCommandLine(analysis.query))
-    return { ok: false, problem: 'There is no query to run here.' };
+  if (!path && !analysis.hasStatements) return { ok: false, problem: 'There is no query to run here.' };
   const injects = { ...d.injects, ...options.values.injects };
   const run: PreparedRun = {
     endpointId: path ? 'mxqlPath' : 'mxqlText',

@@ -4,7 +4,7 @@
 // the history. Every failure ends as a message (notification + panel), never as an exception.
 import * as vscode from 'vscode';
 import type { RunInfo } from '../../../common/resultsMessages';
-import type { RequestEvent } from '../../../api/index';
+import { mxqlNoticeOf, type RequestEvent } from '../../../api/index';
 import { DEMO_PROFILE_NAME } from '../config';
 import type { Ctx } from '../ctx';
 import type { Selection, Target } from '../profiles/profiles';
@@ -186,11 +186,9 @@ export class Runner {
     const key = source.uri ?? 'untitled';
     const state = this.ctx.extension.workspaceState;
     const prompted = await promptMissing(
-      this.ctx.ui,
+      { ui: this.ctx.ui, target, now: Date.now(), log: this.ctx.log },
       missing,
       rememberedValues(state, key),
-      target,
-      Date.now(),
     );
     if (!prompted) return undefined;
     await rememberValues(state, key, prompted);
@@ -232,7 +230,7 @@ export class Runner {
       const send = () => this.send(prepared, target, run, controller.signal);
       const rows = await (options.quiet ? send() : this.withProgress(source.title, controller, send));
       const ms = Math.round(performance.now() - started);
-      this.ctx.results.complete(run.runId, rows, ms, bytes);
+      this.ctx.results.complete(run.runId, rows, ms, bytes, mxqlNoticeOf(rows));
       return await this.finish(run, source, prepared, target, { status: 'done', rows: rows.length, ms });
     } catch (error) {
       const ms = Math.round(performance.now() - started);

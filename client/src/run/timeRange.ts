@@ -1,13 +1,11 @@
 // Time ranges of a run: the status bar presets, custom absolute ranges, the file's directives and the
-// service's 31-day limit. Pure: the clock and the time zone are passed in.
+// service's MXQL range limit (api/limits.ts). Pure: the clock and the time zone are passed in.
+import { MXQL_RANGE } from '../../../api/index';
 import { formatDuration, parseAbsoluteTime, type Directives } from '../../../server/core/index';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-
-/** The longest range one MXQL request may cover (the specification's limit). */
-export const MAX_MXQL_RANGE_MS = 31 * DAY;
 
 /** Relative presets of the status bar picker, shortest first. */
 export const RANGE_PRESETS = ['5m', '15m', '1h', '3h', '6h', '12h', '1d', '3d', '7d', '30d'] as const;
@@ -63,9 +61,9 @@ export function choiceLabel(choice: RangeChoice, offsetMinutes: number): string 
 export function rangeProblem(stime: number, etime: number): string | undefined {
   if (!Number.isFinite(stime) || !Number.isFinite(etime)) return 'the time range is not a valid date';
   if (etime <= stime) return 'the end of the time range must be after its start';
-  if (etime - stime > MAX_MXQL_RANGE_MS) {
+  if (etime - stime > MXQL_RANGE.maxRangeMs) {
     const days = Math.round(((etime - stime) / DAY) * 10) / 10;
-    return `the time range covers ${days} days; MXQL allows at most 31 days per request. Pick a shorter range.`;
+    return `the time range covers ${days} days; MXQL allows at most ${MXQL_RANGE.span} per request. Pick a shorter range.`;
   }
   return undefined;
 }
@@ -114,7 +112,7 @@ export function resolveRange(
 export function reviveChoice(value: unknown): RangeChoice {
   if (typeof value !== 'object' || value === null) return DEFAULT_RANGE;
   const v = value as Record<string, unknown>;
-  if (v.kind === 'relative' && typeof v.ms === 'number' && v.ms > 0 && v.ms <= MAX_MXQL_RANGE_MS) {
+  if (v.kind === 'relative' && typeof v.ms === 'number' && v.ms > 0 && v.ms <= MXQL_RANGE.maxRangeMs) {
     return { kind: 'relative', ms: v.ms };
   }
   if (v.kind === 'absolute' && typeof v.stime === 'number' && typeof v.etime === 'number') {

@@ -23,6 +23,8 @@ export interface RunResult {
   elapsedMs: number;
   bytes: number;
   error?: ResultsError;
+  /** Why the server says the result is what it is (e.g. why it is empty), shown as the panel's status line. */
+  notice?: string;
 }
 
 /** What tests and the history see of a result; rows are capped to keep snapshots small. */
@@ -93,10 +95,16 @@ export class ResultsModel {
     return result;
   }
 
-  complete(runId: string, objects: readonly unknown[], elapsedMs: number, bytes: number): void {
+  complete(
+    runId: string,
+    objects: readonly unknown[],
+    elapsedMs: number,
+    bytes: number,
+    notice?: string,
+  ): void {
     const result = this.results.get(runId);
     if (!result) return;
-    Object.assign(result, tabulate(objects), { status: 'done', elapsedMs, bytes });
+    Object.assign(result, tabulate(objects), { status: 'done', elapsedMs, bytes }, notice ? { notice } : {});
   }
 
   fail(runId: string, error: ResultsError): void {
@@ -133,7 +141,10 @@ export class ResultsModel {
       elapsedMs: result.elapsedMs,
       bytes: result.bytes,
     };
-    return [head, ...chunks, done];
+    const notice: ExtensionToResults[] = result.notice
+      ? [{ type: 'notice', v, level: 'info', text: result.notice }]
+      : [];
+    return [head, ...chunks, done, ...notice];
   }
 
   /** CSV or JSON text of a kept result; undefined when it is no longer in memory. */

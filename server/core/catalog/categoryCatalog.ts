@@ -11,7 +11,7 @@ import {
   type CompactCategory,
   type CompactColumn,
 } from './categoryTypes';
-import { suggestClosest } from './didYouMean';
+import { suggestClosest } from './closestNames';
 import { CATEGORY_DESCRIPTIONS, FIELD_DESCRIPTIONS, describeField } from './fieldDescriptions';
 import { AGENT_COLUMNS, SYSTEM_COLUMNS, findIdentityColumn } from './systemColumns';
 

@@ -80,4 +80,4 @@ export {
 export { createCategoryCatalog, splitCategorySuffix, type CategoryCatalog } from './categoryCatalog';
 export { createPathCatalog, type PathCatalog } from './pathCatalog';
 export { CATEGORY_DESCRIPTIONS, FIELD_DESCRIPTIONS, describeField } from './fieldDescriptions';
-export { editDistance, suggestClosest } from './didYouMean';
+export { editDistance, suggestClosest } from './closestNames';

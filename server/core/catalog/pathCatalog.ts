@@ -3,7 +3,7 @@
  * through a host-supplied loader like the category catalog.
  */
 import { type PathsJson } from './categoryTypes';
-import { suggestClosest } from './didYouMean';
+import { suggestClosest } from './closestNames';
 
 /** Lookups over the predefined paths. */
 export interface PathCatalog {

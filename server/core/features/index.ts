@@ -15,5 +15,5 @@ export * from './symbols';
 export * from './navigation';
 export * from './rename';
 export * from './semanticTokens';
-export * from './navigationQuery';
+export * from './queries';
 export * from './folding';

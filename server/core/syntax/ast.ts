@@ -245,9 +245,6 @@ export type Value =
   | TemplateValue
   | InjectValue;
 
-/** The `kind` of a {@link Value}. */
-export type ValueKind = Value['kind'];
-
 // ---------------------------------------------------------------------------------------------
 // Statements (logical commands: one line, or several while a bracket is open)
 

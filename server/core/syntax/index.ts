@@ -33,6 +33,7 @@ export {
   tokenAt,
   type PipelineAt,
 } from './navigate';
+export { lineStartsOf, lineColumnOf } from './lineIndex';
 export { cursorContext, CursorKind, type CursorContext } from './cursorContext';
 export {
   parseDirectives,

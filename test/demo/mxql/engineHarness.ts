@@ -22,9 +22,13 @@ export const activeAgents = data.agentsOf(project.pcode).filter((a) => a.active)
 /** Runs text (or a path) over the last `rangeMs` with generous defaults. */
 export function run(
   mql: string,
-  options: Partial<Omit<MxqlRequest, 'mql'>> & { rangeMs?: number; signal?: AbortSignal } = {},
+  options: Partial<Omit<MxqlRequest, 'mql'>> & {
+    rangeMs?: number;
+    signal?: AbortSignal;
+    dataSet?: DemoData;
+  } = {},
 ): Promise<Row[]> {
-  const { rangeMs = 10 * MINUTE, signal = new AbortController().signal, ...rest } = options;
+  const { rangeMs = 10 * MINUTE, signal = new AbortController().signal, dataSet = data, ...rest } = options;
   const req: MxqlRequest = {
     pcode: project.pcode,
     mql,
@@ -36,10 +40,20 @@ export function run(
     inject: {},
     ...rest,
   };
-  return runMxqlRequest(data, req, signal);
+  return runMxqlRequest(dataSet, req, signal);
 }
 
 /** The values of one column. */
 export function column(rows: readonly Row[], name: string): unknown[] {
   return rows.map((row) => row[name]);
+}
+
+/** Runs text in another project (and, optionally, another data set) over the last `rangeMs`. */
+export function runIn(
+  p: DemoProject,
+  mql: string,
+  rangeMs = 10 * MINUTE,
+  dataSet: DemoData = data,
+): Promise<Row[]> {
+  return run(mql, { pcode: p.pcode, rangeMs, dataSet });
 }

@@ -62,12 +62,12 @@ void describe('MXQL engine over loopback HTTP', () => {
 
   void it('answers an unsupported command with a 400 JSON error naming it', async () => {
     const reply = await call(text(), demo.apm(), {
-      body: body('CATEGORY app_counter\nTAGLOAD\nUNFOLD [name]'),
+      body: body('CATEGORY app_counter\nTAGLOAD\nFROBNICATE [name]'),
     });
     assert.equal(reply.status, 400);
     const error = errorOf(reply);
     assert.equal(error.code, 'mxql/unsupported-command');
-    assert.match(error.message, /UNFOLD/);
+    assert.match(error.message, /FROBNICATE/);
     const unbound = await call(text(), demo.apm(), { body: body('CATEGORY app_counter\nTAGLOAD\nLIMIT $n') });
     assert.equal(errorOf(unbound).code, 'mxql/unbound-param');
     assert.match(errorOf(unbound).message, /\$n/);

@@ -5,11 +5,13 @@ import type { MxqlTestApi } from '../../../client/src/extension';
 import type { RunOutcome } from '../../../client/src/run/runner';
 import { workspaceRoot } from '../workspaceFiles';
 
-/** The activated extension's test API. */
+/** The activated extension's test API (it exists because the suites run in Test mode). */
 export async function mxqlApi(): Promise<MxqlTestApi> {
-  const extension = vscode.extensions.getExtension<MxqlTestApi>('mxql-tools.mxql');
+  const extension = vscode.extensions.getExtension<MxqlTestApi | undefined>('mxql-tools.mxql');
   assert.ok(extension, 'the MXQL extension is not installed');
-  return extension.activate();
+  const api = await extension.activate();
+  assert.ok(api, 'activate() returned no test API: the suites must run the extension in Test mode');
+  return api;
 }
 
 /** URI text of a workspace file. */

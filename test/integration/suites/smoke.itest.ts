@@ -13,6 +13,21 @@ suite('smoke', () => {
     assert.equal((extension.packageJSON as { name?: unknown }).name, 'mxql');
   });
 
+  test('opening an .mxql file activates the extension (onLanguage:mxql), without anyone calling activate()', async () => {
+    const extension = vscode.extensions.getExtension(extensionId);
+    assert.ok(extension);
+    // This suite runs first (see index.ts), so nothing has activated the extension yet.
+    assert.equal(extension.isActive, false, 'the extension was active before any .mxql file was opened');
+    await vscode.workspace.openTextDocument({ language: 'mxql', content: 'CATEGORY app_counter\nTAGLOAD\n' });
+    const deadline = Date.now() + 30_000;
+    while (!extension.isActive && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    assert.equal(
+      extension.isActive,
+      true,
+      'the extension did not activate within 30 s of opening an .mxql file',
+    );
+  });
+
   test('an .mxql file gets the mxql language', async () => {
     const editor = await openWorkspaceFile('sample.mxql');
     assert.equal(editor.document.languageId, 'mxql');
@@ -23,16 +38,6 @@ suite('smoke', () => {
   test('other files keep their own language', async () => {
     const editor = await openWorkspaceFile('notes.txt');
     assert.equal(editor.document.languageId, 'plaintext');
-  });
-
-  test('the extension is active once an .mxql document is open', async () => {
-    await openWorkspaceFile('sample.mxql');
-    const extension = vscode.extensions.getExtension(extensionId);
-    assert.ok(extension);
-    // activate() returns the activation already under way (onLanguage:mxql), or starts it: either way
-    // this waits for the signal rather than polling, and a failing activate() rejects here.
-    await extension.activate();
-    assert.equal(extension.isActive, true);
   });
 
   test('mxql is a known language id', async () => {

@@ -3,15 +3,9 @@
  * against the column flow. Nothing is reported where the catalog cannot know: categories known
  * without metadata are fine, and open column sets (unknown columns) are never checked.
  */
-import {
-  findIdentityColumn,
-  findSystemColumn,
-  suggestClosest,
-  type CommandDef,
-  type OptionDef,
-} from '../../catalog/index';
+import { findIdentityColumn, suggestClosest, type CommandDef, type OptionDef } from '../../catalog/index';
 import { type CommandNode, type Value } from '../../syntax/index';
-import { renamePairs, type ColumnSet, type FlowStep, type PipelineFlow } from '../columns';
+import { renamePairs, type FlowStep, type PipelineFlow } from '../columns';
 import { baseCategory, categoryOfCommand } from './categoryName';
 import { type CheckContext } from './context';
 import { DiagnosticCodes } from './diagnostic';
@@ -102,9 +96,4 @@ function readsInObject(operand: Value, options: readonly OptionDef[]): NameRef[]
     else if (option?.nested) out.push(...readsInObject(member.value, option.nested));
   }
   return out;
-}
-
-/** Exposed for tests and completion: whether a name would be accepted in `set`. */
-export function isColumnAvailable(set: ColumnSet, name: string): boolean {
-  return set.open || set.columns.has(name) || findSystemColumn(name) !== undefined;
 }

@@ -1,5 +1,6 @@
 /**
- * Did-you-mean ranking by edit distance, shared by category, column, command and path suggestions.
+ * The closest known names to a misspelt one, ranked by edit distance: the did-you-mean candidates of
+ * category, column, command and path suggestions (validation/didYouMean.ts words the sentence).
  */
 
 /**

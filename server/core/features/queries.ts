@@ -1,0 +1,170 @@
+/**
+ * What "a query" of an .mxql file is: the one definition behind the Run CodeLens, Run Query at Cursor,
+ * Run File / Run Selection, `mxql run` and the server's `mxql/queryAtCursor`.
+ *
+ * The main pipeline's statements are split into blocks at blank lines (between statements, so a blank
+ * line inside brackets never splits) and at `--- ` separator comment lines. A block starts a new query
+ * when it brings a source (a CATEGORY or PromQL line) and the query so far already has one, or a loader
+ * (any command of the catalog's load stage: TAGLOAD, FLEXLOAD, KV.LOAD, LogCountLoad, LogSink,
+ * KV.SNAPSHOT, …) and the query so far already has one; any other block continues the query before it.
+ * So `CATEGORY a`, a blank line, `TAGLOAD` is one query. A cursor inside a SUB block selects the first
+ * query that uses it. The text to send is the query's lines followed by every SUB block it references
+ * (transitively), with directive lines removed; directives apply to the whole file.
+ */
+import { findCommand } from '../catalog/index';
+import {
+  lineColumnOf,
+  lineStartsOf,
+  parse,
+  stripDirectives,
+  type Directives,
+  type MxqlDocument,
+  type ParseResult,
+  type Range,
+  type Statement,
+  type SubBlock,
+} from '../syntax/index';
+
+/** A query of a file: its own range, the text to send, and the names it uses. */
+export interface QueryAt {
+  /** The query's own lines (without the appended SUB blocks). */
+  readonly range: Range;
+  /** What to send: the query, then the SUB blocks it references, directive lines removed. */
+  readonly text: string;
+  /** `$param` names (with `$`) the text uses, in first-use order. */
+  readonly params: readonly string[];
+  /** INJECT names the text uses (`default` for a bare INJECT), in first-use order. */
+  readonly injects: readonly string[];
+}
+
+/** A text and its parse, as this module reads them (a `DocumentAnalysis` is one too). */
+export interface QuerySource {
+  readonly text: string;
+  readonly parsed: ParseResult;
+}
+
+/** Parses `text` for the functions of this module. */
+export function parsedText(text: string): QuerySource {
+  return { text, parsed: parse(text) };
+}
+
+function isSource(s: Statement): boolean {
+  return s.kind === 'promql' || (s.kind === 'command' && s.upperName === 'CATEGORY');
+}
+
+function isLoader(s: Statement): boolean {
+  return s.kind === 'command' && findCommand(s.name)?.stage === 'load';
+}
+
+/** A block starts a new query when the query so far already has what the block brings: a source or a loader. */
+function startsNewQuery(block: readonly Statement[], current: readonly Statement[]): boolean {
+  return (block.some(isSource) && current.some(isSource)) || (block.some(isLoader) && current.some(isLoader));
+}
+
+function separated(text: string, from: number, to: number): boolean {
+  const between = text.slice(from, to);
+  return /\n[ \t\r]*\n/.test(between) || /(^|\n)[ \t]*--- /.test(between);
+}
+
+/** The main pipeline's statements grouped into queries. */
+function queries(source: QuerySource): Statement[][] {
+  const blocks: Statement[][] = [];
+  let previous: Statement | undefined;
+  for (const s of source.parsed.ast.main) {
+    if (!previous || separated(source.text, previous.range.end, s.range.start)) blocks.push([]);
+    (blocks[blocks.length - 1] as Statement[]).push(s);
+    previous = s;
+  }
+  const out: Statement[][] = [];
+  for (const block of blocks) {
+    const last = out[out.length - 1];
+    if (last && !startsNewQuery(block, last)) last.push(...block);
+    else out.push([...block]);
+  }
+  return out;
+}
+
+function spanOf(q: readonly Statement[]): Range {
+  return { start: (q[0] as Statement).range.start, end: (q[q.length - 1] as Statement).range.end };
+}
+
+/** The range of each query of the file, in order (where the Run CodeLens sits). Never throws. */
+export function queryRanges(source: QuerySource): Range[] {
+  return queries(source).map(spanOf);
+}
+
+function referencedSubs(source: QuerySource, range: Range): SubBlock[] {
+  const found = new Map<string, SubBlock>();
+  const visit = (r: Range): void => {
+    for (const ref of source.parsed.ast.subRefs) {
+      if (ref.range.start < r.start || ref.range.end > r.end || found.has(ref.name)) continue;
+      const sub = source.parsed.ast.subs.find((s) => s.name === ref.name);
+      if (!sub) continue;
+      found.set(ref.name, sub);
+      visit(sub.range);
+    }
+  };
+  visit(range);
+  return [...found.values()].sort((a, b) => a.range.start - b.range.start);
+}
+
+function pickQuery(source: QuerySource, all: Statement[][], offset: number): Statement[] | undefined {
+  const sub = source.parsed.ast.subs.find((s) => s.range.start <= offset && offset <= s.range.end);
+  if (sub?.name) {
+    const user = all.find((q) => referencedSubs(source, spanOf(q)).includes(sub));
+    if (user) return user;
+  }
+  let chosen = all[0];
+  for (const q of all) if ((q[0] as Statement).range.start <= offset) chosen = q;
+  return chosen;
+}
+
+/** The `$param` and INJECT names used inside `spans`, in first-use order. */
+function namesIn(doc: MxqlDocument, spans: readonly Range[]): Pick<QueryAt, 'params' | 'injects'> {
+  const inSpans = (r: Range): boolean => spans.some((s) => s.start <= r.start && r.end <= s.end);
+  const params = [...new Set(doc.params.filter((p) => inSpans(p.range)).map((p) => p.name))];
+  const injects = [...new Set(doc.injects.filter((i) => inSpans(i.range)).map((i) => i.name ?? 'default'))];
+  return { params, injects };
+}
+
+/** The query at `offset`, or null when the file has no main pipeline. Never throws. */
+export function queryAt(source: QuerySource, offset: number): QueryAt | null {
+  const chosen = pickQuery(source, queries(source), offset);
+  if (!chosen || chosen.length === 0) return null;
+  const range = spanOf(chosen);
+  const subs = referencedSubs(source, range);
+  const parts = [
+    source.text.slice(range.start, range.end),
+    ...subs.map((s) => source.text.slice(s.range.start, s.range.end)),
+  ];
+  const text = stripDirectives(parts.join('\n'));
+  return { range, text, ...namesIn(source.parsed.ast, [range, ...subs.map((s) => s.range)]) };
+}
+
+/**
+ * The whole of `text` as one query, for Run File, Run Selection and `mxql run` without a line: the text
+ * with directive lines removed and the names it uses. Never throws.
+ */
+export function wholeQuery(text: string): QueryAt {
+  const doc = parse(text).ast;
+  return { range: doc.range, text: stripDirectives(text), ...namesIn(doc, [doc.range]) };
+}
+
+/** True when the query has something to send: a line that is neither blank nor a comment. */
+export function hasStatements(query: QueryAt): boolean {
+  return parse(query.text).ast.main.length > 0;
+}
+
+/** A directive error that blocks a run, with its 1-based line in the file. */
+export interface DirectiveError {
+  readonly line: number;
+  readonly message: string;
+}
+
+/** The errors among the file's directive diagnostics, which block a run (warnings do not). */
+export function directiveErrors(fileText: string, directives: Directives): DirectiveError[] {
+  const starts = lineStartsOf(fileText);
+  return directives.diagnostics
+    .filter((d) => d.severity === 'error')
+    .map((d) => ({ line: lineColumnOf(starts, d.range.start).line, message: d.message }));
+}

@@ -1,0 +1,34 @@
+// A floor on how much of the real-query corpus the demo answers with rows (issue target: ≥ 90 % with
+// rows, no unsupported command, no unknown category), measured the way the corpus benchmark measures
+// it: each query in a project of its kind, $params bound to a real agent, INJECTs empty, over one hour.
+// MXQL_CORPUS=<dir> overrides the location; MXQL_CORPUS=required makes a missing corpus a failure.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { test } from 'node:test';
+import { corpusDir, corpusRequired } from '../../support/corpus';
+import { corpusData, runCorpusQuery, runnableCorpus, summarise } from '../../support/demoCorpus';
+
+if (!existsSync(corpusDir)) {
+  if (corpusRequired) void test('the MXQL corpus is present', () => assert.fail(`no corpus at ${corpusDir}`));
+  else console.log(`demo corpus floor skipped: no corpus at ${corpusDir} (set MXQL_CORPUS to its folder)`);
+} else {
+  void test('the demo answers at least 90 % of the corpus with rows, with no unsupported command or unknown category', async () => {
+    const data = corpusData();
+    const outcomes = [];
+    for (const { file, text } of runnableCorpus()) outcomes.push(await runCorpusQuery(data, file, text));
+    const summary = summarise(outcomes);
+    console.log(`demo corpus: ${JSON.stringify(summary)}`);
+    assert.ok(summary.queries > 100, `${summary.queries} queries`);
+    assert.ok(summary.withRows >= 0.9, `only ${(summary.withRows * 100).toFixed(1)} % with rows`);
+    assert.equal(summary.errors['mxql/unsupported-command'] ?? 0, 0);
+    assert.equal(summary.errors['mxql/unknown-category'] ?? 0, 0);
+    assert.equal(
+      summary.errors.crash ?? 0,
+      0,
+      outcomes
+        .filter((o) => o.code === 'crash')
+        .map((o) => `${o.file}: ${o.message}`)
+        .join('\n'),
+    );
+  });
+}
