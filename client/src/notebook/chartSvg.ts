@@ -1,9 +1,8 @@
-// A result's chart as a standalone SVG for exported reports: the same series as the results panel's
-// chart (time on x, split by agent, built by its own chartData module), drawn as plain polylines.
+// A result's chart as a standalone SVG for exported reports: time on x, the first measure on y, one
+// line per agent (oname, else oid), drawn as plain polylines. The panel's own series builder lives in
+// the webview program, which the extension may not import; this static image needs only the basics.
 // Pure; every text is escaped, and the SVG refers to nothing outside itself.
 import type { Cell } from '../../../common/resultsMessages';
-import { buildChartData, defaultChoice } from '../../webview/results/chartData';
-import { inferKinds } from '../../webview/results/columns';
 
 const WIDTH = 720;
 const HEIGHT = 280;
@@ -19,17 +18,54 @@ function isoMinute(ms: number): string {
   return new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
 }
 
+interface Series {
+  readonly label: string;
+  readonly values: (number | null)[];
+}
+
+const MAX_SERIES = 24;
+
+/** Aligned series (mean per time and agent), or undefined without a time column and a measure. */
+function seriesOf(
+  columns: readonly string[],
+  rows: readonly (readonly Cell[])[],
+): { xs: number[]; series: Series[] } | undefined {
+  const x = columns.findIndex((c) => c.toLowerCase() === 'time');
+  const numeric = (i: number): boolean => rows.some((r) => typeof r[i] === 'number');
+  const y = columns.findIndex((c, i) => i !== x && !/^(oid|pcode|time)$/i.test(c) && numeric(i));
+  if (x < 0 || y < 0) return undefined;
+  const split = ['oname', 'oid'].map((n) => columns.indexOf(n)).find((i) => i >= 0) ?? -1;
+  const sums = new Map<string, Map<number, { sum: number; n: number }>>();
+  for (const row of rows) {
+    const t = row[x];
+    const v = row[y];
+    if (typeof t !== 'number' || typeof v !== 'number' || !Number.isFinite(v)) continue;
+    const label = split >= 0 ? String(row[split] ?? '') : (columns[y] ?? '');
+    const byTime = sums.get(label) ?? new Map<number, { sum: number; n: number }>();
+    sums.set(label, byTime);
+    const cell = byTime.get(t) ?? { sum: 0, n: 0 };
+    byTime.set(t, { sum: cell.sum + v, n: cell.n + 1 });
+  }
+  const kept = [...sums].sort((a, b) => (a[0] < b[0] ? -1 : 1)).slice(0, MAX_SERIES);
+  const xs = [...new Set(kept.flatMap(([, byTime]) => [...byTime.keys()]))].sort((a, b) => a - b);
+  const series = kept.map(([label, byTime]) => ({
+    label,
+    values: xs.map((t) => {
+      const s = byTime.get(t);
+      return s ? s.sum / s.n : null;
+    }),
+  }));
+  return { xs, series };
+}
+
 /** The chart of a result as SVG text, or undefined when it has no time axis and number column. */
 export function chartSvg(
   columnNames: readonly string[],
   rows: readonly (readonly Cell[])[],
   title: string,
 ): string | undefined {
-  const columns = columnNames.map((name) => ({ name }));
-  const kinds = inferKinds(columns, rows);
-  const choice = defaultChoice(columns, kinds, [], '');
-  if (!choice) return undefined;
-  const data = buildChartData(columns, rows, choice);
+  const data = seriesOf(columnNames, rows);
+  if (!data) return undefined;
   if (data.xs.length < 2 || data.series.length === 0) return undefined;
   const values = data.series.flatMap((s) => s.values.filter((v): v is number => v !== null));
   const minY = Math.min(0, ...values);
