@@ -11,12 +11,16 @@ import {
   type EndpointResponses,
 } from './endpointTypes';
 import { bodyExcerpt, hintForStatus, OpenApiError, redact, type OpenApiErrorKind } from './errors';
-import { decodeJson, decodeNumber, rowCount } from './decode';
+import { STATUS_CODES } from 'node:http';
+import { decodeJson, decodeNumber, htmlTitle, looksHtml, rowCount } from './decode';
 import type { ProxyOptions } from './proxy';
 import { expandPath, queryString, requestBody } from './request';
 import { defaultRetry, type RetryOptions } from './retry';
+import { ACCEPT_ENCODING } from './encoding';
+import { checkShape } from './shape';
 import {
   DEFAULT_MAX_RESPONSE_BYTES,
+  DEFAULT_TIMEOUT_ADVICE,
   defaultTimeouts,
   Transport,
   type HttpResponse,
@@ -53,6 +57,8 @@ export interface OpenApiClientOptions {
   proxy?: ProxyOptions;
   /** Response size cap in bytes (default 64 MB). */
   maxResponseBytes?: number;
+  /** How the user raises the timeout in this host, e.g. "raise --timeout-ms"; ends timeout hints. */
+  timeoutAdvice?: string;
   userAgent?: string;
   /** Use the specification's example paths where they differ from the documented ones. */
   pathVariant?: 'documented' | 'example';
@@ -104,6 +110,7 @@ export function createOpenApiClient(options: OpenApiClientOptions): OpenApiClien
     retry: { ...defaultRetry, ...options.retry },
     proxy: options.proxy ?? {},
     maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+    timeoutAdvice: options.timeoutAdvice ?? DEFAULT_TIMEOUT_ADVICE,
   });
   const secrets = (): string[] =>
     [options.accountToken, options.projectToken, ...resolvedTokens].filter((s): s is string => !!s);
@@ -255,6 +262,7 @@ async function headersFor(
   const headers: Record<string, string> = {
     'user-agent': ctx.options.userAgent ?? defaultUserAgent,
     accept: spec.response === 'json' ? 'application/json' : 'application/json, text/plain',
+    'accept-encoding': ACCEPT_ENCODING,
     ...(await tokenHeaders(ctx, spec, pcode, fail)),
   };
   if (spec.method === 'POST') headers['content-type'] = 'application/json';
@@ -270,20 +278,24 @@ type Fail = (
 function decodeResponse(ctx: Ctx, spec: EndpointSpec, response: HttpResponse, fail: Fail): unknown {
   const { status, body, contentType } = response;
   if (status < 200 || status >= 300) {
-    const excerpt = bodyExcerpt(body.toString('utf8'), ctx.secrets());
-    const what = /html/i.test(contentType) ? ' (an HTML error page)' : '';
-    const retryAfter = response.headers['retry-after'];
-    const wait = status === 429 && retryAfter ? ` Retry after ${String(retryAfter)} s.` : '';
-    throw fail('http', `HTTP ${status}${what}${excerpt ? `: ${excerpt}` : ''}`, {
+    const excerpt = errorExcerpt(body, contentType, status, ctx.secrets());
+    const what = excerpt.html ? ' (an HTML error page)' : '';
+    const retryAfter = retryAfterText(response.headers['retry-after']);
+    const wait = status === 429 && retryAfter ? ` Retry after ${retryAfter}.` : '';
+    throw fail('http', `HTTP ${status}${what}${excerpt.text ? `: ${excerpt.text}` : ''}`, {
       status,
-      bodyExcerpt: excerpt,
+      bodyExcerpt: excerpt.text,
       hint: hintForStatus(status) + wait,
     });
   }
   const decoded =
     spec.response === 'number' ? decodeNumber(body, contentType) : decodeJson(body, contentType);
-  if (decoded.ok) return decoded.value;
-  const excerpt = bodyExcerpt(body.toString('utf8'), ctx.secrets());
+  if (decoded.ok) {
+    const problem = checkShape(spec, decoded.value);
+    if (!problem) return decoded.value;
+    throw fail('wrong-shape', problem.message, { status, hint: problem.hint });
+  }
+  const excerpt = errorExcerpt(body, contentType, status, ctx.secrets()).text;
   const { kind, message, hint } = decoded.problem;
   return throwDecode(fail, kind, message, status, excerpt, hint);
 }
@@ -297,4 +309,23 @@ function throwDecode(
   hint: string | undefined,
 ): never {
   throw fail(kind, message, { status, bodyExcerpt: excerpt, ...(hint ? { hint } : {}) });
+}
+
+/** A Retry-After header as a phrase: "7 s" for seconds, the date otherwise. */
+function retryAfterText(header: string | string[] | undefined): string | undefined {
+  const text = (Array.isArray(header) ? header[0] : header)?.trim();
+  if (!text) return undefined;
+  return /^\d+$/.test(text) ? `${text} s` : text;
+}
+
+/** What an error body says, in one line: an HTML page's title (or the status text), never its markup. */
+function errorExcerpt(
+  body: Buffer,
+  contentType: string,
+  status: number,
+  secrets: readonly string[],
+): { text: string; html: boolean } {
+  const text = body.toString('utf8');
+  if (!looksHtml(contentType, text)) return { text: bodyExcerpt(text, secrets), html: false };
+  return { text: bodyExcerpt(htmlTitle(text) ?? STATUS_CODES[status] ?? '', secrets), html: true };
 }

@@ -9,15 +9,59 @@ export interface DecodeProblem {
 }
 export type Decoded = { ok: true; value: unknown } | { ok: false; problem: DecodeProblem };
 
-const looksHtml = (contentType: string, text: string): boolean =>
+/** True for an HTML page (by content type or by its first tag). */
+export const looksHtml = (contentType: string, text: string): boolean =>
   /html/i.test(contentType) || /^\s*<(!doctype|html)/i.test(text);
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/** The text of an HTML page's <title>, entities decoded and whitespace collapsed, if it has one. */
+export function htmlTitle(html: string): string | undefined {
+  const match = /<title[^>]*>([\s\S]{0,500}?)<\/title>/i.exec(html);
+  const raw = match?.[1]
+    ?.replace(/<[^>]*>/g, '')
+    .replace(/&(#\d+|#x[\da-f]+|\w+);/gi, (all, name: string) => {
+      if (name.startsWith('#x') || name.startsWith('#X'))
+        return String.fromCodePoint(parseInt(name.slice(2), 16) || 32);
+      if (name.startsWith('#')) return String.fromCodePoint(Number(name.slice(1)) || 32);
+      return ENTITIES[name.toLowerCase()] ?? all;
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+  return raw ? raw : undefined;
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The byte offset of the first invalid UTF-8 sequence, or undefined when the body is valid UTF-8. */
+function invalidUtf8At(body: Buffer): number | undefined {
+  try {
+    strictUtf8.decode(body);
+    return undefined;
+  } catch {
+    // Narrow down by halves: the prefix up to the bad byte decodes, one byte more does not.
+    let low = 0;
+    let high = body.length;
+    while (high - low > 1) {
+      const mid = (low + high) >> 1;
+      try {
+        strictUtf8.decode(body.subarray(0, mid), { stream: true });
+        low = mid;
+      } catch {
+        high = mid;
+      }
+    }
+    return low;
+  }
+}
 const isJsonType = (contentType: string): boolean => contentType === '' || /[/+]json\b/i.test(contentType);
 
 function notJson(contentType: string, text: string): DecodeProblem {
   if (looksHtml(contentType, text)) {
+    const title = htmlTitle(text);
     return {
       kind: 'not-json',
-      message: 'the service answered with an HTML page instead of JSON',
+      message: `the service answered with an HTML page${title ? ` ('${title.slice(0, 120)}')` : ''} instead of JSON`,
       hint: 'A proxy, login page or wrong base URL is in the way; check the base URL and proxy.',
     };
   }
@@ -36,6 +80,17 @@ export function decodeJson(body: Buffer, contentType: string): Decoded {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch (error) {
     if (looksHtml(contentType, text)) return { ok: false, problem: notJson('text/html', text) };
+    const badByte = invalidUtf8At(body);
+    if (badByte !== undefined) {
+      return {
+        ok: false,
+        problem: {
+          kind: 'invalid-encoding',
+          message: `the response is not valid UTF-8 (an invalid byte at offset ${badByte}), so it cannot be read as JSON`,
+          hint: 'A proxy or the service sent the answer in another character set; check the proxy, or report it to the service.',
+        },
+      };
+    }
     const reason = error instanceof Error ? error.message : String(error);
     const cut = /end of (json )?input|unterminated/i.test(reason) || text.trim() === '';
     return cut
@@ -49,7 +104,11 @@ export function decodeJson(body: Buffer, contentType: string): Decoded {
         }
       : {
           ok: false,
-          problem: { kind: 'invalid-json', message: `the response is not valid JSON (${reason})` },
+          problem: {
+            kind: 'invalid-json',
+            message: `the response is not valid JSON (${reason})`,
+            hint: 'The service or a proxy answered something else; check the base URL and proxy, and retry.',
+          },
         };
   }
 }

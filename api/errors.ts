@@ -8,6 +8,9 @@ export const OpenApiErrorKinds = [
   'timeout', // connect, headers or body timeout
   'aborted', // cancelled by the caller
   'invalid-json', // the body is not valid JSON
+  'invalid-encoding', // the body is not valid UTF-8, or its gzip/deflate encoding cannot be undone
+  'wrong-shape', // valid JSON of the wrong shape (null, or an object where rows are expected)
+  'redirect', // a redirect the client will not follow (another host, plain HTTP, a loop)
   'truncated', // the body ended early (cut JSON, short content-length)
   'too-large', // the body exceeds the response size cap
   'not-json', // a JSON endpoint answered with another content type (e.g. an HTML error page)
@@ -66,8 +69,9 @@ export function hintForStatus(status: number): string {
   if (status === 403)
     return 'Wrong kind of token (account vs project) or a token of another project (pcode).';
   if (status === 404) return 'Check the base URL and its region; the path is not served there.';
-  if (status === 429) return 'Rate limited by the service; retry later.';
-  if (status >= 500) return 'The service has a problem; retry later.';
+  if (status === 429) return 'Rate limited by the service; wait, then retry.';
+  if (status >= 500)
+    return 'The service has a problem; retry later, and if it persists contact its operator.';
   return 'Unexpected status from the service.';
 }
 

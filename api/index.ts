@@ -13,7 +13,7 @@ export type { ProxyOptions } from './proxy';
 export { defaultRetry } from './retry';
 export { mxqlNoticeOf } from './mxqlNotice';
 export type { RetryOptions } from './retry';
-export { DEFAULT_MAX_RESPONSE_BYTES, defaultTimeouts } from './transport';
+export { DEFAULT_MAX_RESPONSE_BYTES, defaultTimeouts, timeoutsFor } from './transport';
 export type { Timeouts } from './transport';
 export type * from './types';
 export { formatAgentListTime, parseAgentListTime, toEpochMs, validateParams } from './validate';

@@ -36,3 +36,9 @@ export const IP_SEARCH_WINDOW = { ms: HOUR_MS, label: 'IP search window of one h
 export const IP_SEARCH_MAX_URLS = 100;
 /** SQL statistics `topN`: 1 to 1000, default 10. */
 export const SQL_TOP_N = { min: 1, max: 1000, default: 10 } as const;
+
+/**
+ * The latest epoch-millisecond time any parameter may name: 9999-12-31T23:59:59.999Z. Later instants
+ * have no calendar day or month, and longer digit strings would round to another number.
+ */
+export const MAX_EPOCH_MS = 253_402_300_799_999;

@@ -3,8 +3,10 @@
 // every transport failure onto a typed OpenApiError. It knows nothing about endpoints.
 import { EventEmitter } from 'node:events';
 import { Agent, ProxyAgent, type Dispatcher } from 'undici';
+import { decodeContentEncoding } from './encoding';
 import { OpenApiError, type OpenApiErrorKind } from './errors';
 import { insecureReason, proxyFor, type ProxyOptions } from './proxy';
+import { decideRedirect, MAX_REDIRECTS, REDIRECT_STATUSES } from './redirect';
 import { backoffDelay, retryAfterMs, RETRY_STATUSES, sleep, type RetryOptions } from './retry';
 
 export interface Timeouts {
@@ -23,6 +25,14 @@ export const defaultTimeouts: Timeouts = {
   bodyMs: 30_000,
   totalMs: 120_000,
 };
+/**
+ * Timeouts from one "wait at most N ms" figure (the CLI's --timeout-ms, the extension's setting): N
+ * for the headers and for each silence in the body, and 4·N for a whole response, so a slow drip
+ * also ends.
+ */
+export function timeoutsFor(waitMs: number): Partial<Timeouts> {
+  return { headersMs: waitMs, bodyMs: waitMs, totalMs: 4 * waitMs };
+}
 export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 
 export interface TransportOptions {
@@ -30,12 +40,16 @@ export interface TransportOptions {
   retry: RetryOptions;
   proxy: ProxyOptions;
   maxResponseBytes: number;
+  /** How a user of this host raises the timeout, e.g. "raise --timeout-ms"; ends every timeout hint. */
+  timeoutAdvice: string;
 }
+/** Timeout advice when the host gives none. */
+export const DEFAULT_TIMEOUT_ADVICE = "raise the client's timeout";
 export interface HttpRequest {
   method: 'GET' | 'POST';
   url: URL;
   headers: Record<string, string>;
-  body?: string;
+  body?: string | undefined;
   retryable: boolean;
   signal?: AbortSignal | undefined;
 }
@@ -55,6 +69,8 @@ type Fail = (
 
 /** OpenSSL and Node codes of certificate verification failures. */
 const TLS_CODES = /CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|ERR_TLS/;
+const TRUNCATED_HINT =
+  'The service or a proxy cut the answer short: retry, or narrow the time range for a smaller answer.';
 const RETRYABLE_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'ETIMEDOUT']);
 
 function errorCode(error: unknown): string | undefined {
@@ -134,8 +150,11 @@ export class Transport {
     return agent;
   }
 
-  /** Sends with retries; resolves with any status (the caller maps non-2xx), rejects with OpenApiError. */
-  async send(request: HttpRequest, fail: Fail): Promise<HttpResponse> {
+  /**
+   * Sends with retries, following same-origin HTTPS redirects; resolves with any other status (the
+   * caller maps non-2xx), rejects with OpenApiError (a redirect it will not follow included).
+   */
+  async send(request: HttpRequest, fail: Fail, hops = 0): Promise<HttpResponse> {
     const insecure = insecureReason(request.url);
     if (insecure) throw fail('insecure', insecure);
     const { retry } = this.options;
@@ -153,11 +172,44 @@ export class Transport {
         await this.wait(backoffDelay(retry, attempt), request.signal, fail);
         continue;
       }
-      if (!canRetry || !RETRY_STATUSES.has(response.status)) return response;
+      if (!canRetry || !RETRY_STATUSES.has(response.status)) {
+        return REDIRECT_STATUSES.has(response.status)
+          ? this.redirect(request, response, fail, hops)
+          : response;
+      }
       const after = retryAfterMs(headerText(response.headers['retry-after']), Date.now());
       if (after !== undefined && after > retry.maxRetryAfterMs) return response;
       await this.wait(after ?? backoffDelay(retry, attempt), request.signal, fail);
     }
+  }
+
+  /** Follows a same-origin HTTPS redirect (with the same token); any other is a typed error. */
+  private redirect(
+    request: HttpRequest,
+    response: HttpResponse,
+    fail: Fail,
+    hops: number,
+  ): Promise<HttpResponse> {
+    const location = headerText(response.headers['location']);
+    if (location === '') return Promise.resolve(response);
+    const decision = decideRedirect(request.url, location);
+    if ('refuse' in decision) {
+      const { message, hint } = decision.refuse;
+      throw fail('redirect', `HTTP ${response.status}: ${message}`, { status: response.status, hint });
+    }
+    if (hops >= MAX_REDIRECTS) {
+      throw fail('redirect', `more than ${MAX_REDIRECTS} redirects`, {
+        status: response.status,
+        hint: 'The service redirects in a loop; check the base URL.',
+      });
+    }
+    // 303 means "see other": fetch it with GET. 301/302 keep the method here (an MXQL POST must stay
+    // a POST on the same host), as 307/308 require.
+    const next: HttpRequest =
+      response.status === 303
+        ? { ...request, url: decision.follow, method: 'GET', body: undefined }
+        : { ...request, url: decision.follow };
+    return this.send(next, fail, hops + 1);
   }
 
   private async wait(ms: number, signal: AbortSignal | undefined, fail: Fail): Promise<void> {
@@ -182,7 +234,7 @@ export class Transport {
         body: request.body ?? null,
         signal: cancel,
       });
-      const body = await this.readBody(res, fail);
+      const body = this.decode(await this.readBody(res, fail), res, fail);
       const contentType = headerText(res.headers['content-type']);
       return { status: res.statusCode, contentType, headers: res.headers, body, attempts: attempt };
     } catch (error) {
@@ -191,6 +243,34 @@ export class Transport {
       clearTimeout(timer);
       user?.removeEventListener('abort', forward);
     }
+  }
+
+  /** Undoes the Content-Encoding (gzip, deflate), capping the decoded size as the raw one. */
+  private decode(body: Buffer, res: Dispatcher.ResponseData, fail: Fail): Buffer {
+    const header = headerText(res.headers['content-encoding']);
+    if (header === '' || body.length === 0) return body;
+    const decoded = decodeContentEncoding(body, header, this.options.maxResponseBytes);
+    if (decoded.ok) return decoded.body;
+    const status = res.statusCode;
+    if (decoded.reason === 'too-large') {
+      const max = this.options.maxResponseBytes;
+      throw fail(
+        'too-large',
+        `the ${decoded.encoding} response expands beyond the size cap of ${max} bytes`,
+        {
+          status,
+          hint: 'Narrow the time range or lower the row limit.',
+        },
+      );
+    }
+    const what =
+      decoded.reason === 'unsupported'
+        ? `the response uses the content encoding '${decoded.encoding}', which the client did not ask for`
+        : `the ${decoded.encoding}-encoded response could not be decoded (corrupt or cut)`;
+    throw fail('invalid-encoding', what, {
+      status,
+      hint: 'Retry; if it repeats, a proxy is rewriting the response: check the proxy.',
+    });
   }
 
   /** Reads the whole body, enforcing the size cap while it streams in. */
@@ -226,6 +306,7 @@ export class Transport {
             ? fail('truncated', `the connection closed after ${size} of ${declared} bytes`, {
                 status: res.statusCode,
                 cause: error,
+                hint: TRUNCATED_HINT,
               })
             : error,
         );
@@ -241,23 +322,41 @@ export class Transport {
   ): OpenApiError {
     if (error instanceof OpenApiError) return error;
     if (user?.aborted) return fail('aborted', 'cancelled', { cause: error });
-    const { timeouts } = this.options;
+    const { timeouts, timeoutAdvice } = this.options;
     if (cancelled)
       return fail('timeout', `no complete response within ${timeouts.totalMs} ms`, {
         cause: error,
-        hint: 'The service is slow; retry or narrow the request.',
+        hint: `The service is slow or sends its answer in a slow trickle: narrow the time range or lower the row limit, or ${timeoutAdvice}.`,
       });
     const code = errorCode(error);
     const message = error instanceof Error ? error.message : String(error);
-    const timeouts_: Record<string, string> = {
-      UND_ERR_CONNECT_TIMEOUT: `could not connect within ${timeouts.connectMs} ms`,
-      UND_ERR_HEADERS_TIMEOUT: `no response headers within ${timeouts.headersMs} ms`,
-      UND_ERR_BODY_TIMEOUT: `the response body stalled for ${timeouts.bodyMs} ms`,
+    const timeouts_: Record<string, [string, string]> = {
+      UND_ERR_CONNECT_TIMEOUT: [
+        `could not connect within ${timeouts.connectMs} ms`,
+        'Check the base URL, the network and the proxy.',
+      ],
+      UND_ERR_HEADERS_TIMEOUT: [
+        `no response headers within ${timeouts.headersMs} ms`,
+        `The service is slow to answer: narrow the time range or lower the row limit, or ${timeoutAdvice}.`,
+      ],
+      UND_ERR_BODY_TIMEOUT: [
+        `the response body stalled for ${timeouts.bodyMs} ms`,
+        `The service stopped sending mid-answer: retry, narrow the time range, or ${timeoutAdvice}.`,
+      ],
     };
-    const timeoutText = code ? timeouts_[code] : undefined;
-    if (timeoutText) return fail('timeout', timeoutText, { cause: error });
+    const timeout = code ? timeouts_[code] : undefined;
+    if (timeout) return fail('timeout', timeout[0], { cause: error, hint: timeout[1] });
     if (code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH') {
-      return fail('truncated', 'the response body ended before its declared length', { cause: error });
+      return fail('truncated', 'the response body ended before its declared length', {
+        cause: error,
+        hint: TRUNCATED_HINT,
+      });
+    }
+    if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') {
+      return fail('network', `the connection was closed by the service or a proxy (${code})`, {
+        cause: error,
+        hint: 'Retry; if it repeats, check the proxy and the base URL.',
+      });
     }
     if (code && TLS_CODES.test(code)) {
       return fail('network', `the TLS certificate was not accepted: ${message} (${code})`, {

@@ -1,6 +1,7 @@
 // Parameter checks done before a request leaves the machine, driven by the endpoint table. The UI
 // calls validateParams as the user types; the client calls checkParams and throws its result.
 import { findEndpoint, type EndpointSpec, type ParamSpec } from './endpoints';
+import { MAX_EPOCH_MS } from './limits';
 
 export interface ParamProblem {
   kind: 'invalid-params' | 'limit';
@@ -19,7 +20,7 @@ export function toEpochMs(value: unknown): number | undefined {
       : typeof value === 'string' && /^\d+$/.test(value)
         ? Number(value)
         : NaN;
-  return Number.isFinite(n) && n >= 0 ? n : undefined;
+  return Number.isFinite(n) && n >= 0 && n <= MAX_EPOCH_MS ? n : undefined;
 }
 
 const AGENT_TIME_LENGTHS: Record<number, string> = {
@@ -67,15 +68,18 @@ function isValidDate(text: string): boolean {
 function parseOids(value: unknown): number[] | undefined {
   const parts = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [value];
   const nums = parts.map((p) => (typeof p === 'string' ? (p.trim() === '' ? NaN : Number(p)) : Number(p)));
-  return nums.length > 0 && nums.every(Number.isInteger) ? nums : undefined;
+  return nums.length > 0 && nums.every(Number.isSafeInteger) ? nums : undefined;
 }
 
 function checkType(p: ParamSpec, value: unknown): string | undefined {
   switch (p.type) {
     case 'integer':
-      return Number.isInteger(typeof value === 'string' ? Number(value) : value) ? undefined : 'an integer';
+      // A safe integer: 99999999999999999999 would otherwise be sent as some other number.
+      return Number.isSafeInteger(typeof value === 'string' ? Number(value) : value)
+        ? undefined
+        : 'a whole number within ±9007199254740991';
     case 'time':
-      return toEpochMs(value) === undefined ? 'a time in epoch milliseconds' : undefined;
+      return toEpochMs(value) === undefined ? 'a time in epoch milliseconds, up to 9999-12-31' : undefined;
     case 'agentTime':
       return parseAgentListTime(value) === undefined
         ? 'epoch ms or yyyyMMddHHmmss, yyyyMMddHHmm, MMddHHmmss, MMddHHmm'

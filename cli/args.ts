@@ -4,7 +4,9 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import {
   createOpenApiClient,
   isOpenApiError,
+  MAX_EPOCH_MS,
   redact,
+  timeoutsFor,
   type OpenApiClient,
   type OpenApiClientOptions,
 } from '../api/index';
@@ -33,7 +35,8 @@ export const targetHelp = `Target (one of):
 Connection:
   --proxy URL            proxy (default: HTTPS_PROXY / HTTP_PROXY, honouring NO_PROXY)
   --no-strict-ssl        do not verify TLS certificates
-  --timeout-ms N         give up after N ms per attempt (default 120000)
+  --timeout-ms N         wait at most N ms for the response to start or go on, 4·N for all of it
+                         (default 30000 and 120000; 100 to 3600000)
 Output:
   --format F             table (default), json or csv`;
 
@@ -54,27 +57,56 @@ export function outputFormat(value: string | undefined): OutputFormat {
   throw new UsageError(`--format must be one of ${OutputFormats.join(', ')} (got '${value}')`);
 }
 
-export function positiveInteger(name: string, value: string | undefined): number | undefined {
+/** The accepted range of each numeric flag; a value outside it is a usage error, never a silent clamp. */
+export const FLAG_RANGES = {
+  '--limit': { min: 1, max: 1_000_000 },
+  '--pcode': { min: 1, max: 2_147_483_647 },
+  '--timeout-ms': { min: 100, max: 3_600_000 },
+  // Query files are at most 10 MB, so no real line number comes near this.
+  '--line': { min: 1, max: 100_000_000 },
+} as const;
+export type NumericFlag = keyof typeof FLAG_RANGES;
+
+const grouped = (n: number): string => n.toLocaleString('en-US');
+
+/** A whole-number flag within its FLAG_RANGES range, or undefined when not given. */
+export function integerFlag(name: NumericFlag, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value) || Number(value) <= 0)
-    throw new UsageError(`${name} must be a positive whole number (got '${value}')`);
-  return Number(value);
+  const { min, max } = FLAG_RANGES[name];
+  const text = value.trim();
+  // Checked as text first: 99999999999999999999 would otherwise round to another number.
+  const n = /^\d{1,16}$/.test(text) ? Number(text) : NaN;
+  if (!(n >= min && n <= max))
+    throw new UsageError(
+      `${name} must be a whole number from ${grouped(min)} to ${grouped(max)} (got '${value}')`,
+    );
+  return n;
 }
 
 const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
-/** `15m`, `1h`, `7d` → ms. */
+/** The longest duration a flag accepts: no endpoint takes a range longer than a year. */
+const MAX_DURATION_MS = 366 * 86_400_000;
+
+/** `15m`, `1h`, `7d` → ms (at most 366 days). */
 export function durationMs(name: string, value: string): number {
-  const m = /^(\d+)([smhd])$/.exec(value.trim());
-  if (!m || Number(m[1]) <= 0)
-    throw new UsageError(`${name} must be a duration such as 15m, 1h or 7d (got '${value}')`);
-  return Number(m[1]) * (UNIT_MS[m[2] ?? 'h'] ?? 0);
+  const m = /^(\d{1,12})([smhd])$/.exec(value.trim());
+  const ms = m ? Number(m[1]) * (UNIT_MS[m[2] ?? 'h'] ?? 0) : NaN;
+  if (!(ms > 0 && ms <= MAX_DURATION_MS))
+    throw new UsageError(`${name} must be a duration such as 15m, 1h or 7d, at most 366d (got '${value}')`);
+  return ms;
 }
 
 /** Epoch ms, ISO 8601, `yyyy-MM-dd HH:mm[:ss]` (local time), `now` or `now-1h`. */
 export function timeMs(name: string, value: string, now: number): number {
   const text = value.trim();
-  if (/^\d+$/.test(text)) return Number(text);
+  if (/^\d+$/.test(text)) {
+    if (text.length > 15 || Number(text) > MAX_EPOCH_MS)
+      throw new UsageError(
+        `${name} is out of range: epoch ms up to ${MAX_EPOCH_MS} (9999-12-31) (got '${value}')`,
+      );
+    return Number(text);
+  }
   const relative = /^now(?:-(\d+[smhd]))?$/.exec(text);
   if (relative) return now - (relative[1] ? durationMs(name, relative[1]) : 0);
   const parsed = Date.parse(text.replace(' ', 'T'));
@@ -108,7 +140,7 @@ export function envSecrets(env: NodeJS.ProcessEnv = process.env): string[] {
   return [env['MXQL_PROJECT_TOKEN'], env['MXQL_ACCOUNT_TOKEN']].filter((s): s is string => !!s);
 }
 
-type CommonOptions = Pick<OpenApiClientOptions, 'proxy' | 'timeouts'>;
+type CommonOptions = Pick<OpenApiClientOptions, 'proxy' | 'timeouts' | 'timeoutAdvice'>;
 
 /** Starts the demo in-process; the project is `pcode` when given, else the first APM project. */
 async function openDemo(common: CommonOptions, pcode: number | undefined): Promise<Target> {
@@ -158,11 +190,12 @@ function openService(common: CommonOptions, values: TargetValues, pcode: number 
 
 /** Opens the demo backend or a client to the given service. */
 export async function openTarget(values: TargetValues, pcodeFallback?: number): Promise<Target> {
-  const pcode = positiveInteger('--pcode', values.pcode) ?? pcodeFallback;
-  const totalMs = positiveInteger('--timeout-ms', values['timeout-ms']);
+  const pcode = integerFlag('--pcode', values.pcode) ?? pcodeFallback;
+  const waitMs = integerFlag('--timeout-ms', values['timeout-ms']);
   const common: CommonOptions = {
     proxy: { ...(values.proxy ? { url: values.proxy } : {}), strictSSL: !values['no-strict-ssl'] },
-    ...(totalMs ? { timeouts: { totalMs } } : {}),
+    timeoutAdvice: 'raise --timeout-ms',
+    ...(waitMs ? { timeouts: timeoutsFor(waitMs) } : {}),
   };
   if (!values.demo) return openService(common, values, pcode);
   if (values['base-url']) throw new UsageError('give either --demo or --base-url, not both');

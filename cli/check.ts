@@ -2,12 +2,12 @@
 // language core and prints one line per diagnostic (`path:line:col: severity code message`, 1-based)
 // plus a summary. Exit codes: 0 clean or warnings only, 1 any error, 2 usage error. Output is sorted
 // by path then position, and uncoloured unless stdout is a terminal, so CI logs are stable.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { lineColumnOf, lineStartsOf, validate, type ValidationDiagnostic } from '../server/core/index';
 // The CLI ships the catalog data inline: bundledCatalog.ts exists for such hosts and stays out of the core index.
 import { bundledCategoryCatalog } from '../server/core/catalog/bundledCatalog';
+import { expandOperands, MAX_FILE_BYTES, readQueryFile, type FileProblem } from './files';
 import type { Subcommand } from './main';
 
 const HELP = `Usage: mxql check [files, directories or globs…] [options]
@@ -21,7 +21,11 @@ Options:
   --no-color           never colour the output (colour is used only on a terminal)
   -h, --help           show this help
 
-Exit codes: 0 no errors, 1 at least one error-severity diagnostic, 2 usage error.
+Only regular UTF-8 files of at most ${MAX_FILE_BYTES / (1024 * 1024)} MB are checked; any other path named or found
+(a FIFO, device, dangling link, link loop, non-UTF-8 or larger file) gets a line on stderr.
+
+Exit codes: 0 no errors, 1 at least one error-severity diagnostic or a file that could not be
+checked, 2 usage error.
 `;
 
 /** One checked file and its diagnostics with 1-based positions. */
@@ -64,14 +68,27 @@ function runCheck(args: readonly string[]): number {
     throw new UsageError(`--format must be text or json (got '${format}')`);
   const cwd = process.cwd();
   const operands = positionals.length > 0 ? positionals : ['.'];
-  const { files, unmatched } = expandOperands(operands, cwd);
+  const { files, problems, unmatched } = expandOperands(operands, cwd);
   if (unmatched.length > 0)
     throw new UsageError(`no .mxql files match ${unmatched.map((u) => `'${u}'`).join(', ')}`);
-  const reports = files.map((path) => checkFile(path, cwd));
+  const reports: FileReport[] = [];
+  for (const path of files) {
+    const read = readQueryFile(resolve(cwd, path));
+    if (read.ok) reports.push(checkText(path, read.text));
+    else problems.push({ path, reason: read.reason });
+  }
+  reportProblems(problems);
   const color =
     format === 'text' && !values['no-color'] && process.stdout.isTTY === true && !process.env.NO_COLOR;
   process.stdout.write(format === 'json' ? renderJson(reports) : renderText(reports, color));
-  return reports.some((r) => r.diagnostics.some((d) => d.severity === 'error')) ? 1 : 0;
+  const failed =
+    problems.length > 0 || reports.some((r) => r.diagnostics.some((d) => d.severity === 'error'));
+  return failed ? 1 : 0;
+}
+
+/** One stderr line per path that was not checked, and why. */
+function reportProblems(problems: readonly FileProblem[]): void {
+  for (const p of problems) process.stderr.write(`mxql check: ${p.path}: not checked: ${p.reason}\n`);
 }
 
 function readArguments(args: readonly string[]) {
@@ -90,22 +107,7 @@ function readArguments(args: readonly string[]) {
   }
 }
 
-function checkFile(path: string, cwd: string): FileReport {
-  let text: string;
-  try {
-    text = readFileSync(resolve(cwd, path), 'utf8');
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    const failure = {
-      line: 1,
-      column: 1,
-      endLine: 1,
-      endColumn: 1,
-      severity: 'error' as const,
-      code: 'io/unreadable',
-    };
-    return { path, diagnostics: [{ ...failure, message: `cannot read the file: ${reason}` }] };
-  }
+function checkText(path: string, text: string): FileReport {
   const lineStarts = lineStartsOf(text);
   const diagnostics = validate(text, { catalog: bundledCategoryCatalog }).map((d) => {
     const start = lineColumnOf(lineStarts, d.range.start);
@@ -154,92 +156,5 @@ function renderJson(reports: readonly FileReport[]): string {
   return `${JSON.stringify({ files: reports, summary: { files: reports.length, ...counts(reports) } }, null, 2)}\n`;
 }
 
-// ---------------------------------------------------------------------------------------------
-// File discovery: plain files, directories (every *.mxql below them) and simple globs (`*`, `?`,
-// `**`) expanded with node:fs, so the CLI needs no extra dependency.
-
-const SKIPPED_DIRECTORIES = new Set(['node_modules', '.git']);
-
-/** Files named by the operands, deduplicated and sorted; `unmatched` lists operands that named none. */
-export function expandOperands(
-  operands: readonly string[],
-  cwd: string,
-): { files: string[]; unmatched: string[] } {
-  const files = new Set<string>();
-  const unmatched: string[] = [];
-  for (const operand of operands) {
-    const found = expandOne(operand, cwd);
-    if (found.length === 0) unmatched.push(operand);
-    for (const f of found) files.add(f);
-  }
-  return { files: [...files].sort(), unmatched };
-}
-
-function expandOne(operand: string, cwd: string): string[] {
-  if (!/[*?]/.test(operand)) {
-    const kind = statKind(resolve(cwd, operand));
-    if (kind === 'file') return [toPosix(operand)];
-    if (kind !== 'dir') return [];
-    return walk(resolve(cwd, operand))
-      .filter((f) => f.endsWith('.mxql'))
-      .map((f) => display(f, cwd));
-  }
-  const parts = toPosix(operand).split('/');
-  const firstWild = parts.findIndex((p) => /[*?]/.test(p));
-  const base = parts.slice(0, firstWild).join('/');
-  const baseAbs = operand.startsWith('/') ? `/${base}` : join(cwd, base);
-  if (statKind(baseAbs) !== 'dir') return [];
-  const pattern = globToRegExp(parts.slice(firstWild).join('/'));
-  return walk(baseAbs)
-    .filter((f) => pattern.test(toPosix(relative(baseAbs, f))))
-    .map((f) => display(f, cwd));
-}
-
-/** `**` spans directories; `*` and `?` stay within one path segment. */
-export function globToRegExp(glob: string): RegExp {
-  let source = '';
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i] ?? '';
-    if (c === '*' && glob[i + 1] === '*') {
-      const slash = glob[i + 2] === '/';
-      source += slash ? '(?:.*/)?' : '.*';
-      i += slash ? 2 : 1;
-    } else if (c === '*') source += '[^/]*';
-    else if (c === '?') source += '[^/]';
-    else source += c.replace(/[.+^${}()|[\]\\]/g, '\\$&');
-  }
-  return new RegExp(`^${source}$`);
-}
-
-function walk(dir: string): string[] {
-  let names: string[];
-  try {
-    names = readdirSync(dir).sort();
-  } catch {
-    return [];
-  }
-  return names.flatMap((name) => {
-    const path = join(dir, name);
-    const kind = statKind(path);
-    if (kind === 'file') return [path];
-    return kind === 'dir' && !SKIPPED_DIRECTORIES.has(name) ? walk(path) : [];
-  });
-}
-
-function statKind(path: string): 'file' | 'dir' | undefined {
-  try {
-    const s = statSync(path);
-    return s.isFile() ? 'file' : s.isDirectory() ? 'dir' : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function display(abs: string, cwd: string): string {
-  const rel = relative(cwd, abs);
-  return toPosix(rel.startsWith('..') || rel === '' ? abs : rel);
-}
-
-function toPosix(path: string): string {
-  return sep === '/' ? path : path.split(sep).join('/');
-}
+// File discovery moved to files.ts, which `mxql run` shares; re-exported for existing importers.
+export { expandOperands, globToRegExp } from './files';

@@ -1,6 +1,7 @@
 // `mxql demo-server`: starts the demo backend on loopback, prints ONE JSON line with its connection
 // details (for scripts and tests to read), then serves until SIGINT or SIGTERM and closes cleanly.
-import { startDemoServer } from '../demo/index';
+import { startDemoServer, type DemoServer } from '../demo/index';
+import type { DemoChildMessage, DemoEventName } from '../demo/ipc';
 import type { Subcommand } from './main';
 
 const HELP = `Usage: mxql demo-server [--host 127.0.0.1] [--port N] [--service-port N] [--seed N]
@@ -95,7 +96,53 @@ export const demoServer: Subcommand = async (args) => {
     projects: server.projects.map((p) => ({ pcode: p.pcode, name: p.name, token: p.token })),
   };
   process.stdout.write(`${JSON.stringify(line)}\n`);
-  await signal;
+  const stopReporting = reportOverIpc(server);
+  await Promise.race([signal, parentGone()]);
+  stopReporting();
   await server.close();
   return 0;
 };
+
+/** Resolves when the parent that started this process over IPC goes away; never without IPC. */
+function parentGone(): Promise<void> {
+  return new Promise((resolve) => {
+    if (process.send) process.once('disconnect', () => resolve());
+  });
+}
+
+/**
+ * When started with an IPC channel (the extension forks it), reports readiness, events and the
+ * request counters to the parent. Returns a function that stops reporting.
+ */
+function reportOverIpc(server: DemoServer): () => void {
+  const send = process.send?.bind(process);
+  if (!send) return () => undefined;
+  const post = (message: DemoChildMessage) => {
+    if (process.connected) send(message);
+  };
+  const stats = () => ({ ...server.stats });
+  const info = {
+    baseUrl: server.baseUrl,
+    serviceUrl: server.serviceUrl,
+    accountToken: server.accountToken,
+    projects: server.projects,
+  };
+  post({ type: 'ready', info, stats: stats() });
+  const names: DemoEventName[] = ['slowQueryStarted', 'requestAborted'];
+  const listeners = names.map((name) => {
+    const listener = (detail: { path: string }) => post({ type: 'event', name, detail, stats: stats() });
+    server.events.on(name, listener);
+    return () => server.events.off(name, listener);
+  });
+  let last = JSON.stringify(server.stats);
+  const timer = setInterval(() => {
+    const now = JSON.stringify(server.stats);
+    if (now !== last) post({ type: 'stats', stats: stats() });
+    last = now;
+  }, 100);
+  timer.unref();
+  return () => {
+    clearInterval(timer);
+    listeners.forEach((off) => off());
+  };
+}

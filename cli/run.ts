@@ -1,7 +1,6 @@
 // `mxql run <file.mxql>`: runs a query file against the Open API or the in-process demo backend.
 // The file's directives supply range, params, injects, limit, path and pcode; command-line options
 // override them. Directive lines are stripped before sending.
-import { readFile } from 'node:fs/promises';
 import {
   directiveErrors,
   parseDirectives,
@@ -17,7 +16,7 @@ import {
   openTarget,
   outputFormat,
   parseCommandLine,
-  positiveInteger,
+  integerFlag,
   runGuarded,
   targetHelp,
   targetOptions,
@@ -26,6 +25,7 @@ import {
   untilInterrupted,
   type Target,
 } from './args';
+import { readQueryFile } from './files';
 import { formatOutput } from './format';
 
 const HELP = `Usage: mxql run <file.mxql> [options]
@@ -40,7 +40,7 @@ Query:
   --stime T --etime T    absolute range: epoch ms, 'yyyy-MM-dd HH:mm' (local), ISO 8601, now-1h
   --param '$name=value'  a $param value (repeatable)
   --inject name=MXQL     an INJECT fragment (repeatable; repeating a name adds a line)
-  --limit N              maximum rows (default: the file's @limit, else 1000)
+  --limit N              maximum rows, 1 to 1000000 (default: the file's @limit, else 1000)
   --line N               run only the query at line N, as Run Query at Cursor does (default: the file)
 
 Exit codes: 0 ok, 1 query or API error, 2 usage error.
@@ -117,15 +117,12 @@ export function chooseQuery(file: string, text: string, line: number | undefined
   return query;
 }
 
-async function readQuery(file: string): Promise<string> {
-  try {
-    return await readFile(file, 'utf8');
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    throw new UsageError(
-      code === 'ENOENT' ? `no such file: ${file}` : `cannot read ${file} (${code ?? 'error'})`,
-    );
-  }
+function readQuery(file: string): string {
+  const read = readQueryFile(file);
+  if (read.ok) return read.text;
+  // A missing file is a typing mistake (usage); a file that exists but cannot be read is an error.
+  if (read.missing) throw new UsageError(`no such file: ${file}`);
+  throw new Error(`${file}: ${read.reason}`);
 }
 
 interface PreparedQuery {
@@ -140,11 +137,11 @@ interface PreparedQuery {
 }
 
 /** Reads the file and merges its directives with the command line (the command line wins). */
-async function prepare(file: string, values: Values): Promise<PreparedQuery> {
-  const text = await readQuery(file);
+function prepare(file: string, values: Values): PreparedQuery {
+  const text = readQuery(file);
   const d = parseDirectives(text, { timezoneOffsetMinutes: -new Date().getTimezoneOffset() });
   directiveProblems(file, text, d);
-  const query = chooseQuery(file, text, positiveInteger('--line', values.line));
+  const query = chooseQuery(file, text, integerFlag('--line', values.line));
   const params = { ...d.params };
   assignments('--param', values.param, params, false);
   const inject = { ...d.injects };
@@ -156,7 +153,7 @@ async function prepare(file: string, values: Values): Promise<PreparedQuery> {
       `missing value for ${missing.join(', ')}: add --param '${first}=value' or '-- @param ${first} = value'`,
     );
   }
-  const limit = positiveInteger('--limit', values.limit) ?? d.limit ?? 1000;
+  const limit = integerFlag('--limit', values.limit) ?? d.limit ?? 1000;
   return {
     query: query.text,
     path: d.path,
@@ -190,7 +187,7 @@ async function execute(args: readonly string[]): Promise<number> {
   const [file, ...extra] = positionals;
   if (!file || extra.length > 0) throw new UsageError('give exactly one .mxql file');
   const format = outputFormat(values.format);
-  const prepared = await prepare(file, values);
+  const prepared = prepare(file, values);
   const target = await openTarget(values, prepared.pcode);
   try {
     if (target.pcode === undefined)

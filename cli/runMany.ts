@@ -2,22 +2,28 @@
 // `empty` (with the reason the server gave, when it gave one) or the error at `path:line:col`, in the
 // formats of `mxql check` (text, json). Exit 1 when any file failed: a smoke test a team puts in CI
 // next to `mxql check`. Files run one after another against one target, so the demo starts once.
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseDirectives, stripDirectives, type DirectiveEntry } from '../server/core/index';
+import {
+  lineColumnOf,
+  lineStartsOf,
+  parseDirectives,
+  stripDirectives,
+  type DirectiveEntry,
+} from '../server/core/index';
 import { isOpenApiError, mxqlNoticeOf, type MxqlRow } from '../api/index';
 import {
   durationMs,
   openTarget,
   parseCommandLine,
-  positiveInteger,
+  integerFlag,
   runGuarded,
   targetOptions,
   UsageError,
   untilInterrupted,
   type Target,
 } from './args';
-import { expandOperands } from './check';
+import { expandOperands, readQueryFile } from './files';
 
 const HELP = `Usage: mxql run <files, directories or globs…> [options]
 
@@ -80,7 +86,8 @@ function isOptionValue(args: readonly string[], i: number): boolean {
 
 /** The original line of a line of the text with its directive lines removed. */
 function originalLine(entries: readonly DirectiveEntry[], text: string, strippedLine: number): number {
-  const removed = new Set(entries.map((e) => text.slice(0, e.range.start).split('\n').length));
+  const starts = lineStartsOf(text);
+  const removed = new Set(entries.map((e) => lineColumnOf(starts, e.range.start).line));
   let kept = 0;
   for (let line = 1; ; line++) {
     if (removed.has(line)) continue;
@@ -118,11 +125,13 @@ async function runFile(
   const started = performance.now();
   let text = '';
   try {
-    text = readFileSync(resolve(path), 'utf8');
+    const read = readQueryFile(path);
+    if (!read.ok) return fail(path, started, { code: 'run/unreadable', message: read.reason, line: 1 });
+    text = read.text;
     const d = parseDirectives(text, { timezoneOffsetMinutes: -new Date().getTimezoneOffset() });
     const problem = d.diagnostics.find((x) => x.severity === 'error');
     if (problem) {
-      const line = text.slice(0, problem.range.start).split('\n').length;
+      const line = lineColumnOf(lineStartsOf(text), problem.range.start).line;
       return fail(path, started, { code: problem.code, message: problem.message, line });
     }
     const now = Date.now();
@@ -207,12 +216,13 @@ async function execute(args: readonly string[]): Promise<number> {
   const format = values.format ?? 'text';
   if (format !== 'text' && format !== 'json')
     throw new UsageError(`--format must be text or json when running several files (got '${format}')`);
-  const { files, unmatched } = expandOperands(positionals, process.cwd());
+  const { files, problems, unmatched } = expandOperands(positionals, process.cwd());
+  for (const p of problems) process.stderr.write(`mxql run: ${p.path}: not run: ${p.reason}\n`);
   if (unmatched.length > 0)
     throw new UsageError(`no .mxql files match ${unmatched.map((u) => `'${u}'`).join(', ')}`);
   const defaults = {
     rangeMs: values.range === undefined ? 3_600_000 : durationMs('--range', values.range),
-    ...(values.limit === undefined ? {} : { limit: positiveInteger('--limit', values.limit) as number }),
+    ...(values.limit === undefined ? {} : { limit: integerFlag('--limit', values.limit) }),
   };
   const target = await openTarget(values);
   try {
@@ -220,7 +230,7 @@ async function execute(args: readonly string[]): Promise<number> {
     const runs: FileRun[] = [];
     for (const path of files) runs.push(await runFile(path, target, defaults));
     process.stdout.write(format === 'json' ? renderJson(runs) : renderText(runs));
-    return runs.some((r) => r.status === 'error') ? 1 : 0;
+    return problems.length > 0 || runs.some((r) => r.status === 'error') ? 1 : 0;
   } finally {
     await target.close();
   }

@@ -8,9 +8,11 @@
  *    discarded it) `ready.resumeRunId` names the run the webview restored from `vscode.setState`;
  *    rows are never persisted there, so the extension replays them.
  * 2. For a run the extension posts, in order: `running` (optional, a query is in flight), `init`
- *    (run metadata and columns), zero or more `rowsChunk` with `seq` = 0, 1, 2 … (at most
- *    {@link ROWS_PER_CHUNK} rows each, rows as arrays in column order), then `done` (counts,
- *    elapsed, bytes). A failure posts `error` instead of `done`; a cancel posts `cancelled`.
+ *    (run metadata and columns), zero or more `columnsChunk` with `seq` = 0, 1, 2 … (the first
+ *    with at most {@link FIRST_CHUNK_ROWS} rows so the grid paints early, the others at most
+ *    {@link ROWS_PER_CHUNK}; rows in columnar, typed form, see `columnChunks.ts`), then `done`
+ *    (counts, elapsed, bytes). A failure posts `error` instead of `done`; a cancel posts `cancelled`.
+ *    The grid appends each chunk while the user already scrolls the rows before it.
  *    Answering `ready` is the same sequence for the current result (a replay).
  * 3. A new `init` (or `running`) with another `runId` replaces the whole result. Chunks of another
  *    run are ignored, so a late chunk from a cancelled run cannot mix into a new one.
@@ -22,14 +24,21 @@
  * The webview never sees a token: `RunInfo` describes the request without credentials.
  */
 
-/** Version of this protocol; bump it on any incompatible change. Both sides send and check it. */
-export const RESULTS_PROTOCOL_VERSION = 1;
+import { type Cell, type ColumnsChunk, encodeColumns } from './columnChunks';
 
-/** How many rows the extension should put in one `rowsChunk` message. Keeps each message small. */
-export const ROWS_PER_CHUNK = 5000;
+export type { Cell, ColumnsChunk } from './columnChunks';
 
-/** One value of a result cell, as decoded from the service's JSON. */
-export type Cell = string | number | boolean | null;
+/**
+ * Version of this protocol; bump it on any incompatible change. Both sides send and check it.
+ * 2: rows travel as typed columns (`columnsChunk`) instead of JSON row arrays (`rowsChunk`).
+ */
+export const RESULTS_PROTOCOL_VERSION = 2;
+
+/** Rows in the first `columnsChunk` of a run: small, so the first rows are painted early. */
+export const FIRST_CHUNK_ROWS = 2_000;
+
+/** Rows in every later `columnsChunk`: typed columns are cheap to post, so chunks can be large. */
+export const ROWS_PER_CHUNK = 25_000;
 
 /** Column type hints. `time` means epoch milliseconds. `unknown` lets the webview infer it. */
 export const ColumnKinds = {
@@ -106,13 +115,13 @@ export interface InitMessage {
   readonly run: RunInfo;
   readonly columns: readonly ColumnInfo[];
 }
-/** E→W: the next rows of the run, `seq` counting from 0; each row has one value per column. */
-export interface RowsChunkMessage {
-  readonly type: 'rowsChunk';
+/** E→W: the next rows of the run, `seq` counting from 0, as typed columns (one per column of `init`). */
+export interface ColumnsChunkMessage {
+  readonly type: 'columnsChunk';
   readonly v: number;
   readonly runId: string;
   readonly seq: number;
-  readonly rows: readonly (readonly Cell[])[];
+  readonly chunk: ColumnsChunk;
 }
 /** E→W: all rows were sent. */
 export interface DoneMessage {
@@ -121,7 +130,7 @@ export interface DoneMessage {
   readonly runId: string;
   readonly totalRows: number;
   readonly elapsedMs: number;
-  /** Size of the response body in bytes. */
+  /** Size of the response body in bytes; 0 when it is not known (the panel then shows no size). */
   readonly bytes: number;
 }
 /** E→W: the run failed (or the request could not be built). `runId` is absent for failures before a run. */
@@ -155,7 +164,7 @@ export interface NoticeMessage {
 export type ExtensionToResults =
   | RunningMessage
   | InitMessage
-  | RowsChunkMessage
+  | ColumnsChunkMessage
   | DoneMessage
   | ErrorMessage
   | CancelledMessage
@@ -192,11 +201,12 @@ export interface OpenJsonMessage {
   readonly runId: string;
   readonly rowIndexes?: readonly number[];
 }
-/** W→E: run the same query again. */
+/** W→E: run the same query again; `limit` replaces the row limit (the limit banner's re-run). */
 export interface RerunMessage {
   readonly type: 'rerun';
   readonly v: number;
   readonly runId: string;
+  readonly limit?: number;
 }
 /** W→E: cancel the running query. */
 export interface CancelMessage {
@@ -240,7 +250,7 @@ const webviewGuards: Readonly<Record<ResultsToExtension['type'], Guard>> = {
   copy: (m) => isString(m.text) && isCount(m.rows) && isCount(m.cells),
   export: (m) => isString(m.runId) && (m.format === 'csv' || m.format === 'json'),
   openJson: (m) => isString(m.runId) && optional(m.rowIndexes, isIndexList),
-  rerun: (m) => isString(m.runId),
+  rerun: (m) => isString(m.runId) && optional(m.limit, (x) => isCount(x) && x > 0),
   cancel: (m) => isString(m.runId),
   action: (m) => isString(m.actionId) && optional(m.runId, isString),
   webviewError: (m) => isString(m.message),
@@ -263,7 +273,7 @@ export function parseResultsToExtension(data: unknown): ResultsToExtension | und
 const hostTypes: ReadonlySet<string> = new Set<ExtensionToResults['type']>([
   'running',
   'init',
-  'rowsChunk',
+  'columnsChunk',
   'done',
   'error',
   'cancelled',
@@ -281,22 +291,24 @@ export function isExtensionToResults(data: unknown): data is ExtensionToResults 
   return m.v === RESULTS_PROTOCOL_VERSION && isString(m.type) && hostTypes.has(m.type);
 }
 
-/** Splits rows into `rowsChunk` messages of at most `size` rows (the extension side of step 2). */
-export function chunkRows(
+/**
+ * Splits rows (arrays in column order, `width` columns) into `columnsChunk` messages: the first of
+ * at most `first` rows, the others of at most `size` (the extension side of step 2).
+ */
+export function chunkColumns(
   runId: string,
   rows: readonly (readonly Cell[])[],
+  width: number,
   size: number = ROWS_PER_CHUNK,
-): RowsChunkMessage[] {
-  const chunks: RowsChunkMessage[] = [];
+  first: number = Math.min(size, FIRST_CHUNK_ROWS),
+): ColumnsChunkMessage[] {
+  const chunks: ColumnsChunkMessage[] = [];
   const step = Math.max(1, Math.floor(size));
-  for (let start = 0, seq = 0; start < rows.length; start += step, seq++) {
-    chunks.push({
-      type: 'rowsChunk',
-      v: RESULTS_PROTOCOL_VERSION,
-      runId,
-      seq,
-      rows: rows.slice(start, start + step),
-    });
+  for (let start = 0, seq = 0; start < rows.length; seq++) {
+    const end = Math.min(rows.length, start + (seq === 0 ? Math.max(1, Math.floor(first)) : step));
+    const chunk = encodeColumns(rows, width, start, end);
+    chunks.push({ type: 'columnsChunk', v: RESULTS_PROTOCOL_VERSION, runId, seq, chunk });
+    start = end;
   }
   return chunks;
 }

@@ -1,14 +1,21 @@
-// Regenerates the bundled catalog (server/core/catalog/data/*.json) from the shared category metadata.
-// `node scripts/buildCatalog.mjs [catalogDir] [outDir]`; catalogDir defaults to ../shared/mxql/catalog
-// beside the repository, outDir to server/core/catalog/data (tests pass a temporary one). Only facts are kept (names, types, units, deprecated flags, intervals, pk, loaders);
-// description texts are dropped on purpose: the project writes its own (fieldDescriptions.ts).
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+// Regenerates the bundled catalog (server/core/catalog/data/*.json) from the shared category metadata
+// and, as numbers, from public queries: how many queries read each column of each category.
+// `node --import tsx scripts/buildCatalog.mjs [catalogDir] [outDir] [corpusDir]`; catalogDir defaults to
+// ../shared/mxql/catalog beside the repository, outDir to server/core/catalog/data (tests pass a temporary
+// one), corpusDir to the corpus beside the catalog (its `.mxql` files and the reference's examples are
+// counted; the queries themselves never enter the repository). Only facts are kept (names, types, units,
+// deprecated flags, intervals, pk, loaders, usage counts); description texts are dropped on purpose: the
+// project writes its own (fieldDescriptions.ts). It runs under tsx because the counting is the language
+// core's own column flow (server/core/features/columnUsage.ts), the same code the completion benchmark uses.
+import { existsSync, readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import core from '../server/core/index.ts';
+
+// The core compiles as CommonJS, so its named exports come through the default import.
+const { applyColumnUsage, countColumnUsage, createCategoryCatalog } = core;
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
-const sourceDir = resolve(root, process.argv[2] ?? '../shared/mxql/catalog');
-const outDir = resolve(root, process.argv[3] ?? 'server/core/catalog/data');
 
 // Column type names are stored as one letter; server/core/catalog/catalogJson.ts decodes them.
 const TYPE_CODES = { Number: 'N', String: 'S', List: 'L', Long: 'G' };
@@ -69,30 +76,70 @@ function knownWithoutColumns(tsv, categories) {
   return Object.fromEntries(Object.entries(out).sort(([a], [b]) => byCodePoint(a, b)));
 }
 
-const source = JSON.parse(readFileSync(join(sourceDir, 'categories.json'), 'utf8'));
-const categories = Object.fromEntries(
-  Object.keys(source)
-    .sort(byCodePoint)
-    .map((name) => [name, compactCategory(source[name])]),
-);
-const catalog = {
-  v: 1,
-  categories,
-  knownWithoutColumns: knownWithoutColumns(
-    readFileSync(join(sourceDir, 'referenced_categories.tsv'), 'utf8'),
+/** The catalog from the shared metadata alone (no usage), as the core's CatalogJson. */
+export function metadataCatalog(sourceDir) {
+  const source = JSON.parse(readFileSync(join(sourceDir, 'categories.json'), 'utf8'));
+  const categories = Object.fromEntries(
+    Object.keys(source)
+      .sort(byCodePoint)
+      .map((name) => [name, compactCategory(source[name])]),
+  );
+  return {
+    v: 1,
     categories,
-  ),
-};
-const paths = readFileSync(join(sourceDir, 'paths.txt'), 'utf8')
-  .split(/\r?\n/)
-  .filter((p) => p.startsWith('/'));
+    knownWithoutColumns: knownWithoutColumns(
+      readFileSync(join(sourceDir, 'referenced_categories.tsv'), 'utf8'),
+      categories,
+    ),
+  };
+}
 
-mkdirSync(outDir, { recursive: true });
-const catalogText = JSON.stringify(catalog);
-writeFileSync(join(outDir, 'categories.json'), catalogText + '\n');
-writeFileSync(join(outDir, 'paths.json'), JSON.stringify({ v: 1, paths }) + '\n');
-console.log(
-  `categories.json: ${Object.keys(categories).length} categories, ` +
-    `${Object.keys(catalog.knownWithoutColumns).length} known without columns, ${catalogText.length + 1} bytes; ` +
-    `paths.json: ${paths.length} paths`,
-);
+/** The MXQL examples of the reference (its fenced code blocks). */
+export function referenceExamples(referenceText) {
+  return [...referenceText.matchAll(/```[a-z]*\n([\s\S]*?)```/g)].map((m) => m[1]);
+}
+
+/** The bundled catalog: the metadata with the usage counted over `texts` applied. */
+export function buildCatalogJson(metadata, texts) {
+  const usage = countColumnUsage(
+    texts,
+    createCategoryCatalog(() => metadata),
+  );
+  return applyColumnUsage(metadata, usage);
+}
+
+/** The public queries beside the catalog: the corpus files and the reference's examples. */
+function publicQueries(sourceDir, corpusDir) {
+  const texts = [];
+  if (existsSync(corpusDir)) {
+    for (const f of readdirSync(corpusDir)
+      .filter((n) => n.endsWith('.mxql'))
+      .sort())
+      texts.push(readFileSync(join(corpusDir, f), 'utf8'));
+  }
+  const reference = join(sourceDir, '..', 'reference.md');
+  if (existsSync(reference)) texts.push(...referenceExamples(readFileSync(reference, 'utf8')));
+  return texts;
+}
+
+function main() {
+  const sourceDir = resolve(root, process.argv[2] ?? '../shared/mxql/catalog');
+  const outDir = resolve(root, process.argv[3] ?? 'server/core/catalog/data');
+  const corpusDir = resolve(root, process.argv[4] ?? join(sourceDir, '..', 'corpus', 'dev'));
+  const texts = publicQueries(sourceDir, corpusDir);
+  const catalog = buildCatalogJson(metadataCatalog(sourceDir), texts);
+  const paths = readFileSync(join(sourceDir, 'paths.txt'), 'utf8')
+    .split(/\r?\n/)
+    .filter((p) => p.startsWith('/'));
+  mkdirSync(outDir, { recursive: true });
+  const catalogText = JSON.stringify(catalog);
+  writeFileSync(join(outDir, 'categories.json'), catalogText + '\n');
+  writeFileSync(join(outDir, 'paths.json'), JSON.stringify({ v: 1, paths }) + '\n');
+  console.log(
+    `categories.json: ${Object.keys(catalog.categories).length} categories, ` +
+      `${Object.keys(catalog.knownWithoutColumns).length} known without columns, ${catalogText.length + 1} bytes, ` +
+      `usage from ${texts.length} public queries; paths.json: ${paths.length} paths`,
+  );
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();

@@ -14,6 +14,8 @@ export interface MxqlConfig {
   readonly profiles: readonly ProfileSetting[];
   readonly reusePanel: boolean;
   readonly defaultLimit: number;
+  /** `mxql.requestTimeoutMs`: the longest wait for the service to start or go on answering. */
+  readonly requestTimeoutMs: number;
   readonly codeLens: boolean;
   /** Whether MXQL notebooks keep outputs in the file unless their header says otherwise. */
   readonly notebookSaveOutputs: boolean;
@@ -24,6 +26,9 @@ export interface MxqlConfig {
 }
 
 export const DEFAULT_LIMIT = 1000;
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+/** How a user raises the timeout in the extension; ends the hint of every timeout error. */
+export const TIMEOUT_ADVICE = 'raise the setting mxql.requestTimeoutMs';
 const MAX_LIMIT = 1_000_000;
 
 /** Reads one setting by full key (e.g. `mxql.profiles`, `http.proxy`). */
@@ -113,6 +118,17 @@ function readLimit(get: SettingLookup, problems: string[]): number {
   return DEFAULT_LIMIT;
 }
 
+function readRequestTimeout(get: SettingLookup, problems: string[]): number {
+  const value = get('mxql.requestTimeoutMs');
+  if (value === undefined) return DEFAULT_REQUEST_TIMEOUT_MS;
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 100 && value <= 3_600_000)
+    return value;
+  problems.push(
+    `mxql.requestTimeoutMs must be a whole number of milliseconds from 100 to 3600000; using ${DEFAULT_REQUEST_TIMEOUT_MS}.`,
+  );
+  return DEFAULT_REQUEST_TIMEOUT_MS;
+}
+
 function readDefaultProfile(get: SettingLookup, problems: string[]): string {
   const value = get('mxql.defaultProfile');
   if (value === undefined || value === null) return '';
@@ -129,6 +145,7 @@ export function readConfig(get: SettingLookup): { config: MxqlConfig; problems: 
     profiles: readProfiles(get('mxql.profiles'), problems),
     reusePanel: readBoolean(get, 'mxql.results.reusePanel', true, problems),
     defaultLimit: readLimit(get, problems),
+    requestTimeoutMs: readRequestTimeout(get, problems),
     codeLens: readBoolean(get, 'mxql.run.codeLens', true, problems),
     notebookSaveOutputs: readBoolean(get, 'mxql.notebook.saveOutputs', true, problems),
     defaultProfile: readDefaultProfile(get, problems),

@@ -1,5 +1,6 @@
 // The extension's context object: it owns every disposable and every long-lived service, so that
 // deactivate() is one dispose() and no module keeps state of its own in globals.
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';
 import type { RequestEvent } from '../../api/index';
@@ -13,6 +14,7 @@ import { ResultsModel } from './views/resultsModel';
 import { vscodeUi, type Ui } from './views/ui';
 
 const RANGE_KEY = 'mxql.range';
+const RESTART_DEMO = 'Restart Demo';
 
 export class Ctx implements vscode.Disposable {
   /** The language client once started (stopped on deactivation). */
@@ -37,11 +39,15 @@ export class Ctx implements vscode.Disposable {
     this.log = this.push(new Log());
     this.currentConfig = this.loadConfig();
     this.demo = this.push(
-      new DemoHost((server) => {
-        this.log.addSecret(server.accountToken);
-        for (const p of server.projects) this.log.addSecret(p.token);
-        for (const p of server.projects) this.rememberProjectName(DEMO_PROFILE_NAME, p.pcode, p.name);
-        this.log.info(`Demo backend listening on ${server.baseUrl}`);
+      new DemoHost({
+        cliPath: extension.asAbsolutePath(path.join('dist', 'cli.js')),
+        onStart: (server) => {
+          this.log.addSecret(server.accountToken);
+          for (const p of server.projects) this.log.addSecret(p.token);
+          for (const p of server.projects) this.rememberProjectName(DEMO_PROFILE_NAME, p.pcode, p.name);
+          this.log.info(`Demo backend listening on ${server.baseUrl} (process ${String(server.pid)})`);
+        },
+        onCrash: (message, stderr) => this.demoCrashed(message, stderr),
       }),
     );
     this.profiles = this.push(
@@ -55,6 +61,19 @@ export class Ctx implements vscode.Disposable {
     );
     this.history = new HistoryStore(extension.globalState);
     this.push(this.rangeEmitter);
+  }
+
+  /** Logs a demo crash and offers a restart; the explorer shows the crash until then. */
+  private demoCrashed(message: string, stderr: string): void {
+    this.log.error(`${message}${stderr.trim() ? `\n${stderr.trim()}` : ''}`);
+    void this.ui.message('error', message, RESTART_DEMO).then(async (choice) => {
+      if (choice !== RESTART_DEMO) return;
+      try {
+        await this.demo.restart();
+      } catch (error) {
+        void this.ui.message('error', error instanceof Error ? error.message : String(error));
+      }
+    });
   }
 
   get config(): MxqlConfig {

@@ -11,7 +11,7 @@ import type { HistoryEntry } from './history/historyStore';
 import { HistoryView } from './history/historyView';
 import { startLanguageClient } from './language/startLanguageClient';
 import { registerNotebooks } from './notebook/registerNotebooks';
-import type { DemoServer } from '../../demo/index';
+import type { DemoConnection } from './profiles/demoHost';
 import { RunCodeLensProvider } from './run/codeLens';
 import { Runner } from './run/runner';
 import { StatusBar } from './statusBar/statusBar';
@@ -25,7 +25,7 @@ export interface MxqlTestApi {
   statusText(): string;
   history(): HistoryEntry[];
   /** Starts (if needed) and returns the in-host demo backend. */
-  demo(): Promise<DemoServer>;
+  demo(): Promise<DemoConnection>;
   /** Replaces the prompts with scripted answers; the returned object records what was asked. */
   scriptUi(answers: ScriptedAnswer[]): ScriptedUi;
   restoreUi(): void;
@@ -106,7 +106,7 @@ export function activate(context: vscode.ExtensionContext): MxqlTestApi | undefi
   context.subscriptions.push(current);
   const runner = new Runner(current);
   const panels = new ResultsPanels(current, {
-    rerun: (runId) => runner.rerunFromPanel(runId),
+    rerun: (runId, limit) => runner.rerunFromPanel(runId, limit),
     cancel: (runId) => void runner.cancel(runId),
     action: async (actionId, runId) => vscode.commands.executeCommand('mxql.runErrorAction', actionId, runId),
   });

@@ -2,6 +2,7 @@
 // Every failure becomes a JSON error; nothing a client sends can crash the process.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { authenticate } from './auth';
+import { CAPS, responseTooLarge } from './caps';
 import { readJsonBody } from './body';
 import { HttpError, errorBody } from './httpError';
 import { matchPath, type HostKind, type Route, type ServerState } from './route';
@@ -13,13 +14,29 @@ function send(
   headers: Record<string, string> = {},
 ): void {
   if (res.headersSent || res.destroyed) return;
-  const text = JSON.stringify(body);
+  const text = serialise(body);
+  if (text === undefined) {
+    const error = responseTooLarge();
+    send(res, error.status, errorBody(error));
+    return;
+  }
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(text),
     ...headers,
   });
   res.end(text);
+}
+
+/** JSON text of a body, or undefined when it exceeds the response cap (or V8's string limit). */
+function serialise(body: unknown): string | undefined {
+  try {
+    const text = JSON.stringify(body);
+    return text.length > CAPS.responseBytes ? undefined : text;
+  } catch (error) {
+    if (error instanceof RangeError) return undefined;
+    throw error;
+  }
 }
 
 function findRoute(routes: readonly Route[], method: string, pathname: string) {

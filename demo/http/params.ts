@@ -1,9 +1,7 @@
 // Parsing and checking of request parameters: times, ranges and the limits of the spec. Every failure
 // is a 400 that names the parameter or the limit and says what would be accepted.
-import type { ApiRangeLimit } from '../../api/index';
+import { MAX_EPOCH_MS, type ApiRangeLimit } from '../../api/index';
 import { badRequest } from './httpError';
-
-const MAX_EPOCH_MS = 8_640_000_000_000_000;
 
 /** An epoch-millisecond value from text (a path segment or query value). */
 export function parseEpochMs(name: string, text: string | null | undefined): number {
@@ -17,7 +15,12 @@ export function parseEpochMs(name: string, text: string | null | undefined): num
     );
   }
   const value = Number(text);
-  if (value > MAX_EPOCH_MS) throw badRequest('param/invalid-time', `Parameter '${name}' is out of range.`);
+  if (value > MAX_EPOCH_MS) {
+    throw badRequest(
+      'param/invalid-time',
+      `Parameter '${name}' is out of range: the latest accepted time is ${MAX_EPOCH_MS} (9999-12-31).`,
+    );
+  }
   return value;
 }
 
@@ -27,7 +30,10 @@ export function bodyEpochMs(name: string, value: unknown): number {
     throw badRequest('body/missing', `Missing required body field '${name}' (epoch milliseconds).`);
   }
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > MAX_EPOCH_MS) {
-    throw badRequest('body/invalid-time', `Body field '${name}' must be an integer of epoch milliseconds.`);
+    throw badRequest(
+      'body/invalid-time',
+      `Body field '${name}' must be an integer of epoch milliseconds, at most ${MAX_EPOCH_MS} (9999-12-31).`,
+    );
   }
   return value;
 }

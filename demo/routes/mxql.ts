@@ -3,6 +3,7 @@
 // answers after slowMs unless the client disconnects first, which is what cancel tests need.
 import { MXQL_RANGE } from '../../api/index';
 import { badRequest } from '../http/httpError';
+import { checkRowLimit } from '../http/caps';
 import { bodyEpochMs, checkRange } from '../http/params';
 import { projectOf, type RequestContext, type Route } from '../http/route';
 import { MXQL_NOTICE_HEADER, encodeMxqlNotice } from '../../common/mxqlNotice';
@@ -54,6 +55,7 @@ export function parseMxqlBody(body: unknown, kind: 'text' | 'path', pcode: numbe
       "Body field 'limit' must be a positive integer (the maximum number of rows).",
     );
   }
+  checkRowLimit(b.limit);
   if (b.pageKey !== 'mxql')
     throw badRequest('body/invalid-pagekey', "Body field 'pageKey' must be the string 'mxql'.");
   const param = stringMap('param', b.param);

@@ -10,6 +10,7 @@ import {
   type DemoAgent,
   type MetricName,
 } from '../data/index';
+import { checkBuckets } from '../http/caps';
 import { HttpError, badRequest } from '../http/httpError';
 import { checkRange, oneOf, parseEpochMs, parseOids } from '../http/params';
 import { projectOf, type RequestContext, type Route } from '../http/route';
@@ -53,6 +54,7 @@ function respond(ctx: RequestContext, metric: MetricName, oidsText: string | und
   const etime = parseEpochMs('etime', ctx.params.etime);
   checkRange(stime, etime, metric);
   const step = stepOf(ctx, stime, etime);
+  checkBuckets(metric, stime, etime, step);
   const pcode = projectOf(ctx).pcode;
   const agents = selectAgents(ctx, oidsText);
   const seriesOf = (a: DemoAgent) => ctx.state.data.series(pcode, a.oid, metric, stime, etime, step);

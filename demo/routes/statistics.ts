@@ -11,6 +11,7 @@ import {
   type RangeContext,
 } from '../data/records';
 import { FINE_STEP, combine, round } from '../data/index';
+import { checkBuckets } from '../http/caps';
 import { badRequest } from '../http/httpError';
 import { checkRange, oneOf, parseEpochMs, parseOids } from '../http/params';
 import { projectOf, type RequestContext, type Route } from '../http/route';
@@ -140,6 +141,7 @@ function visitorRoute(name: keyof typeof VISITOR_WINDOWS, limit?: ApiRangeLimit)
     auth: 'project',
     handle: (ctx) => {
       const { stime, etime } = pathRange(ctx, name, limit);
+      checkBuckets(name, stime, etime, VISITOR_WINDOWS[name]);
       const pcode = projectOf(ctx).pcode;
       const data = visitorPoints(
         ctx.state.data.seed,

@@ -6,3 +6,4 @@
 export * from './syntax/index';
 export * from './catalog/index';
 export * from './features/index';
+export * from './diagnostics/table';

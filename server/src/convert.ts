@@ -92,6 +92,7 @@ export function toCompletionItem(doc: TextDocument, e: CompletionEntry): Complet
     textEdit: { range: toLspRange(doc, e.range), newText: e.insertText ?? e.label },
     insertTextFormat: e.snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
     ...(e.sortText !== undefined ? { sortText: e.sortText } : {}),
+    ...(e.filterText !== undefined ? { filterText: e.filterText } : {}),
     ...(e.deprecated ? { tags: [1] } : {}),
   };
 }

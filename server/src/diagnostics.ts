@@ -28,6 +28,8 @@ export class DiagnosticsScheduler {
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly pending = new Map<string, Pending>();
   private readonly due = new Set<string>();
+  /** The version last published per document, so the change event that follows an open is skipped. */
+  private readonly published = new Map<string, number>();
   private changes = 0;
   private draining = false;
 
@@ -38,8 +40,18 @@ export class DiagnosticsScheduler {
     private readonly log: (message: string) => void,
   ) {}
 
+  /**
+   * Validates and publishes `doc` at once: an opened file shows its diagnostics without waiting for
+   * the change debounce (LSP clients send the open and the server sees a content change right after).
+   */
+  publishNow(doc: TextDocument): void {
+    this.cancel(doc.uri);
+    this.send(doc);
+  }
+
   /** Validates `doc` after the quiet period (at the next turn when `delay` is 0). */
   schedule(doc: TextDocument, delay = DIAGNOSTICS_DELAY_MS): void {
+    if (delay > 0 && this.published.get(doc.uri) === doc.version) return;
     this.cancel(doc.uri);
     this.pending.set(doc.uri, { doc, order: this.changes++ });
     const timer = setTimeout(() => {
@@ -67,6 +79,12 @@ export class DiagnosticsScheduler {
   /** Forgets a closed document. */
   forget(uri: string): void {
     this.cancel(uri);
+    this.published.delete(uri);
+  }
+
+  private send(doc: TextDocument): void {
+    this.published.set(doc.uri, doc.version);
+    this.publish(doc, this.compute(doc));
   }
 
   private drainSoon(): void {
@@ -75,7 +93,7 @@ export class DiagnosticsScheduler {
     setImmediate(() => {
       this.draining = false;
       const next = this.takeNewest();
-      if (next) this.publish(next.doc, this.compute(next.doc));
+      if (next) this.send(next.doc);
       if (this.due.size > 0) this.drainSoon();
     });
   }

@@ -125,6 +125,9 @@ function createWiring(connection: Connection, runtime: ServerRuntime): Wiring & 
 /** Initialize, settings (pulled when the client supports it) and document events. */
 function wireLifecycle(w: Wiring & { settings: ServerSettings }, runtime: ServerRuntime): void {
   let pullConfiguration = false;
+  // Until the pulled settings arrive, an opened file waits for them (revalidateAll publishes it then),
+  // so disabled codes never flash up on open.
+  let settingsPending = false;
   const revalidateAll = (): void => w.documents.all().forEach((doc) => w.scheduler.schedule(doc, 0));
   const refreshSettings = async (): Promise<void> => {
     try {
@@ -132,6 +135,7 @@ function wireLifecycle(w: Wiring & { settings: ServerSettings }, runtime: Server
     } catch (error) {
       w.log(`Reading the mxql settings failed: ${String(error)}; using defaults.`);
     }
+    settingsPending = false;
     revalidateAll();
   };
   w.connection.onInitialize((params) => {
@@ -142,14 +146,18 @@ function wireLifecycle(w: Wiring & { settings: ServerSettings }, runtime: Server
     };
   });
   w.connection.onInitialized(() => {
-    if (pullConfiguration) void refreshSettings();
+    if (!pullConfiguration) return;
+    settingsPending = true;
+    void refreshSettings();
   });
   w.connection.onDidChangeConfiguration((change) => {
     if (pullConfiguration) return void refreshSettings();
     w.settings = readSettings((change.settings as { mxql?: unknown } | null)?.mxql);
     revalidateAll();
   });
-  w.documents.onDidOpen((e) => w.scheduler.schedule(e.document, 0));
+  w.documents.onDidOpen((e) => {
+    if (!settingsPending) w.scheduler.publishNow(e.document);
+  });
   w.documents.onDidChangeContent((e) => w.scheduler.schedule(e.document));
   w.documents.onDidClose((e) => {
     w.scheduler.forget(e.document.uri);
@@ -238,7 +246,8 @@ function wireNavigation(w: Wiring): void {
 function wireEditing(w: Wiring): void {
   w.connection.onDocumentFormatting((p) =>
     w.withDoc(p.textDocument.uri, [], 'Formatting', (doc, a) => {
-      const formatted = format(a.text);
+      const finalNewline = p.options.insertFinalNewline === true ? 'insert' : 'keep';
+      const formatted = format(a.text, { finalNewline });
       if (formatted === a.text) return [];
       return [{ range: convert.toLspRange(doc, { start: 0, end: a.text.length }), newText: formatted }];
     }),

@@ -100,6 +100,9 @@ void describe('validateParams', () => {
     ],
     ['projects', {}, undefined],
     ['nope', {}, /unknown endpoint/],
+    // Numbers that would round to another value, or times past any calendar, are refused.
+    ['projectMembers', { projectCode: '99999999999999999999' }, /whole number within ±9007199254740991/],
+    ['exception', { stime: '0', etime: '99999999999999999999' }, /epoch milliseconds, up to 9999-12-31/],
   ];
   for (const [id, params, expected] of cases) {
     void test(`${id} ${JSON.stringify(params)}`, () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ROWS_PER_CHUNK, type RunInfo } from '../../common/resultsMessages';
+import { FIRST_CHUNK_ROWS, type RunInfo } from '../../common/resultsMessages';
 import { KEPT_RESULTS, ResultsModel, tabulate } from '../../client/src/views/resultsModel';
 
 const run = (runId: string): RunInfo => ({
@@ -31,18 +31,18 @@ void test('a finished run replays as init, chunks and done', () => {
     model.messagesFor('r1').map((m) => m.type),
     ['running'],
   );
-  const objects = Array.from({ length: ROWS_PER_CHUNK + 1 }, (_, i) => ({ n: i }));
+  const objects = Array.from({ length: FIRST_CHUNK_ROWS + 1 }, (_, i) => ({ n: i }));
   model.complete('r1', objects, 12, 345);
   const messages = model.messagesFor('r1');
   assert.deepEqual(
     messages.map((m) => m.type),
-    ['init', 'rowsChunk', 'rowsChunk', 'done'],
+    ['init', 'columnsChunk', 'columnsChunk', 'done'],
   );
   const done = messages[3];
   assert.ok(done?.type === 'done');
-  assert.deepEqual([done.totalRows, done.elapsedMs, done.bytes], [ROWS_PER_CHUNK + 1, 12, 345]);
+  assert.deepEqual([done.totalRows, done.elapsedMs, done.bytes], [FIRST_CHUNK_ROWS + 1, 12, 345]);
   const snap = model.snapshot('r1');
-  assert.deepEqual([snap?.status, snap?.rowCount, snap?.columns], ['done', ROWS_PER_CHUNK + 1, ['n']]);
+  assert.deepEqual([snap?.status, snap?.rowCount, snap?.columns], ['done', FIRST_CHUNK_ROWS + 1, ['n']]);
 });
 
 void test('errors and cancels replay as such; unknown runs replay nothing', () => {

@@ -1,18 +1,22 @@
 // Column typing, display text, typed comparison, quick filter and chart data of the results webview.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { encodeColumns } from '../../common/columnChunks';
 import { type Cell } from '../../common/resultsMessages';
 import { buildChartData, defaultChoice } from '../../client/webview/results/chartData';
 import {
   buildSortKeys,
   compareCells,
+  type DisplayKind,
   displayText,
   formatTime,
   inferKinds,
   isIdColumn,
-  rowMatcher,
   truncate,
 } from '../../client/webview/results/columns';
+import { type TimeMode } from '../../client/webview/results/state';
+import { ColumnarTable } from '../../client/webview/results/table';
+import { filterOrder, identityOrder } from '../../client/webview/results/tableView';
 
 const T = Date.UTC(2026, 10, 1, 13, 5, 9);
 
@@ -95,8 +99,7 @@ void describe('compareCells', () => {
 void describe('buildSortKeys', () => {
   void it('orders exactly like compareCells, stably', () => {
     const values: Cell[] = [10, null, 'b', 2, 'a', true, -1, 'B', false, NaN, 'a', 2, null, ''];
-    const rows = values.map((v) => [v]);
-    const { group, key } = buildSortKeys(rows, 0);
+    const { group, key } = buildSortKeys(values);
     const byKeys = values
       .map((_, i) => i)
       .sort((a, b) => (group[a] ?? 0) - (group[b] ?? 0) || (key[a] ?? 0) - (key[b] ?? 0));
@@ -105,24 +108,27 @@ void describe('buildSortKeys', () => {
   });
 });
 
-void describe('rowMatcher', () => {
+// The quick filter on one row, through the columnar filter the grid uses.
+function matches(query: string, kinds: readonly DisplayKind[], mode: TimeMode, row: Cell[]): boolean {
+  const table = new ColumnarTable(row.length);
+  table.append(encodeColumns([row], row.length));
+  return filterOrder(table, identityOrder(1), query, kinds, mode)?.length === 1;
+}
+
+void describe('quick filter', () => {
   void it('skips number columns for words and matches digits for numbers', () => {
     const kinds = ['number', 'string'] as const;
-    const words = rowMatcher('agent-12', kinds, 'local');
-    const digits = rowMatcher('1,234', kinds, 'local');
-    assert.ok(words && digits);
-    assert.ok(words([5, 'AGENT-12']));
-    assert.ok(!words([12, 'agent-1']));
-    assert.ok(digits([1234.5, 'x']));
-    assert.ok(!digits([123, 'x']));
+    assert.ok(matches('agent-12', kinds, 'local', [5, 'AGENT-12']));
+    assert.ok(!matches('agent-12', kinds, 'local', [12, 'agent-1']));
+    assert.ok(matches('1,234', kinds, 'local', [1234.5, 'x']));
+    assert.ok(!matches('1,234', kinds, 'local', [123, 'x']));
   });
 
   void it('matches every term in any cell, case-insensitively, including shown times', () => {
-    const match = rowMatcher('AGENT 2026-11-01', ['time', 'string'], 'utc');
-    assert.ok(match);
-    assert.ok(match([T, 'my-agent']));
-    assert.ok(!match([T, 'server']));
-    assert.equal(rowMatcher('   ', [], 'local'), undefined);
+    assert.ok(matches('AGENT 2026-11-01', ['time', 'string'], 'utc', [T, 'my-agent']));
+    assert.ok(!matches('AGENT 2026-11-01', ['time', 'string'], 'utc', [T, 'server']));
+    const table = new ColumnarTable(0);
+    assert.equal(filterOrder(table, identityOrder(0), '   ', [], 'local'), undefined);
   });
 });
 

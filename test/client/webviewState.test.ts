@@ -2,11 +2,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
-  chunkRows,
+  chunkColumns,
   type ExtensionToResults,
   RESULTS_PROTOCOL_VERSION as v,
   type RunInfo,
 } from '../../common/resultsMessages';
+import { decodeRows } from '../../common/columnChunks';
 import {
   fromPersisted,
   initialState,
@@ -35,7 +36,7 @@ function replay(messages: readonly ExtensionToResults[], from: ResultsState = in
 function fullRun(runId: string, n: number, limit?: number): ExtensionToResults[] {
   return [
     { type: 'init', v, run: run(runId, limit), columns },
-    ...chunkRows(runId, rows(n), 40),
+    ...chunkColumns(runId, rows(n), 2, 40),
     { type: 'done', v, runId, totalRows: n, elapsedMs: 12, bytes: 3456 },
   ];
 }
@@ -46,13 +47,13 @@ void describe('results reducer', () => {
     assert.equal(state.phase, 'done');
     assert.equal(state.rowCount, 100);
     assert.equal(state.chunks.length, 3);
-    assert.deepEqual(state.chunks.flat()[99], [99, 'r99']);
+    assert.deepEqual(state.chunks.flatMap(decodeRows)[99], [99, 'r99']);
     assert.deepEqual(state.totals, { totalRows: 100, elapsedMs: 12, bytes: 3456 });
   });
 
   void it('does not mutate the previous state when a chunk arrives', () => {
     const started = replay([{ type: 'init', v, run: run('a'), columns }]);
-    const [chunk] = chunkRows('a', rows(5));
+    const [chunk] = chunkColumns('a', rows(5), 2);
     assert.ok(chunk);
     const next = reduce(started, chunk);
     assert.equal(started.chunks.length, 0);
@@ -61,15 +62,15 @@ void describe('results reducer', () => {
   });
 
   void it('ignores chunks of another run and duplicate chunks', () => {
-    const [first] = chunkRows('a', rows(5));
-    const [stale] = chunkRows('old', rows(7));
+    const [first] = chunkColumns('a', rows(5), 2);
+    const [stale] = chunkColumns('old', rows(7), 2);
     assert.ok(first && stale);
     const state = replay([{ type: 'init', v, run: run('a'), columns }, first, first, stale]);
     assert.equal(state.rowCount, 5);
   });
 
   void it('reports a gap instead of silently showing wrong data', () => {
-    const chunks = chunkRows('a', rows(10), 5);
+    const chunks = chunkColumns('a', rows(10), 2, 5);
     const second = chunks[1];
     assert.ok(second);
     const state = replay([{ type: 'init', v, run: run('a'), columns }, second]);

@@ -4,7 +4,8 @@ import { describe, it } from 'node:test';
 import { resultsCsp, resultsHtml } from '../../client/src/views/resultsHtml';
 import { escapeHtml } from '../../client/src/views/webviewHtml';
 import {
-  chunkRows,
+  chunkColumns,
+  FIRST_CHUNK_ROWS,
   isExtensionToResults,
   parseResultsToExtension,
   RESULTS_PROTOCOL_VERSION as v,
@@ -68,13 +69,13 @@ void describe('results messages', () => {
     assert.ok(!isExtensionToResults({ type: 'eval', v }));
   });
 
-  void it('chunks rows with consecutive seq numbers', () => {
-    const rows = Array.from({ length: ROWS_PER_CHUNK * 2 + 1 }, (_, i) => [i]);
-    const chunks = chunkRows('r', rows);
+  void it('chunks rows with consecutive seq numbers, a small first chunk, then full ones', () => {
+    const rows = Array.from({ length: FIRST_CHUNK_ROWS + ROWS_PER_CHUNK + 1 }, (_, i) => [i]);
+    const chunks = chunkColumns('r', rows, 1);
     assert.deepEqual(
-      chunks.map((c) => [c.seq, c.rows.length]),
+      chunks.map((c) => [c.seq, c.chunk.rowCount]),
       [
-        [0, ROWS_PER_CHUNK],
+        [0, FIRST_CHUNK_ROWS],
         [1, ROWS_PER_CHUNK],
         [2, 1],
       ],

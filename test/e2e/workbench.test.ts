@@ -177,21 +177,27 @@ void describe('MXQL in VS Code, end to end', () => {
     await page.keyboard.press('Escape');
   });
 
-  step('3. an INJECT without a fragment is reported in the Problems panel', 'problems', async () => {
-    await openNewFile(
-      'missing-fragment.mxql',
-      '-- @name Sorted later\nCATEGORY app_counter\nTAGLOAD\nSELECT [oid, oname, tps]\nINJECT sortOrder\n',
-    );
-    await rig.page.keyboard.press('Control+Shift+M');
-    const problem = rig.page.locator('.markers-panel .monaco-list-row', {
-      hasText: "No fragment named 'sortOrder'",
-    });
-    await problem.first().waitFor({ state: 'visible' });
-    await rig.screenshot('03-problems-inject');
-    // Close the panel again so the results have the height of the window.
-    await rig.page.keyboard.press('Control+J');
-    await rig.page.locator('.part.panel').waitFor({ state: 'hidden' });
-  });
+  step(
+    "3. an INJECT the file's own fragments leave out is reported in the Problems panel",
+    'problems',
+    async () => {
+      // A file that leaves every fragment to the caller only gets a hint (not in Problems); one that
+      // declares its fragments but not this one gets a warning.
+      await openNewFile(
+        'missing-fragment.mxql',
+        '-- @name Sorted later\n-- @inject limitIt = LIMIT 10\nCATEGORY app_counter\nTAGLOAD\nSELECT [oid, oname, tps]\nINJECT limitIt\nINJECT sortOrder\n',
+      );
+      await rig.page.keyboard.press('Control+Shift+M');
+      const problem = rig.page.locator('.markers-panel .monaco-list-row', {
+        hasText: "none named 'sortOrder'",
+      });
+      await problem.first().waitFor({ state: 'visible' });
+      await rig.screenshot('03-problems-inject');
+      // Close the panel again so the results have the height of the window.
+      await rig.page.keyboard.press('Control+J');
+      await rig.page.locator('.part.panel').waitFor({ state: 'hidden' });
+    },
+  );
 
   step('4. hovering a column shows what it is', 'hover', async () => {
     await openExample('tps-per-agent.mxql');

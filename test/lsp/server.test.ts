@@ -201,6 +201,57 @@ void describe('language server over stdio', () => {
     assert.ok(actions.some((a) => /INJECT default/.test(a.title)));
   });
 
+  void test('every token kind is a semantic token, decoded through the legend', async () => {
+    const uri = 'file:///kinds.mxql';
+    open(
+      uri,
+      "-- @range 1h\nCATEGORY app_counter\nTAGLOAD {backward: true}\nFILTER {key: oname, value: 'x'}\nLIMIT 5\n",
+    );
+    const legend = session.initializeResult.capabilities.semanticTokensProvider?.legend.tokenTypes ?? [];
+    const tokens = await session.connection.sendRequest<{ data: number[] }>(
+      'textDocument/semanticTokens/full',
+      {
+        textDocument: { uri },
+      },
+    );
+    const types = new Set<string>();
+    for (let i = 3; i < tokens.data.length; i += 5) types.add(legend[tokens.data[i] ?? -1] ?? '?');
+    for (const kind of ['comment', 'keyword', 'type', 'enumMember', 'string', 'number', 'property'])
+      assert.ok(types.has(kind), `${kind} in ${[...types].join(', ')}`);
+  });
+
+  void test('formatting keeps a missing final newline, and adds one when the editor asks', async () => {
+    const uri = 'file:///no-final-newline.mxql';
+    open(uri, 'category app_counter\ntagload');
+    const format = (insertFinalNewline?: boolean) =>
+      session.connection.sendRequest<{ newText: string }[]>('textDocument/formatting', {
+        textDocument: { uri },
+        options: { tabSize: 2, insertSpaces: true, ...(insertFinalNewline ? { insertFinalNewline } : {}) },
+      });
+    assert.equal((await format())[0]?.newText, 'CATEGORY app_counter\nTAGLOAD');
+    assert.equal((await format(true))[0]?.newText, 'CATEGORY app_counter\nTAGLOAD\n');
+  });
+
+  void test('the first diagnostics of an opened file are published at once, without the change debounce', async () => {
+    const uri = 'file:///opened-now.mxql';
+    const first = version++;
+    void session.connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri, languageId: 'mxql', version: first, text: 'CATEGORY app_countr\nTAGLOAD\n' },
+    });
+    // A change right behind the open: with a debounced open, only this version would be published.
+    void session.connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version: first + 1 },
+      contentChanges: [{ text: 'CATEGORY app_counter\nTAGLOAD\n' }],
+    });
+    await session.diagnostics(uri, (p) => p.version === first + 1);
+    const opened = await Promise.race([
+      session.diagnostics(uri, (p) => p.version === first),
+      new Promise<undefined>((resolve) => setImmediate(() => resolve(undefined))),
+    ]);
+    assert.ok(opened, 'the opened version was published before the change');
+    assert.ok(opened.diagnostics.some((d) => d.code === 'category/unknown'));
+  });
+
   void test('mxql/queryAtCursor', async () => {
     const uri = 'file:///custom.mxql';
     open(uri, QUERY);

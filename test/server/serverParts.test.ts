@@ -174,6 +174,24 @@ void describe('debounced diagnostics', () => {
       ['file:///newer.mxql', 'file:///older.mxql'],
     );
   });
+  void test('an opened document is published at once, and the change event of the same version is skipped', async () => {
+    const { scheduler, published, next } = setup();
+    const doc = make(1, 'CATEGORY app_counter\nTAGLOAD\nINJECT\n');
+    scheduler.publishNow(doc);
+    assert.deepEqual(
+      published.map((p) => p.version),
+      [1],
+      'published synchronously, without the debounce',
+    );
+    scheduler.schedule(doc);
+    const later = next();
+    scheduler.schedule(make(2, 'CATEGORY app_counter\nTAGLOAD\n'));
+    await later;
+    assert.deepEqual(
+      published.map((p) => p.version),
+      [1, 2],
+    );
+  });
   void test('closing a document cancels its pending run', async () => {
     const { scheduler, published, next } = setup();
     const opened = next();

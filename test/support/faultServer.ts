@@ -1,8 +1,12 @@
 // A loopback HTTP server that misbehaves on demand, for testing the Open API client's failure
 // handling over real sockets. Each request takes the next queued fault (the last one repeats).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import type { AddressInfo, Socket } from 'node:net';
+import { join } from 'node:path';
+import { deflateSync, gzipSync } from 'node:zlib';
 
 export type Fault =
   | { kind: 'json'; body: unknown; status?: number; headers?: Record<string, string> }
@@ -15,7 +19,16 @@ export type Fault =
   | { kind: 'truncatedJson' }
   | { kind: 'shortContentLength' }
   | { kind: 'oversized'; bytes: number; declareLength: boolean }
-  | { kind: 'echoToken'; status: number };
+  | { kind: 'echoToken'; status: number }
+  /** A JSON body compressed with the given Content-Encoding. */
+  | { kind: 'encoded'; body: unknown; encoding: 'gzip' | 'deflate' }
+  | { kind: 'redirect'; status: number; location: string }
+  /** A Tomcat-style HTML error page with a <title>. */
+  | { kind: 'errorPage'; status: number; title: string }
+  /** A JSON body with bytes that are not UTF-8 outside any string. */
+  | { kind: 'invalidUtf8' }
+  /** The connection is reset before any response. */
+  | { kind: 'resetBeforeHeaders' };
 
 export interface RecordedRequest {
   method: string;
@@ -64,6 +77,28 @@ function respond(fault: Fault, req: IncomingMessage, res: ServerResponse): void 
       res.writeHead(fault.status, { 'content-type': 'text/html; charset=utf-8' });
       res.end('<!DOCTYPE html><html><body><h1>Bad Gateway</h1><p>upstream error</p></body></html>');
       return;
+    case 'encoded': {
+      const raw = Buffer.from(JSON.stringify(fault.body));
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': fault.encoding });
+      res.end(fault.encoding === 'gzip' ? gzipSync(raw) : deflateSync(raw));
+      return;
+    }
+    case 'redirect':
+      res.writeHead(fault.status, { location: fault.location, 'content-type': 'text/html' });
+      res.end('<html><body>Moved</body></html>');
+      return;
+    case 'errorPage':
+      res.writeHead(fault.status, { 'content-type': 'text/html;charset=utf-8' });
+      res.end(
+        `<!DOCTYPE html> <html lang="en"><head><meta charset="utf-8"><title>${fault.title}</title>` +
+          '<style type="text/css">body {font-family:Tahoma,Arial,sans-serif;}</style></head>' +
+          `<body><h1>${fault.title}</h1><hr class="line" /><p><b>Type</b> Exception Report</p></body></html>`,
+      );
+      return;
+    case 'invalidUtf8':
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(Buffer.concat([Buffer.from('[{"a":1}'), Buffer.from([0xff, 0xfe]), Buffer.from(']')]));
+      return;
     case 'echoToken':
       res.writeHead(fault.status, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ message: `token ${String(req.headers['x-service-token'])} rejected` }));
@@ -98,6 +133,9 @@ function misbehave(fault: Fault, res: ServerResponse): void {
       res.write('[{"a":1},', () => res.socket?.resetAndDestroy());
       return;
     case 'hang':
+      return;
+    case 'resetBeforeHeaders':
+      res.socket?.resetAndDestroy();
       return;
     case 'drip': {
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -156,20 +194,30 @@ class Observations {
   }
 }
 
-/** Starts a fault server on 127.0.0.1 with an ephemeral port. */
-export async function startFaultServer(): Promise<FaultServer> {
+/** The test-only loopback certificate (valid for 127.0.0.1 and localhost). */
+function loopbackTls(): { key: Buffer; cert: Buffer } {
+  const fixtures = join(__dirname, '..', 'api', 'fixtures');
+  return {
+    key: readFileSync(join(fixtures, 'loopback-key.pem')),
+    cert: readFileSync(join(fixtures, 'loopback-cert.pem')),
+  };
+}
+
+/** Starts a fault server on 127.0.0.1 with an ephemeral port; `tls` serves HTTPS with the loopback certificate. */
+export async function startFaultServer(options: { tls?: boolean } = {}): Promise<FaultServer> {
   const seen = new Observations();
-  const server = createServer((req, res) => {
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => seen.handle(req, res, Buffer.concat(chunks).toString('utf8')));
-  });
-  server.on('connection', (socket: Socket) => seen.track(socket));
+  };
+  const server = options.tls ? createTlsServer(loopbackTls(), listener) : createServer(listener);
+  server.on(options.tls ? 'secureConnection' : 'connection', (socket: Socket) => seen.track(socket));
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`,
     port,
     requests: seen.requests,
     connections: () => seen.connections,

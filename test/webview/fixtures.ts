@@ -2,7 +2,7 @@
 
 import {
   type Cell,
-  chunkRows,
+  chunkColumns,
   type ColumnInfo,
   type ExtensionToResults,
   RESULTS_PROTOCOL_VERSION,
@@ -62,11 +62,12 @@ export function runMessages(
   columns: readonly ColumnInfo[],
   rows: readonly (readonly Cell[])[],
   chunkSize = 5000,
+  firstChunk = chunkSize,
 ): ExtensionToResults[] {
   const v = RESULTS_PROTOCOL_VERSION;
   return [
     { type: 'init', v, run, columns },
-    ...chunkRows(run.runId, rows, chunkSize),
+    ...chunkColumns(run.runId, rows, columns.length, chunkSize, firstChunk),
     { type: 'done', v, runId: run.runId, totalRows: rows.length, elapsedMs: 1234, bytes: 456_789 },
   ];
 }

@@ -168,7 +168,18 @@ export async function openWebview(browser: Browser, server: WebviewServer): Prom
 
 /** Posts host messages to the page (as the extension's webview.postMessage would). */
 export async function sendToWebview(page: Page, messages: readonly unknown[]): Promise<void> {
-  await page.evaluate(`(${JSON.stringify(messages)}).forEach((m) => window.__host.send(m))`);
+  // Typed arrays (the columns of `columnsChunk`) cross into the page as tagged lists and are
+  // rebuilt there, so the page receives what VS Code's postMessage delivers: real typed arrays.
+  const text = JSON.stringify(messages, (_key, value: unknown) =>
+    ArrayBuffer.isView(value) && !(value instanceof DataView)
+      ? { __typed: value.constructor.name, values: Array.from(value as unknown as ArrayLike<number>) }
+      : value,
+  );
+  await page.evaluate(`JSON.parse(${JSON.stringify(text)}, (key, value) =>
+    value && typeof value === 'object' && typeof value.__typed === 'string'
+      ? new globalThis[value.__typed](value.values)
+      : value,
+  ).forEach((m) => window.__host.send(m))`);
 }
 
 /** Messages the webview posted to the host so far. */

@@ -194,7 +194,23 @@ void describe('results webview in Chromium', () => {
       (await textOf(full, '.mxql-limit')) ?? '',
       /Limit reached \(40 rows\) — the result may be truncated/,
     );
+    assert.match(
+      (await textOf(full, '.mxql-limit-coverage')) ?? '',
+      /run from the start of the range to 2026-11-01 \d\d:00:45; the rest of the range is not shown/,
+    );
+    await full.click('.mxql-limit-rerun');
+    assert.deepEqual(await lastPosted(full, 'rerun'), { type: 'rerun', v, runId: 'run-1', limit: 400 });
     await full.close();
+    // Rows in another order (a query that sorts them) claim nothing about the range they cover.
+    const sorted = await openWebview(browser, server);
+    await sendToWebview(
+      sorted,
+      runMessages(testRun('run-o', { limit: 40 }), testColumns, testRows(40).reverse()),
+    );
+    await waitForRows(sorted, 40);
+    assert.ok(await textOf(sorted, '.mxql-limit'));
+    assert.equal(await textOf(sorted, '.mxql-limit-coverage'), null);
+    await sorted.close();
     const partial = await pageWithRows(39, { limit: 40 });
     assert.equal(await textOf(partial, '.mxql-limit'), null);
     await partial.close();
@@ -228,6 +244,152 @@ void describe('results webview in Chromium', () => {
       actionId: 'openSettings',
       runId: 'run-e',
     });
+    await assertClean(page);
+    await page.close();
+  });
+
+  void it('a new run empties the grid; failure and cancel show their message in its place', async () => {
+    const page = await pageWithRows(50);
+    const visibleRows = `document.querySelector('.mxql-grid-area').dataset.covered === 'false' ? document.querySelectorAll('.mxql-grid .slick-row').length : 0`;
+    const slickRows = `document.querySelectorAll('.mxql-grid .slick-row').length`;
+    assert.ok((await page.evaluate<number>(visibleRows)) > 0);
+    // Running: the previous rows are gone at once, not only hidden.
+    await sendToWebview(page, [{ type: 'running', v, run: testRun('run-2', { title: 'Second' }) }]);
+    await waitFor(page, `document.getElementById('app').dataset.phase === 'running'`);
+    assert.equal(await page.evaluate<number>(slickRows), 0);
+    assert.deepEqual(await headerNames(page), []);
+    assert.match((await textOf(page, '.mxql-message')) ?? '', /Running the query/);
+    // Failure: the error stands where the rows were; the header counts the failed run's rows.
+    await sendToWebview(page, [
+      { type: 'init', v, run: testRun('run-2', { title: 'Second' }), columns: [] },
+      { type: 'error', v, runId: 'run-2', error: { message: 'HTTP 500 from the service', code: 'http/500' } },
+    ]);
+    await waitFor(page, `document.querySelector('.mxql-message .mxql-error') !== null`);
+    assert.equal(await page.evaluate<number>(slickRows), 0);
+    assert.equal(await textOf(page, '.mxql-figures'), '0 rows');
+    assert.equal(await textOf(page, '.mxql-header .mxql-error'), null, 'the error is not above the grid');
+    // Rows, then a cancelled run before any row: the message replaces the old rows.
+    await sendToWebview(page, runMessages(testRun('run-3'), testColumns, testRows(30), 10));
+    await waitForRows(page, 30);
+    assert.equal(
+      await page.evaluate<string>(`document.querySelector('.mxql-grid-area').dataset.covered`),
+      'false',
+    );
+    await sendToWebview(page, [
+      { type: 'running', v, run: testRun('run-4') },
+      { type: 'cancelled', v, runId: 'run-4' },
+    ]);
+    await waitForRows(page, 0, 'cancelled');
+    assert.equal(await page.evaluate<number>(slickRows), 0);
+    assert.match((await textOf(page, '.mxql-message')) ?? '', /Cancelled before any rows arrived/);
+    // An empty result says so in the grid's place too, and "1 row" is singular.
+    await sendToWebview(page, runMessages(testRun('run-5'), testColumns, [], 10));
+    await waitForRows(page, 0);
+    assert.match((await textOf(page, '.mxql-message')) ?? '', /returned no rows/);
+    await sendToWebview(page, runMessages(testRun('run-6'), testColumns, testRows(1), 10));
+    await waitForRows(page, 1);
+    assert.equal(await textOf(page, '.mxql-figures'), '1 row · 1,234 ms · 446.1 KB');
+    await assertClean(page);
+    await page.close();
+  });
+
+  void it('gives the grid the width: detail closed by default, beside or below, six columns readable', async () => {
+    // About the width of a results panel beside the editor in a 1,600 px window.
+    const page = await openWebview(browser, server);
+    await page.setViewportSize({ width: 800, height: 700 });
+    const columns = ['time', 'oid', 'oname', 'okind', 'tps', 'resp_time', 'service_count', 'tx_count'];
+    const rows = Array.from({ length: 100 }, (_, i) => [
+      BASE_TIME + i * 5000,
+      1_234_567_890 + (i % 4),
+      `web-server-${i % 4}`,
+      8_000_001,
+      12.5 + i,
+      143.25,
+      3,
+      1200 + i,
+    ]);
+    const title = 'A long title that names the query of this run and keeps going for a while';
+    await sendToWebview(
+      page,
+      runMessages(
+        testRun('run-w', { title }),
+        columns.map((name) => ({ name })),
+        rows,
+      ),
+    );
+    await waitForRows(page, 100);
+    assert.equal(await page.evaluate('document.querySelector(".mxql-detail").hidden'), true);
+    const readable: number = await page.evaluate(`(() => {
+      const grid = document.querySelector('.mxql-grid .slick-viewport').getBoundingClientRect();
+      const cells = [...document.querySelector('.mxql-grid .slick-row').querySelectorAll('.slick-cell')];
+      return cells.filter((c) => {
+        const box = c.getBoundingClientRect();
+        return box.right <= grid.right && c.scrollWidth <= c.clientWidth;
+      }).length;
+    })()`);
+    assert.ok(readable >= 6, `${readable} columns readable at 800 px`);
+    // The status line stays one line, whatever the title.
+    const oneLine: boolean = await page.evaluate(`(() => {
+      const parts = [...document.querySelector('.mxql-stats').children].map((c) => c.getBoundingClientRect());
+      const figures = document.querySelector('.mxql-figures').getBoundingClientRect();
+      return parts.every((p) => Math.abs(p.top - figures.top) < 4) && figures.height < 24;
+    })()`);
+    assert.ok(oneLine, 'the status line stays on one line');
+    // The detail pane opens below the grid when narrow, beside it when wide.
+    await page.click('button[aria-label="Show the selected cell in full"]');
+    await waitFor(page, `document.querySelector('.mxql-detail').hidden === false`);
+    assert.equal(await computed(page, '.mxql-grid-pane', 'flex-direction'), 'column');
+    await page.setViewportSize({ width: 1400, height: 700 });
+    await waitFor(
+      page,
+      `getComputedStyle(document.querySelector('.mxql-grid-pane')).flexDirection === 'row'`,
+    );
+    await assertClean(page);
+    await page.close();
+  });
+
+  void it('starts each new result at its first column and first row', async () => {
+    const page = await openWebview(browser, server);
+    await page.setViewportSize({ width: 500, height: 500 });
+    const wide = Array.from({ length: 30 }, (_, i) => ({ name: `column_${i}` }));
+    const rows = Array.from({ length: 200 }, (_, r) => wide.map((_, c) => r * 100 + c));
+    await sendToWebview(page, runMessages(testRun('run-a'), wide, rows));
+    await waitForRows(page, 200);
+    await page.evaluate(
+      `(() => { const v = document.querySelector('.mxql-grid .slick-viewport'); v.scrollLeft = 2000; v.scrollTop = 1500; })()`,
+    );
+    await waitFor(page, `document.querySelector('.mxql-grid .slick-viewport').scrollLeft > 0`);
+    await sendToWebview(page, runMessages(testRun('run-b'), wide, rows));
+    await waitForRows(page, 200);
+    await waitFor(page, `document.querySelector('.mxql-grid .slick-row') !== null`);
+    assert.deepEqual(
+      await page.evaluate(
+        `(() => { const v = document.querySelector('.mxql-grid .slick-viewport'); return [v.scrollLeft, v.scrollTop]; })()`,
+      ),
+      [0, 0],
+    );
+    assert.deepEqual((await headerNames(page)).slice(0, 2), ['column_0', 'column_1']);
+    await page.close();
+  });
+
+  void it('shows the title of an HTML error page, never its markup', async () => {
+    const page = await openWebview(browser, server);
+    const html =
+      '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>HTTP Status 500 – Internal Server Error</title>' +
+      '<style>body{color:red}</style></head><body><h1>HTTP Status 500 – Internal Server Error</h1><hr/><p><b>Type</b> Exception Report</p></body></html>';
+    await sendToWebview(page, [
+      { type: 'running', v, run: testRun('run-h') },
+      {
+        type: 'error',
+        v,
+        runId: 'run-h',
+        error: { message: `HTTP 500: ${html}`, hint: html, code: 'http/500' },
+      },
+    ]);
+    await waitFor(page, `document.querySelector('.mxql-error-text') !== null`);
+    assert.equal(await textOf(page, '.mxql-error-text'), 'HTTP 500: HTTP Status 500 – Internal Server Error');
+    assert.equal(await textOf(page, '.mxql-error-hint'), 'HTTP Status 500 – Internal Server Error');
+    assert.ok(!((await textOf(page, '.mxql-message')) ?? '').includes('<'));
     await assertClean(page);
     await page.close();
   });
@@ -346,13 +508,20 @@ void describe('results webview in Chromium', () => {
       { type: 'eval', v, code: 'window.__xss=1' },
       { type: 'init', v, run: testRun('odd'), columns: [{ name: 'a' }, null, { name: 5 }, { name: 'b' }] },
       {
-        type: 'rowsChunk',
+        type: 'columnsChunk',
         v,
         runId: 'odd',
         seq: 0,
-        rows: [[1, 'x'], 'not a row', [2], [3, { nested: true }, 'extra']],
+        chunk: {
+          rowCount: 3,
+          columns: [
+            { kind: 'number', values: new Float64Array([1, 2, 3]) },
+            { kind: 'string', table: ['x'], codes: new Uint32Array([1, 7, 0]) },
+          ],
+        },
       },
-      { type: 'rowsChunk', v, runId: 'odd', seq: 1, rows: 'nope' },
+      { type: 'columnsChunk', v, runId: 'odd', seq: 1, chunk: 'nope' },
+      { type: 'columnsChunk', v, runId: 'odd', seq: 1, rows: [[1, 2]] },
       { type: 'done', v, runId: 'odd', totalRows: 'many', elapsedMs: -5, bytes: null },
     ]);
     await waitForRows(page, 3);

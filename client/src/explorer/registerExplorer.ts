@@ -49,6 +49,7 @@ export function registerExplorer(ctx: Ctx, runner: Runner, panels: ResultsPanels
   ctx.push(view.onDidExpandElement((e) => tree.expanded(e.element)));
   ctx.push(view.onDidCollapseElement((e) => tree.collapsed(e.element)));
   ctx.push(ctx.profiles.onDidChange(() => tree.refresh()));
+  ctx.push(ctx.demo.onDidChange(() => tree.refresh()));
   ctx.push(
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration(AUTO_REFRESH_SETTING)) tree.setAutoRefresh(autoRefreshSeconds(ctx));
@@ -59,6 +60,12 @@ export function registerExplorer(ctx: Ctx, runner: Runner, panels: ResultsPanels
   ctx.push({ dispose: () => [...dashboards.values()].forEach((d) => d.close()) });
   bound.set(ctx, { ctx, runner, panels, tree, dashboards });
   return tree;
+}
+
+/** Refresh and Retry also bring back a crashed demo backend, which then reloads the nodes. */
+async function refreshAfterDemoRestart(ctx: Ctx, arg: unknown): Promise<void> {
+  await ctx.demo.restartIfCrashed();
+  deps(ctx).tree.refresh(actions.resolveNode(deps(ctx).tree, arg));
 }
 
 function deps(ctx: Ctx): actions.ExplorerDeps {
@@ -84,8 +91,8 @@ async function listChildren(d: actions.ExplorerDeps, arg: unknown) {
 export function explorerHandlers(ctx: Ctx): Record<ExplorerCommandId, (...args: unknown[]) => unknown> {
   return {
     'mxql.openApiRequest': (arg) => openApiRequest(ctx, deps(ctx).panels, arg),
-    'mxql.explorer.refresh': (arg) => deps(ctx).tree.refresh(actions.resolveNode(deps(ctx).tree, arg)),
-    'mxql.explorer.retry': (arg) => deps(ctx).tree.refresh(actions.resolveNode(deps(ctx).tree, arg)),
+    'mxql.explorer.refresh': (arg) => refreshAfterDemoRestart(ctx, arg),
+    'mxql.explorer.retry': (arg) => refreshAfterDemoRestart(ctx, arg),
     'mxql.explorer.useAsTarget': (arg) => actions.useAsTarget(deps(ctx), arg),
     'mxql.explorer.newQuery': (arg) => actions.newQuery(deps(ctx), arg),
     'mxql.explorer.runScoped': (arg) => actions.runScoped(deps(ctx), arg),

@@ -6,12 +6,14 @@ import * as vscode from 'vscode';
 import {
   createOpenApiClient,
   insecureReason,
+  timeoutsFor,
   type OpenApiClient,
   type RequestEvent,
 } from '../../../api/index';
-import { DEMO_PROFILE_NAME, type MxqlConfig, type ProfileSetting } from '../config';
+import { DEMO_PROFILE_NAME, TIMEOUT_ADVICE, type MxqlConfig, type ProfileSetting } from '../config';
 import type { Log } from '../log';
-import { demoClientOptions } from '../../../demo/index';
+// The options module only: the demo itself runs in a child process, not in this bundle.
+import { demoClientOptions } from '../../../demo/clientOptions';
 import type { DemoHost } from './demoHost';
 import { accountTokenKey, projectTokenKey } from './secretKeys';
 
@@ -160,9 +162,15 @@ export class Profiles implements vscode.Disposable {
   private async demoTarget(selection: Selection): Promise<Target> {
     const server = await this.host.demo.server();
     let client = this.clients.get(DEMO_PROFILE_NAME);
+    // A restarted demo listens on new ports: the client of the previous process is dropped.
+    if (client && client.baseUrl !== server.baseUrl) {
+      void client.close();
+      client = undefined;
+    }
     if (!client) {
       client = createOpenApiClient({
         ...demoClientOptions(server),
+        ...this.timeoutOptions(),
         onRequest: (event) => this.host.onRequest(event),
       });
       this.clients.set(DEMO_PROFILE_NAME, client);
@@ -187,8 +195,14 @@ export class Profiles implements vscode.Disposable {
         return token;
       },
       proxy: { ...(proxy.url ? { url: proxy.url } : {}), strictSSL: proxy.strictSSL },
+      ...this.timeoutOptions(),
       onRequest: (event) => this.host.onRequest(event),
     });
+  }
+
+  /** The client's timeouts from `mxql.requestTimeoutMs`, and how its errors tell the user to raise it. */
+  private timeoutOptions() {
+    return { timeouts: timeoutsFor(this.host.config().requestTimeoutMs), timeoutAdvice: TIMEOUT_ADVICE };
   }
 
   /** Projects of a profile: the demo's, the account's project list, or those with a stored token. */

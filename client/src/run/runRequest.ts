@@ -92,6 +92,8 @@ export interface PrepareOptions {
   readonly offsetMinutes: number;
   /** A predefined path chosen in the UI; overrides the file's @path. */
   readonly path?: string;
+  /** A row limit chosen in the UI (the results panel's "re-run with a higher limit"); overrides @limit. */
+  readonly limit?: number;
 }
 
 /** The request to send, or a readable problem (bad directives, range over the MXQL limit, empty query). */
@@ -113,7 +115,7 @@ export function prepareRun(
     endpoint: path ? MxqlEndpoints.mxqlPath : MxqlEndpoints.mxqlText,
     mql: path ?? analysis.query,
     range,
-    limit: d.limit ?? options.defaultLimit,
+    limit: options.limit ?? d.limit ?? options.defaultLimit,
     params: path ? {} : { ...d.params, ...options.values.params },
     injects,
     pcode: d.pcode,

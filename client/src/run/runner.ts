@@ -37,6 +37,8 @@ export interface RunOptions {
   readonly signal?: AbortSignal;
   /** The caller shows the outcome (a notebook cell): no results panel, progress or error notification. */
   readonly quiet?: boolean;
+  /** The row limit to use instead of the file's @limit (the results panel's limit banner). */
+  readonly limit?: number;
 }
 
 export interface RunOutcome {
@@ -70,10 +72,13 @@ export class Runner {
     return this.panelsRef;
   }
 
-  /** A panel's Re-run button: the history entry of that run, else the last run. */
-  async rerunFromPanel(runId: string): Promise<RunOutcome> {
+  /** A panel's Re-run button: the history entry of that run, else the last run; `limit` replaces its limit. */
+  async rerunFromPanel(runId: string, limit?: number): Promise<RunOutcome> {
     const entry = this.ctx.history.find(runId);
-    return entry ? this.rerunEntry(entry) : this.rerunLast();
+    const override = limit === undefined ? {} : { limit };
+    if (entry) return this.rerunEntry(entry, override);
+    if (!this.last) return this.rerunLast();
+    return this.run(this.last.source, { ...this.last.options, ...override });
   }
 
   /** Runs `source`; resolves with the outcome once the rows are shown, the run failed or was cancelled. */
@@ -91,6 +96,7 @@ export class Runner {
       now: Date.now(),
       offsetMinutes: this.ctx.offsetMinutes(),
       ...(source.path ? { path: source.path } : {}),
+      ...(options.limit !== undefined ? { limit: options.limit } : {}),
     });
     if (!options.quiet) this.last = { source, options: { ...options, ...values } };
     if (!prepared.ok) return this.refuse(source, prepared.problem, options);
@@ -107,7 +113,7 @@ export class Runner {
   }
 
   /** Runs a history entry again (its file when it still exists, else the stored text). */
-  async rerunEntry(entry: HistoryEntry): Promise<RunOutcome> {
+  async rerunEntry(entry: HistoryEntry, extra: Pick<RunOptions, 'limit'> = {}): Promise<RunOutcome> {
     const isPath = entry.endpoint.endsWith('/path');
     const source: RunSource = {
       title: entry.title,
@@ -120,7 +126,7 @@ export class Runner {
     const range: RangeChoice = entry.rangeLabel.includes('→')
       ? { kind: 'absolute', stime: entry.stime, etime: entry.etime }
       : { kind: 'relative', ms: entry.etime - entry.stime };
-    return this.run(source, { params: entry.params, injects: entry.injects, range });
+    return this.run(source, { params: entry.params, injects: entry.injects, range, ...extra });
   }
 
   /** Aborts one run, or every run in flight. */

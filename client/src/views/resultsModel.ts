@@ -2,7 +2,7 @@
 // webview gets the replay of a result from here, exports read the rows from here, and tests take
 // snapshots. Rows arrive from the service as objects; the model stores them as arrays in column order.
 import {
-  chunkRows,
+  chunkColumns,
   RESULTS_PROTOCOL_VERSION as v,
   type Cell,
   type ColumnInfo,
@@ -131,7 +131,7 @@ export class ResultsModel {
     if (result.status === 'error') {
       return [head, { type: 'error', v, runId, error: result.error ?? { message: 'The run failed.' } }];
     }
-    const chunks = chunkRows(runId, result.rows);
+    const chunks = chunkColumns(runId, result.rows, result.columns.length);
     if (result.status === 'cancelled') return [head, ...chunks, { type: 'cancelled', v, runId }];
     const done: ExtensionToResults = {
       type: 'done',

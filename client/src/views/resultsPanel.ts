@@ -3,6 +3,7 @@
 // open as JSON, re-run, cancel, error buttons). Rows live in the extension's ResultsModel; the
 // webview keeps none across reloads, so a restored panel gets them replayed, or is told to re-run.
 import { randomBytes } from 'node:crypto';
+import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import {
   parseResultsToExtension,
@@ -19,7 +20,7 @@ export const RESULTS_VIEW_TYPE = 'mxql.results';
 
 /** What the panel host asks of the runner. */
 export interface ResultsActions {
-  rerun(runId: string): Promise<unknown>;
+  rerun(runId: string, limit?: number): Promise<unknown>;
   cancel(runId: string): void;
   action(actionId: string, runId: string | undefined): Promise<unknown>;
 }
@@ -28,6 +29,21 @@ interface PanelEntry {
   readonly panel: vscode.WebviewPanel;
   ready: boolean;
   runId: string | undefined;
+}
+
+/** "1 row", "1,234 rows". */
+function rowCount(n: number): string {
+  return n === 1 ? '1 row' : `${n.toLocaleString('en-US')} rows`;
+}
+
+/**
+ * Where an export is proposed: `<title>.<format>` in the first workspace folder, else in the home
+ * folder; never a bare file name, which the save dialog would place at the file-system root.
+ */
+export function exportUri(title: string, format: 'csv' | 'json'): vscode.Uri {
+  const name = `${title.replace(/[^\w.-]+/g, '_').replace(/^[._]+/, '') || 'results'}.${format}`;
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(homedir());
+  return vscode.Uri.joinPath(folder, name);
 }
 
 export class ResultsPanels implements vscode.Disposable {
@@ -151,7 +167,7 @@ export class ResultsPanels implements vscode.Disposable {
         return;
       case 'copy':
         await vscode.env.clipboard.writeText(message.text);
-        this.notice(entry, 'info', `Copied ${message.rows} rows`);
+        this.notice(entry, 'info', `Copied ${rowCount(message.rows)}`);
         return;
       case 'export':
         await this.exportRows(entry, message.runId, message.format);
@@ -160,7 +176,7 @@ export class ResultsPanels implements vscode.Disposable {
         await this.openJson(message.runId, message.rowIndexes);
         return;
       case 'rerun':
-        await this.actions.rerun(message.runId);
+        await this.actions.rerun(message.runId, message.limit);
         return;
       case 'cancel':
         this.actions.cancel(message.runId);
@@ -186,13 +202,13 @@ export class ResultsPanels implements vscode.Disposable {
     }
     const title = this.ctx.results.get(runId)?.run.title ?? 'results';
     const target = await vscode.window.showSaveDialog({
-      defaultUri: vscode.Uri.file(`${title.replace(/[^\w.-]+/g, '_')}.${format}`),
+      defaultUri: exportUri(title, format),
       filters: format === 'csv' ? { CSV: ['csv'] } : { JSON: ['json'] },
     });
     if (!target) return;
     await vscode.workspace.fs.writeFile(target, Buffer.from(text, 'utf8'));
     const rows = this.ctx.results.get(runId)?.rows.length ?? 0;
-    this.notice(entry, 'info', `Exported ${rows.toLocaleString('en-US')} rows to ${target.fsPath}`);
+    this.notice(entry, 'info', `Exported ${rowCount(rows)} to ${target.fsPath}`);
   }
 
   private async openJson(runId: string, rowIndexes: readonly number[] | undefined): Promise<void> {

@@ -3,7 +3,7 @@
 // panel's protocol messages and forwards the app's requests to the extension.
 import type { CellOutput, RendererToExtension } from '../../../common/notebookOutput';
 import {
-  chunkRows,
+  chunkColumns,
   RESULTS_PROTOCOL_VERSION as v,
   type ExtensionToResults,
   type ResultsToExtension,
@@ -35,7 +35,11 @@ export function replayMessages(runId: string, output: ResultOutput): ExtensionTo
     elapsedMs: r.ms ?? 0,
     bytes: 0,
   };
-  return [{ type: 'init', v, run, columns }, ...chunkRows(runId, output.rows), done];
+  return [
+    { type: 'init', v, run, columns },
+    ...chunkColumns(runId, output.rows, output.columns.length),
+    done,
+  ];
 }
 
 /** What the app asks, as a message to the extension (undefined: handled here or not offered). */

@@ -9,11 +9,11 @@ import {
   type ResultsToExtension,
 } from '../../../common/resultsMessages';
 import { ChartPane } from './chartPane';
-import { type DisplayKind, inferKinds } from './columns';
 import { renderDetail } from './detail';
-import { el, formatCount } from './dom';
-import { ResultsGrid } from './grid';
+import { el } from './dom';
+import { mountGrid, type ResultsGrid } from './grid';
 import { renderHeader } from './header';
+import { renderMessage } from './message';
 import {
   fromPersisted,
   initialState,
@@ -23,6 +23,7 @@ import {
   toPersisted,
   type ViewState,
 } from './state';
+import { strings } from './strings';
 import { buildToolbar, type Toolbar } from './toolbar';
 
 /** The slice of the webview API the app uses (the real one comes from acquireVsCodeApi). */
@@ -43,21 +44,22 @@ type Outgoing = ResultsToExtension extends infer M
 export class ResultsApp {
   private state: ResultsState = initialState;
   private view: ViewState;
-  private kinds: DisplayKind[] = [];
   private appliedChunks = 0;
-  private appliedRows = 0;
   private sortedRows = -1;
-  private gridReady = false;
+  private gridRun: string | undefined;
   private chartDirty = true;
   private frame = 0;
   private readonly resumeRunId: string | undefined;
   private readonly header = el('div', { className: 'mxql-header-dynamic' });
   private readonly detail = el('aside', {
     className: 'mxql-detail',
-    attrs: { 'aria-label': 'Selected cell' },
+    attrs: { 'aria-label': strings.detailLabel },
   });
   private readonly gridHost = el('div', { className: 'mxql-grid', attrs: { tabindex: '-1' } });
-  private readonly gridPane = el('div', { className: 'mxql-grid-pane' }, [this.gridHost, this.detail]);
+  /** Shown in the grid's place while there are no rows: running, an error, a cancel, no rows. */
+  private readonly message = el('div', { className: 'mxql-message', attrs: { 'aria-live': 'polite' } });
+  private readonly gridArea = el('div', { className: 'mxql-grid-area' }, [this.gridHost, this.message]);
+  private readonly gridPane = el('div', { className: 'mxql-grid-pane' }, [this.gridArea, this.detail]);
   private readonly chartRoot = el('div', { className: 'mxql-chart-pane', attrs: { role: 'tabpanel' } });
   private readonly toolbar: Toolbar;
   private readonly grid: ResultsGrid;
@@ -79,17 +81,21 @@ export class ResultsApp {
       timeMode: (timeMode) => this.setView({ timeMode }),
       filter: (filter) => this.setView({ filter }),
       tab: (tab) => this.setView({ tab }),
+      toggleDetail: () => this.setView({ detail: !this.view.detail }),
     });
     root.append(
       el('header', { className: 'mxql-header' }, [this.toolbar.root, this.header]),
       el('main', { className: 'mxql-body' }, [this.gridPane, this.chartRoot]),
     );
-    this.grid = new ResultsGrid(this.gridHost, nonce, {
-      activeCell: (row, column) => this.showDetail(row, column),
-      copy: (text, rows, cells) => this.post({ type: 'copy', text, rows, cells }),
-      sorted: (id, asc) => this.sortedByUser(id, asc),
-      hiddenChanged: (hidden) => this.setView({ hidden }, false),
-      rowCountChanged: (visible) => this.showFilterCount(visible),
+    this.grid = mountGrid(this.gridHost, {
+      nonce,
+      events: {
+        activeCell: (row, column) => this.showDetail(row, column),
+        copy: (text, rows, cells) => this.post({ type: 'copy', text, rows, cells }),
+        sorted: (column, asc) => this.sortedByUser(column, asc),
+        hiddenChanged: (hidden) => this.setView({ hidden }, false),
+        rowCountChanged: (visible) => this.showFilterCount(visible),
+      },
     });
     this.chart = new ChartPane(this.chartRoot, (chartY, chartSplit) => this.setView({ chartY, chartSplit }));
     this.applyViewControls();
@@ -127,18 +133,18 @@ export class ResultsApp {
     this.chartDirty = true;
     // The first rows go on screen at once; later chunks are batched once per frame, because
     // message tasks can keep the next animation frame waiting while a large result streams in.
-    if (!this.gridReady && this.state.chunks.length > 0) this.render();
+    if (this.appliedChunks === 0 && this.state.chunks.length > 0) this.render();
     else this.schedule();
   }
 
+  // A new run empties the grid at once: rows of the previous run must never stand under the new
+  // run's header (running, failed or cancelled).
   private startResult(): void {
     this.appliedChunks = 0;
-    this.appliedRows = 0;
     this.sortedRows = -1;
-    this.gridReady = false;
-    this.detail.replaceChildren(
-      el('div', { className: 'mxql-detail-empty', text: 'Select a cell to see its full value.' }),
-    );
+    this.gridRun = undefined;
+    this.grid.clear();
+    this.detail.replaceChildren(el('div', { className: 'mxql-detail-empty', text: strings.detailEmpty }));
   }
 
   private schedule(): void {
@@ -151,9 +157,16 @@ export class ResultsApp {
 
   private render(): void {
     this.syncGrid();
-    renderHeader(this.header, this.state, {
-      action: (a) => this.post({ type: 'action', actionId: a.id, runId: this.state.run?.runId }),
-    });
+    renderHeader(
+      this.header,
+      this.state,
+      { rerunWithLimit: (limit) => this.rerunWithLimit(limit) },
+      { lastTime: this.lastTime(), timeMode: this.view.timeMode },
+    );
+    const covered = renderMessage(this.message, this.state, (a) =>
+      this.post({ type: 'action', actionId: a.id, runId: this.state.run?.runId }),
+    );
+    this.gridArea.dataset.covered = String(covered);
     const busy = isBusy(this.state);
     this.toolbar.cancel.disabled = !busy;
     this.toolbar.rerun.disabled = !this.state.run || busy;
@@ -164,43 +177,40 @@ export class ResultsApp {
     this.host.setState(toPersisted(this.state, this.view));
   }
 
-  // Columns are typed from the first rows, so the grid is built when they arrive (or at the end).
+  // The grid takes the run's columns once, then each chunk as it arrives; the user can scroll
+  // the rows already in while the rest streams.
   private syncGrid(): void {
-    const { chunks, columns, phase } = this.state;
-    if (
-      !this.gridReady &&
-      (chunks.length > 0 || (phase !== 'receiving' && phase !== 'running' && columns.length > 0))
-    ) {
-      this.kinds = inferKinds(columns, chunks[0] ?? []);
-      this.grid.reset(columns, this.kinds, this.view.hidden, chunks[0] ?? []);
+    const { chunks, columns, phase, run } = this.state;
+    if (this.gridRun !== run?.runId && phase !== 'running' && phase !== 'idle') {
+      this.grid.setColumns(columns, this.view.hidden);
       this.grid.setTimeMode(this.view.timeMode);
       this.grid.setFilter(this.view.filter);
-      this.gridReady = true;
+      this.gridRun = run?.runId;
     }
-    if (!this.gridReady) return;
-    if (this.appliedChunks < chunks.length) {
-      const fresh = chunks.slice(this.appliedChunks).flat();
-      this.grid.append(fresh, this.appliedRows);
-      this.appliedRows += fresh.length;
-      this.appliedChunks = chunks.length;
+    if (this.gridRun === undefined) return;
+    for (; this.appliedChunks < chunks.length; this.appliedChunks++) {
+      const chunk = chunks[this.appliedChunks];
+      if (chunk) this.grid.appendColumns(chunk);
     }
     // The saved sort is applied once all rows are in (appended rows arrive unsorted).
     const sort = this.view.sort;
-    if (sort && phase !== 'receiving' && phase !== 'running' && this.sortedRows !== this.appliedRows) {
+    const rows = this.grid.table.rowCount;
+    if (sort && phase !== 'receiving' && this.sortedRows !== rows) {
       this.grid.sortBy(sort.column, sort.asc);
-      this.sortedRows = this.appliedRows;
+      this.sortedRows = rows;
     }
   }
 
-  private sortedByUser(columnId: string, asc: boolean): void {
+  private sortedByUser(column: string, asc: boolean): void {
     // The grid has sorted already; remember it so the render does not sort again.
-    this.sortedRows = this.appliedRows;
-    this.setView({ sort: { column: this.grid.columnName(columnId) ?? '', asc } }, false);
+    this.sortedRows = this.grid.table.rowCount;
+    this.setView({ sort: { column, asc } }, false);
   }
 
   private drawChart(): void {
     this.chartDirty = false;
-    this.chart.update(this.state.columns, this.kinds, this.state.chunks.flat(), this.view);
+    // The chart reads rows; they are built from the columns only when the chart is shown.
+    this.chart.update(this.state.columns, this.grid.kinds, this.grid.table.rows(), this.view);
   }
 
   private setView(patch: Partial<ViewState>, apply = true): void {
@@ -224,20 +234,21 @@ export class ResultsApp {
       button.setAttribute('aria-selected', String(tab === this.view.tab));
     }
     this.gridPane.hidden = this.view.tab !== 'grid';
+    this.detail.hidden = !this.view.detail;
+    this.toolbar.detail.setAttribute('aria-pressed', String(this.view.detail));
     this.chartRoot.hidden = this.view.tab !== 'chart';
     if (this.view.tab === 'grid') requestAnimationFrame(() => this.grid.resize());
   }
 
   private showFilterCount(visible: number): void {
-    const filtered = this.view.filter !== '' && visible !== this.appliedRows;
-    this.toolbar.filterCount.textContent = filtered
-      ? `${formatCount(visible)} of ${formatCount(this.appliedRows)}`
-      : '';
+    const total = this.grid.table.rowCount;
+    const filtered = this.view.filter !== '' && visible !== total;
+    this.toolbar.filterCount.textContent = filtered ? strings.filterCount(visible, total) : '';
   }
 
   private showDetail(row: readonly Cell[], column: number): void {
     const name = this.state.columns[column]?.name ?? '';
-    renderDetail(this.detail, name, this.kinds[column] ?? 'string', row[column], this.view.timeMode);
+    renderDetail(this.detail, name, this.grid.kinds[column] ?? 'string', row[column], this.view.timeMode);
   }
 
   private exportAs(format: 'csv' | 'json'): void {
@@ -252,6 +263,27 @@ export class ResultsApp {
     this.post(
       selected.length > 1 ? { type: 'openJson', runId, rowIndexes: selected } : { type: 'openJson', runId },
     );
+  }
+
+  // For the limit banner: the last time of a result whose rows come in time order (as the service
+  // and the demo return them when the query does not reorder them); otherwise nothing is claimed.
+  private lastTime(): number | undefined {
+    if (this.state.phase !== 'done' || this.state.run?.limit === undefined) return undefined;
+    const index = this.grid.kinds.indexOf('time');
+    const column = this.grid.table.columns[index];
+    if (!column || column.kind !== 'number') return undefined;
+    let last = -Infinity;
+    for (let r = 0; r < column.length; r++) {
+      const value = column.numbers[r] ?? NaN;
+      if (value < last) return undefined;
+      if (value > last) last = value;
+    }
+    return Number.isFinite(last) ? last : undefined;
+  }
+
+  private rerunWithLimit(limit: number): void {
+    const runId = this.state.run?.runId;
+    if (runId !== undefined) this.post({ type: 'rerun', runId, limit });
   }
 
   private postForRun(type: 'rerun' | 'cancel'): void {

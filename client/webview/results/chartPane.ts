@@ -5,8 +5,9 @@ import { type Cell, type ColumnInfo } from '../../../common/resultsMessages';
 import { ResultsChart } from './chart';
 import { buildChartData, chartCandidates, defaultChoice } from './chartData';
 import { type DisplayKind } from './columns';
-import { el, formatCount, setChildren } from './dom';
+import { el, setChildren } from './dom';
 import { type ViewState } from './state';
+import { strings } from './strings';
 
 /** Called when the user picks other y columns or another split key (`-` = none). */
 export type ChoiceChanged = (ys: string[], split: string) => void;
@@ -36,8 +37,7 @@ export class ChartPane {
     if (!choice) {
       this.chart.clear();
       setChildren(this.pickers, []);
-      this.note.textContent =
-        'No chart: the result needs a time column (epoch ms) and at least one numeric column.';
+      this.note.textContent = strings.chart.none;
       return;
     }
     const { numeric, keys } = chartCandidates(columns, kinds);
@@ -49,9 +49,9 @@ export class ChartPane {
       choice.split < 0 ? '-' : name(choice.split),
     );
     const data = buildChartData(columns, rows, choice);
-    const notes = [`${formatCount(data.series.length)} series, ${formatCount(data.xs.length)} points each`];
-    if (data.downsampled) notes.push('downsampled: values averaged per time bucket');
-    if (data.droppedSeries > 0) notes.push(`${formatCount(data.droppedSeries)} smaller series not shown`);
+    const notes = [strings.chart.shape(data.series.length, data.xs.length)];
+    if (data.downsampled) notes.push(strings.chart.downsampled);
+    if (data.droppedSeries > 0) notes.push(strings.chart.dropped(data.droppedSeries));
     this.note.textContent = notes.join(' · ');
     this.chart.show(data, view.timeMode === 'utc');
   }
@@ -65,7 +65,7 @@ export class ChartPane {
     });
     const select = el(
       'select',
-      { className: 'mxql-chart-split', attrs: { 'aria-label': 'Split series by' } },
+      { className: 'mxql-chart-split', attrs: { 'aria-label': strings.chart.split } },
       [
         el('option', { text: '(no split)', attrs: { value: '-' } }),
         ...keys.map((k) => el('option', { text: k, attrs: { value: k } })),
@@ -74,8 +74,14 @@ export class ChartPane {
     select.value = split;
     select.addEventListener('change', () => this.emit());
     setChildren(this.pickers, [
-      el('fieldset', { className: 'mxql-chart-ys' }, [el('legend', { text: 'Values' }), ...boxes]),
-      el('label', { className: 'mxql-chart-split-label' }, [el('span', { text: 'Split by' }), select]),
+      el('fieldset', { className: 'mxql-chart-ys' }, [
+        el('legend', { text: strings.chart.values }),
+        ...boxes,
+      ]),
+      el('label', { className: 'mxql-chart-split-label' }, [
+        el('span', { text: strings.chart.splitBy }),
+        select,
+      ]),
     ]);
   }
 

@@ -123,7 +123,12 @@ export function compareCells(a: Cell | undefined, b: Cell | undefined): number {
 const numericTerm = /^-?[\d.,]+$/;
 const timeTerm = /^[\d\-:./TZ]+$/i;
 
-function cellMatches(cell: Cell | undefined, kind: DisplayKind, term: string, mode: TimeMode): boolean {
+export function cellMatches(
+  cell: Cell | undefined,
+  kind: DisplayKind,
+  term: string,
+  mode: TimeMode,
+): boolean {
   if (cell === null || cell === undefined) return false;
   if (typeof cell === 'string') return cell.toLowerCase().includes(term);
   if (typeof cell === 'boolean') return String(cell).includes(term);
@@ -133,7 +138,7 @@ function cellMatches(cell: Cell | undefined, kind: DisplayKind, term: string, mo
 
 // Which columns can contain a term at all: a word like "agent-7" never matches a number, so
 // number columns are skipped for it. This keeps filtering 200k × 40 cells fast.
-function candidateColumns(term: string, kinds: readonly DisplayKind[]): number[] {
+export function candidateColumns(term: string, kinds: readonly DisplayKind[]): number[] {
   const numeric = numericTerm.test(term);
   const timeLike = timeTerm.test(term);
   return kinds.flatMap((kind, i) => {
@@ -141,27 +146,6 @@ function candidateColumns(term: string, kinds: readonly DisplayKind[]): number[]
     if (kind === 'number') return numeric ? [i] : [];
     return numeric || timeLike ? [i] : [];
   });
-}
-
-/**
- * A quick-filter predicate: every whitespace-separated term must occur in some cell
- * (case-insensitive). Text is matched as received; numbers by their digits; times also as shown.
- */
-export function rowMatcher(
-  query: string,
-  kinds: readonly DisplayKind[],
-  mode: TimeMode,
-): ((row: readonly Cell[]) => boolean) | undefined {
-  const terms = query
-    .toLowerCase()
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((term) => ({ term, columns: candidateColumns(term, kinds) }));
-  if (terms.length === 0) return undefined;
-  return (row) =>
-    terms.every(({ term, columns }) =>
-      columns.some((i) => cellMatches(row[i], kinds[i] ?? 'string', term, mode)),
-    );
 }
 
 /** Precomputed sort keys of one column, indexed by received row index. */
@@ -176,22 +160,25 @@ export interface SortKeys {
  * Sort keys for a column so that comparing two rows is two typed-array reads instead of type
  * tests and string comparisons; orders exactly like {@link compareCells}.
  */
-export function buildSortKeys(rows: readonly (readonly Cell[])[], column: number): SortKeys {
-  const group = new Uint8Array(rows.length);
-  const key = new Float64Array(rows.length);
+export function buildSortKeys(values: readonly Cell[]): SortKeys {
+  const group = new Uint8Array(values.length);
+  const key = new Float64Array(values.length);
   const distinct = new Set<string>();
-  rows.forEach((row, i) => {
-    const cell = row[column];
+  values.forEach((cell, i) => {
     if (typeof cell === 'string') distinct.add(cell);
     group[i] = rank(cell);
     if (typeof cell === 'number') key[i] = Number.isNaN(cell) ? Infinity : cell;
     else if (typeof cell === 'boolean') key[i] = cell ? 1 : 0;
   });
-  const sorted = [...distinct].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const ranks = new Map(sorted.map((s, i) => [s, i]));
-  rows.forEach((row, i) => {
-    const cell = row[column];
+  const ranks = stringRanks([...distinct]);
+  values.forEach((cell, i) => {
     if (typeof cell === 'string') key[i] = ranks.get(cell) ?? 0;
   });
   return { group, key };
+}
+
+/** Each string's rank in code-point order (fast and locale-independent, like {@link compareCells}). */
+export function stringRanks(strings: readonly string[]): Map<string, number> {
+  const sorted = [...strings].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return new Map(sorted.map((s, i) => [s, i]));
 }

@@ -1,31 +1,36 @@
 // The dynamic part of the panel header: status and figures, "what was sent", the limit banner,
-// errors with their action buttons, notices. Rebuilt from state on every change (it is small).
+// notices. Rebuilt from state on every change (it is small). Errors and other run outcomes without
+// rows are shown in the grid's place (see message.ts), never above rows of another run.
 
-import { type ErrorAction, type RunInfo } from '../../../common/resultsMessages';
+import { type RunInfo } from '../../../common/resultsMessages';
 import { formatTime } from './columns';
-import { el, formatBytes, formatCount, setChildren } from './dom';
-import { limitReached, type ResultsState } from './state';
+import { el, setChildren } from './dom';
+import { formatCount } from './format';
+import { higherLimit, limitReached, type ResultsState } from './state';
+import { type TimeMode } from './state';
+import { strings } from './strings';
 
 /** Callbacks of the header's buttons. */
 export interface HeaderActions {
-  readonly action: (action: ErrorAction) => void;
+  /** Runs the query again with a higher row limit. */
+  readonly rerunWithLimit: (limit: number) => void;
 }
 
-const phaseText: Readonly<Record<ResultsState['phase'], string>> = {
-  idle: 'No results yet',
-  running: 'Running…',
-  receiving: 'Receiving rows…',
-  done: '',
-  error: 'Failed',
-  cancelled: 'Cancelled',
-};
+/** Facts about the rows that the header cannot read from the state. */
+export interface HeaderFacts {
+  /** The latest time among the rows (epoch ms), when the result has a time column. */
+  readonly lastTime?: number;
+  readonly timeMode: TimeMode;
+}
 
 function stats(state: ResultsState): HTMLElement {
-  const parts = [`${formatCount(state.rowCount)} rows`];
+  const parts = [strings.rows(state.rowCount)];
   if (state.totals) {
-    parts.push(`${formatCount(state.totals.elapsedMs)} ms`, formatBytes(state.totals.bytes));
+    parts.push(strings.elapsed(state.totals.elapsedMs));
+    const size = strings.bytes(state.totals.bytes);
+    if (size !== undefined) parts.push(size);
   }
-  const status = phaseText[state.phase];
+  const status = strings.phase[state.phase];
   return el('div', { className: 'mxql-stats', attrs: { 'data-phase': state.phase } }, [
     state.run ? el('span', { className: 'mxql-title', text: state.run.title }) : undefined,
     el('span', { className: 'mxql-figures', text: parts.join(' · ') }),
@@ -51,52 +56,61 @@ function range(run: RunInfo): string | undefined {
 
 /** The collapsed "what was sent" block: endpoint, range, params and injects (never a token). */
 export function sentDetails(run: RunInfo, open: boolean): HTMLDetailsElement {
+  const t = strings.sent;
   const list = el('dl', { className: 'mxql-sent-list' }, [
-    ...entry('Server', run.server),
-    ...entry('Endpoint', run.endpoint),
-    ...entry('Path', run.path),
-    ...entry('Project', run.pcode === undefined ? undefined : String(run.pcode)),
-    ...entry('Range', range(run)),
-    ...entry('Limit', run.limit === undefined ? undefined : formatCount(run.limit)),
-    ...entry('Params', record(run.params)),
-    ...entry('Injects', record(run.injects)),
-    ...entry('Started', formatTime(run.startedAt, 'local')),
+    ...entry(t.server, run.server),
+    ...entry(t.endpoint, run.endpoint),
+    ...entry(t.path, run.path),
+    ...entry(t.project, run.pcode === undefined ? undefined : String(run.pcode)),
+    ...entry(t.range, range(run)),
+    ...entry(t.limit, run.limit === undefined ? undefined : formatCount(run.limit)),
+    ...entry(t.params, record(run.params)),
+    ...entry(t.injects, record(run.injects)),
+    ...entry(t.started, formatTime(run.startedAt, 'local')),
   ]);
-  const details = el('details', { className: 'mxql-sent' }, [el('summary', { text: 'What was sent' }), list]);
+  const details = el('details', { className: 'mxql-sent' }, [el('summary', { text: t.summary }), list]);
   details.open = open;
   return details;
 }
 
-function errorBlock(state: ResultsState, actions: HeaderActions): HTMLElement | undefined {
-  const error = state.error;
-  if (state.phase !== 'error' || !error) return undefined;
-  const buttons = (error.actions ?? []).map((a) =>
-    el('button', {
-      className: 'mxql-button mxql-error-action',
-      text: a.label,
-      attrs: { type: 'button', 'data-action-id': a.id },
-      onClick: () => actions.action(a),
-    }),
-  );
-  return el('div', { className: 'mxql-error', attrs: { role: 'alert' } }, [
-    el('div', { className: 'mxql-error-message' }, [
-      el('span', { className: 'codicon codicon-error', attrs: { 'aria-hidden': 'true' } }),
-      el('span', { text: error.message }),
-      error.code ? el('code', { className: 'mxql-error-code', text: error.code }) : undefined,
-    ]),
-    error.hint ? el('div', { className: 'mxql-error-hint', text: error.hint }) : undefined,
-    buttons.length ? el('div', { className: 'mxql-error-actions' }, buttons) : undefined,
+function limitBanner(
+  state: ResultsState,
+  actions: HeaderActions,
+  facts: HeaderFacts,
+): HTMLElement | undefined {
+  const limit = state.run?.limit;
+  if (!limitReached(state) || limit === undefined) return undefined;
+  const next = higherLimit(limit);
+  const mode = facts.timeMode === 'utc' ? 'utc' : 'local';
+  const coverage =
+    facts.lastTime === undefined ? undefined : strings.limitCoverage(formatTime(facts.lastTime, mode));
+  return el('div', { className: 'mxql-banner mxql-limit', attrs: { role: 'status' } }, [
+    el('span', { text: strings.limit(limit) }),
+    coverage === undefined ? undefined : el('span', { className: 'mxql-limit-coverage', text: coverage }),
+    next === undefined
+      ? undefined
+      : el('button', {
+          className: 'mxql-button mxql-limit-rerun',
+          text: strings.limitRerun(next),
+          attrs: { type: 'button', 'data-limit': String(next) },
+          onClick: () => actions.rerunWithLimit(next),
+        }),
   ]);
 }
 
-function banners(state: ResultsState): (HTMLElement | undefined)[] {
-  const limit = state.run?.limit;
+function banners(
+  state: ResultsState,
+  actions: HeaderActions,
+  facts: HeaderFacts,
+): (HTMLElement | undefined)[] {
+  const partialCancel = state.phase === 'cancelled' && state.rowCount > 0;
   return [
-    limitReached(state) && limit !== undefined
+    limitBanner(state, actions, facts),
+    partialCancel
       ? el('div', {
-          className: 'mxql-banner mxql-limit',
+          className: 'mxql-banner mxql-cancelled',
           attrs: { role: 'status' },
-          text: `Limit reached (${formatCount(limit)} rows) — the result may be truncated. Raise @limit to see more.`,
+          text: strings.cancelledPartial(state.rowCount),
         })
       : undefined,
     state.problem
@@ -113,12 +127,16 @@ function banners(state: ResultsState): (HTMLElement | undefined)[] {
 }
 
 /** Rebuilds the header's dynamic part into `target`. */
-export function renderHeader(target: HTMLElement, state: ResultsState, actions: HeaderActions): void {
+export function renderHeader(
+  target: HTMLElement,
+  state: ResultsState,
+  actions: HeaderActions,
+  facts: HeaderFacts,
+): void {
   const wasOpen = target.querySelector('details.mxql-sent')?.hasAttribute('open') ?? false;
   setChildren(target, [
     stats(state),
     state.run ? sentDetails(state.run, wasOpen) : undefined,
-    ...banners(state),
-    errorBlock(state, actions),
+    ...banners(state, actions, facts),
   ]);
 }

@@ -1,14 +1,15 @@
 // The results panel's state and the pure reducer that applies host messages to it.
 // Pure: no DOM, no vscode; tested in node (test/client/webviewState.test.ts).
 
+import { type ColumnsChunk, validColumnsChunk } from '../../../common/columnChunks';
 import {
-  type Cell,
   type ColumnInfo,
   type ExtensionToResults,
   type ResultsError,
   type RunInfo,
   RESULTS_PROTOCOL_VERSION,
 } from '../../../common/resultsMessages';
+import { strings } from './strings';
 
 /** Where the current run is. */
 export type Phase = 'idle' | 'running' | 'receiving' | 'done' | 'error' | 'cancelled';
@@ -25,8 +26,8 @@ export interface ResultsState {
   readonly phase: Phase;
   readonly run?: RunInfo;
   readonly columns: readonly ColumnInfo[];
-  /** Chunks in `seq` order; appending a chunk copies only this short outer array. */
-  readonly chunks: readonly (readonly (readonly Cell[])[])[];
+  /** Validated chunks in `seq` order; appending a chunk copies only this short outer array. */
+  readonly chunks: readonly ColumnsChunk[];
   readonly rowCount: number;
   readonly nextSeq: number;
   readonly totals?: RunTotals;
@@ -48,6 +49,8 @@ export interface ViewState {
   readonly hidden: readonly string[];
   readonly chartY: readonly string[];
   readonly chartSplit: string;
+  /** Whether the detail pane (the selected cell in full) is open; closed by default. */
+  readonly detail: boolean;
 }
 
 /** The empty panel before any message. */
@@ -61,6 +64,7 @@ export const initialView: ViewState = {
   hidden: [],
   chartY: [],
   chartSplit: '',
+  detail: false,
 };
 
 function sameRun(state: ResultsState, runId: unknown): boolean {
@@ -69,22 +73,22 @@ function sameRun(state: ResultsState, runId: unknown): boolean {
 
 function applyChunk(
   state: ResultsState,
-  msg: Extract<ExtensionToResults, { type: 'rowsChunk' }>,
+  msg: Extract<ExtensionToResults, { type: 'columnsChunk' }>,
 ): ResultsState {
-  if (!sameRun(state, msg.runId) || !Array.isArray(msg.rows)) return state;
+  const chunk = sameRun(state, msg.runId) ? validColumnsChunk(msg.chunk, state.columns.length) : undefined;
+  if (!chunk) return state;
   if (msg.seq < state.nextSeq) return state; // a duplicate of a replayed chunk
   if (msg.seq > state.nextSeq) {
     return {
       ...state,
-      problem: `Rows are missing: expected part ${state.nextSeq}, received part ${msg.seq}.`,
+      problem: strings.missingChunk(state.nextSeq, msg.seq),
     };
   }
-  const rows = msg.rows.filter((r) => Array.isArray(r));
   return {
     ...state,
     phase: state.phase === 'done' ? 'done' : 'receiving',
-    chunks: [...state.chunks, rows],
-    rowCount: state.rowCount + rows.length,
+    chunks: [...state.chunks, chunk],
+    rowCount: state.rowCount + chunk.rowCount,
     nextSeq: state.nextSeq + 1,
   };
 }
@@ -102,7 +106,7 @@ export function reduce(state: ResultsState, msg: ExtensionToResults): ResultsSta
         : [];
       return { ...initialState, phase: 'receiving', run: msg.run, columns };
     }
-    case 'rowsChunk':
+    case 'columnsChunk':
       return applyChunk(state, msg);
     case 'done':
       if (!sameRun(state, msg.runId)) return state;
@@ -131,6 +135,12 @@ export function reduce(state: ResultsState, msg: ExtensionToResults): ResultsSta
 export function limitReached(state: ResultsState): boolean {
   const limit = state.run?.limit;
   return typeof limit === 'number' && limit > 0 && state.phase === 'done' && state.rowCount >= limit;
+}
+
+/** The limit a "re-run with a higher limit" offers: ten times the current one, at most 100,000 rows, so one click never asks for more than the grid comfortably holds. */
+export function higherLimit(limit: number): number | undefined {
+  const next = Math.min(100_000, limit * 10);
+  return next > limit ? next : undefined;
 }
 
 /** True while the host is still working on the run (cancel makes sense). */
@@ -168,6 +178,7 @@ export function fromPersisted(saved: unknown): { runId?: string; view: ViewState
     hidden: stringList(v.hidden),
     chartY: stringList(v.chartY),
     chartSplit: typeof v.chartSplit === 'string' ? v.chartSplit : '',
+    detail: v.detail === true,
     ...(sort && typeof sort.column === 'string'
       ? { sort: { column: sort.column, asc: sort.asc !== false } }
       : {}),

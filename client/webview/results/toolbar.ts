@@ -3,6 +3,9 @@
 
 import { el, iconButton } from './dom';
 import { type TimeMode, type ViewState } from './state';
+import { strings } from './strings';
+
+const t = strings.toolbar;
 
 /** What the toolbar's controls do. */
 export interface ToolbarActions {
@@ -14,6 +17,7 @@ export interface ToolbarActions {
   readonly timeMode: (mode: TimeMode) => void;
   readonly filter: (query: string) => void;
   readonly tab: (tab: ViewState['tab']) => void;
+  readonly toggleDetail: () => void;
 }
 
 /** Handles to the controls the app enables, disables or updates. */
@@ -26,15 +30,16 @@ export interface Toolbar {
   readonly filterCount: HTMLElement;
   readonly time: HTMLSelectElement;
   readonly tabs: Readonly<Record<ViewState['tab'], HTMLButtonElement>>;
+  readonly detail: HTMLButtonElement;
 }
 
 const FILTER_DELAY_MS = 120;
 
 function timeSelect(actions: ToolbarActions): HTMLSelectElement {
-  const select = el('select', { className: 'mxql-time-mode', attrs: { 'aria-label': 'Show times as' } }, [
-    el('option', { text: 'Local time', attrs: { value: 'local' } }),
-    el('option', { text: 'UTC', attrs: { value: 'utc' } }),
-    el('option', { text: 'Raw epoch ms', attrs: { value: 'raw' } }),
+  const select = el('select', { className: 'mxql-time-mode', attrs: { 'aria-label': t.timeLabel } }, [
+    el('option', { text: t.timeLocal, attrs: { value: 'local' } }),
+    el('option', { text: t.timeUtc, attrs: { value: 'utc' } }),
+    el('option', { text: t.timeRaw, attrs: { value: 'raw' } }),
   ]);
   select.addEventListener('change', () => actions.timeMode(select.value as TimeMode));
   return select;
@@ -43,7 +48,7 @@ function timeSelect(actions: ToolbarActions): HTMLSelectElement {
 function filterInput(actions: ToolbarActions): HTMLInputElement {
   const input = el('input', {
     className: 'mxql-filter',
-    attrs: { type: 'search', placeholder: 'Filter rows', 'aria-label': 'Filter rows', spellcheck: 'false' },
+    attrs: { type: 'search', placeholder: t.filter, 'aria-label': t.filter, spellcheck: 'false' },
   });
   let timer: ReturnType<typeof setTimeout> | undefined;
   // Filtering 200k rows takes tens of milliseconds: wait until typing pauses.
@@ -70,30 +75,21 @@ function tabButton(tab: ViewState['tab'], label: string, actions: ToolbarActions
 
 /** Builds the toolbar. */
 export function buildToolbar(actions: ToolbarActions): Toolbar {
-  const rerun = iconButton('refresh', 'Run again', actions.rerun);
-  const cancel = iconButton('debug-stop', 'Cancel the query', actions.cancel);
+  const rerun = iconButton('refresh', t.rerun, actions.rerun);
+  const cancel = iconButton('debug-stop', t.cancel, actions.cancel);
   const dataButtons = [
-    iconButton('copy', 'Copy the selected cell', () => actions.copy('cell'), 'Cell'),
-    iconButton('list-flat', 'Copy the selected row as TSV', () => actions.copy('row'), 'Row'),
-    iconButton(
-      'selection',
-      'Copy the selection as TSV with a header',
-      () => actions.copy('selection'),
-      'Selection',
-    ),
-    iconButton('export', 'Export all rows to CSV', () => actions.exportAs('csv'), 'CSV'),
-    iconButton('json', 'Export all rows to JSON', () => actions.exportAs('json'), 'JSON'),
-    iconButton(
-      'go-to-file',
-      'Open the rows (or the selected rows) as a JSON document',
-      actions.openJson,
-      'Open',
-    ),
+    iconButton('copy', t.copyCell, () => actions.copy('cell'), t.copyCellText),
+    iconButton('list-flat', t.copyRow, () => actions.copy('row'), t.copyRowText),
+    iconButton('selection', t.copySelection, () => actions.copy('selection'), t.copySelectionText),
+    iconButton('export', t.exportCsv, () => actions.exportAs('csv'), t.exportCsvText),
+    iconButton('json', t.exportJson, () => actions.exportAs('json'), t.exportJsonText),
+    iconButton('go-to-file', t.openJson, actions.openJson, t.openJsonText),
   ];
   const filter = filterInput(actions);
   const filterCount = el('span', { className: 'mxql-filter-count', attrs: { 'aria-live': 'polite' } });
   const time = timeSelect(actions);
-  const tabs = { grid: tabButton('grid', 'Grid', actions), chart: tabButton('chart', 'Chart', actions) };
+  const tabs = { grid: tabButton('grid', t.grid, actions), chart: tabButton('chart', t.chart, actions) };
+  const detail = iconButton('layout-sidebar-right', strings.detailToggle, actions.toggleDetail, t.detail);
   const root = el('div', { className: 'mxql-toolbar', attrs: { role: 'toolbar' } }, [
     el('div', { className: 'mxql-tabs', attrs: { role: 'tablist' } }, [tabs.grid, tabs.chart]),
     rerun,
@@ -104,6 +100,7 @@ export function buildToolbar(actions: ToolbarActions): Toolbar {
     time,
     filter,
     filterCount,
+    detail,
   ]);
-  return { root, cancel, rerun, dataButtons, filter, filterCount, time, tabs };
+  return { root, cancel, rerun, dataButtons, filter, filterCount, time, tabs, detail };
 }

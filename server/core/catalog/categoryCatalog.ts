@@ -29,6 +29,8 @@ export interface CategoryCatalog {
   suggestColumns(name: string, columns: readonly (string | Column)[], max?: number): string[];
   /** System, tag and field columns of a category, without duplicates; empty when unknown. */
   categoryColumns(name: string): readonly Column[];
+  /** How many public queries read a column of this name, over all categories (0 when none). */
+  columnUses(name: string): number;
   /** Why the loader failed, when it did; the catalog then treats every name as known. */
   loadError(): string | undefined;
 }
@@ -37,6 +39,8 @@ interface Loaded {
   readonly json: CatalogJson;
   readonly names: readonly string[];
   readonly infos: Map<string, CategoryInfo>;
+  /** Column name → uses over all categories, summed on first use. */
+  uses?: Map<string, number>;
 }
 
 /** Splits `app_counter{m5}` into the base name and the roll-up suffix (without braces). */
@@ -50,13 +54,20 @@ function describeColumn(category: string, name: string): string | undefined {
   return describeField(category, name) ?? findIdentityColumn(name)?.description;
 }
 
-function decodeColumn(compact: CompactColumn, kind: ColumnKind, category: string): Column {
+function decodeColumn(
+  compact: CompactColumn,
+  kind: ColumnKind,
+  category: string,
+  usage?: Readonly<Record<string, number>>,
+): Column {
   const [name = '', typeCode, unit, deprecated] = typeof compact === 'string' ? [compact] : compact;
   const type = typeof typeCode === 'string' ? (COLUMN_TYPE_CODES[typeCode] ?? typeCode) : undefined;
   const description = describeColumn(category, String(name));
+  const uses = usage && Object.hasOwn(usage, String(name)) ? usage[String(name)] : undefined;
   return {
     name: String(name),
     kind,
+    ...(uses ? { uses } : {}),
     ...(type ? { type } : {}),
     ...(typeof unit === 'string' ? { unit } : {}),
     ...(deprecated === 1 ? { deprecated: true } : {}),
@@ -66,14 +77,24 @@ function decodeColumn(compact: CompactColumn, kind: ColumnKind, category: string
 
 function decodeCategory(name: string, compact: CompactCategory): CategoryInfo {
   const description = CATEGORY_DESCRIPTIONS[name];
+  const fields = [...(compact.f ?? []), ...(compact.q ?? [])];
+  // Columns we described from real result rows (agent_list) complete an incomplete list as hints.
+  const listed = new Set(fields.map((c) => String(typeof c === 'string' ? c : c[0])));
+  const described =
+    compact.u === 1 ? Object.keys(FIELD_DESCRIPTIONS[name] ?? {}).filter((c) => !listed.has(c)) : [];
   return {
     name,
-    tags: (compact.t ?? []).map((c) => decodeColumn(c, 'tag', name)),
-    fields: (compact.f ?? []).map((c) => decodeColumn(c, 'field', name)),
+    tags: (compact.t ?? []).map((c) => decodeColumn(c, 'tag', name, compact.n)),
+    fields: [
+      ...(compact.f ?? []).map((c) => decodeColumn(c, 'field', name, compact.n)),
+      ...(compact.q ?? []).map((c) => ({ ...decodeColumn(c, 'field', name, compact.n), fromQueries: true })),
+      ...described.map((c) => decodeColumn(c, 'field', name, compact.n)),
+    ],
     ...(compact.i ? { interval: compact.i } : {}),
     ...(compact.k ? { pk: compact.k } : {}),
     ...(compact.l ? { loader: compact.l } : {}),
     columnsKnown: compact.u !== 1,
+    columnsComplete: compact.u !== 1 && compact.p !== 1,
     ...(description ? { description } : {}),
   };
 }
@@ -90,6 +111,7 @@ function decodeWithoutColumns(name: string, loader: string): CategoryInfo {
     fields: Object.keys(FIELD_DESCRIPTIONS[name] ?? {}).map((c) => decodeColumn(c, 'field', name)),
     ...(loader ? { loader } : {}),
     columnsKnown: false,
+    columnsComplete: false,
     ...(description ? { description } : {}),
   };
 }
@@ -116,7 +138,7 @@ class LazyCategoryCatalog implements CategoryCatalog {
     const data = this.data();
     if (!data) {
       return this.failure !== undefined && base
-        ? { name: base, tags: [], fields: [], columnsKnown: false }
+        ? { name: base, tags: [], fields: [], columnsKnown: false, columnsComplete: false }
         : undefined;
     }
     // A few roll-ups have metadata of their own (`visitor{h1}`); prefer it over the base category.
@@ -151,6 +173,19 @@ class LazyCategoryCatalog implements CategoryCatalog {
   loadError(): string | undefined {
     this.data();
     return this.failure;
+  }
+
+  columnUses(name: string): number {
+    const data = this.data();
+    if (!data) return 0;
+    if (!data.uses) {
+      const uses = new Map<string, number>();
+      for (const category of Object.values(data.json.categories))
+        for (const [column, n] of Object.entries(category.n ?? {}))
+          uses.set(column, (uses.get(column) ?? 0) + n);
+      data.uses = uses;
+    }
+    return data.uses.get(name) ?? 0;
   }
 
   private lookup(data: Loaded, name: string): CategoryInfo | undefined {

@@ -16,6 +16,10 @@ export interface Column {
   readonly deprecated?: boolean;
   /** Our own short description, where one was written. */
   readonly description?: string;
+  /** How many public queries read this column of this category (absent when none). */
+  readonly uses?: number;
+  /** True when only public queries name it (the category metadata lacks it). */
+  readonly fromQueries?: boolean;
 }
 
 /** Everything known about one category. */
@@ -38,6 +42,11 @@ export interface CategoryInfo {
    * unknown columns for this category.
    */
   readonly columnsKnown: boolean;
+  /**
+   * True only when the column list is believed complete: metadata lists the columns and no public
+   * query names a column it lacks. Only then is an unknown column a warning.
+   */
+  readonly columnsComplete: boolean;
   /** Our own one-line description, for the categories users meet most. */
   readonly description?: string;
 }
@@ -59,6 +68,12 @@ export interface CompactCategory {
   readonly f?: readonly CompactColumn[];
   /** 1 when the column lists are incomplete */
   readonly u?: number;
+  /** 1 when the lists are usable but public queries name columns the metadata lacks (listed in `q`) */
+  readonly p?: number;
+  /** fields public queries read that the metadata lacks (type and unit inferred from the name) */
+  readonly q?: readonly CompactColumn[];
+  /** Usage counts: column name → how many public queries read it (absent when none) */
+  readonly n?: Readonly<Record<string, number>>;
 }
 
 /** The bundled `categories.json`, written by scripts/buildCatalog.mjs. */

@@ -73,6 +73,9 @@ const APP_ACTIVE_STAT: Descriptions = {
 };
 
 const SERVER_BASE: Descriptions = {
+  deviceId: 'Disk device a per-device row describes (read by disk dashboards).',
+  usedPercent: 'Used share of the device, in percent (read by disk dashboards).',
+  value: 'Generic value column some dashboards read from this category.',
   host_ip: 'Main IP address of the server.',
   hostname: 'Host name the server reports.',
   os: 'Operating system of the server.',

@@ -1,5 +1,5 @@
 import { type Range } from '../syntax/index';
-import { DiagnosticCodes, type ValidationDiagnostic } from './validation/diagnostic';
+import { type ValidationDiagnostic } from './validation/diagnostic';
 
 /** One text replacement; an empty range inserts. */
 export interface QuickFixEdit {
@@ -20,32 +20,35 @@ export interface QuickFix {
 export function quickFixes(text: string, diagnostic: ValidationDiagnostic): QuickFix[] {
   const data = diagnostic.data;
   switch (diagnostic.code) {
-    case DiagnosticCodes.categoryUnknown:
-    case DiagnosticCodes.columnUnknown:
-    case DiagnosticCodes.commandDeprecated:
-    case DiagnosticCodes.commandUnknown:
-    case DiagnosticCodes.optionUnknown:
-    case DiagnosticCodes.deleteBareWord:
-    case DiagnosticCodes.subUnresolved:
+    case 'category/unknown':
+    case 'column/unknown':
+    case 'column/not-in-catalog':
+    case 'command/deprecated':
+    case 'command/unknown':
+    case 'option/unknown':
+    case 'delete/bare-word':
+    case 'sub/unresolved':
       return (data?.replacements ?? []).map((r) => ({
         title: r.title,
         edits: [{ range: diagnostic.range, newText: r.newText }],
       }));
-    case DiagnosticCodes.injectBare:
+    case 'inject/bare':
       return [
         {
           title: 'Name the fragment: INJECT default',
           edits: [{ range: { start: diagnostic.range.end, end: diagnostic.range.end }, newText: ' default' }],
         },
       ];
-    case DiagnosticCodes.injectMissingFragment:
+    case 'inject/missing-fragment':
+    case 'inject/undeclared-fragment':
       return directiveInsertion(
         text,
         diagnostic,
         'inject',
         (name) => `Add a '-- @inject ${name} = …' directive`,
       );
-    case DiagnosticCodes.paramUnbound:
+    case 'param/unbound':
+    case 'param/ignored-when-unbound':
       return directiveInsertion(
         text,
         diagnostic,

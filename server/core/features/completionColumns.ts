@@ -10,6 +10,7 @@ import {
   SYSTEM_COLUMNS,
   type Column,
 } from '../catalog/index';
+import { walkValue, type ArrayValue, type ObjectValue, type Range, type Value } from '../syntax/index';
 import { type ColumnInfo } from './columns';
 import { type CompletionSite } from './completionSite';
 import { CompletionKind, type CompletionEntry } from './completionTypes';
@@ -30,6 +31,7 @@ export function columnMarkdown(name: string, origin: string, meta: Column | unde
   const lines = [`**${name}** — ${facts.join(' · ')}`];
   if (meta?.description) lines.push('', meta.description);
   if (meta?.deprecated) lines.push('', '_Deprecated in the category metadata._');
+  if (meta?.fromQueries) lines.push('', '_Read by public queries; the category metadata does not list it._');
   return lines.join('\n');
 }
 
@@ -41,12 +43,64 @@ function metadataIndex(analysis: DocumentAnalysis, site: CompletionSite): Map<st
   return index;
 }
 
+/**
+ * Ranking tiers, best first: columns the pipeline made (created, renamed, joined), the category's
+ * columns, names only this file uses, internal columns (`_name_`), and last the names already
+ * written in the same list or object.
+ */
+const Tier = { pipeline: 0, category: 1, file: 2, internal: 3, listed: 4 } as const;
+type Tier = (typeof Tier)[keyof typeof Tier];
+
+/** Enough digits for any usage count; fewer uses sort later. */
+const USES_WIDTH = 6;
+const MAX_USES = 10 ** USES_WIDTH - 1;
+
+function usesKey(uses: number): string {
+  return String(MAX_USES - Math.min(uses, MAX_USES)).padStart(USES_WIDTH, '0');
+}
+
+/**
+ * `tier`, then most used in this category, then most used in any category (a name many queries read
+ * elsewhere, such as `oname`, is a good guess where this category has few counts), then the name.
+ * VS Code sorts by sortText, then label.
+ */
+function sortKey(tier: Tier, mentioned: boolean, uses: number, globalUses: number, name: string): string {
+  return `${tier}${mentioned ? 0 : 1}${usesKey(uses)}${usesKey(globalUses)}${name}`;
+}
+
+const wordsCache = new WeakMap<DocumentAnalysis, ReadonlySet<string>>();
+
+/** Every word the file's operands hold (and HEADER keys without `$`): names the query already talks about. */
+function wordsInFile(analysis: DocumentAnalysis): ReadonlySet<string> {
+  let words = wordsCache.get(analysis);
+  if (!words) {
+    const found = new Set<string>();
+    for (const s of [...analysis.doc.main, ...analysis.doc.subs.flatMap((sub) => sub.commands)]) {
+      if (s.kind !== 'command' || s.operand === null) continue;
+      walkValue(s.operand, (v) => {
+        if (v.kind === 'word') found.add(v.text);
+        else if (v.kind === 'object')
+          for (const m of v.members) if (m.key?.name.endsWith('$')) found.add(m.key.name.slice(0, -1));
+      });
+    }
+    words = found;
+    wordsCache.set(analysis, words);
+  }
+  return words;
+}
+
+function tierOf(name: string, base: Tier, listed: ReadonlySet<string>): Tier {
+  if (listed.has(name)) return Tier.listed;
+  if (name.startsWith('_')) return Tier.internal;
+  return base;
+}
+
 function entry(
   name: string,
   origin: string,
   meta: Column | undefined,
   site: CompletionSite,
-  rank: number,
+  sortText: string,
 ): CompletionEntry {
   const needsQuotes = !/^[A-Za-z_@#][\w.$@#-]*$/.test(name);
   return {
@@ -55,7 +109,8 @@ function entry(
     detail: [origin, meta?.type, meta?.unit].filter(Boolean).join(' · '),
     documentation: columnMarkdown(name, origin, meta),
     ...(needsQuotes ? { insertText: `'${name}'` } : {}),
-    sortText: `${rank}${name}`,
+    filterText: name,
+    sortText,
     range: site.replaceRange,
     ...(meta?.deprecated ? { deprecated: true } : {}),
   };
@@ -90,18 +145,65 @@ function columnsUsedInFile(analysis: DocumentAnalysis): ReadonlySet<string> {
 export function columnItems(analysis: DocumentAnalysis, site: CompletionSite): CompletionEntry[] {
   const set = analysis.flow.columnsAt(site.flowOffset);
   const meta = metadataIndex(analysis, site);
+  const written = namesWrittenAround(analysis, site.replaceRange);
+  const mentionedElsewhere = wordsInFile(analysis);
   const items: CompletionEntry[] = [];
-  for (const [name, info] of set.columns)
-    items.push(entry(name, ORIGIN_TITLES[info.origin], meta.get(name), site, info.origin === 'tag' ? 1 : 0));
-  const listed = new Set(set.columns.keys());
-  for (const c of [...SYSTEM_COLUMNS, ...AGENT_COLUMNS]) {
-    if (set.open && !listed.has(c.name)) items.push(entry(c.name, 'system column', c, site, 2));
-    listed.add(c.name);
+  const offered = new Set<string>();
+  const add = (name: string, origin: string, column: Column | undefined, base: Tier): void => {
+    if (offered.has(name)) return;
+    offered.add(name);
+    const globalUses = analysis.catalogs.categories.columnUses(name);
+    const mentioned = mentionedElsewhere.has(name);
+    const sortText = sortKey(tierOf(name, base, written), mentioned, column?.uses ?? 0, globalUses, name);
+    items.push(entry(name, origin, column, site, sortText));
+  };
+  for (const [name, info] of set.columns) {
+    const fromPipeline = info.origin === 'created' || info.origin === 'renamed' || info.origin === 'joined';
+    add(name, ORIGIN_TITLES[info.origin], meta.get(name), fromPipeline ? Tier.pipeline : Tier.category);
   }
-  for (const name of columnsUsedInFile(analysis)) {
-    if (!listed.has(name)) items.push(entry(name, 'used in this file', meta.get(name), site, 3));
+  if (set.open) {
+    // Columns unknown here: offer what the catalog has for the category (an incomplete list still
+    // holds the names public queries read), then the system and agent columns.
+    const info = categoryOfFlow(analysis, site.sub);
+    for (const c of [...(info?.tags ?? []), ...(info?.fields ?? [])])
+      add(c.name, c.kind, meta.get(c.name), Tier.category);
+    for (const c of [...SYSTEM_COLUMNS, ...AGENT_COLUMNS])
+      add(c.name, 'system column', meta.get(c.name) ?? c, Tier.category);
   }
+  for (const name of columnsUsedInFile(analysis)) add(name, 'used in this file', meta.get(name), Tier.file);
   return items;
+}
+
+/** The names already written in the list or object holding the cursor (`SELECT [a, b, |]`). */
+function namesWrittenAround(analysis: DocumentAnalysis, cursor: Range): ReadonlySet<string> {
+  const statements = [...analysis.doc.main, ...analysis.doc.subs.flatMap((s) => s.commands)];
+  const holder = statements.find((s) => s.range.start <= cursor.start && cursor.start <= s.range.end);
+  const names = new Set<string>();
+  if (holder?.kind !== 'command' || holder.operand === null) return names;
+  const container = innermostContainer(holder.operand, cursor.start);
+  const values =
+    container?.kind === 'array' ? container.items : (container?.members ?? []).map((m) => m.value);
+  for (const v of values) {
+    if (!v || (v.range.start <= cursor.start && cursor.end <= v.range.end)) continue;
+    if (v.kind === 'word') names.add(v.text);
+    else if (v.kind === 'string') names.add(v.value);
+    else if (v.kind === 'array') for (const item of v.items) if (item.kind === 'word') names.add(item.text);
+  }
+  return names;
+}
+
+function holds(v: Value, offset: number): boolean {
+  return v.range.start < offset && (offset <= v.range.end || !('closed' in v) || !v.closed);
+}
+
+function innermostContainer(v: Value, offset: number): ArrayValue | ObjectValue | undefined {
+  if ((v.kind !== 'array' && v.kind !== 'object') || !holds(v, offset)) return undefined;
+  const children = v.kind === 'array' ? v.items : v.members.map((m) => m.value);
+  for (const child of children) {
+    const inner = child ? innermostContainer(child, offset) : undefined;
+    if (inner) return inner;
+  }
+  return v;
 }
 
 /** Columns and functions inside a formula string (`expr: "tps > 1 && |"`). */

@@ -30,6 +30,8 @@ export interface CompletionEntry {
   readonly snippet?: boolean;
   /** Orders items: lower first. */
   readonly sortText?: string;
+  /** What typed text is matched against (the label when absent). */
+  readonly filterText?: string;
   /** The text replaced by the item. */
   readonly range: Range;
   readonly deprecated?: boolean;

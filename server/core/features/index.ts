@@ -17,3 +17,4 @@ export * from './rename';
 export * from './semanticTokens';
 export * from './queries';
 export * from './folding';
+export * from './columnUsage';

@@ -1,16 +1,28 @@
 /**
  * Semantic tokens: columns coloured by what they are at that point of the pipeline (category field,
- * tag, system column, a column the query created), `$params`, and names the column flow does not know.
+ * tag, system column, a column the query created), `$params`, names the column flow does not know, and
+ * every lexical token kind (lexicalTokens.ts), so editors without TextMate grammars highlight fully.
  */
 import { findCommand, type CommandDef, type OptionDef } from '../catalog/index';
 import { walkValue, type Range, type Statement, type Value } from '../syntax/index';
 import { type ColumnSet, type PipelineFlow } from './columns';
 import { type DocumentAnalysis } from './languageService';
+import { LEXICAL_TOKEN_TYPES, lexicalTokens } from './lexicalTokens';
 
 /** Token types, in legend order (standard LSP type names so every theme colours them). */
-export const SEMANTIC_TOKEN_TYPES = ['property', 'variable', 'parameter'] as const;
-/** Token modifiers, in legend order: `readonly` marks tags, `defaultLibrary` system columns, `declaration` where a column is created, `unknown` names the flow does not know. */
-export const SEMANTIC_TOKEN_MODIFIERS = ['readonly', 'defaultLibrary', 'declaration', 'unknown'] as const;
+export const SEMANTIC_TOKEN_TYPES = ['property', 'variable', 'parameter', ...LEXICAL_TOKEN_TYPES] as const;
+/**
+ * Token modifiers, in legend order: `readonly` marks tags, `defaultLibrary` system columns,
+ * `declaration` where a column is created, `unknown` names the flow does not know, `documentation`
+ * directive comments.
+ */
+export const SEMANTIC_TOKEN_MODIFIERS = [
+  'readonly',
+  'defaultLibrary',
+  'declaration',
+  'unknown',
+  'documentation',
+] as const;
 
 /** One token: a range on one line, a type and its modifiers. */
 export interface SemanticToken {
@@ -19,13 +31,26 @@ export interface SemanticToken {
   readonly modifiers: readonly (typeof SEMANTIC_TOKEN_MODIFIERS)[number][];
 }
 
-/** Every semantic token of the document, sorted by offset. Never throws. */
+/**
+ * Every semantic token of the document, sorted by offset, without overlaps: a column or `$param`
+ * token wins over the lexical token at the same place. Never throws.
+ */
 export function semanticTokens(analysis: DocumentAnalysis): SemanticToken[] {
-  const out: SemanticToken[] = [];
+  const specific: SemanticToken[] = [];
   const flows = [analysis.flow.main, ...analysis.flow.subs.values()];
-  for (const flow of flows) out.push(...pipelineTokens(flow));
-  for (const p of analysis.doc.params) out.push({ range: p.range, type: 'parameter', modifiers: [] });
-  return out.sort((a, b) => a.range.start - b.range.start);
+  for (const flow of flows) specific.push(...pipelineTokens(flow));
+  for (const p of analysis.doc.params) specific.push({ range: p.range, type: 'parameter', modifiers: [] });
+  const all = [...specific, ...lexicalTokens(analysis.text, analysis.doc)];
+  // Stable sort: at the same start, the specific tokens (listed first) stay ahead.
+  all.sort((a, b) => a.range.start - b.range.start);
+  const out: SemanticToken[] = [];
+  let end = -1;
+  for (const t of all) {
+    if (t.range.start < end || t.range.end <= t.range.start) continue;
+    out.push(t);
+    end = t.range.end;
+  }
+  return out;
 }
 
 function pipelineTokens(flow: PipelineFlow): SemanticToken[] {

@@ -8,6 +8,7 @@
  * Stability: these shapes are a contract with completion, validation, the formatter, the demo
  * engine and the language server. Fields may be added; existing fields are never renamed.
  */
+import type { DiagnosticCode } from '../diagnostics/table';
 
 /** A half-open range of offsets `[start, end)` into the source text. */
 export interface Range {
@@ -30,7 +31,8 @@ export type Severity = (typeof Severity)[keyof typeof Severity];
  * so that clients can filter, document and quick-fix by code; `message` tells the user what to do.
  */
 export interface MxqlDiagnostic {
-  readonly code: string;
+  /** A code of the one diagnostics table (`server/core/diagnostics/table.ts`). */
+  readonly code: DiagnosticCode;
   readonly severity: Severity;
   readonly message: string;
   readonly range: Range;
@@ -320,6 +322,8 @@ export interface SubBlock {
   /** The SUB name (word characters and `-`), or null when missing. */
   readonly name: string | null;
   readonly nameRange: Range | null;
+  /** The object of the form `SUB {id:name}`, or null for `SUB name`. */
+  readonly operand: ObjectValue | null;
   /** Statements and full-line comments between the SUB line and END, in order. */
   readonly body: readonly BodyItem[];
   /** The statements of `body` (the sub pipeline). */

@@ -3,7 +3,8 @@
  * inject, path, pcode). Directives apply to the whole file wherever they appear; they are comments
  * to the service, and {@link stripDirectives} removes them before sending.
  */
-import type { MxqlDiagnostic, Range, Severity } from './ast';
+import { diagnostic } from '../diagnostics/table';
+import type { MxqlDiagnostic, Range } from './ast';
 import { lex } from './lexer';
 import { parseAbsoluteTime, parseDuration, type TimezoneOffset } from './time';
 
@@ -70,10 +71,6 @@ export const DIRECTIVE_KEYS = [
 
 const DIRECTIVE_SET: ReadonlySet<string> = new Set(DIRECTIVE_KEYS);
 
-function diag(code: string, severity: Severity, message: string, range: Range): MxqlDiagnostic {
-  return { code: `directive/${code}`, severity, message, range };
-}
-
 /** Splits a directive comment (`-- @key value`) into an entry. */
 function entryOf(text: string, start: number): DirectiveEntry {
   let i = 2;
@@ -124,8 +121,7 @@ function positiveInt(value: string): number | null {
 function absolute(out: Directives, e: DirectiveEntry, options: DirectiveOptions): number | undefined {
   const ms = parseAbsoluteTime(e.value, options.timezoneOffsetMinutes ?? 0);
   if (ms !== null) return ms;
-  const hint = 'Use `2026-11-01 06:00`, `2026-11-01T06:00:00Z` or epoch milliseconds.';
-  out.diagnostics.push(diag('bad-time', 'error', `\`${e.value}\` is not a time. ${hint}`, e.valueRange));
+  out.diagnostics.push(diagnostic('directive/bad-time', e.valueRange, { value: e.value }));
   return undefined;
 }
 
@@ -136,15 +132,7 @@ const HANDLERS: Record<string, Handler> = {
   range: (out, e) => {
     const ms = /^[0-9]+[smhd]$/.test(e.value) ? parseDuration(e.value) : null;
     if (ms !== null && ms > 0) out.range = { raw: e.value, ms };
-    else
-      out.diagnostics.push(
-        diag(
-          'bad-range',
-          'error',
-          `\`${e.value}\` is not a duration; write e.g. \`15m\`, \`1h\` or \`7d\`.`,
-          e.valueRange,
-        ),
-      );
+    else out.diagnostics.push(diagnostic('directive/bad-range', e.valueRange, { value: e.value }));
   },
   stime: (out, e, o) => {
     const ms = absolute(out, e, o);
@@ -157,27 +145,12 @@ const HANDLERS: Record<string, Handler> = {
   limit: (out, e) => {
     const n = positiveInt(e.value);
     if (n !== null) out.limit = n;
-    else
-      out.diagnostics.push(
-        diag(
-          'bad-limit',
-          'error',
-          `\`${e.value}\` is not a row limit; write a positive whole number such as \`500\`.`,
-          e.valueRange,
-        ),
-      );
+    else out.diagnostics.push(diagnostic('directive/bad-limit', e.valueRange, { value: e.value }));
   },
   param: (out, e) => {
     const a = assignment(e.value);
     if (!a || !/^\$[A-Za-z_][A-Za-z0-9_]*$/.test(a.lhs)) {
-      out.diagnostics.push(
-        diag(
-          'bad-param',
-          'error',
-          'Write `-- @param $name = value` (the name starts with `$`).',
-          e.valueRange,
-        ),
-      );
+      out.diagnostics.push(diagnostic('directive/bad-param', e.valueRange));
       return;
     }
     out.params[a.lhs] = stripQuotes(a.rhs);
@@ -185,14 +158,7 @@ const HANDLERS: Record<string, Handler> = {
   inject: (out, e) => {
     const a = assignment(e.value);
     if (!a || !/^[A-Za-z_][A-Za-z0-9_-]*$/.test(a.lhs)) {
-      out.diagnostics.push(
-        diag(
-          'bad-inject',
-          'error',
-          'Write `-- @inject name = MXQL line` (e.g. `-- @inject default = LIMIT 10`).',
-          e.valueRange,
-        ),
-      );
+      out.diagnostics.push(diagnostic('directive/bad-inject', e.valueRange));
       return;
     }
     const previous = out.injects[a.lhs];
@@ -200,28 +166,12 @@ const HANDLERS: Record<string, Handler> = {
   },
   path: (out, e) => {
     if (/^\/\S*$/.test(e.value)) out.path = e.value;
-    else
-      out.diagnostics.push(
-        diag(
-          'bad-path',
-          'error',
-          `A query path starts with \`/\` and has no spaces, e.g. \`/app/act_tx/act_tx_oid\`.`,
-          e.valueRange,
-        ),
-      );
+    else out.diagnostics.push(diagnostic('directive/bad-path', e.valueRange));
   },
   pcode: (out, e) => {
     const n = positiveInt(e.value);
     if (n !== null) out.pcode = n;
-    else
-      out.diagnostics.push(
-        diag(
-          'bad-pcode',
-          'error',
-          `\`${e.value}\` is not a project code; write its number, e.g. \`12345\`.`,
-          e.valueRange,
-        ),
-      );
+    else out.diagnostics.push(diagnostic('directive/bad-pcode', e.valueRange, { value: e.value }));
   },
 };
 
@@ -238,27 +188,13 @@ const SINGLE_VALUED: ReadonlySet<string> = new Set([
 function checkCombinations(out: Directives, byKey: Map<string, DirectiveEntry>): void {
   const s = byKey.get('stime');
   const e = byKey.get('etime');
-  if (s && !e)
-    out.diagnostics.push(
-      diag('stime-without-etime', 'error', 'Add `-- @etime …`: an absolute range needs both ends.', s.range),
-    );
-  if (e && !s)
-    out.diagnostics.push(
-      diag('etime-without-stime', 'error', 'Add `-- @stime …`: an absolute range needs both ends.', e.range),
-    );
+  if (s && !e) out.diagnostics.push(diagnostic('directive/stime-without-etime', s.range));
+  if (e && !s) out.diagnostics.push(diagnostic('directive/etime-without-stime', e.range));
   if (out.stime !== undefined && out.etime !== undefined && out.stime >= out.etime && e) {
-    out.diagnostics.push(diag('bad-time-order', 'error', '`@etime` must be after `@stime`.', e.valueRange));
+    out.diagnostics.push(diagnostic('directive/bad-time-order', e.valueRange));
   }
   const r = byKey.get('range');
-  if (r && (s || e))
-    out.diagnostics.push(
-      diag(
-        'range-and-stime',
-        'warning',
-        '`@stime`/`@etime` take precedence over `@range`; remove one of them.',
-        r.range,
-      ),
-    );
+  if (r && (s || e)) out.diagnostics.push(diagnostic('directive/range-and-stime', r.range));
 }
 
 /** Reads every directive of `text`, with diagnostics for bad values. Never throws. */
@@ -268,16 +204,13 @@ export function parseDirectives(text: string, options: DirectiveOptions = {}): D
   for (const e of out.entries) {
     const handler = DIRECTIVE_SET.has(e.key) ? HANDLERS[e.key] : undefined;
     if (!handler) {
-      const known = DIRECTIVE_KEYS.map((k) => `@${k}`).join(', ');
       out.diagnostics.push(
-        diag('unknown', 'warning', `Unknown directive \`@${e.key}\`; known: ${known}.`, e.keyRange),
+        diagnostic('directive/unknown', e.keyRange, { key: e.key, known: DIRECTIVE_KEYS }),
       );
       continue;
     }
     if (SINGLE_VALUED.has(e.key) && byKey.has(e.key)) {
-      out.diagnostics.push(
-        diag('duplicate', 'warning', `\`@${e.key}\` is set more than once; the last one wins.`, e.keyRange),
-      );
+      out.diagnostics.push(diagnostic('directive/duplicate', e.keyRange, { key: e.key }));
     }
     byKey.set(e.key, e);
     handler(out, e, options);

@@ -3,6 +3,7 @@
  * a small precedence-climbing parser producing a tree with absolute offsets. The service documents
  * no grammar, so this follows real queries (reference §3.2/§3.3) and reports problems as warnings.
  */
+import { diagnostic } from '../diagnostics/table';
 import type { MxqlDiagnostic, Range } from './ast';
 
 /** A node of a formula. Offsets are absolute (into the MXQL text), like the rest of the tree. */
@@ -113,7 +114,9 @@ function tokenize(text: string, base: number, diagnostics: MxqlDiagnostic[]): To
     else if (c === 39 || c === 34) {
       const close = text.indexOf(text[i] as string, i + 1);
       if (close < 0)
-        diagnostics.push(warn('unclosed-string', base + i, base + text.length, 'Close the string.'));
+        diagnostics.push(
+          diagnostic('expression/unclosed-string', { start: base + i, end: base + text.length }),
+        );
       [kind, end] = ['str', close < 0 ? text.length : close + 1];
     } else if (text.startsWith('<%', i) && text.indexOf('%>', i + 2) > 0) {
       [kind, end] = ['tpl', text.indexOf('%>', i + 2) + 2];
@@ -123,10 +126,6 @@ function tokenize(text: string, base: number, diagnostics: MxqlDiagnostic[]): To
   }
   toks.push({ kind: 'end', text: '', start: base + text.length, end: base + text.length });
   return toks;
-}
-
-function warn(name: string, start: number, end: number, message: string): MxqlDiagnostic {
-  return { code: `expression/${name}`, severity: 'warning', message, range: { start, end } };
 }
 
 class ExprParser {
@@ -146,8 +145,8 @@ class ExprParser {
     const expr = this.conditional();
     if (this.tok.kind !== 'end') {
       const last = this.toks[this.toks.length - 1] as Tok;
-      const msg = `Unexpected \`${this.tok.text}\`; an operator is probably missing.`;
-      this.diagnostics.push(warn('unexpected-token', this.tok.start, last.end, msg));
+      const range = { start: this.tok.start, end: last.end };
+      this.diagnostics.push(diagnostic('expression/unexpected-token', range, { text: this.tok.text }));
     }
     return expr;
   }
@@ -160,7 +159,7 @@ class ExprParser {
     if (this.isOp(':')) this.pos++;
     else
       this.diagnostics.push(
-        warn('missing-colon', this.tok.start, this.tok.end, 'Add `: value` to the `?` condition.'),
+        diagnostic('expression/missing-colon', { start: this.tok.start, end: this.tok.end }),
       );
     const alternate = this.conditional();
     return { kind: 'conditional', test, consequent, alternate, range: span(test.range, alternate.range) };
@@ -242,11 +241,9 @@ class ExprParser {
       this.closeParen(t.start);
       return inner;
     }
-    const msg =
-      t.kind === 'end'
-        ? 'A value is missing at the end of the formula.'
-        : `Expected a value, found \`${t.text}\`.`;
-    this.diagnostics.push(warn('missing-operand', t.start, Math.max(t.end, t.start), msg));
+    const found = t.kind === 'end' ? {} : { found: t.text };
+    const range = { start: t.start, end: Math.max(t.end, t.start) };
+    this.diagnostics.push(diagnostic('expression/missing-operand', range, found));
     if (t.kind !== 'end') this.pos++;
     return { kind: 'missing', range: { start: t.start, end: t.start } };
   }
@@ -254,7 +251,7 @@ class ExprParser {
   /** Consumes `)` and returns the end offset; reports an unclosed `(` opened at `open`. */
   private closeParen(open: number): number {
     if (this.isOp(')')) return (this.toks[this.pos++] as Tok).end;
-    this.diagnostics.push(warn('unclosed-paren', open, this.tok.start, 'Add the closing `)`.'));
+    this.diagnostics.push(diagnostic('expression/unclosed-paren', { start: open, end: this.tok.start }));
     return this.tok.start;
   }
 
@@ -282,11 +279,6 @@ export function parseExpression(text: string, baseOffset = 0): ExpressionResult 
   } catch {
     // Only absurd nesting (thousands of parentheses) can exhaust the stack; say so instead of throwing.
     const range = { start: baseOffset, end: baseOffset + text.length };
-    const message = 'This formula nests too deeply to read; simplify it.';
-    return {
-      expr: null,
-      identifiers: [],
-      diagnostics: [{ code: 'expression/too-deep', severity: 'warning', message, range }],
-    };
+    return { expr: null, identifiers: [], diagnostics: [diagnostic('expression/too-deep', range)] };
   }
 }

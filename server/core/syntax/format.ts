@@ -15,6 +15,12 @@ import { astShape } from './shape';
 export interface FormatOptions {
   /** Line ends of the output: `auto` (default) keeps the file's first line end. */
   readonly eol?: 'auto' | 'lf' | 'crlf';
+  /**
+   * The final line end: `keep` (default) ends the output with one line end exactly when the input
+   * ends with one (many real files have none, and editors should not grow a blank line at the end);
+   * `insert` always ends with one (an editor's insertFinalNewline).
+   */
+  readonly finalNewline?: 'keep' | 'insert';
 }
 
 interface Segment {
@@ -123,7 +129,7 @@ function segmentsOf(ctx: Ctx, eol: string): Segment[] {
   const statements = allStatements(ctx.doc);
   for (const stmt of statements) segments.push({ range: stmt.range, text: renderStatement(ctx, stmt, eol) });
   for (const sub of ctx.doc.subs) {
-    segments.push(keyword(ctx, sub.keywordRange, 'SUB', sub.nameRange));
+    segments.push(keyword(ctx, sub.keywordRange, 'SUB', sub.operand?.range ?? sub.nameRange));
     if (sub.endRange) segments.push(keyword(ctx, sub.endRange, 'END', null));
   }
   segments.sort((a, b) => a.range.start - b.range.start);
@@ -160,6 +166,12 @@ function layout(ctx: Ctx, eol: string): string {
   return parts.join('');
 }
 
+/** Applies {@link FormatOptions.finalNewline} to the laid-out text. */
+function finalLineEnd(out: string, input: string, options: FormatOptions): string {
+  if (options.finalNewline === 'insert' || /\n[ \t]*$/.test(input)) return out;
+  return out.replace(/\r?\n$/, '');
+}
+
 function eolOf(text: string, option: FormatOptions['eol']): string {
   if (option === 'lf') return '\n';
   if (option === 'crlf') return '\r\n';
@@ -178,7 +190,7 @@ export function format(text: string, options: FormatOptions = {}): string {
     const eol = eolOf(text, options.eol);
     const shape = JSON.stringify(astShape(ast));
     for (const multiLine of [true, false]) {
-      const out = layout(makeCtx(text, ast, errors, multiLine), eol);
+      const out = finalLineEnd(layout(makeCtx(text, ast, errors, multiLine), eol), text, options);
       const again = parse(out);
       const same = JSON.stringify(astShape(again.ast)) === shape;
       if (same && again.diagnostics.length === diagnostics.length) return out;

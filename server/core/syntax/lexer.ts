@@ -4,7 +4,7 @@
  * every `<% … %>` template marker, and reports unclosed strings and block comments.
  */
 import type { CommentNode, MxqlDiagnostic, ParamRef, TemplateMarker } from './ast';
-import { syntaxDiagnostic } from './syntaxCodes';
+import { diagnostic } from '../diagnostics/table';
 
 /** Kinds of significant tokens. Comments are not tokens; they are collected separately. */
 export const TokenKind = {
@@ -227,7 +227,11 @@ class Lexer {
     }
     if (close < 0) {
       this.diagnostics.push(
-        syntaxDiagnostic('unclosedComment', { start, end: start + 2 }, 'Close the block comment with `*/`.'),
+        diagnostic(
+          'syntax/unclosed-comment',
+          { start, end: start + 2 },
+          { hint: 'Close the block comment with `*/`.' },
+        ),
       );
     }
     const text = this.text.slice(start, end);
@@ -267,7 +271,7 @@ class Lexer {
     const name = this.text.slice(start + 2, end - 2).trim();
     const range = { start, end };
     this.markers.push({ kind: 'marker', name, range });
-    this.diagnostics.push(syntaxDiagnostic('templateMarker', range));
+    this.diagnostics.push(diagnostic('syntax/template-marker', range));
   }
 
   private string(quote: number): void {
@@ -290,7 +294,11 @@ class Lexer {
     if (!closed) {
       const q = String.fromCharCode(quote);
       this.diagnostics.push(
-        syntaxDiagnostic('unclosedString', { start, end }, `Add the closing ${q} on the same line.`),
+        diagnostic(
+          'syntax/unclosed-string',
+          { start, end },
+          { hint: `Add the closing ${q} on the same line.` },
+        ),
       );
     }
     this.push(TokenKind.string, start, end, closed ? 1 : 0);
@@ -366,7 +374,7 @@ class Lexer {
   private badParam(start: number): void {
     let end = start + 1;
     while (end < this.n && isParamPart(this.text.charCodeAt(end))) end++;
-    this.diagnostics.push(syntaxDiagnostic('badParam', { start, end }));
+    this.diagnostics.push(diagnostic('syntax/bad-param', { start, end }));
   }
 
   /** A run of operator characters, stopping where another token could start. */

@@ -32,7 +32,7 @@ import { lex, TokenKind, type LexResult, type Token } from './lexer';
 import { lineIndexOf } from './lineIndex';
 import { classifyRun } from './classify';
 import { collectSubReferences } from './subReferences';
-import { syntaxDiagnostic, type SyntaxCodeKey } from './syntaxCodes';
+import { diagnostic, type DiagnosticCode } from '../diagnostics/table';
 
 // Token kinds copied into module constants: property reads through an imported binding are not free in hot loops.
 const {
@@ -61,6 +61,7 @@ interface OpenSub {
   readonly keywordRange: Range;
   readonly name: string | null;
   readonly nameRange: Range | null;
+  readonly operand: ObjectValue | null;
   readonly body: BodyItem[];
   readonly commands: Statement[];
   readonly line: number;
@@ -188,38 +189,57 @@ class Parser {
   private strayEnd(t: Token): Statement {
     this.pos++;
     this.junkToLineEnd();
-    this.report('unexpectedEnd', range(t));
+    this.report('syntax/unexpected-end', range(t));
     return this.invalidFrom(t);
   }
 
   private openSub(t: Token): void {
     if (this.sub) this.closeSub(null);
     this.pos++;
-    const { name, nameRange } = this.nameAfter(t);
-    if (name === null) this.report('missingSubName', range(t));
+    const { name, nameRange, operand } = this.subHeader(t);
+    if (name === null) this.report('syntax/missing-sub-name', operand?.range ?? range(t));
     const junk = this.junkToLineEnd();
-    const end = junk ? junk.range.end : nameRange ? nameRange.end : t.end;
+    const end = junk ? junk.range.end : (operand?.range.end ?? nameRange?.end ?? t.end);
     const trailingComment = this.trailingAfter(end, t.line);
     const keywordRange = range(t);
     // Text after the name is kept as an invalid first line of the body, so nothing is dropped.
     const body: BodyItem[] = junk ? [junk] : [];
     const commands: Statement[] = junk ? [junk] : [];
-    this.sub = { keywordRange, name, nameRange, body, commands, line: t.line, trailingComment };
+    this.sub = { keywordRange, name, nameRange, operand, body, commands, line: t.line, trailingComment };
+  }
+
+  /** `SUB name` or the object form `SUB {id:name}` (the name is the `id` member's word or string). */
+  private subHeader(t: Token): { name: string | null; nameRange: Range | null; operand: ObjectValue | null } {
+    const next = this.toks[this.pos];
+    if (!next || next.line !== t.line || next.kind !== K_LBRACE)
+      return { ...this.nameAfter(t), operand: null };
+    const operand = this.structured(0);
+    if (operand?.kind !== 'object') return { name: null, nameRange: null, operand: null };
+    const id = operand.members.find((m) => m.key?.name.toLowerCase() === 'id')?.value;
+    if (id?.kind === 'word') return { name: id.text, nameRange: id.range, operand };
+    if (id?.kind === 'string' && id.value)
+      return {
+        name: id.value,
+        nameRange: { start: id.range.start + 1, end: id.range.start + 1 + id.value.length },
+        operand,
+      };
+    return { name: null, nameRange: null, operand };
   }
 
   private closeSub(endRange: Range | null): void {
     const open = this.sub;
     if (!open) return;
     this.sub = null;
-    if (!endRange) this.report('unclosedSub', open.nameRange ?? open.keywordRange);
+    if (!endRange) this.report('syntax/unclosed-sub', open.nameRange ?? open.keywordRange);
     const last = open.body[open.body.length - 1];
-    const lastEnd = last ? last.range.end : (open.nameRange ?? open.keywordRange).end;
+    const lastEnd = last ? last.range.end : (open.operand?.range ?? open.nameRange ?? open.keywordRange).end;
     const end = endRange ? endRange.end : lastEnd;
     const block: SubBlock = {
       kind: 'sub',
       keywordRange: open.keywordRange,
       name: open.name,
       nameRange: open.nameRange,
+      operand: open.operand,
       body: open.body,
       commands: open.commands,
       endRange,
@@ -346,7 +366,7 @@ class Parser {
 
   private invalidLine(t: Token): Statement {
     this.report(
-      'unexpectedToken',
+      'syntax/unexpected-token',
       range(t),
       `Expected a command name at the start of the line, found \`${this.slice(t)}\`.`,
     );
@@ -371,7 +391,7 @@ class Parser {
     if (!first || !this.more(0)) return null;
     this.skipStatementRest();
     const invalid = this.invalidFrom(first);
-    this.report('unexpectedToken', invalid.range, 'Remove it or move it to its own line.');
+    this.report('syntax/unexpected-token', invalid.range, 'Remove it or move it to its own line.');
     return invalid;
   }
 
@@ -402,14 +422,14 @@ class Parser {
   private strayAtTopLevel(): void {
     const t = this.toks[this.pos] as Token;
     if (t.kind === K_RBRACE || t.kind === K_RBRACKET) {
-      this.report('unexpectedClose', range(t), 'Remove it, or add the matching opening bracket.');
+      this.report('syntax/unexpected-close', range(t), 'Remove it, or add the matching opening bracket.');
       this.take();
       return;
     }
     const start = t.start;
     this.skipStatementRest();
     this.report(
-      'unexpectedToken',
+      'syntax/unexpected-token',
       { start, end: this.consumedEnd(t.end) },
       'A command takes one operand; remove this text or put it on its own line.',
     );
@@ -432,7 +452,7 @@ class Parser {
       this.take();
     }
     const r = { start: open.start, end: this.consumedEnd(open.end) };
-    this.report('tooDeep', range(open));
+    this.report('syntax/too-deep', range(open));
     const closed = inner === 0;
     return open.kind === K_LBRACE
       ? { kind: 'object', members: [], range: r, closed }
@@ -476,18 +496,18 @@ class Parser {
         break;
       }
       if (t.kind === K_COMMA) {
-        if (!expectSeparator) this.report('unexpectedToken', range(t), hints.extraComma);
+        if (!expectSeparator) this.report('syntax/unexpected-token', range(t), hints.extraComma);
         this.take();
         expectSeparator = false;
         continue;
       }
       if (expectSeparator)
-        this.report('unexpectedToken', { start: t.start, end: t.start }, hints.missingComma);
+        this.report('syntax/unexpected-token', { start: t.start, end: t.start }, hints.missingComma);
       const item = entry();
       if (item !== null) items.push(item);
       expectSeparator = true;
     }
-    if (!closed) this.report('unclosedBracket', range(open), hints.unclosed);
+    if (!closed) this.report('syntax/unclosed-bracket', range(open), hints.unclosed);
     return { items, closed };
   }
 
@@ -504,7 +524,7 @@ class Parser {
     const want = expected === K_RBRACE ? '}' : ']';
     const opener = this.slice(open);
     this.report(
-      'mismatchedBracket',
+      'syntax/mismatched-bracket',
       range(t),
       `\`${opener}\` is closed by \`${this.slice(t)}\`; write \`${want}\`.`,
     );
@@ -521,7 +541,7 @@ class Parser {
       const key = this.key(keyStart, keyEnd, t);
       const colon = this.take();
       const value = this.value(depth);
-      if (!value) this.report('missingValue', range(colon), 'Write a value, or remove the key.');
+      if (!value) this.report('syntax/missing-value', range(colon), 'Write a value, or remove the key.');
       const start = key ? key.range.start : colon.start;
       const end = value ? value.range.end : colon.end;
       return { kind: 'member', key, colonRange: range(colon), value, range: { start, end } };
@@ -538,14 +558,14 @@ class Parser {
       const key = this.key(from, to, null);
       return { kind: 'member', key, colonRange: null, value: null, range: whole };
     }
-    this.report('missingColon', whole);
+    this.report('syntax/missing-colon', whole);
     const value = classifyRun(this.text, this.toks, from, to, false);
     return { kind: 'member', key: null, colonRange: null, value, range: whole };
   }
 
   private key(from: number, to: number, colon: Token | null): KeyNode | null {
     if (from === to) {
-      if (colon) this.report('missingKey', range(colon), 'Write the option name before `:`.');
+      if (colon) this.report('syntax/missing-key', range(colon), 'Write the option name before `:`.');
       return null;
     }
     const first = this.toks[from] as Token;
@@ -559,7 +579,7 @@ class Parser {
     const param = to - from === 1 && first.kind === K_PARAM;
     if (param) this.markParamKey(first);
     else if (!this.adjacent(from, to))
-      this.report('unexpectedToken', keyRange, 'A key is one word or a quoted string.');
+      this.report('syntax/unexpected-token', keyRange, 'A key is one word or a quoted string.');
     return {
       kind: 'key',
       name: this.text.slice(keyRange.start, keyRange.end),
@@ -572,7 +592,7 @@ class Parser {
   private markParamKey(t: Token): void {
     const ref = this.lexed.params[t.aux];
     if (ref) this.lexed.params[t.aux] = { ...ref, inKey: true };
-    this.report('paramKey', range(t));
+    this.report('syntax/param-key', range(t));
   }
 
   /** A value inside a container: a nested container or a run. */
@@ -594,7 +614,7 @@ class Parser {
     if (this.pos === from) return;
     const first = this.toks[from] as Token;
     const r = { start: first.start, end: this.consumedEnd(first.end) };
-    this.report('unexpectedToken', r, 'Add `,` before it, or remove it.');
+    this.report('syntax/unexpected-token', r, 'Add `,` before it, or remove it.');
   }
 
   /** A run of tokens read as one value (word, number, expression …). */
@@ -630,7 +650,7 @@ class Parser {
       nameRange,
       range: { start: t.start, end: nameRange ? nameRange.end : t.end },
     };
-    this.report('injectInOperand', node.range);
+    this.report('syntax/inject-in-operand', node.range);
     this.injects.push(node);
     this.collect(depth, false);
     return node;
@@ -650,13 +670,13 @@ class Parser {
       if (parens === 0 && k === K_COMMA) return;
       if (k === K_COLON && parens === 0) {
         if (stopAtColon) return;
-        if (!sawQuestion) this.report('unquotedColon', range(t));
+        if (!sawQuestion) this.report('syntax/unquoted-colon', range(t));
         sawQuestion = false;
       }
       if (k === K_OP && this.text.charCodeAt(t.start) === 63) sawQuestion = true;
       if (k === K_LPAREN) parens++;
       else if (k === K_RPAREN && parens > 0) parens--;
-      if (this.isInject(t)) this.report('injectInOperand', range(t));
+      if (this.isInject(t)) this.report('syntax/inject-in-operand', range(t));
       if (k === K_LBRACE && this.isSuffixAt(this.pos)) {
         this.pos += 2;
       } else if (k === K_LBRACE || k === K_LBRACKET) {
@@ -746,8 +766,8 @@ class Parser {
     return lineIndexOf(this.lexed.lineStarts, offset);
   }
 
-  private report(key: SyntaxCodeKey, r: Range, hint?: string): void {
-    this.diagnostics.push(syntaxDiagnostic(key, r, hint));
+  private report(code: Extract<DiagnosticCode, `syntax/${string}`>, r: Range, hint?: string): void {
+    this.diagnostics.push(diagnostic(code, r, hint === undefined ? {} : { hint }));
   }
 }
 
@@ -797,8 +817,7 @@ function fallback(text: string, error: unknown): ParseResult {
     lineStarts: lexed.lineStarts,
   };
   const detail = error instanceof Error ? error.message : String(error);
-  const message = `The MXQL parser failed on this text (${detail}); please report it with the text.`;
-  return { ast, diagnostics: [{ code: 'syntax/internal', severity: 'error', message, range: whole }] };
+  return { ast, diagnostics: [diagnostic('syntax/internal', whole, { hint: `(${detail})` })] };
 }
 
 /**

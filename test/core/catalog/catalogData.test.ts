@@ -49,10 +49,12 @@ void describe('bundled data holds facts only', () => {
   void it('has only fact slots in the category JSON', () => {
     const json = JSON.parse(readFileSync(join(catalogDir, 'data', 'categories.json'), 'utf8')) as CatalogJson;
     assert.deepEqual(Object.keys(json).sort(), ['categories', 'knownWithoutColumns', 'v']);
-    const slots = new Set(['i', 'k', 'l', 't', 'f', 'u']);
+    const slots = new Set(['i', 'k', 'l', 't', 'f', 'u', 'p', 'n', 'q']);
     for (const [name, entry] of Object.entries(json.categories)) {
       for (const key of Object.keys(entry)) assert.ok(slots.has(key), `${name} has slot ${key}`);
-      for (const column of [...(entry.t ?? []), ...(entry.f ?? [])]) {
+      // Usage is numbers only: column name → count of public queries.
+      for (const count of Object.values(entry.n ?? {})) assert.ok(Number.isInteger(count) && count > 0, name);
+      for (const column of [...(entry.t ?? []), ...(entry.f ?? []), ...(entry.q ?? [])]) {
         if (typeof column === 'string') continue;
         assert.ok(column.length >= 2 && column.length <= 4, `${name}: ${JSON.stringify(column)}`);
         assert.ok(column[3] === undefined || column[3] === 1, `${name}: ${JSON.stringify(column)}`);
@@ -94,10 +96,8 @@ void describe('bundled data holds facts only', () => {
     after(() => rmSync(out, { recursive: true, force: true }));
     const run = spawnSync(
       process.execPath,
-      [join(repoRoot, 'scripts', 'buildCatalog.mjs'), sharedCatalogDir, out],
-      {
-        encoding: 'utf8',
-      },
+      ['--import', 'tsx', join(repoRoot, 'scripts', 'buildCatalog.mjs'), sharedCatalogDir, out],
+      { encoding: 'utf8', cwd: repoRoot },
     );
     assert.equal(run.status, 0, run.stderr);
     for (const file of ['categories.json', 'paths.json']) {

@@ -4,11 +4,18 @@ import { describe, test } from 'node:test';
 import { bundledCategoryCatalog } from '../../../server/core/catalog/bundledCatalog';
 import { analyzeDocument, semanticTokens } from '../../../server/core/index';
 
-function tokens(text: string): string[] {
+const COLUMN_TYPES: ReadonlySet<string> = new Set(['property', 'variable', 'parameter']);
+
+function all(text: string): string[] {
   const analysis = analyzeDocument(text, { categories: bundledCategoryCatalog });
   return semanticTokens(analysis).map(
     (t) => `${text.slice(t.range.start, t.range.end)}:${[t.type, ...t.modifiers].join('.')}`,
   );
+}
+
+/** Column and `$param` tokens only (the lexical ones are tested on their own below). */
+function tokens(text: string): string[] {
+  return all(text).filter((t) => COLUMN_TYPES.has(t.slice(t.lastIndexOf(':') + 1).split('.')[0] ?? ''));
 }
 
 void describe('semantic tokens', () => {
@@ -41,5 +48,39 @@ void describe('semantic tokens', () => {
   });
   void test('commands before the loader are not column positions', () => {
     assert.deepEqual(tokens('CATEGORY app_counter\nSELECT [tps]'), []);
+  });
+  void test('every lexical token kind, so editors without TextMate highlight fully', () => {
+    const text =
+      '-- @range 1h\n# note\nCATEGORY app_counter\nTAGLOAD {backward: true}\nFILTER {expr: "tps > 10 && oname != \'a\'"}\nTIME-RANGE {duration: 15m}\nINJECT more\nSUB {id: q}\nEND\n/* a\nb */\n>> up\n';
+    assert.deepEqual(all(text), [
+      '-- @range 1h:comment.documentation',
+      '# note:comment',
+      'CATEGORY:keyword',
+      'app_counter:type',
+      'TAGLOAD:keyword',
+      'backward:enumMember',
+      'true:keyword',
+      'FILTER:keyword',
+      'expr:enumMember',
+      '":string',
+      'tps:property',
+      '>:operator',
+      '10:number',
+      '&&:operator',
+      'oname:property.readonly',
+      '!=:operator',
+      "'a':string",
+      '":string',
+      'TIME-RANGE:keyword',
+      'duration:enumMember',
+      '15m:number',
+      'INJECT:keyword',
+      'SUB:keyword',
+      'id:enumMember',
+      'END:keyword',
+      '/* a:comment',
+      'b */:comment',
+      '>>:operator',
+    ]);
   });
 });

@@ -20,9 +20,9 @@ const catalog = testFeatureCatalog();
 export const CASES: readonly Case[] = [
   // inject/missing-fragment
   {
-    name: 'named INJECT without fragment',
+    name: 'named INJECT without fragment (the caller supplies it): a hint',
     code: 'inject/missing-fragment',
-    severity: 'warning',
+    severity: 'hint',
     src: 'CATEGORY app_counter\nTAGLOAD\nINJECT ⟦sortByOid⟧\n',
   },
   {
@@ -39,8 +39,20 @@ export const CASES: readonly Case[] = [
   {
     name: 'bare INJECT without default fragment',
     code: 'inject/missing-fragment',
-    severity: 'warning',
+    severity: 'hint',
     src: 'CATEGORY app_counter\nTAGLOAD\n⟦INJECT⟧\n',
+  },
+  // inject/undeclared-fragment
+  {
+    name: 'the file declares its fragments but not this one: a warning',
+    code: 'inject/undeclared-fragment',
+    severity: 'warning',
+    src: '-- @inject sortIt = ORDER {key:[oid]}\nCATEGORY app_counter\nTAGLOAD\nINJECT sortIt\nINJECT ⟦sortIT⟧\n',
+  },
+  {
+    name: 'no fragment declared in the file: not contradicted',
+    code: 'inject/undeclared-fragment',
+    src: 'CATEGORY app_counter\nTAGLOAD\nINJECT sortIt\n',
   },
   {
     name: 'bare INJECT with a default fragment',
@@ -86,7 +98,7 @@ export const CASES: readonly Case[] = [
   },
   {
     name: 'fragment with an unknown command',
-    code: 'inject/fragment-error',
+    code: 'inject/fragment-warning',
     severity: 'warning',
     src: '-- @inject default = ⟦ORDR⟧ {key:[oid]}\nCATEGORY app_counter\nTAGLOAD\nINJECT default\n',
   },
@@ -124,7 +136,18 @@ export const CASES: readonly Case[] = [
     name: 'unbound params',
     code: 'param/unbound',
     severity: 'information',
-    src: 'CATEGORY app_counter\nOID [⟦$oidFirst⟧, ⟦$oidSecond⟧]\nTAGLOAD\n',
+    src: 'CATEGORY app_counter\nTAGLOAD\nFILTER {key: oid, value: ⟦$oidFirst⟧}\nLIMIT ⟦$rows⟧\n',
+  },
+  {
+    name: 'unbound params of OID/OKIND/ONODE/OIDSET are ignored by the service: a hint',
+    code: 'param/ignored-when-unbound',
+    severity: 'hint',
+    src: 'CATEGORY app_counter\nOID [⟦$oidFirst⟧, ⟦$oidSecond⟧]\nOKIND ⟦$okind⟧\nONODE ⟦$onode⟧\nOIDSET {oid: ⟦$oid⟧}\nTAGLOAD\n',
+  },
+  {
+    name: 'a param outside those commands is not one the service ignores',
+    code: 'param/ignored-when-unbound',
+    src: 'CATEGORY app_counter\nTAGLOAD\nFILTER {key: oid, value: $oid}\n',
   },
   {
     name: 'param bound by a directive',
@@ -174,10 +197,15 @@ export const CASES: readonly Case[] = [
   },
   // structure/process-before-load
   {
-    name: 'SELECT before TAGLOAD',
+    name: 'FILTER before TAGLOAD',
     code: 'structure/process-before-load',
     severity: 'warning',
-    src: 'CATEGORY app_counter\n⟦SELECT⟧ [time]\nTAGLOAD\n',
+    src: 'CATEGORY app_counter\n⟦FILTER⟧ {key: oid, value: 1}\nTAGLOAD\n',
+  },
+  {
+    name: 'SELECT before TAGLOAD names the columns to load (a real dashboard form)',
+    code: 'structure/process-before-load',
+    src: 'CATEGORY app_counter\nSELECT [time, tps]\nTAGLOAD\n',
   },
   {
     name: 'HEADER and TIME-RANGE before the loader',
@@ -307,6 +335,17 @@ export const CASES: readonly Case[] = [
     src: 'CATEGORY {"app_counter":6h, "app_counter{m5}":3d, "app_counter{h1}":unlimit }\nTAGLOAD\n',
   },
   { name: 'param category', code: 'category/unknown', src: 'CATEGORY $category\nTAGLOAD\n' },
+  {
+    name: 'a category nothing known resembles: the catalog may lack it',
+    code: 'category/not-in-catalog',
+    severity: 'information',
+    src: 'CATEGORY ⟦qqq_brand_new_metrics⟧\nTAGLOAD\n',
+  },
+  {
+    name: 'a misspelt category is not merely missing knowledge',
+    code: 'category/not-in-catalog',
+    src: 'CATEGORY app_countr\nTAGLOAD\n',
+  },
   // sub/unresolved
   {
     name: 'JOIN on a missing SUB',
@@ -402,7 +441,7 @@ void test('a broken line does not hide the diagnostics of other lines', () => {
   const { text } = parseMarked(
     'CATEGORY app_countr\nTAGLOAD\nFILTER {key: tps value: 5\nSELECT [time, tsp]\nINJECT sortIt\n',
   );
-  const codes = new Set(validate(text, { catalog }).map((d) => d.code));
+  const codes = new Set<string>(validate(text, { catalog }).map((d) => d.code));
   for (const code of ['category/unknown', 'inject/missing-fragment']) assert.ok(codes.has(code), code);
   assert.ok(
     [...codes].some((c) => c.startsWith('syntax/')),
@@ -486,7 +525,7 @@ void test('fragment problems map into the directive line that holds them', () =>
   const { text, ranges } = parseMarked(
     '-- @inject default = LIMIT 5\n-- @inject default = ⟦SORTT⟧ x\nCATEGORY app_counter\nTAGLOAD\nINJECT default\n',
   );
-  const d = validate(text, { catalog }).filter((x) => x.code === 'inject/fragment-error');
+  const d = validate(text, { catalog }).filter((x) => x.code === 'inject/fragment-warning');
   assert.deepEqual(
     d.map((x) => markRange(text, x.range)),
     ranges.map((r) => markRange(text, r)),
@@ -495,7 +534,9 @@ void test('fragment problems map into the directive line that holds them', () =>
 });
 
 void test('CRLF line ends and no final newline keep exact ranges', () => {
-  const { text, ranges } = parseMarked('CATEGORY ⟦app_countr⟧\r\nTAGLOAD\r\nINJECT ⟦nope⟧');
+  const { text, ranges } = parseMarked(
+    '-- @inject yes = LIMIT 1\r\nCATEGORY ⟦app_countr⟧\r\nTAGLOAD\r\nINJECT yes\r\nINJECT ⟦nope⟧',
+  );
   const d = validate(text, { catalog }).filter((x) => x.severity === 'warning');
   assert.deepEqual(
     d.map((x) => markRange(text, x.range)),

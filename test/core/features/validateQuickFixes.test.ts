@@ -72,7 +72,7 @@ void test('a missing fragment gets a directive line', () => {
 
 void test('an unbound param gets a directive line after the existing directives', () => {
   const text = '-- @range 1h\nCATEGORY app_counter\nOID $oid\nTAGLOAD\n';
-  const { titles, results } = fixed(text, 'param/unbound');
+  const { titles, results } = fixed(text, 'param/ignored-when-unbound');
   assert.deepEqual(results, ['-- @range 1h\n-- @param $oid = \nCATEGORY app_counter\nOID $oid\nTAGLOAD\n']);
   assert.match(titles[0] ?? '', /@param \$oid/);
 });

@@ -23,7 +23,10 @@ const cases: readonly [string, string, string][] = [
     'LogCountLoad\nHvText { hash: h }\nkv.select { table: t }\nMyCmd x\n',
   ],
   ['indentation and blank lines', '  CATEGORY a\n\n\n\n\tTAGLOAD   \n', 'CATEGORY a\n\nTAGLOAD\n'],
-  ['final newline added', 'TAGLOAD', 'TAGLOAD\n'],
+  ['no final newline stays without one', 'tagload', 'TAGLOAD'],
+  ['no final newline after a SUB', 'sub q\ntagload\nend', 'SUB q\nTAGLOAD\nEND'],
+  ['CRLF file without a final newline', 'category a\r\ntagload', 'CATEGORY a\r\nTAGLOAD'],
+  ['trailing blank lines become one final newline', 'TAGLOAD\n\n\n', 'TAGLOAD\n'],
   ['CRLF kept', 'category a\r\ntagload\r\n', 'CATEGORY a\r\nTAGLOAD\r\n'],
   ['SUB and END', 'sub q\n  tagload\nend\nappend q\n', 'SUB q\nTAGLOAD\nEND\nAPPEND q\n'],
   ['inject', 'inject   default\n', 'INJECT default\n'],
@@ -114,4 +117,9 @@ void test('format keeps the tree and is idempotent on random text', () => {
     assert.equal(format(once), once, JSON.stringify(text));
     sameShape(text, once);
   }
+});
+
+void test('format: finalNewline insert always ends with one line end', () => {
+  assert.equal(format('tagload', { finalNewline: 'insert' }), 'TAGLOAD\n');
+  assert.equal(format('tagload\n', { finalNewline: 'insert' }), 'TAGLOAD\n');
 });

@@ -86,6 +86,7 @@ export function uncovered(text: string, ast: ParseResult['ast']): number[] {
   for (const sub of ast.subs) {
     mark(sub.keywordRange);
     mark(sub.nameRange);
+    mark(sub.operand?.range ?? null);
     mark(sub.endRange);
     for (const stmt of sub.commands) mark(stmt.range);
   }

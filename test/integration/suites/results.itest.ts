@@ -3,6 +3,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { suite, suiteTeardown, test } from 'mocha';
+import { exportUri } from '../../../client/src/views/resultsPanel';
+import { workspaceRoot } from '../workspaceFiles';
 import { fileUri, mxqlApi, runCommand, useDemo } from './runSupport';
 
 suite('results', () => {
@@ -27,5 +29,12 @@ suite('results', () => {
     assert.equal(c.status, 'done', c.message);
     assert.equal(api.panelCount(), before + 2);
     assert.equal(api.result(c.runId ?? '')?.rowCount, api.result(a.runId ?? '')?.rowCount);
+  });
+
+  test('exports are proposed in the workspace folder, named after the query', () => {
+    const csv = exportUri('TPS per agent', 'csv');
+    assert.equal(csv.toString(), vscode.Uri.joinPath(workspaceRoot(), 'TPS_per_agent.csv').toString());
+    assert.equal(exportUri('../../etc/passwd', 'json').path.endsWith('/etc_passwd.json'), true);
+    assert.equal(exportUri('', 'csv').path.endsWith('/results.csv'), true);
   });
 });

@@ -21,6 +21,8 @@ export interface FeatureCatalog {
   isKnownCategory(name: string): boolean;
   /** System columns, tags and fields of a category, or undefined when they are not known. */
   columnsOf(name: string): readonly CatalogColumn[] | undefined;
+  /** True when the catalog lists every column of the category (no evidence of missing ones). */
+  isComplete(name: string): boolean;
   /** Close category names for a did-you-mean, best first. */
   suggestCategories(name: string): readonly string[];
 }
@@ -42,6 +44,7 @@ export function featureCatalog(categories: CategoryCatalog): FeatureCatalog {
       columns.set(name, list);
       return list;
     },
+    isComplete: (name) => categories.getCategory(name)?.columnsComplete === true,
     suggestCategories: (name) => categories.suggestCategories(name),
   };
   adapted.set(categories, made);

@@ -8,8 +8,8 @@ import { type CommandNode, type Value } from '../../syntax/index';
 import { renamePairs, type FlowStep, type PipelineFlow } from '../columns';
 import { baseCategory, categoryOfCommand } from './categoryName';
 import { type CheckContext } from './context';
-import { DiagnosticCodes } from './diagnostic';
-import { didYouMeanSentence } from './didYouMean';
+import { diagnostic } from '../../diagnostics/table';
+
 import { namesOf, type NameRef } from './valueNames';
 
 /** Reports CATEGORY names the catalog does not know, in every pipeline. */
@@ -22,11 +22,13 @@ export function checkCategories(ctx: CheckContext): void {
       if (/[$@]|\{\{|<%/.test(name) || ctx.catalog.isKnownCategory(name)) continue;
       if (ctx.catalog.isKnownCategory(baseCategory(name))) continue;
       const suggestions = ctx.catalog.suggestCategories(baseCategory(name)).slice(0, 3);
+      // Near a known name it is most likely a typo; otherwise the catalog may simply lack it.
+      if (suggestions.length === 0) {
+        ctx.report(diagnostic('category/not-in-catalog', ref.range, { name }));
+        continue;
+      }
       ctx.report({
-        code: DiagnosticCodes.categoryUnknown,
-        severity: 'warning',
-        message: `Unknown category '${name}': it is not in the catalog, so this query may return no rows.${didYouMeanSentence(suggestions)}`,
-        range: ref.range,
+        ...diagnostic('category/unknown', ref.range, { name, suggestions }),
         data: { replacements: suggestions.map((c) => ({ title: `Change to '${c}'`, newText: c })) },
       });
     }
@@ -65,12 +67,13 @@ export function reportUnknownColumn(
   // System and agent columns ride along with rows even where category metadata omits them.
   if (step.before.columns.has(ref.name) || findIdentityColumn(ref.name)) return;
   const suggestions = suggestClosest(ref.name, step.before.columns.keys());
-  const where = category === null ? 'here' : `here (category '${category}' and the commands above)`;
+  const found = { name: ref.name, suggestions };
+  // A warning only where the columns are known completely; elsewhere the catalog may simply lack it.
+  const complete = category !== null && ctx.catalog.isComplete(category);
   ctx.report({
-    code: DiagnosticCodes.columnUnknown,
-    severity: 'warning',
-    message: `Column '${ref.name}' does not exist ${where}, so this reference matches nothing.${didYouMeanSentence(suggestions)}`,
-    range: ref.range,
+    ...(complete
+      ? diagnostic('column/unknown', ref.range, { ...found, category })
+      : diagnostic('column/not-in-catalog', ref.range, { ...found, category: category ?? 'unknown' })),
     data: { replacements: suggestions.map((c) => ({ title: `Change to '${c}'`, newText: c })) },
   });
 }

@@ -6,8 +6,8 @@
 import { allCommandSpellings, suggestClosest, type CommandDef, type OptionDef } from '../../catalog/index';
 import { type CommandNode, type ObjectValue, type Range, type Statement } from '../../syntax/index';
 import { type FeatureCatalog } from './catalogAccess';
-import { DiagnosticCodes, type ValidationDiagnostic } from './diagnostic';
-import { didYouMeanSentence } from './didYouMean';
+import { diagnostic } from '../../diagnostics/table';
+import { type ValidationDiagnostic } from './diagnostic';
 
 /** Diagnostics about each command of `statements` on its own (no pipeline context needed). */
 export function commandDiagnostics(
@@ -37,10 +37,7 @@ export function commandDiagnostics(
 function unknownCommand(s: CommandNode): ValidationDiagnostic {
   const suggestions = suggestClosest(s.name.toUpperCase(), allCommandSpellings());
   return {
-    code: DiagnosticCodes.commandUnknown,
-    severity: 'warning',
-    message: `'${s.name}' is not a known MXQL command; the service may reject it.${didYouMeanSentence(suggestions)}`,
-    range: s.nameRange,
+    ...diagnostic('command/unknown', s.nameRange, { name: s.name, suggestions }),
     data: { replacements: suggestions.map((name) => ({ title: `Change to '${name}'`, newText: name })) },
   };
 }
@@ -59,11 +56,9 @@ function unknownOptions(def: CommandDef, operand: ObjectValue): ValidationDiagno
     if (def.options.some((o) => matchesOption(o, key.name))) continue;
     const names = def.options.map((o) => o.name);
     const suggestions = suggestClosest(key.name, names);
+    const found = { command: def.name, name: key.name, suggestions, known: names };
     out.push({
-      code: DiagnosticCodes.optionUnknown,
-      severity: 'warning',
-      message: `${def.name} has no option '${key.name}'; the service may ignore it.${didYouMeanSentence(suggestions)} Known options: ${names.join(', ')}.`,
-      range: key.range,
+      ...diagnostic('option/unknown', key.range, found),
       data: { replacements: suggestions.map((name) => ({ title: `Change to '${name}'`, newText: name })) },
     });
   }
@@ -72,11 +67,10 @@ function unknownOptions(def: CommandDef, operand: ObjectValue): ValidationDiagno
 
 function deprecated(s: CommandNode, def: CommandDef, source: (r: Range) => string): ValidationDiagnostic {
   const replacedBy = def.deprecated?.replacedBy ?? [];
+  const range = { start: s.nameRange.start, end: s.operand?.range.end ?? s.nameRange.end };
+  const found = { name: def.name, reason: def.deprecated?.reason ?? '', replacedBy: orList(replacedBy) };
   return {
-    code: DiagnosticCodes.commandDeprecated,
-    severity: 'information',
-    message: `${def.name} is deprecated. ${def.deprecated?.reason ?? ''} Replace it with ${orList(replacedBy)}.`,
-    range: { start: s.nameRange.start, end: s.operand?.range.end ?? s.nameRange.end },
+    ...diagnostic('command/deprecated', range, found),
     tags: ['deprecated'],
     data: { replacements: oidsetReplacements(s, source) },
   };
@@ -115,10 +109,7 @@ function bareDelete(s: CommandNode, source: (r: Range) => string): ValidationDia
   const range = operand?.range ?? s.nameRange;
   const text = source(range);
   return {
-    code: DiagnosticCodes.deleteBareWord,
-    severity: 'information',
-    message: `The documentation asks for a list: write 'DELETE [${text}]'. The bare word works with current servers.`,
-    range,
+    ...diagnostic('delete/bare-word', range, { text }),
     data: { replacements: [{ title: `Change to '[${text}]'`, newText: `[${text}]` }] },
   };
 }

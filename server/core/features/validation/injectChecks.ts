@@ -5,7 +5,7 @@
  */
 import { type InjectNode } from '../../syntax/index';
 import { type CheckContext, type InjectDirective } from './context';
-import { DiagnosticCodes } from './diagnostic';
+import { diagnostic } from '../../diagnostics/table';
 import { fragmentDiagnostics } from './fragments';
 
 /** The name an INJECT stands for; a bare INJECT is treated as `default`. */
@@ -22,13 +22,7 @@ export function checkInjects(ctx: CheckContext): void {
       used.add(injectName(node));
       checkInjectStatement(ctx, node, declared);
     } else {
-      ctx.report({
-        code: DiagnosticCodes.injectInOperand,
-        severity: 'error',
-        message:
-          'INJECT is not expanded inside an operand: the service only replaces INJECT written as a command on its own line. Move it to a line of its own.',
-        range: node.range,
-      });
+      ctx.report(diagnostic('inject/in-operand', node.range));
     }
   }
   const reportedUnused = new Set<string>();
@@ -36,10 +30,7 @@ export function checkInjects(ctx: CheckContext): void {
     if (!used.has(directive.name) && !reportedUnused.has(directive.name)) {
       reportedUnused.add(directive.name);
       ctx.report({
-        code: DiagnosticCodes.injectUnusedFragment,
-        severity: 'warning',
-        message: `Fragment '${directive.name}' is declared but no INJECT uses it, so it is never sent. Add 'INJECT ${directive.name}' where it belongs or remove the directive.`,
-        range: directive.range,
+        ...diagnostic('inject/unused-fragment', directive.range, { name: directive.name }),
         tags: ['unnecessary'],
       });
     }
@@ -50,22 +41,26 @@ export function checkInjects(ctx: CheckContext): void {
 function checkInjectStatement(ctx: CheckContext, node: InjectNode, declared: ReadonlySet<string>): void {
   const name = injectName(node);
   if (node.name === null) {
-    ctx.report({
-      code: DiagnosticCodes.injectBare,
-      severity: 'information',
-      message: "A bare INJECT is treated as 'INJECT default'. Write the name to make that explicit.",
-      range: node.keywordRange,
-    });
+    ctx.report(diagnostic('inject/bare', node.keywordRange));
   }
   if (declared.has(name) || ctx.runInjects.has(name)) return;
-  ctx.report({
-    code: DiagnosticCodes.injectMissingFragment,
-    severity: 'warning',
-    message: `No fragment named '${name}' is given, so this INJECT adds nothing when the query runs. Declare it with '-- @inject ${name} = <MXQL>' or pass it in the run's inject map.`,
-    range: node.nameRange ?? node.keywordRange,
-    data: { name, insertAt: ctx.directives.insertAt },
-  });
+  const range = node.nameRange ?? node.keywordRange;
+  // A file that declares fragments says it supplies them itself; one left out there is a slip.
+  // Otherwise the caller (dashboard, Open API request, run prompt) supplies it: only a hint.
+  const found =
+    declared.size > 0
+      ? diagnostic('inject/undeclared-fragment', range, { name, declared: [...declared] })
+      : diagnostic('inject/missing-fragment', range, { name });
+  ctx.report({ ...found, data: { name, insertAt: ctx.directives.insertAt } });
 }
+
+/** A finding inside a fragment keeps its weight: the fragment is sent where INJECT stands. */
+const FRAGMENT_CODES = {
+  error: 'inject/fragment-error',
+  warning: 'inject/fragment-warning',
+  information: 'inject/fragment-note',
+  hint: 'inject/fragment-note',
+} as const;
 
 /** Parses the directive's fragment as MXQL and reports its problems inside the directive's value. */
 function checkFragmentText(ctx: CheckContext, directive: InjectDirective): void {
@@ -75,11 +70,7 @@ function checkFragmentText(ctx: CheckContext, directive: InjectDirective): void 
       directive.valueRange.start + Math.max(d.range.end, d.range.start),
       directive.valueRange.end,
     );
-    ctx.report({
-      code: DiagnosticCodes.injectFragmentError,
-      severity: d.severity,
-      message: `In fragment '${directive.name}': ${d.message} (${d.code})`,
-      range: { start, end },
-    });
+    const found = { name: directive.name, message: d.message, code: d.code };
+    ctx.report(diagnostic(FRAGMENT_CODES[d.severity], { start, end }, found));
   }
 }

@@ -2,40 +2,52 @@
  * `$param` checks: a bind variable may only stand for a value (never a key); one with no value is
  * asked for when the query runs (information, not an error); a declared one nobody uses is a hint.
  */
+import { type Range } from '../../syntax/index';
 import { type CheckContext } from './context';
-import { DiagnosticCodes } from './diagnostic';
+import { diagnostic } from '../../diagnostics/table';
 
 /** Reports `$params` used as keys, unbound `$params` and unused `@param` directives. */
 export function checkParams(ctx: CheckContext): void {
   const declared = new Set(ctx.directives.params.map((p) => p.name));
   const used = new Set<string>();
+  const ignoredWhenUnbound = commandsIgnoringUnboundParams(ctx);
   for (const ref of ctx.doc.params) {
     used.add(ref.name);
     if (ref.inKey) {
-      ctx.report({
-        code: DiagnosticCodes.paramAsKey,
-        severity: 'error',
-        message: `'${ref.name}' is used as a key, but a $param can only stand for a value: write e.g. '{value: ${ref.name}}'.`,
-        range: ref.range,
-      });
+      ctx.report(diagnostic('param/as-key', ref.range, { name: ref.name }));
     } else if (!declared.has(ref.name) && !ctx.runParams.has(ref.name)) {
-      ctx.report({
-        code: DiagnosticCodes.paramUnbound,
-        severity: 'information',
-        message: `'${ref.name}' has no value here; it will be asked for when the query runs. Add '-- @param ${ref.name} = <value>' to fix one.`,
-        range: ref.range,
-        data: { name: ref.name, insertAt: ctx.directives.insertAt },
-      });
+      const command = ignoredWhenUnbound.find((c) => within(ref.range, c.range))?.command;
+      const found =
+        command === undefined
+          ? diagnostic('param/unbound', ref.range, { name: ref.name })
+          : diagnostic('param/ignored-when-unbound', ref.range, { name: ref.name, command });
+      ctx.report({ ...found, data: { name: ref.name, insertAt: ctx.directives.insertAt } });
     }
   }
   for (const directive of ctx.directives.params) {
     if (used.has(directive.name)) continue;
     ctx.report({
-      code: DiagnosticCodes.paramUnused,
-      severity: 'hint',
-      message: `'${directive.name}' is declared but the query never uses it; remove the directive or use the $param.`,
-      range: directive.range,
+      ...diagnostic('param/unused', directive.range, { name: directive.name }),
       tags: ['unnecessary'],
     });
   }
+}
+
+/**
+ * The service skips OID, OKIND, ONODE and OIDSET when their $param is not passed (the reference
+ * quotes the documentation), so an unbound $param there is normal: the query runs unfiltered.
+ */
+const SKIPPED_WHEN_UNBOUND: ReadonlySet<string> = new Set(['OID', 'OKIND', 'ONODE', 'OIDSET']);
+
+function commandsIgnoringUnboundParams(ctx: CheckContext): { command: string; range: Range }[] {
+  const statements = [...ctx.doc.main, ...ctx.doc.subs.flatMap((s) => s.commands)];
+  return statements.flatMap((s) =>
+    s.kind === 'command' && SKIPPED_WHEN_UNBOUND.has(s.upperName)
+      ? [{ command: s.upperName, range: s.range }]
+      : [],
+  );
+}
+
+function within(inner: Range, outer: Range): boolean {
+  return inner.start >= outer.start && inner.end <= outer.end;
 }

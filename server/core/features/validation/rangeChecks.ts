@@ -4,7 +4,7 @@
  */
 import { type CommandNode, type Range, type Value } from '../../syntax/index';
 import { type CheckContext } from './context';
-import { DiagnosticCodes } from './diagnostic';
+import { diagnostic } from '../../diagnostics/table';
 import { optionValue } from './valueNames';
 
 /** The longest span one request may cover, in milliseconds. */
@@ -23,12 +23,7 @@ export function checkRanges(ctx: CheckContext): void {
 function report(ctx: CheckContext, ms: number, range: Range, what: string): void {
   if (!(ms > MAX_SPAN_MS)) return;
   const days = Math.round((ms / 86_400_000) * 10) / 10;
-  ctx.report({
-    code: DiagnosticCodes.rangeTooLong,
-    severity: 'error',
-    message: `${what} covers ${days} days, but the Open API answers at most 31 days per request. Shorten it or split the query.`,
-    range,
-  });
+  ctx.report(diagnostic('range/too-long', range, { what, days }));
 }
 
 function timeRangeSpans(s: CommandNode): { ms: number; range: Range }[] {

@@ -5,7 +5,7 @@
  */
 import { type Statement } from '../../syntax/index';
 import { type CheckContext } from './context';
-import { DiagnosticCodes } from './diagnostic';
+import { diagnostic } from '../../diagnostics/table';
 
 /** Checks the main pipeline and every SUB block. */
 export function checkStructure(ctx: CheckContext): void {
@@ -31,16 +31,12 @@ function checkPipeline(ctx: CheckContext, statements: readonly Statement[]): voi
     }
     if (def?.stage === 'load') {
       if (def.needsCategory && !category && !hidden) {
-        ctx.report({
-          code: DiagnosticCodes.missingCategory,
-          severity: 'error',
-          message: `${def.name} loads the category chosen by CATEGORY, but this pipeline has none before it. Add 'CATEGORY <name>' above this line.`,
-          range: s.nameRange,
-        });
+        ctx.report(diagnostic('structure/missing-category', s.nameRange, { loader: def.name }));
       }
       if (!loaderSeen) reportEarly(ctx, early, def.name);
       loaderSeen = true;
-    } else if (def?.stage === 'process' && !loaderSeen) {
+    } else if (def?.stage === 'process' && !loaderSeen && def.name !== 'SELECT') {
+      // SELECT before the loader is a real form (dashboards name the columns to load that way).
       early.push(s);
     }
   }
@@ -49,23 +45,14 @@ function checkPipeline(ctx: CheckContext, statements: readonly Statement[]): voi
 
 function reportMissingLoader(ctx: CheckContext, category: Statement): void {
   if (category.kind !== 'command') return;
-  ctx.report({
-    code: DiagnosticCodes.missingLoader,
-    severity: 'warning',
-    message:
-      'CATEGORY only chooses what to read; without a loader no rows are loaded. Add TAGLOAD (or FLEXLOAD for field-only categories) after it.',
-    range: category.nameRange,
-  });
+  ctx.report(diagnostic('structure/missing-loader', category.nameRange));
 }
 
 function reportEarly(ctx: CheckContext, early: readonly Statement[], loader: string): void {
   for (const s of early) {
     if (s.kind !== 'command') continue;
-    ctx.report({
-      code: DiagnosticCodes.processBeforeLoad,
-      severity: 'warning',
-      message: `${s.name.toUpperCase()} runs before ${loader} has loaded any rows, so it has nothing to work on. Move it below the ${loader} line.`,
-      range: s.nameRange,
-    });
+    ctx.report(
+      diagnostic('structure/process-before-load', s.nameRange, { command: s.name.toUpperCase(), loader }),
+    );
   }
 }

@@ -5,8 +5,7 @@
  */
 import { suggestClosest } from '../../catalog/index';
 import { type CheckContext } from './context';
-import { DiagnosticCodes } from './diagnostic';
-import { didYouMeanSentence } from './didYouMean';
+import { diagnostic } from '../../diagnostics/table';
 
 /** Reports SUB references that no SUB block of the file declares. */
 export function checkSubReferences(ctx: CheckContext): void {
@@ -15,10 +14,7 @@ export function checkSubReferences(ctx: CheckContext): void {
     if (ref.resolved) continue;
     const suggestions = suggestClosest(ref.name, declared);
     ctx.report({
-      code: DiagnosticCodes.subUnresolved,
-      severity: 'warning',
-      message: `${ref.command} refers to '${ref.name}', but this file has no 'SUB ${ref.name}' block.${didYouMeanSentence(suggestions)} Declare the SUB (it may come after its use), or quote a predefined query path starting with '/'.`,
-      range: ref.range,
+      ...diagnostic('sub/unresolved', ref.range, { name: ref.name, command: ref.command, suggestions }),
       data: { replacements: suggestions.map((s) => ({ title: `Change to '${s}'`, newText: s })) },
     });
   }
