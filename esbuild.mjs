@@ -43,6 +43,19 @@ const builds = [
     outdir: 'dist/webview',
     loader: { '.ttf': 'file', '.woff': 'file', '.woff2': 'file' },
   },
+  // The notebook renderer: an ES module VS Code loads into the notebook's webview; it adds its
+  // style sheets itself, so they are bundled as text.
+  {
+    ...common,
+    platform: 'browser',
+    target: 'chrome120',
+    format: 'esm',
+    entryPoints: { notebookRenderer: 'client/webview/notebook/renderer.ts' },
+    outdir: 'dist/webview',
+    loader: { '.css': 'text' },
+    // chart.ts imports uPlot's sheet for its side effect; the renderer adds that sheet itself.
+    logOverride: { 'ignored-bare-import': 'silent' },
+  },
 ];
 if (tests) {
   builds.push({

@@ -11,6 +11,7 @@ import { Ctx } from './ctx';
 import type { HistoryEntry } from './history/historyStore';
 import { HistoryView } from './history/historyView';
 import { startLanguageClient } from './language/startLanguageClient';
+import { registerNotebooks } from './notebook/registerNotebooks';
 import type { DemoConnection } from './profiles/demoHost';
 import { RunCodeLensProvider } from './run/codeLens';
 import { Runner } from './run/runner';
@@ -57,7 +58,14 @@ function wireViews(current: Ctx, runner: Runner, panels: ResultsPanels): StatusB
   const history = current.push(new HistoryView(current.history));
   current.push(vscode.window.createTreeView('mxql.history', { treeDataProvider: history }));
   current.push(
-    vscode.languages.registerCodeLensProvider({ language: 'mxql' }, new RunCodeLensProvider(current)),
+    // Files only: a notebook cell runs with its own run button, into the cell.
+    vscode.languages.registerCodeLensProvider(
+      [
+        { language: 'mxql', scheme: 'file' },
+        { language: 'mxql', scheme: 'untitled' },
+      ],
+      new RunCodeLensProvider(current),
+    ),
   );
   current.push(panels.registerSerializer());
   current.push(panels);
@@ -107,6 +115,7 @@ export function activate(context: vscode.ExtensionContext): MxqlTestApi | undefi
   runner.attachPanels(panels);
   const status = wireViews(current, runner, panels);
   registerExplorer(current, runner, panels);
+  registerNotebooks(current, runner, panels);
   startLanguage(context, current);
   if (context.extensionMode === vscode.ExtensionMode.Production) return undefined;
   return testApi(current, runner, panels, status);

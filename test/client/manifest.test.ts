@@ -108,3 +108,26 @@ void test('walkthrough media exist; the results serializer and the history view 
   assert.ok(manifest.activationEvents.includes('onWebviewPanel:mxql.results'));
   assert.ok(c.views['mxql']?.some((v) => v.id === 'mxql.history'));
 });
+
+void test('the notebook type, its renderer and its setting are declared as the code uses them', async () => {
+  const { NOTEBOOK_RENDERER_ID, NOTEBOOK_RESULT_MIME } = await import('../../common/notebookOutput');
+  const raw = manifest as unknown as {
+    activationEvents: string[];
+    contributes: {
+      notebooks: { type: string; selector: { filenamePattern: string }[] }[];
+      notebookRenderer: { id: string; entrypoint: string; mimeTypes: string[]; requiresMessaging?: string }[];
+      configuration: { properties: Record<string, { type?: string; default?: unknown }> };
+    };
+  };
+  const notebook = raw.contributes.notebooks.find((n) => n.type === 'mxql-notebook');
+  assert.deepEqual(notebook?.selector, [{ filenamePattern: '*.mxqlnb' }]);
+  assert.ok(raw.activationEvents.includes('onNotebook:mxql-notebook'));
+  const renderer = raw.contributes.notebookRenderer.find((r) => r.id === NOTEBOOK_RENDERER_ID);
+  assert.ok(renderer);
+  assert.deepEqual(renderer.mimeTypes, [NOTEBOOK_RESULT_MIME]);
+  assert.equal(renderer.entrypoint, './dist/webview/notebookRenderer.js');
+  assert.equal(renderer.requiresMessaging, 'optional');
+  const setting = raw.contributes.configuration.properties['mxql.notebook.saveOutputs'];
+  assert.equal(setting?.type, 'boolean');
+  assert.equal(setting.default, true);
+});

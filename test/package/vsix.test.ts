@@ -20,6 +20,7 @@ interface Manifest {
     languages?: { configuration?: string }[];
     grammars?: { path: string }[];
     snippets?: { path: string }[];
+    notebookRenderer?: { entrypoint: string }[];
   };
 }
 
@@ -72,6 +73,7 @@ void describe('VSIX package', { timeout: 180_000 }, () => {
       ...(contributes.grammars ?? []).map((g) => g.path),
       ...(contributes.snippets ?? []).map((s) => s.path),
       ...(contributes.languages ?? []).flatMap((l) => (l.configuration ? [l.configuration] : [])),
+      ...(contributes.notebookRenderer ?? []).map((r) => r.entrypoint),
     ];
     assert.ok(referenced.length >= 5, `expected main, icon, grammar, snippets, language configuration`);
     for (const path of referenced) expectFile(inVsix(path));

@@ -9,6 +9,7 @@ import { pickTimeRange } from '../run/rangePicker';
 import type { Runner } from '../run/runner';
 import { presetMs, reviveChoice, RANGE_PRESETS, type RangePreset } from '../run/timeRange';
 import { explorerHandlers } from '../explorer/registerExplorer';
+import { notebookHandlers } from '../notebook/registerNotebooks';
 import { openHistoryQuery, rerunHistory, showHistory } from './historyCommands';
 import { runFile, runPredefinedPath, runQueryAtCursor, runSelection } from './runCommands';
 import { commandIds, type CommandId } from './table';
@@ -120,6 +121,7 @@ function handlers(ctx: Ctx, runner: Runner): Record<CommandId, Handler> {
     'mxql.history.clear': () => ctx.history.clear(),
     'mxql.history.show': () => showHistory(ctx, runner),
     ...explorerHandlers(ctx),
+    ...notebookHandlers(ctx),
   };
 }
 

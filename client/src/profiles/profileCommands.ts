@@ -186,7 +186,11 @@ async function testProfile(
     );
 }
 
-async function pickProfile(ctx: Ctx, title: string, includeDemo: boolean): Promise<string | undefined> {
+export async function pickProfile(
+  ctx: Ctx,
+  title: string,
+  includeDemo: boolean,
+): Promise<string | undefined> {
   const names = ctx.profiles.names().filter((n) => includeDemo || n !== DEMO_PROFILE_NAME);
   if (names.length === 0) {
     void ctx.ui.message('info', t('MXQL: there is no profile yet. Run "MXQL: Add Profile" first.'));
@@ -274,7 +278,7 @@ export async function switchProfile(ctx: Ctx, args?: { profile: string; pcode?: 
 }
 
 /** The chosen pcode, undefined for "the profile's default", null when dismissed. */
-async function pickProject(ctx: Ctx, profile: string): Promise<number | undefined | null> {
+export async function pickProject(ctx: Ctx, profile: string): Promise<number | undefined | null> {
   const projects = await ctx.profiles.projects(profile);
   if (projects.length === 0) return undefined;
   const items: PickItem<number>[] = projects.map((p) => ({
