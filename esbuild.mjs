@@ -21,7 +21,13 @@ const node = { ...common, platform: 'node', target: 'node20', format: 'cjs' };
 /** @type {import('esbuild').BuildOptions[]} */
 const builds = [
   { ...node, entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
-  { ...node, entryPoints: ['server/src/main.ts'], outfile: 'dist/server.js' },
+  // The shebang makes dist/server.js the package's mxql-language-server command.
+  {
+    ...node,
+    entryPoints: ['server/src/main.ts'],
+    outfile: 'dist/server.js',
+    banner: { js: '#!/usr/bin/env node' },
+  },
   {
     ...node,
     entryPoints: ['cli/main.ts'],
@@ -36,6 +42,19 @@ const builds = [
     entryPoints: { results: 'client/webview/results/main.ts', dashboard: 'client/webview/dashboard/main.ts' },
     outdir: 'dist/webview',
     loader: { '.ttf': 'file', '.woff': 'file', '.woff2': 'file' },
+  },
+  // The notebook renderer: an ES module VS Code loads into the notebook's webview; it adds its
+  // style sheets itself, so they are bundled as text.
+  {
+    ...common,
+    platform: 'browser',
+    target: 'chrome120',
+    format: 'esm',
+    entryPoints: { notebookRenderer: 'client/webview/notebook/renderer.ts' },
+    outdir: 'dist/webview',
+    loader: { '.css': 'text' },
+    // chart.ts imports uPlot's sheet for its side effect; the renderer adds that sheet itself.
+    logOverride: { 'ignored-bare-import': 'silent' },
   },
 ];
 if (tests) {

@@ -1,6 +1,7 @@
 // The Open API client: one typed function per endpoint of the table, built on one generic `call`.
 // It validates parameters, picks host and token, refuses insecure transport, sends through the
 // transport, decodes, and reports one log event per call. It never imports vscode.
+import { endpointActivity } from './endpointActivity';
 import { MXQL_NOTICE_HEADER, decodeMxqlNotice } from '../common/mxqlNotice';
 import { keepMxqlNotice } from './mxqlNotice';
 import { endpoints, findEndpoint, type EndpointSpec } from './endpoints';
@@ -181,9 +182,11 @@ function requireEndpoint(endpointId: string): EndpointSpec {
 }
 
 /** Builds the typed, redacted errors of one call. */
-function failFor(ctx: Ctx, endpointId: string, path: string): Fail {
+function failFor(ctx: Ctx, spec: EndpointSpec, path: string): Fail {
+  const endpointId = spec.id;
+  const activity = endpointActivity(spec);
   return (kind, message, extra = {}) =>
-    new OpenApiError({ kind, message: redact(message, ctx.secrets()), endpointId, path, ...extra });
+    new OpenApiError({ kind, message: redact(message, ctx.secrets()), endpointId, activity, path, ...extra });
 }
 
 async function callEndpoint(
@@ -209,7 +212,7 @@ async function callEndpoint(
     attempts: 0,
   };
   try {
-    return await exchange(ctx, spec, url, params, callOptions, failFor(ctx, endpointId, url.pathname), event);
+    return await exchange(ctx, spec, url, params, callOptions, failFor(ctx, spec, url.pathname), event);
   } catch (error) {
     event.error = redact(error instanceof Error ? error.message : String(error), ctx.secrets());
     if (error instanceof OpenApiError && error.status !== undefined) event.status = error.status;

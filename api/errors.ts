@@ -26,6 +26,8 @@ export interface OpenApiErrorDetails {
   kind: OpenApiErrorKind;
   message: string;
   endpointId?: string;
+  /** What the call does, in words ("running the query"); messages name it instead of id and path. */
+  activity?: string;
   path?: string;
   status?: number;
   bodyExcerpt?: string;
@@ -43,7 +45,11 @@ export class OpenApiError extends Error {
   readonly hint: string | undefined;
 
   constructor(details: OpenApiErrorDetails) {
-    const where = details.endpointId ? `${details.endpointId} (${details.path ?? ''}): ` : '';
+    const where = details.activity
+      ? `${details.activity[0]?.toUpperCase() ?? ''}${details.activity.slice(1)} failed: `
+      : details.endpointId
+        ? `${details.endpointId} (${details.path ?? ''}): `
+        : '';
     const hint = details.hint ? ` ${details.hint}` : '';
     super(
       `${where}${details.message}.${hint}`,

@@ -15,6 +15,10 @@ const subcommands: Record<string, { summary: string; load: () => Promise<Subcomm
     load: async () => (await import('./run')).run,
   },
   api: { summary: 'call any other Open API endpoint', load: async () => (await import('./api')).api },
+  lsp: {
+    summary: 'start the MXQL language server for any editor (stdio by default)',
+    load: async () => (await import('./lsp')).lsp,
+  },
   'demo-server': {
     summary: 'start the demo backend on loopback and print its connection details',
     load: async () => (await import('./demoServer')).demoServer,

@@ -2,7 +2,9 @@
 // The file's directives supply range, params, injects, limit, path and pcode; command-line options
 // override them. Directive lines are stripped before sending.
 import {
+  describeInjectCycle,
   directiveErrors,
+  findInjectCycle,
   parseDirectives,
   parsedText,
   queryAt,
@@ -146,6 +148,12 @@ function prepare(file: string, values: Values): PreparedQuery {
   assignments('--param', values.param, params, false);
   const inject = { ...d.injects };
   assignments('--inject', values.inject, inject, true);
+  const cycle = findInjectCycle(inject);
+  if (cycle) {
+    throw new UsageError(
+      `INJECT fragments form a cycle (${describeInjectCycle(cycle)}) and can never be expanded: change --inject or the file's -- @inject lines`,
+    );
+  }
   const missing = d.path ? [] : missingParams(query, params);
   if (missing.length > 0) {
     const first = missing[0] ?? '';

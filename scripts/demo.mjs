@@ -8,6 +8,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { provisionFor } from './provision.mjs';
 import { repoRoot } from './vscode/codeServer.mjs';
 import { ensureCodeServer } from './vscode/installCodeServer.mjs';
 import { installVsix } from './vscode/installVsix.mjs';
@@ -127,6 +128,9 @@ function untilStopped() {
 }
 
 async function runWorkbenchDemo(options) {
+  // ripgrep and code-server's build packages: installed here as root, otherwise one sentence before any build.
+  const provisioned = provisionFor(['demo']);
+  if (!provisioned.ok) throw new DemoError(provisioned.sentence);
   const vsix = options.vsix ? resolve(options.vsix) : await packageVsix();
   if (!existsSync(vsix)) throw new DemoError(`VSIX not found: ${vsix}`);
   await ensureCodeServer();

@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { provisionFor } from './provision.mjs';
 import { judged } from './stageVerdict.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -111,6 +112,13 @@ const unknown = selected.filter((s) => !(s in stages));
 if (unknown.length) {
   console.error(`Unknown stage(s): ${unknown.join(', ')}. Stages: ${Object.keys(stages).join(', ')}`);
   process.exit(2);
+}
+
+// Chromium, ripgrep and code-server's build packages: installed here as root, otherwise one sentence and no tests.
+const provisioned = provisionFor(selected);
+if (!provisioned.ok) {
+  console.error(`\n${provisioned.sentence}\n0 passed, 1 failed`);
+  process.exit(1);
 }
 
 const summary = [];

@@ -17,6 +17,8 @@ export interface MxqlConfig {
   /** `mxql.requestTimeoutMs`: the longest wait for the service to start or go on answering. */
   readonly requestTimeoutMs: number;
   readonly codeLens: boolean;
+  /** Whether MXQL notebooks keep outputs in the file unless their header says otherwise. */
+  readonly notebookSaveOutputs: boolean;
   /** The profile used until the user picks one (`mxql.defaultProfile`); empty when unset. */
   readonly defaultProfile: string;
   /** VS Code's own proxy settings, passed to the API client. */
@@ -145,6 +147,7 @@ export function readConfig(get: SettingLookup): { config: MxqlConfig; problems: 
     defaultLimit: readLimit(get, problems),
     requestTimeoutMs: readRequestTimeout(get, problems),
     codeLens: readBoolean(get, 'mxql.run.codeLens', true, problems),
+    notebookSaveOutputs: readBoolean(get, 'mxql.notebook.saveOutputs', true, problems),
     defaultProfile: readDefaultProfile(get, problems),
     proxy: {
       ...(typeof proxyUrl === 'string' && proxyUrl.trim() !== '' ? { url: proxyUrl.trim() } : {}),

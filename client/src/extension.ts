@@ -4,12 +4,14 @@
 // from source for development or tests: an installed VSIX (Production mode) returns nothing, so no other
 // extension can script this extension's prompts or read its results.
 import * as vscode from 'vscode';
+import { useTranslator } from './l10n';
 import { registerCommands } from './commands/register';
 import { registerExplorer } from './explorer/registerExplorer';
 import { Ctx } from './ctx';
 import type { HistoryEntry } from './history/historyStore';
 import { HistoryView } from './history/historyView';
 import { startLanguageClient } from './language/startLanguageClient';
+import { registerNotebooks } from './notebook/registerNotebooks';
 import type { DemoConnection } from './profiles/demoHost';
 import { RunCodeLensProvider } from './run/codeLens';
 import { Runner } from './run/runner';
@@ -56,7 +58,14 @@ function wireViews(current: Ctx, runner: Runner, panels: ResultsPanels): StatusB
   const history = current.push(new HistoryView(current.history));
   current.push(vscode.window.createTreeView('mxql.history', { treeDataProvider: history }));
   current.push(
-    vscode.languages.registerCodeLensProvider({ language: 'mxql' }, new RunCodeLensProvider(current)),
+    // Files only: a notebook cell runs with its own run button, into the cell.
+    vscode.languages.registerCodeLensProvider(
+      [
+        { language: 'mxql', scheme: 'file' },
+        { language: 'mxql', scheme: 'untitled' },
+      ],
+      new RunCodeLensProvider(current),
+    ),
   );
   current.push(panels.registerSerializer());
   current.push(panels);
@@ -93,6 +102,7 @@ function testApi(current: Ctx, runner: Runner, panels: ResultsPanels, status: St
 }
 
 export function activate(context: vscode.ExtensionContext): MxqlTestApi | undefined {
+  useTranslator((message, ...args) => vscode.l10n.t(message, ...args));
   const current = new Ctx(context);
   ctx = current;
   context.subscriptions.push(current);
@@ -105,6 +115,7 @@ export function activate(context: vscode.ExtensionContext): MxqlTestApi | undefi
   runner.attachPanels(panels);
   const status = wireViews(current, runner, panels);
   registerExplorer(current, runner, panels);
+  registerNotebooks(current, runner, panels);
   startLanguage(context, current);
   if (context.extensionMode === vscode.ExtensionMode.Production) return undefined;
   return testApi(current, runner, panels, status);

@@ -2,7 +2,7 @@
 // through redaction with the tokens the extension knows, so a token cannot reach the log even when
 // an error message or a URL happens to contain it.
 import * as vscode from 'vscode';
-import { redact, type RequestEvent } from '../../api/index';
+import { isOpenApiError, redact, type RequestEvent } from '../../api/index';
 
 /** One line per request: method, path, status, ms, bytes, rows (and the error, when there was one). */
 export function requestLine(event: RequestEvent): string {
@@ -14,6 +14,9 @@ export function requestLine(event: RequestEvent): string {
 }
 
 function describe(error: unknown): string {
+  // Messages name a failed call in words; the log keeps which endpoint and path it was.
+  if (isOpenApiError(error) && error.endpointId)
+    return `${error.message} [${error.endpointId} ${error.path ?? ''}]`;
   if (error instanceof Error) return error.message;
   return typeof error === 'string' ? error : (JSON.stringify(error) ?? 'unknown error');
 }

@@ -61,8 +61,8 @@ export async function ensureCodeServer({ log = (line) => console.log(line), logF
   if (code !== 0) {
     rmSync(staging, { recursive: true, force: true });
     throw new Error(
-      `code-server install failed (npm exit ${code}). Native modules need: apt-get install -y libkrb5-dev libx11-dev ` +
-        `libxkbfile-dev libsecret-1-dev pkg-config build-essential python3.${logFile ? ` Full log: ${logFile}` : ''}\n` +
+      `code-server install failed (npm exit ${code}). Its native modules need build packages: ` +
+        `\`node scripts/provision.mjs\` checks them and names what is missing.${logFile ? ` Full log: ${logFile}` : ''}\n` +
         output.slice(-4000),
     );
   }

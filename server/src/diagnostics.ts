@@ -3,12 +3,18 @@
  * document changed last runs first and a newer change cancels the pending run of the older version.
  */
 import { type TextDocument } from 'vscode-languageserver-textdocument';
-import { validate, type ValidationDiagnostic } from '../core/index';
+import { diagnosticsOf, type ValidationDiagnostic } from '../core/index';
 import { type AnalysisCache } from './documents';
 import { type ServerSettings } from './settings';
 
 /** Quiet period before validating after a change, in milliseconds. */
 export const DIAGNOSTICS_DELAY_MS = 150;
+
+/**
+ * Delay after an edit: long enough for the completion request sent with a keystroke to be answered
+ * first, short enough that the edited block's diagnostics arrive well within 20 ms.
+ */
+export const KEYSTROKE_DIAGNOSTICS_DELAY_MS = 3;
 
 /** Publishes the diagnostics of a document version. */
 export type Publish = (doc: TextDocument, diagnostics: readonly ValidationDiagnostic[]) => void;
@@ -116,10 +122,7 @@ export class DiagnosticsScheduler {
     if (!settings.diagnosticsEnabled) return [];
     const analysis = this.cache.get(doc);
     try {
-      const all = validate(
-        { text: analysis.text, parsed: analysis.parsed },
-        { catalog: analysis.catalogs.categories },
-      );
+      const all = diagnosticsOf(analysis, { catalog: analysis.catalogs.categories });
       return all.filter((d) => !isDisabled(d.code, settings.disabledCodes));
     } catch (error) {
       this.log(`Validation failed for ${doc.uri}: ${String(error)}`);

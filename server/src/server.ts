@@ -16,7 +16,7 @@ import {
   type TextDocumentPositionParams,
 } from 'vscode-languageserver/node';
 import { type RequestType, type RequestType0 } from 'vscode-languageserver-protocol';
-import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { QueryAtCursorRequest, ServerStatusRequest } from '../../common/lspMethods';
 import {
   complete,
@@ -37,10 +37,12 @@ import {
 } from '../core/index';
 import * as convert from './convert';
 import { queryAtCursor, serverStatus } from './customRequests';
-import { DiagnosticsScheduler } from './diagnostics';
+import { DiagnosticsScheduler, KEYSTROKE_DIAGNOSTICS_DELAY_MS } from './diagnostics';
 import { AnalysisCache } from './documents';
 import { guarded } from './guard';
+import { safeTextDocuments } from './textSync';
 import { DEFAULT_SETTINGS, readSettings, type ServerSettings } from './settings';
+import { localizeMessage, messageLanguage, type MessageLanguage } from './localizedMessages';
 
 /** What the host passes: the catalogs (loaded lazily) and the version string. */
 export interface ServerRuntime {
@@ -95,15 +97,22 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   connection.listen();
 }
 
-function createWiring(connection: Connection, runtime: ServerRuntime): Wiring & { settings: ServerSettings } {
-  const documents = new TextDocuments(TextDocument);
+function createWiring(
+  connection: Connection,
+  runtime: ServerRuntime,
+): Wiring & { settings: ServerSettings; language?: MessageLanguage } {
   const cache = new AnalysisCache(runtime.catalogs);
+  const documents = new TextDocuments(
+    safeTextDocuments((uri, start, end, text) => cache.recordEdit(uri, { start, end, text })),
+  );
   const log = (message: string): void => connection.console.log(message);
   const publish = (doc: TextDocument, list: readonly ValidationDiagnostic[]): void => {
-    const diagnostics = list.map((d) => convert.toDiagnostic(doc, d));
+    const diagnostics = list.map((d) =>
+      convert.toDiagnostic(doc, { ...d, message: localizeMessage(wiring.language, d.code, d.message) }),
+    );
     void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
   };
-  const wiring: Wiring & { settings: ServerSettings } = {
+  const wiring: Wiring & { settings: ServerSettings; language?: MessageLanguage } = {
     connection,
     documents,
     cache,
@@ -123,7 +132,10 @@ function createWiring(connection: Connection, runtime: ServerRuntime): Wiring & 
 }
 
 /** Initialize, settings (pulled when the client supports it) and document events. */
-function wireLifecycle(w: Wiring & { settings: ServerSettings }, runtime: ServerRuntime): void {
+function wireLifecycle(
+  w: Wiring & { settings: ServerSettings; language?: MessageLanguage },
+  runtime: ServerRuntime,
+): void {
   let pullConfiguration = false;
   // Until the pulled settings arrive, an opened file waits for them (revalidateAll publishes it then),
   // so disabled codes never flash up on open.
@@ -140,6 +152,11 @@ function wireLifecycle(w: Wiring & { settings: ServerSettings }, runtime: Server
   };
   w.connection.onInitialize((params) => {
     pullConfiguration = params.capabilities.workspace?.configuration === true;
+    // VS Code's client sends its display language as `locale`; other editors may pass initializationOptions.locale.
+    const options = params.initializationOptions as { locale?: unknown } | undefined;
+    w.language = messageLanguage(
+      params.locale ?? (typeof options?.locale === 'string' ? options.locale : undefined),
+    );
     return {
       capabilities: capabilities(),
       serverInfo: { name: 'mxql-language-server', version: runtime.version },
@@ -158,7 +175,9 @@ function wireLifecycle(w: Wiring & { settings: ServerSettings }, runtime: Server
   w.documents.onDidOpen((e) => {
     if (!settingsPending) w.scheduler.publishNow(e.document);
   });
-  w.documents.onDidChangeContent((e) => w.scheduler.schedule(e.document));
+  // Incremental analysis makes a keystroke's diagnostics cheap: they follow within a few milliseconds,
+  // just after the completion request an editor sends with the keystroke (answered first).
+  w.documents.onDidChangeContent((e) => w.scheduler.schedule(e.document, KEYSTROKE_DIAGNOSTICS_DELAY_MS));
   w.documents.onDidClose((e) => {
     w.scheduler.forget(e.document.uri);
     w.cache.delete(e.document.uri);

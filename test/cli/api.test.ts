@@ -130,10 +130,7 @@ void describe('mxql api: wire and errors', () => {
     fault.respondWith({ kind: 'echoToken', status: 403 });
     const r = await mxql(['spot', ...remote()], tokens);
     assert.equal(r.code, 1);
-    assert.match(
-      r.stderr,
-      /^mxql api: error: spot \(\/open\/api\/json\/spot\): HTTP 403.*Wrong kind of token/,
-    );
+    assert.match(r.stderr, /^mxql api: error: Reading the live values failed: HTTP 403.*Wrong kind of token/);
     assert.ok(!r.stderr.includes(PROJECT));
     assertOneLine(r.stderr);
   });

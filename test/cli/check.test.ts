@@ -113,3 +113,18 @@ void test('--help exits 0', () => {
   assert.equal(r.code, 0);
   assert.match(r.stdout, /Usage: mxql check/);
 });
+
+void test('check reports an INJECT cycle as an error naming it, and counts lone CR line breaks', () => {
+  const cwd = mkdtempSync(join(tmpdir(), 'mxql-check-'));
+  writeFileSync(
+    join(cwd, 'cycle.mxql'),
+    '-- @inject a = INJECT b\n-- @inject b = INJECT a\nCATEGORY app_counter\nTAGLOAD\nINJECT a\n',
+  );
+  writeFileSync(join(cwd, 'cr.mxql'), 'CATEGORY app_counter\rTAGLOAD\rINJECT\r');
+  const r = mxql(cwd, 'cycle.mxql', 'cr.mxql');
+  assert.equal(r.code, 1, r.stdout + r.stderr);
+  assert.match(r.stdout, /cycle\.mxql:1:\d+: error directive\/inject-cycle .*a → b → a/);
+  assert.match(r.stdout, /cr\.mxql:3:1: \S+ inject\/bare/);
+  assert.doesNotMatch(r.stdout + r.stderr, /Maximum call stack|missing-loader/);
+  rmSync(cwd, { recursive: true, force: true });
+});

@@ -77,7 +77,7 @@ void describe('mxql run against the demo', () => {
     const q = await file('bad.mxql', 'CATEGORY app_counter\nTAGLOAD\nFROBNICATE\n');
     const r = await runCli(['run', q, '--demo']);
     assert.equal(r.code, 1);
-    assert.match(r.stderr, /^mxql run: error: mxqlText .*HTTP 400/);
+    assert.match(r.stderr, /^mxql run: error: Running the query failed: HTTP 400/);
     assertOneLine(r.stderr);
   });
 });
@@ -240,4 +240,21 @@ void describe('mxql run: usage errors exit 2', () => {
       assert.equal(r.stdout, '');
     });
   }
+});
+
+void test('an INJECT cycle is refused before sending, from the file or from --inject', async () => {
+  const inFile = await file(
+    'cycle.mxql',
+    '-- @inject a = INJECT b\n-- @inject b = INJECT a\nCATEGORY app_counter\nTAGLOAD\nINJECT a\n',
+  );
+  const fromFile = await runCli(['run', inFile, ...target()]);
+  assert.equal(fromFile.code, 1, fromFile.stderr);
+  assert.match(fromFile.stderr, /a → b → a/);
+  const plain = await file('plain.mxql', 'CATEGORY app_counter\nTAGLOAD\nINJECT default\n');
+  const count = fault.requests.length;
+  const fromFlag = await runCli(['run', plain, ...target(), '--inject', 'default=INJECT default']);
+  assert.equal(fromFlag.code, 2, fromFlag.stderr);
+  assert.match(fromFlag.stderr, /default → default/);
+  assertOneLine(fromFlag.stderr);
+  assert.equal(fault.requests.length, count, 'nothing was sent');
 });

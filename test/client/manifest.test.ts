@@ -18,7 +18,15 @@ interface Manifest {
   };
 }
 
-const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as Manifest;
+const readJson = (file: string): unknown =>
+  JSON.parse(readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8'));
+// The manifest's texts are `%key%` references into package.nls.json (English); resolve them as VS Code does.
+const english = readJson('package.nls.json') as Record<string, string>;
+const manifest = JSON.parse(
+  JSON.stringify(readJson('package.json')).replace(/"%([^%"]+)%"/g, (whole, key: string) =>
+    english[key] === undefined ? whole : JSON.stringify(english[key]),
+  ),
+) as Manifest;
 const c = manifest.contributes;
 
 void test('every command of the table is contributed with its title and category MXQL, and no other', () => {
@@ -42,6 +50,10 @@ void test('Ctrl+Enter / Cmd+Enter run in mxql editors only; the editor title has
     (c.menus['commandPalette'] ?? []).filter((m) => m.when === 'false').map((m) => m.command),
   );
   for (const id of HIDDEN_FROM_PALETTE) assert.ok(hidden.has(id), id);
+  for (const id of commandIds.filter((i) => !HIDDEN_FROM_PALETTE.includes(i)))
+    assert.ok(!hidden.has(id), `${id} is a command users want: it belongs in the Command Palette`);
+  for (const id of ['mxql.explorer.openDashboard', 'mxql.explorer.runScoped', 'mxql.explorer.newQuery'])
+    assert.ok(!HIDDEN_FROM_PALETTE.includes(id as never), id);
 });
 
 /** Every setting key the extension's readers look up, recorded by calling them (client/src/config.ts). */
@@ -95,4 +107,27 @@ void test('walkthrough media exist; the results serializer and the history view 
   }
   assert.ok(manifest.activationEvents.includes('onWebviewPanel:mxql.results'));
   assert.ok(c.views['mxql']?.some((v) => v.id === 'mxql.history'));
+});
+
+void test('the notebook type, its renderer and its setting are declared as the code uses them', async () => {
+  const { NOTEBOOK_RENDERER_ID, NOTEBOOK_RESULT_MIME } = await import('../../common/notebookOutput');
+  const raw = manifest as unknown as {
+    activationEvents: string[];
+    contributes: {
+      notebooks: { type: string; selector: { filenamePattern: string }[] }[];
+      notebookRenderer: { id: string; entrypoint: string; mimeTypes: string[]; requiresMessaging?: string }[];
+      configuration: { properties: Record<string, { type?: string; default?: unknown }> };
+    };
+  };
+  const notebook = raw.contributes.notebooks.find((n) => n.type === 'mxql-notebook');
+  assert.deepEqual(notebook?.selector, [{ filenamePattern: '*.mxqlnb' }]);
+  assert.ok(raw.activationEvents.includes('onNotebook:mxql-notebook'));
+  const renderer = raw.contributes.notebookRenderer.find((r) => r.id === NOTEBOOK_RENDERER_ID);
+  assert.ok(renderer);
+  assert.deepEqual(renderer.mimeTypes, [NOTEBOOK_RESULT_MIME]);
+  assert.equal(renderer.entrypoint, './dist/webview/notebookRenderer.js');
+  assert.equal(renderer.requiresMessaging, 'optional');
+  const setting = raw.contributes.configuration.properties['mxql.notebook.saveOutputs'];
+  assert.equal(setting?.type, 'boolean');
+  assert.equal(setting.default, true);
 });

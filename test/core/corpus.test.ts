@@ -6,7 +6,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { astShape, expressionSites, format, parse, parseExpression } from '../../server/core/syntax/index';
+import {
+  astShape,
+  expressionSites,
+  format,
+  lex,
+  parse,
+  parseExpression,
+} from '../../server/core/syntax/index';
 import { uncovered } from './syntax/printTree';
 
 import { corpusDir as dir, corpusSetting as setting } from '../support/corpus';
@@ -57,6 +64,22 @@ if (!present && setting === 'required') {
       assert.deepEqual(astShape(parse(once).ast), astShape(parse(text).ast), file);
       assert.equal(format(once), once, file);
     }
+  });
+
+  void test('format changes spacing and case only: every file keeps its tokens and comments', () => {
+    const changed: string[] = [];
+    const tokensOf = (t: string): string[] => {
+      const lexed = lex(t);
+      const words = lexed.tokens.map(
+        (k) =>
+          `${k.kind}:${k.kind === 'word' ? t.slice(k.start, k.end).toUpperCase() : t.slice(k.start, k.end)}`,
+      );
+      return [...words, ...lexed.comments.map((c) => c.text)];
+    };
+    for (const { file, text } of texts) {
+      if (JSON.stringify(tokensOf(format(text))) !== JSON.stringify(tokensOf(text))) changed.push(file);
+    }
+    assert.deepEqual(changed, []);
   });
 
   void test('every formula (expr, if, CREATE-EXPR, bare FILTER) parses without warnings', () => {

@@ -342,4 +342,53 @@ void describe('MXQL in VS Code, end to end', () => {
     await frame.locator('.mxql-grid .slick-row').first().waitFor({ state: 'visible' });
     await rig.screenshot('10-open-api-request');
   });
+
+  step(
+    '11. the sample notebook runs on the Demo: rows in the cells, status bars, a chart',
+    'notebook',
+    async () => {
+      await rig.page.keyboard.press('Escape');
+      // The notebook gets the whole editor area, so its toolbar shows Run All.
+      await rig.workbench.runCommand('View: Close All Editors');
+      await rig.page.keyboard.press('Control+P');
+      const quick = rig.page.locator('.quick-input-widget');
+      await quick.locator('.quick-input-box input').fill('investigation.mxqlnb');
+      await quick
+        .locator('.monaco-list-row', { hasText: 'investigation.mxqlnb' })
+        .first()
+        .waitFor({ state: 'visible' });
+      await quick.locator('.quick-input-box input').press('Enter');
+      await rig.page
+        .locator('.tabs-container .tab.active', { hasText: 'investigation.mxqlnb' })
+        .waitFor({ state: 'visible' });
+      const notebook = rig.page.locator('.notebook-editor');
+      await notebook.locator('.cell-list-container').first().waitFor({ state: 'visible' });
+      await notebook
+        .getByRole('button', { name: /^Run All/ })
+        .first()
+        .click();
+      const outputs = notebook
+        .locator('iframe.webview')
+        .first()
+        .contentFrame()
+        .locator('iframe#active-frame')
+        .contentFrame();
+      await outputs
+        .locator('.mxql-nb-result .slick-row')
+        .first()
+        .waitFor({ state: 'visible', timeout: 60_000 });
+      const status = notebook
+        .locator('.cell-statusbar-container', { hasText: /Demo · .* rows · \d+ ms/ })
+        .first();
+      await status.waitFor({ state: 'visible' });
+      assert.match((await status.innerText()).replace(/\s+/g, ' '), /Demo · .*1h · [\d,]+ rows/);
+      await rig.screenshot('11-notebook', rig.page.locator('.part.editor'));
+      // Outputs sit in the notebook's webview in render order, not cell order: pick the first cell's.
+      const throughput = outputs.locator('.mxql-app', { hasText: 'Throughput per agent' });
+      await throughput.locator('.mxql-tab[data-tab="chart"]').dispatchEvent('click');
+      await throughput.locator('.mxql-chart canvas').first().waitFor({ state: 'visible' });
+      assert.equal(await throughput.locator('.mxql-grid-pane').isHidden(), true);
+      await rig.screenshot('12-notebook-chart', rig.page.locator('.part.editor'));
+    },
+  );
 });

@@ -43,12 +43,26 @@ export interface LspSession {
   stop(): Promise<void>;
 }
 
+/** How to start the server: `node dist/server.js --stdio` unless a test starts it as an editor would. */
+export interface Launch {
+  readonly command: string;
+  readonly args: readonly string[];
+  readonly env?: NodeJS.ProcessEnv;
+}
+
 /** Spawns the bundled server over stdio and initializes it (with `workspace.configuration` when `settings` is given). */
-export async function startSession(settings?: unknown): Promise<LspSession> {
+export async function startSession(
+  settings?: unknown,
+  launch?: Launch,
+  /** Extra initialize parameters, e.g. `{ locale: 'ko' }`. */
+  initialize: Record<string, unknown> = {},
+): Promise<LspSession> {
   ensureBundle();
-  const child = spawn(process.execPath, [bundle, '--stdio'], {
+  const { command, args, env } = launch ?? { command: process.execPath, args: [bundle, '--stdio'] };
+  const child = spawn(command, args, {
     cwd: root,
     stdio: ['pipe', 'pipe', 'inherit'],
+    ...(env ? { env } : {}),
   });
   const connection = createProtocolConnection(
     new StreamMessageReader(child.stdout as NodeJS.ReadableStream),
@@ -82,6 +96,7 @@ export async function startSession(settings?: unknown): Promise<LspSession> {
     processId: process.pid,
     rootUri: null,
     capabilities: { workspace: { configuration: settings !== undefined } },
+    ...initialize,
   });
   await connection.sendNotification('initialized', {});
   return {

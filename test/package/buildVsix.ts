@@ -25,7 +25,7 @@ function run(cwd: string, args: string[]): void {
   }
 }
 
-function vsceBin(): string {
+export function vsceBin(): string {
   const require = createRequire(__filename);
   const manifest = require.resolve('@vscode/vsce/package.json');
   const { bin } = JSON.parse(readFileSync(manifest, 'utf8')) as { bin: { vsce: string } };

@@ -2,11 +2,13 @@
 // the docs and licence, and no sources, tests, dependencies or source maps. Set MXQL_VSIX to check an
 // existing package (e.g. the output of `npm run package`) instead of building one.
 import * as assert from 'node:assert/strict';
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { packageCleanTree, repoRoot, type PackagedVsix } from './buildVsix';
 import { listZipEntries, readZipEntry, type ZipEntry } from './zipEntries';
+import { startSession } from '../lsp/lspClient';
 
 interface Manifest {
   name: string;
@@ -18,6 +20,7 @@ interface Manifest {
     languages?: { configuration?: string }[];
     grammars?: { path: string }[];
     snippets?: { path: string }[];
+    notebookRenderer?: { entrypoint: string }[];
   };
 }
 
@@ -70,10 +73,17 @@ void describe('VSIX package', { timeout: 180_000 }, () => {
       ...(contributes.grammars ?? []).map((g) => g.path),
       ...(contributes.snippets ?? []).map((s) => s.path),
       ...(contributes.languages ?? []).flatMap((l) => (l.configuration ? [l.configuration] : [])),
+      ...(contributes.notebookRenderer ?? []).map((r) => r.entrypoint),
     ];
     assert.ok(referenced.length >= 5, `expected main, icon, grammar, snippets, language configuration`);
     for (const path of referenced) expectFile(inVsix(path));
     expectFile('extension/package.json');
+  });
+
+  void test('holds the Korean and Japanese translations of the manifest and of runtime texts', () => {
+    for (const file of ['package.nls.json', 'package.nls.ko.json', 'package.nls.ja.json'])
+      expectFile(`extension/${file}`);
+    for (const locale of ['ko', 'ja']) expectFile(`extension/l10n/bundle.l10n.${locale}.json`);
   });
 
   void test('holds README, CHANGELOG and LICENSE', () => {
@@ -125,6 +135,40 @@ void describe('VSIX package', { timeout: 180_000 }, () => {
     assert.equal(packagedManifest.publisher, sourceManifest.publisher);
     assert.equal(packagedManifest.version, sourceManifest.version);
     assert.equal(packagedManifest.main, sourceManifest.main);
+  });
+
+  void test("README's other-editor command runs the server from the VSIX's files alone", async () => {
+    // README: unzip mxql-<version>.vsix 'extension/dist/*' -d ~/.local/share/mxql, then this Neovim cmd.
+    const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+    const cmd = /cmd = \{ 'node', vim\.fn\.expand\('~\/([^']+)'\), '--stdio' \}/.exec(readme);
+    assert.ok(cmd?.[1], 'README shows the Neovim cmd for the VSIX files');
+    const home = mkdtempSync(join(tmpdir(), 'mxql-vsix-home-'));
+    try {
+      const into = join(home, '.local', 'share', 'mxql');
+      for (const entry of entries.filter(
+        (e) => e.name.startsWith('extension/dist/') && !e.name.endsWith('/'),
+      )) {
+        mkdirSync(dirname(join(into, entry.name)), { recursive: true });
+        writeFileSync(join(into, entry.name), readZipEntry(zip, entry));
+      }
+      const session = await startSession(undefined, {
+        command: 'node',
+        args: [join(home, cmd[1]), '--stdio'],
+      });
+      const uri = 'file:///tmp/vsix.mxql';
+      await session.connection.sendNotification('textDocument/didOpen', {
+        textDocument: { uri, languageId: 'mxql', version: 1, text: 'CATEGORY app_countr\nTAGLOAD\n' },
+      });
+      const published = await session.diagnostics(uri, (p) => p.diagnostics.length > 0);
+      await session.stop();
+      assert.deepEqual(
+        published.diagnostics.map((d) => d.code),
+        ['category/unknown'],
+        'the catalog beside server.js was read',
+      );
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 
   void test(`is smaller than ${maxBytes / 1024 / 1024} MB`, () => {

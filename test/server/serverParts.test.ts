@@ -16,6 +16,7 @@ import { DiagnosticsScheduler, isDisabled } from '../../server/src/diagnostics';
 import { AnalysisCache } from '../../server/src/documents';
 import { guarded } from '../../server/src/guard';
 import { DEFAULT_SETTINGS, readSettings } from '../../server/src/settings';
+import { safeTextDocuments } from '../../server/src/textSync';
 
 void describe('settings', () => {
   void test('valid values are read, anything else falls back to the defaults', () => {
@@ -215,5 +216,36 @@ void describe('debounced diagnostics', () => {
     assert.notEqual(cache.get(make(2, 'CATEGORY server_base')), first);
     cache.delete('file:///d.mxql');
     assert.equal(cache.size, 0);
+  });
+});
+
+void describe('incremental analysis cache', () => {
+  void test('a typed character re-parses one block of a long document, through the sync the server uses', () => {
+    const cache = new AnalysisCache({ categories: bundledCategoryCatalog });
+    const sync = safeTextDocuments((uri, start, end, text) => cache.recordEdit(uri, { start, end, text }));
+    const query = 'CATEGORY app_counter\nTAGLOAD\nSELECT [time, tps]\n\n';
+    let doc = sync.create('file:///long.mxql', 'mxql', 1, `${query.repeat(500)}SELECT [`);
+    const first = cache.get(doc);
+    const lines = doc.lineCount;
+    const end = doc.positionAt(doc.getText().length);
+    doc = sync.update(doc, [{ range: { start: end, end }, text: 't' }], 2);
+    const second = cache.get(doc);
+    assert.equal(second.text, doc.getText());
+    assert.equal(second.blocks.reparsed, 1);
+    assert.equal(second.blocks.blocks[0], first.blocks.blocks[0], 'the first block is reused as it is');
+    assert.deepEqual(cache.stats, { incremental: 1, fresh: 1, reparsedBlocks: 1 });
+    // A change past the end is clamped, recorded as such, and still leads to the document's text.
+    doc = sync.update(
+      doc,
+      [
+        {
+          range: { start: { line: lines + 9, character: 0 }, end: { line: lines + 9, character: 0 } },
+          text: 'x',
+        },
+      ],
+      3,
+    );
+    assert.equal(cache.get(doc).text, doc.getText());
+    assert.equal(cache.stats.incremental, 2);
   });
 });

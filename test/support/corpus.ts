@@ -1,7 +1,7 @@
 // Where the shared corpus of real MXQL queries is. The queries are test input that is never committed:
 // tests read them from ../shared/mxql/corpus/dev beside the repository. MXQL_CORPUS=<folder> reads
 // them from elsewhere; MXQL_CORPUS=required keeps the default folder and makes its absence a failure.
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** The raw MXQL_CORPUS setting: a folder, `required`, or undefined. */
@@ -18,3 +18,12 @@ export const corpusDir =
 
 /** Whether the corpus folder exists. */
 export const corpusPresent = existsSync(corpusDir);
+
+/** The texts of the corpus's .mxql files in name order, or `fallback` when the corpus is absent. */
+export function corpusTexts(fallback: readonly string[]): string[] {
+  if (!corpusPresent) return [...fallback];
+  return readdirSync(corpusDir)
+    .filter((f) => f.endsWith('.mxql'))
+    .sort()
+    .map((f) => readFileSync(join(corpusDir, f), 'utf8'));
+}

@@ -1,7 +1,17 @@
 // The end-to-end rig: the extension packaged as a VSIX from a clean copy of the tree, installed the way a
 // user installs it into a fresh code-server, a throw-away copy of examples/ as the workspace, and one
 // Chromium page on the workbench. Screenshots go to test-results/e2e/.
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -20,6 +30,7 @@ interface CodeServerHarness {
     userDataDir: string;
     logFile?: string;
     settings?: Record<string, unknown>;
+    extraArgs?: string[];
   }): Promise<{ url: string; port: number; stop: () => Promise<void> }>;
 }
 
@@ -57,10 +68,19 @@ const userSettings = {
   'workbench.editor.enablePreview': false,
 };
 
+/** Options of a rig: a display language (code-server's --locale) and where its logs and screenshots go. */
+export interface E2eRigOptions {
+  readonly locale?: string;
+  readonly resultsDir?: string;
+  /** More VSIX files to install beside the extension (e.g. a display language). */
+  readonly extraVsix?: readonly string[];
+}
+
 /** Packages, installs and starts everything; on failure, whatever was started is stopped again. */
-export async function startE2eRig(): Promise<E2eRig> {
-  rmSync(e2eResultsDir, { recursive: true, force: true });
-  mkdirSync(e2eResultsDir, { recursive: true });
+export async function startE2eRig(options: E2eRigOptions = {}): Promise<E2eRig> {
+  const resultsDir = options.resultsDir ?? e2eResultsDir;
+  rmSync(resultsDir, { recursive: true, force: true });
+  mkdirSync(resultsDir, { recursive: true });
   const cleanups: (() => Promise<void> | void)[] = [];
   const close = async () => {
     for (const step of cleanups.splice(0).reverse()) {
@@ -72,7 +92,7 @@ export async function startE2eRig(): Promise<E2eRig> {
     }
   };
   try {
-    return await startSteps(cleanups, close);
+    return await startSteps(cleanups, close, options, resultsDir);
   } catch (err) {
     await close();
     throw err;
@@ -82,9 +102,11 @@ export async function startE2eRig(): Promise<E2eRig> {
 async function startSteps(
   cleanups: (() => Promise<void> | void)[],
   close: () => Promise<void>,
+  { locale, extraVsix = [] }: E2eRigOptions,
+  resultsDir: string,
 ): Promise<E2eRig> {
   const harness = await loadHarness();
-  await harness.ensureCodeServer({ logFile: join(e2eResultsDir, 'code-server-install.log') });
+  await harness.ensureCodeServer({ logFile: join(resultsDir, 'code-server-install.log') });
   const vsix = packageCleanTree();
   cleanups.push(() => vsix.dispose());
   const sandbox = mkdtempSync(join(tmpdir(), 'mxql-e2e-'));
@@ -93,12 +115,16 @@ async function startSteps(
   cpSync(join(repoRoot, 'examples'), workspaceDir, { recursive: true });
   const extensionsDir = join(sandbox, 'extensions');
   await harness.installVsix(vsix.path, extensionsDir);
+  const userDataDir = join(sandbox, 'user-data');
+  for (const extra of extraVsix) await harness.installVsix(extra, extensionsDir);
+  if (extraVsix.length > 0) recordLanguagePacks(extensionsDir, userDataDir);
   const server = await harness.startCodeServer({
     folder: workspaceDir,
     extensionsDir,
-    userDataDir: join(sandbox, 'user-data'),
-    logFile: join(e2eResultsDir, 'code-server.log'),
+    userDataDir,
+    logFile: join(resultsDir, 'code-server.log'),
     settings: userSettings,
+    ...(locale ? { extraArgs: ['--locale', locale] } : {}),
   });
   cleanups.push(() => server.stop());
   const browser = await launchChromium();
@@ -107,11 +133,52 @@ async function startSteps(
   const workbench = new Workbench(page, workspaceDir);
   await workbench.waitUntilLoaded();
   const screenshot = async (name: string, region?: Locator) => {
-    const path = join(e2eResultsDir, `${name}.png`);
+    const path = join(resultsDir, `${name}.png`);
     await (region ?? page).screenshot({ path });
     return path;
   };
   return { workbench, page, workspaceDir, screenshot, close };
+}
+
+interface LanguagePackManifest {
+  name: string;
+  publisher: string;
+  version: string;
+  contributes?: {
+    localizations?: {
+      languageId: string;
+      languageName: string;
+      localizedLanguageName?: string;
+      translations: { id: string; path: string }[];
+    }[];
+  };
+}
+
+/**
+ * Writes `<user-data>/languagepacks.json` for the installed language packs, as VS Code's own language pack
+ * cache does once the workbench has run: `--locale` finds a display language only through this file, and
+ * the command-line install does not write it.
+ */
+function recordLanguagePacks(extensionsDir: string, userDataDir: string): void {
+  const packs: Record<string, unknown> = {};
+  for (const folder of readdirSync(extensionsDir)) {
+    const manifestPath = join(extensionsDir, folder, 'package.json');
+    if (!existsSync(manifestPath)) continue;
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as LanguagePackManifest;
+    for (const localization of manifest.contributes?.localizations ?? []) {
+      const id = `${manifest.publisher}.${manifest.name}`;
+      packs[localization.languageId] = {
+        hash: createHash('md5').update(id).update(manifest.version).digest('hex'),
+        extensions: [{ extensionIdentifier: { id }, version: manifest.version }],
+        translations: Object.fromEntries(
+          localization.translations.map((t) => [t.id, join(extensionsDir, folder, t.path)]),
+        ),
+        label: localization.localizedLanguageName ?? localization.languageName,
+      };
+    }
+  }
+  mkdirSync(userDataDir, { recursive: true });
+  writeFileSync(join(userDataDir, 'languagepacks.json'), JSON.stringify(packs));
 }
 
 async function openWorkbench(browser: Browser, url: string): Promise<Page> {

@@ -24,3 +24,12 @@ export function* seededTexts(alphabet: readonly string[], options: SeededTextOpt
     yield parts.join('');
   }
 }
+
+/** A seeded pseudo-random source: `next(n)` is an integer in `[0, n)`, the same sequence on every run. */
+export function seededRandom(seed: number): (n: number) => number {
+  let state = seed >>> 0 || 1;
+  return (n) => {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    return (state >>> 8) % n;
+  };
+}

@@ -21,49 +21,9 @@ import {
 } from './harness';
 import { headerNames, textOf } from './pageQueries';
 
-const X = 'window.__xss=1';
-/** Payloads that would run script, load content or break out of a context if treated as markup. */
-export const payloads: readonly string[] = [
-  `<script>${X}</script>`,
-  `<img src=x onerror="${X}">`,
-  `<img src="/xss-probe.png" onerror=${X}>`,
-  `<svg onload=${X}>`,
-  `<svg><script>${X}</script></svg>`,
-  `javascript:${X}`,
-  `<a href="javascript:${X}">click</a>`,
-  `<iframe src="javascript:${X}"></iframe>`,
-  `<iframe srcdoc="<script>parent.__xss=1</script>"></iframe>`,
-  `"><script>${X}</script>`,
-  `'><img src=x onerror=${X}>`,
-  `</style><script>${X}</script>`,
-  `<style>body{background:url("javascript:${X}")}</style>`,
-  `<div style="width:expression(${X})">css expression</div>`,
-  '${' + X + '}',
-  `{{constructor.constructor('${X}')()}}`,
-  `<body onload=${X}>`,
-  `<details open ontoggle=${X}>`,
-  `<input autofocus onfocus=${X}>`,
-  `<marquee onstart=${X}>`,
-  `<object data="javascript:${X}"></object>`,
-  `<embed src="javascript:${X}">`,
-  `<math><mtext><table><mglyph><style><img src=x onerror=${X}>`,
-  `<noscript><p title="</noscript><img src=x onerror=${X}>">`,
-  `\u202Egnp.exe<img src=x onerror=${X}>`,
-  'A'.repeat(20_000) + `<img src=x onerror=${X}>`,
-  `<link rel=stylesheet href=/xss-probe.css>`,
-  `<meta http-equiv="refresh" content="0;url=javascript:${X}">`,
-  `<base href="javascript:${X}//">`,
-  `<form action="javascript:${X}"><button>go</button></form>`,
-  `data:text/html,<script>${X}</script>`,
-  `&lt;img src=x onerror=${X}&gt;`,
-  `<scr<script>ipt>${X}</scr</script>ipt>`,
-  `<img\u0000 src=x onerror=${X}>`,
-  `<video><source onerror="${X}"></video>`,
-  `<img src=x onerror=eval(atob('d2luZG93Ll9feHNzPTE='))>`,
-  `<div onmouseover="${X}" style="position:fixed;inset:0">hover</div>`,
-  '__proto__',
-  'constructor',
-];
+import { payloads } from './xssPayloads';
+
+export { payloads };
 
 let server: WebviewServer;
 let browser: Browser;

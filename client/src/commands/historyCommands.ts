@@ -4,6 +4,7 @@ import type { Ctx } from '../ctx';
 import type { HistoryEntry } from '../history/historyStore';
 import type { Runner, RunOutcome } from '../run/runner';
 import type { PickItem } from '../views/ui';
+import { t } from '../l10n';
 
 function entryOf(ctx: Ctx, arg: unknown): HistoryEntry | undefined {
   if (typeof arg === 'string') return ctx.history.find(arg);
@@ -14,17 +15,18 @@ function entryOf(ctx: Ctx, arg: unknown): HistoryEntry | undefined {
 }
 
 async function pickEntry(ctx: Ctx): Promise<HistoryEntry | undefined> {
+  const outcome = (e: HistoryEntry) => (e.status === 'done' ? t('{0} rows', e.rows) : e.status);
   const items: PickItem<HistoryEntry>[] = ctx.history.entries().map((e) => ({
     label: e.title,
-    description: `${e.status === 'done' ? `${e.rows} rows` : e.status} · ${e.rangeLabel} · ${e.profile}`,
+    description: `${outcome(e)} · ${e.rangeLabel} · ${e.profile}`,
     detail: new Date(e.time).toLocaleString(),
     value: e,
   }));
   if (items.length === 0) {
-    void ctx.ui.message('info', 'MXQL: no runs yet.');
+    void ctx.ui.message('info', t('MXQL: no runs yet.'));
     return undefined;
   }
-  return (await ctx.ui.quickPick(items, { title: 'MXQL run history', matchOnDetail: true }))?.value;
+  return (await ctx.ui.quickPick(items, { title: t('MXQL run history'), matchOnDetail: true }))?.value;
 }
 
 /** mxql.history.rerun: runs an entry again (argument: the entry or its id; else a pick). */

@@ -9,9 +9,11 @@ import { pickTimeRange } from '../run/rangePicker';
 import type { Runner } from '../run/runner';
 import { presetMs, reviveChoice, RANGE_PRESETS, type RangePreset } from '../run/timeRange';
 import { explorerHandlers } from '../explorer/registerExplorer';
+import { notebookHandlers } from '../notebook/registerNotebooks';
 import { openHistoryQuery, rerunHistory, showHistory } from './historyCommands';
 import { runFile, runPredefinedPath, runQueryAtCursor, runSelection } from './runCommands';
 import { commandIds, type CommandId } from './table';
+import { t } from '../l10n';
 
 type Handler = (...args: unknown[]) => unknown;
 
@@ -30,7 +32,7 @@ function guarded(ctx: Ctx, id: CommandId, handler: Handler): Handler {
     } catch (error) {
       ctx.log.error(`${id} failed`, error);
       const text = ctx.log.redact(error instanceof Error ? error.message : String(error));
-      void ctx.ui.message('error', `MXQL: ${text}`, 'Show Log').then((choice) => {
+      void ctx.ui.message('error', t('MXQL: {0}', text), 'Show Log').then((choice) => {
         if (choice) ctx.log.show();
       });
       return undefined;
@@ -53,6 +55,24 @@ async function setRange(ctx: Ctx, arg: unknown): Promise<unknown> {
   return pickTimeRange(ctx);
 }
 
+/** Set Token on a failed run: straight to the token of the run's profile and project, no questions but the token. */
+async function setTokenAfterError(ctx: Ctx, runId: unknown): Promise<boolean | undefined> {
+  const entry = typeof runId === 'string' ? ctx.history.find(runId) : undefined;
+  const failed = entry ?? ctx.profiles.active();
+  if (!failed || failed.profile === DEMO_PROFILE_NAME) {
+    void ctx.ui.message(
+      'info',
+      t('MXQL: the Demo profile needs no token. Add a profile for your own service.'),
+    );
+    return undefined;
+  }
+  const pcode = failed.pcode ?? ctx.profiles.setting(failed.profile)?.defaultPcode;
+  return profiles.setProjectToken(ctx, {
+    profile: failed.profile,
+    ...(pcode !== undefined ? { pcode } : {}),
+  });
+}
+
 async function errorAction(ctx: Ctx, runner: Runner, actionId: unknown, runId: unknown): Promise<unknown> {
   if (actionId === 'showLog') return ctx.log.show();
   if (actionId === 'openSettings')
@@ -61,17 +81,7 @@ async function errorAction(ctx: Ctx, runner: Runner, actionId: unknown, runId: u
     const entry = typeof runId === 'string' ? ctx.history.find(runId) : undefined;
     return entry ? runner.rerunEntry(entry) : runner.rerunLast();
   }
-  if (actionId === 'setToken') {
-    const active = ctx.profiles.active();
-    if (!active || active.profile === DEMO_PROFILE_NAME) {
-      void ctx.ui.message(
-        'info',
-        'MXQL: the Demo profile needs no token. Add a profile for your own service.',
-      );
-      return undefined;
-    }
-    return profiles.setProjectToken(ctx);
-  }
+  if (actionId === 'setToken') return setTokenAfterError(ctx, runId);
   return undefined;
 }
 
@@ -111,6 +121,7 @@ function handlers(ctx: Ctx, runner: Runner): Record<CommandId, Handler> {
     'mxql.history.clear': () => ctx.history.clear(),
     'mxql.history.show': () => showHistory(ctx, runner),
     ...explorerHandlers(ctx),
+    ...notebookHandlers(ctx),
   };
 }
 

@@ -14,6 +14,7 @@ import {
 import type { Ctx } from '../ctx';
 import type { Runner, RunOptions, RunOutcome, RunSource } from '../run/runner';
 import type { PickItem } from '../views/ui';
+import { t } from '../l10n';
 
 /** Arguments the run commands accept besides a bare Uri (what the editor title button passes). */
 export interface RunArgs extends RunOptions {
@@ -48,7 +49,7 @@ function titleOf(document: vscode.TextDocument, fileText: string): string {
 }
 
 function noDocument(ctx: Ctx): RunOutcome {
-  void ctx.ui.message('info', 'MXQL: open an .mxql file to run it.');
+  void ctx.ui.message('info', t('MXQL: open an .mxql file to run it.'));
   return { status: 'skipped', message: 'no MXQL document' };
 }
 
@@ -85,7 +86,7 @@ export async function runQueryAtCursor(ctx: Ctx, runner: Runner, arg?: unknown):
     args.offset ?? (editor?.document === document ? document.offsetAt(editor.selection.active) : 0);
   const query = queryAt(parsedText(document.getText()), offset);
   if (!query) {
-    void ctx.ui.message('info', 'MXQL: there is no query here (only comments or blank lines).');
+    void ctx.ui.message('info', t('MXQL: there is no query here (only comments or blank lines).'));
     return { status: 'skipped', message: 'no query at the cursor' };
   }
   return runner.run(source(document, query.text), optionsOf(args));
@@ -106,17 +107,17 @@ function catalog(ctx: Ctx): PathCatalog {
 
 async function askPath(ctx: Ctx): Promise<string | undefined> {
   const paths = catalog(ctx).predefinedPaths();
-  const typed: PickItem<string> = { label: '$(edit) Enter a path…', value: '' };
+  const typed: PickItem<string> = { label: t('$(edit) Enter a path…'), value: '' };
   const items: PickItem<string>[] = [typed, ...paths.map((p) => ({ label: p, value: p }))];
   const picked = await ctx.ui.quickPick(items, {
-    title: 'Run predefined MXQL path',
-    placeHolder: 'Type to filter',
+    title: t('Run predefined MXQL path'),
+    placeHolder: t('Type to filter'),
   });
   if (!picked) return undefined;
   if (picked !== typed) return picked.value;
   return ctx.ui.inputBox({
-    title: 'Predefined MXQL path',
-    prompt: 'A slash-separated path such as /app/act_tx/act_tx_oid',
+    title: t('Predefined MXQL path'),
+    prompt: t('A slash-separated path such as /app/act_tx/act_tx_oid'),
     validateInput: (t) =>
       /^\/[\w./-]+$/.test(t.trim()) ? undefined : 'A path starts with / and has no spaces.',
   });

@@ -3,6 +3,7 @@
 // makes a missing one a compile error). Pure data, so tests read it without VS Code.
 
 import { EXPLORER_COMMANDS, EXPLORER_NODE_COMMANDS } from '../explorer/explorerCommandTable';
+import { NOTEBOOK_COMMANDS, NOTEBOOK_ITEM_COMMANDS } from '../notebook/notebookCommandTable';
 
 export const COMMANDS = {
   'mxql.runFile': 'Run File',
@@ -26,6 +27,7 @@ export const COMMANDS = {
   'mxql.history.clear': 'Clear History',
   'mxql.history.show': 'Show Run History…',
   ...EXPLORER_COMMANDS,
+  ...NOTEBOOK_COMMANDS,
 } as const;
 
 export type CommandId = keyof typeof COMMANDS;
@@ -39,4 +41,5 @@ export const HIDDEN_FROM_PALETTE: readonly CommandId[] = [
   'mxql.history.rerun',
   'mxql.history.openQuery',
   ...EXPLORER_NODE_COMMANDS,
+  ...NOTEBOOK_ITEM_COMMANDS,
 ];

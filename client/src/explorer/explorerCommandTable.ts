@@ -22,20 +22,11 @@ export const EXPLORER_COMMANDS = {
 
 export type ExplorerCommandId = keyof typeof EXPLORER_COMMANDS;
 
-/** Commands that need a tree node; hidden from the command palette. */
+/**
+ * Commands that need a tree node; hidden from the command palette. The other explorer actions ask for
+ * their project, agent or server when run from the palette.
+ */
 export const EXPLORER_NODE_COMMANDS: readonly ExplorerCommandId[] = [
   'mxql.explorer.retry',
-  'mxql.explorer.useAsTarget',
-  'mxql.explorer.newQuery',
-  'mxql.explorer.runScoped',
-  'mxql.explorer.insertOid',
-  'mxql.explorer.insertOname',
-  'mxql.explorer.copyOid',
-  'mxql.explorer.copyOname',
-  'mxql.explorer.copyPcode',
-  'mxql.explorer.setToken',
-  'mxql.explorer.clearToken',
-  'mxql.explorer.showServer',
-  'mxql.explorer.openDashboard',
   'mxql.explorer.children',
 ];

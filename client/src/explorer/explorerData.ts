@@ -2,6 +2,7 @@
 // name, agents joined from the two agent endpoints, the live values of the all-in-one spot answer.
 // No vscode here, so every rule is tested in plain node.
 import type { AgentItem, AgentStatus, ProjectItem, SpotResponse } from '../../../api/index';
+import { t } from '../l10n';
 
 /** A project as the tree shows it, from the account's project list or from a stored token. */
 export interface ProjectInfo {
@@ -138,24 +139,24 @@ export interface LiveValue {
 }
 
 /** The live values the tree and the dashboard show, in this order. */
-export const LIVE_FIELDS: readonly { key: keyof SpotResponse; label: string }[] = [
-  { key: 'act_agent', label: 'Active agents' },
-  { key: 'inact_agent', label: 'Inactive agents' },
-  { key: 'host', label: 'Hosts' },
-  { key: 'tps', label: 'TPS' },
-  { key: 'rtime', label: 'Response time (ms)' },
-  { key: 'cpu', label: 'CPU (%)' },
-  { key: 'apdex', label: 'Apdex' },
-  { key: 'user', label: 'Active users (5 min)' },
-  { key: 'actx', label: 'Active transactions' },
-  { key: 'txcount', label: 'Transactions' },
-  { key: 'cpucore', label: 'CPU cores' },
+export const liveFields = (): readonly { key: keyof SpotResponse; label: string }[] => [
+  { key: 'act_agent', label: t('Active agents') },
+  { key: 'inact_agent', label: t('Inactive agents') },
+  { key: 'host', label: t('Hosts') },
+  { key: 'tps', label: t('TPS') },
+  { key: 'rtime', label: t('Response time (ms)') },
+  { key: 'cpu', label: t('CPU (%)') },
+  { key: 'apdex', label: t('Apdex') },
+  { key: 'user', label: t('Active users (5 min)') },
+  { key: 'actx', label: t('Active transactions') },
+  { key: 'txcount', label: t('Transactions') },
+  { key: 'cpucore', label: t('CPU cores') },
 ];
 
 /** The live values of a spot answer; a missing or malformed field shows as '-'. */
 export function liveValues(spot: unknown): LiveValue[] {
   const record = typeof spot === 'object' && spot !== null ? (spot as Record<string, unknown>) : {};
-  return LIVE_FIELDS.map(({ key, label }) => {
+  return liveFields().map(({ key, label }) => {
     const raw = record[key];
     const value = typeof raw === 'string' || typeof raw === 'number' ? String(raw) : '-';
     return { key, label, value };

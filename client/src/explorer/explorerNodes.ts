@@ -11,6 +11,7 @@ import {
   type LiveValue,
   type ProjectInfo,
 } from './explorerData';
+import { t } from '../l10n';
 
 export type ExplorerNode =
   | { readonly kind: 'profile'; readonly profile: string }
@@ -145,13 +146,19 @@ function serverView(node: ExplorerNode & { kind: 'server' }): NodeView {
   return {
     id: nodeKey(node),
     label: node.server.oname,
-    description: `${status} · oid ${node.server.oid}`,
-    tooltip: `${node.server.oname} (oid ${node.server.oid})\nStatus: ${status}\nOS: ${node.server['os.name'] ?? ''}`,
+    description: t('{0} · oid {1}', status, node.server.oid),
+    tooltip: t(
+      '{0} (oid {1})\nStatus: {2}\nOS: {3}',
+      node.server.oname,
+      node.server.oid,
+      status,
+      node.server['os.name'] ?? '',
+    ),
     icon: status === 'ok' ? 'pass' : status === 'inactive' ? 'circle-slash' : 'warning',
     iconColor: color,
     contextValue: 'mxqlServer',
     collapsible: false,
-    command: { command: 'mxql.explorer.showServer', title: 'Show Server Snapshot' },
+    command: { command: 'mxql.explorer.showServer', title: t('Show Server Snapshot') },
   };
 }
 
@@ -188,13 +195,13 @@ function simpleView(node: ExplorerNode): NodeView | undefined {
     case 'projects':
       return {
         id,
-        label: 'Projects',
+        label: t('Projects'),
         icon: 'folder-library',
         contextValue: 'mxqlSection',
         collapsible: true,
       };
     case 'groups':
-      return { id, label: 'Groups', icon: 'organization', contextValue: 'mxqlSection', collapsible: true };
+      return { id, label: t('Groups'), icon: 'organization', contextValue: 'mxqlSection', collapsible: true };
     case 'folder': {
       const label = node.groupName || NO_GROUP_LABEL;
       const description = `${node.projects.length} project${node.projects.length === 1 ? '' : 's'}`;
@@ -210,9 +217,9 @@ function simpleView(node: ExplorerNode): NodeView | undefined {
         collapsible: true,
       };
     case 'groupMembers':
-      return { id, label: 'Members', icon: 'person', contextValue: 'mxqlSection', collapsible: true };
+      return { id, label: t('Members'), icon: 'person', contextValue: 'mxqlSection', collapsible: true };
     case 'groupProjects':
-      return { id, label: 'Projects', icon: 'project', contextValue: 'mxqlSection', collapsible: true };
+      return { id, label: t('Projects'), icon: 'project', contextValue: 'mxqlSection', collapsible: true };
     default:
       return undefined;
   }
@@ -234,22 +241,22 @@ function leafView(node: ExplorerNode): NodeView | undefined {
       return {
         id,
         label: node.message.split('\n')[0] ?? node.message,
-        tooltip: `${node.message}\nClick to retry.`,
+        tooltip: t('{0}\nClick to retry.', node.message),
         icon: 'error',
         iconColor: 'list.errorForeground',
         contextValue: 'mxqlError',
         collapsible: false,
-        command: { command: 'mxql.explorer.retry', title: 'Retry' },
+        command: { command: 'mxql.explorer.retry', title: t('Retry') },
       };
     case 'setToken':
       return {
         id,
         label: node.scope === 'account' ? 'Set account token…' : 'Set project token…',
-        tooltip: 'Tokens are kept in VS Code secret storage.',
+        tooltip: t('Tokens are kept in VS Code secret storage.'),
         icon: 'key',
         contextValue: 'mxqlSetToken',
         collapsible: false,
-        command: { command: 'mxql.explorer.setToken', title: 'Set Token…' },
+        command: { command: 'mxql.explorer.setToken', title: t('Set Token…') },
       };
     case 'empty':
       return { id, label: node.text, icon: 'info', contextValue: 'mxqlEmpty', collapsible: false };

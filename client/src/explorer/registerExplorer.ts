@@ -14,6 +14,7 @@ import type { ExplorerCommandId } from './explorerCommandTable';
 import { nodeKey } from './explorerNodes';
 import { EXPLORER_VIEW_ID, ExplorerTree } from './explorerTree';
 import type { LiveDashboard } from '../dashboard/liveDashboard';
+import { t } from '../l10n';
 
 const bound = new WeakMap<Ctx, actions.ExplorerDeps>();
 
@@ -70,14 +71,14 @@ async function refreshAfterDemoRestart(ctx: Ctx, arg: unknown): Promise<void> {
 
 function deps(ctx: Ctx): actions.ExplorerDeps {
   const found = bound.get(ctx);
-  if (!found) throw new Error('The MXQL explorer is not ready yet; try again in a moment.');
+  if (!found) throw new Error(t('The MXQL explorer is not ready yet; try again in a moment.'));
   return found;
 }
 
 async function listChildren(d: actions.ExplorerDeps, arg: unknown) {
   const node = arg === undefined ? undefined : actions.resolveNode(d.tree, arg);
   if (arg !== undefined && !node)
-    throw new Error('That explorer node is not shown (any more); refresh the explorer.');
+    throw new Error(t('That explorer node is not shown (any more); refresh the explorer.'));
   const children = await d.tree.childViews(node);
   return children.map(({ node: child, view }) => ({
     key: nodeKey(child),

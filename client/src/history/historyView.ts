@@ -2,6 +2,7 @@
 // Re-run and Open Query as inline actions.
 import * as vscode from 'vscode';
 import type { HistoryEntry, HistoryStore } from './historyStore';
+import { t } from '../l10n';
 
 /** The contextValue of history items (package.json menus match it). */
 export const HISTORY_ITEM_CONTEXT = 'mxqlHistoryEntry';
@@ -43,7 +44,7 @@ export class HistoryView implements vscode.TreeDataProvider<HistoryEntry>, vscod
     item.contextValue = HISTORY_ITEM_CONTEXT;
     const icon = entry.status === 'done' ? 'pass' : entry.status === 'cancelled' ? 'circle-slash' : 'error';
     item.iconPath = new vscode.ThemeIcon(icon);
-    item.command = { command: 'mxql.history.openQuery', title: 'Open Query', arguments: [entry] };
+    item.command = { command: 'mxql.history.openQuery', title: t('Open Query'), arguments: [entry] };
     return item;
   }
 

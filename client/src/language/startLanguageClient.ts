@@ -29,7 +29,8 @@ function serverOptions(serverModule: string): ServerOptions {
 
 function clientOptions(outputChannel: vscode.LogOutputChannel | undefined): LanguageClientOptions {
   const options: LanguageClientOptions = {
-    documentSelector: [{ language: 'mxql' }],
+    // MXQL cells of notebooks are synced as the notebook's cells, so they get every feature too.
+    documentSelector: [{ language: 'mxql' }, { notebook: 'mxql-notebook', language: 'mxql' }],
     synchronize: { configurationSection: 'mxql' },
   };
   if (outputChannel) options.outputChannel = outputChannel;

@@ -16,6 +16,7 @@ import {
   requestableEndpoints,
 } from './requestForm';
 import { showApiResult, type ApiResultOutcome } from './showApiResult';
+import { t } from '../l10n';
 
 /** Arguments of mxql.openApiRequest that skip the prompts. */
 export interface OpenApiRequestArgs {
@@ -95,7 +96,7 @@ async function askParams(ctx: Ctx, spec: EndpointSpec, start: Readonly<Record<st
   for (const param of spec.params.filter(isPromptable)) {
     const value = await ctx.ui.inputBox({
       title: `${spec.title}: ${param.name}`,
-      prompt: `${param.title}${param.required ? '' : ' (optional)'}`,
+      prompt: param.required ? param.title : t('{0} (optional)', param.title),
       value: start[param.name] ?? defaultValue(spec, param, now),
       ignoreFocusOut: true,
       validateInput: (text) => paramProblem(spec, entered, param, text, now),
@@ -116,8 +117,8 @@ export async function openApiRequest(
   let request = given;
   if (!request) {
     const picked = await ctx.ui.quickPick(pickItems(ctx), {
-      title: 'MXQL: Open API Request',
-      placeHolder: 'Which endpoint?',
+      title: t('MXQL: Open API Request'),
+      placeHolder: t('Which endpoint?'),
       matchOnDescription: true,
       matchOnDetail: true,
     });
@@ -130,7 +131,7 @@ export async function openApiRequest(
   const spec = findEndpoint(request.endpointId);
   if (!spec || spec.group === 'mxql') {
     throw new Error(
-      `'${request.endpointId}' is not an Open API endpoint this command sends; pick one from the list.`,
+      t("'{0}' is not an Open API endpoint this command sends; pick one from the list.", request.endpointId),
     );
   }
   if (!given) await remember(ctx, request);

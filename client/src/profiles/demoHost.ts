@@ -9,6 +9,7 @@ import { EventEmitter } from 'node:events';
 import type * as vscode from 'vscode';
 import type { DemoServerStats } from '../../../demo/index';
 import { isDemoChildMessage, type DemoChildMessage, type DemoInfo } from '../../../demo/ipc';
+import { t } from '../l10n';
 
 /** A running demo backend as the extension sees it. */
 export interface DemoConnection extends DemoInfo {
@@ -109,7 +110,7 @@ export class DemoHost implements vscode.Disposable {
     const events = new EventEmitter();
     return new Promise<DemoConnection>((resolve, reject) => {
       const timer = setTimeout(() => {
-        reject(new Error(`The demo backend did not start within ${START_TIMEOUT_MS / 1000} s.`));
+        reject(new Error(t('The demo backend did not start within {0} s.', START_TIMEOUT_MS / 1000)));
         child.kill('SIGKILL');
       }, START_TIMEOUT_MS);
       let connection: DemoConnection | undefined;
@@ -127,14 +128,16 @@ export class DemoHost implements vscode.Disposable {
       });
       child.on('error', (error) => {
         clearTimeout(timer);
-        reject(new Error(`The demo backend could not be started: ${error.message}`));
+        reject(new Error(t('The demo backend could not be started: {0}', error.message)));
       });
       child.on('exit', (code, signal) => {
         clearTimeout(timer);
         const how = signal ? `signal ${signal}` : `exit code ${String(code)}`;
         if (!connection) {
           reject(
-            new Error(`The demo backend exited before it was ready (${how}). ${lastLine(stderr)}`.trim()),
+            new Error(
+              t('The demo backend exited before it was ready ({0}). {1}', how, lastLine(stderr)).trim(),
+            ),
           );
           return;
         }

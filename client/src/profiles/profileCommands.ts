@@ -5,10 +5,13 @@ import { insecureReason } from '../../../api/index';
 import { DEMO_PROFILE_NAME, type ProfileSetting } from '../config';
 import type { Ctx } from '../ctx';
 import type { PickItem } from '../views/ui';
+import { t } from '../l10n';
 
 /** Arguments of mxql.addProfile. */
 export interface AddProfileArgs extends ProfileSetting {
   readonly accountToken?: string;
+  /** The project token of `defaultPcode`. */
+  readonly projectToken?: string;
   readonly testConnection?: boolean;
 }
 
@@ -18,7 +21,7 @@ export function baseUrlProblem(text: string): string | undefined {
   try {
     url = new URL(text.trim());
   } catch {
-    return 'Enter a URL such as https://api.example.com';
+    return t('Enter a URL such as https://api.example.com');
   }
   const reason = insecureReason(url);
   return reason ? `${reason[0]?.toUpperCase() ?? ''}${reason.slice(1)}.` : undefined;
@@ -33,68 +36,164 @@ function nameProblem(ctx: Ctx, text: string): string | undefined {
   return undefined;
 }
 
+const pcodeProblem = (text: string) =>
+  /^\s*\d*\s*$/.test(text) ? undefined : 'A project code is a whole number (or leave it empty).';
+
+/** The wizard's steps in order; README's "Connecting to a real account" describes the same steps. */
+const STEPS = 6;
+const stepTitle = (n: number, what: string) => t('Add MXQL Profile ({0}/{1}): {2}', n, STEPS, what);
+
 async function askProfile(ctx: Ctx): Promise<AddProfileArgs | undefined> {
   const name = await ctx.ui.inputBox({
-    title: 'Add MXQL Profile (1/3): name',
-    prompt: 'A short name, e.g. "Production"',
+    title: stepTitle(1, t('name')),
+    prompt: t('A short name, e.g. "Production"'),
     validateInput: (text) => nameProblem(ctx, text),
   });
   if (name === undefined) return undefined;
   const baseUrl = await ctx.ui.inputBox({
-    title: 'Add MXQL Profile (2/3): base URL',
-    prompt:
+    title: stepTitle(2, t('base URL')),
+    prompt: t(
       'The Open API address of your service, e.g. https://api.example.com (https is required except for loopback)',
+    ),
     validateInput: baseUrlProblem,
   });
   if (baseUrl === undefined) return undefined;
+  const serviceUrl = await ctx.ui.inputBox({
+    title: stepTitle(3, t('service URL (optional)')),
+    prompt: t('The second host of the server-monitoring spot endpoints. Leave empty to use the base URL.'),
+    validateInput: (text) => (text.trim() === '' ? undefined : baseUrlProblem(text)),
+  });
+  if (serviceUrl === undefined) return undefined;
+  const pcodeText = await ctx.ui.inputBox({
+    title: stepTitle(4, t('default project code (optional)')),
+    prompt: t('The project (pcode) queries run against until you pick another. Leave empty to pick later.'),
+    validateInput: pcodeProblem,
+  });
+  if (pcodeText === undefined) return undefined;
+  const defaultPcode = pcodeText.trim() === '' ? undefined : Number(pcodeText.trim());
   const accountToken = await ctx.ui.inputBox({
-    title: 'Add MXQL Profile (3/3): account API token (optional)',
-    prompt: 'Stored in VS Code secret storage only. Leave empty to add it later.',
+    title: stepTitle(5, t('account API token (optional)')),
+    prompt: t(
+      'Lists projects and groups. Stored in VS Code secret storage only. Leave empty to add it later.',
+    ),
     password: true,
   });
   if (accountToken === undefined) return undefined;
+  const projectToken =
+    defaultPcode === undefined
+      ? ''
+      : await ctx.ui.inputBox({
+          title: stepTitle(6, t('project API token of pcode {0} (optional)', defaultPcode)),
+          prompt: t(
+            'Runs queries in that project. Stored in VS Code secret storage only. Leave empty to add it later.',
+          ),
+          password: true,
+        });
+  if (projectToken === undefined) return undefined;
   return {
     name: name.trim(),
     baseUrl: baseUrl.trim(),
-    ...(accountToken ? { accountToken, testConnection: true } : {}),
+    ...(serviceUrl.trim() ? { serviceUrl: serviceUrl.trim() } : {}),
+    ...(defaultPcode !== undefined ? { defaultPcode } : {}),
+    ...(accountToken.trim() ? { accountToken: accountToken.trim() } : {}),
+    ...(projectToken.trim() ? { projectToken: projectToken.trim() } : {}),
+    testConnection: true,
   };
 }
 
-/** mxql.addProfile: adds a profile (refusing plain HTTP to remote hosts) and optionally tests it. */
+/** mxql.addProfile: adds a profile (refusing plain HTTP to remote hosts), stores its tokens, tests them. */
 export async function addProfile(ctx: Ctx, args?: AddProfileArgs): Promise<string | undefined> {
   const input = args ?? (await askProfile(ctx));
   if (!input) return undefined;
-  const problem = nameProblem(ctx, input.name) ?? baseUrlProblem(input.baseUrl);
+  const problem =
+    nameProblem(ctx, input.name) ??
+    baseUrlProblem(input.baseUrl) ??
+    (input.serviceUrl !== undefined ? baseUrlProblem(input.serviceUrl) : undefined);
   if (problem && !(args && ctx.profiles.setting(input.name)))
-    throw new Error(`Profile not added: ${problem}`);
-  const { accountToken, testConnection, ...setting } = input;
+    throw new Error(t('Profile not added: {0}', problem));
+  const { accountToken, projectToken, testConnection, ...setting } = input;
   await ctx.profiles.addProfile(setting);
   ctx.reloadConfig();
   if (accountToken) await ctx.profiles.setAccountToken(setting.name, accountToken);
+  if (projectToken && setting.defaultPcode !== undefined)
+    await ctx.profiles.setProjectToken(setting.name, setting.defaultPcode, projectToken);
   await ctx.profiles.setActive({
     profile: setting.name,
     ...(setting.defaultPcode !== undefined ? { pcode: setting.defaultPcode } : {}),
   });
-  if (testConnection) await testProfile(ctx, setting.name);
+  if (testConnection) await testProfile(ctx, setting, { account: !!accountToken, project: !!projectToken });
   return setting.name;
 }
 
-async function testProfile(ctx: Ctx, name: string): Promise<void> {
-  try {
-    const projects = await ctx.profiles.projects(name);
-    void ctx.ui.message('info', `MXQL: connected to "${name}"; ${projects.length} project(s) visible.`);
-  } catch (error) {
-    void ctx.ui.message(
-      'warning',
-      `MXQL: "${name}" was added but the connection test failed: ${String(error)}`,
-    );
+/** One line per token tried: what the service answered, in words. */
+async function connectionResults(
+  ctx: Ctx,
+  setting: ProfileSetting,
+  has: { account: boolean; project: boolean },
+): Promise<{ ok: boolean; lines: string[] }> {
+  const { client } = await ctx.profiles.target({ profile: setting.name });
+  const lines: string[] = [];
+  let ok = true;
+  const attempt = async (what: string, call: () => Promise<string>) => {
+    try {
+      lines.push(`${what}: ${await call()}`);
+    } catch (error) {
+      ok = false;
+      lines.push(`${what}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+  if (has.account) {
+    await attempt(t('account token'), async () => {
+      const list = await client.projects();
+      return list.data.length === 1
+        ? t('works, 1 project visible')
+        : t('works, {0} projects visible', list.data.length);
+    });
   }
+  const pcode = setting.defaultPcode;
+  if (has.project && pcode !== undefined) {
+    await attempt(t('project token of pcode {0}', pcode), async () => {
+      await client.spot(undefined, { pcode });
+      return t('works');
+    });
+  }
+  return { ok, lines };
 }
 
-async function pickProfile(ctx: Ctx, title: string, includeDemo: boolean): Promise<string | undefined> {
+async function testProfile(
+  ctx: Ctx,
+  setting: ProfileSetting,
+  has: { account: boolean; project: boolean },
+): Promise<void> {
+  if (!has.account && !has.project) {
+    void ctx.ui.message(
+      'info',
+      t(
+        'MXQL: profile "{0}" added. Set its tokens with "MXQL: Set Account Token…" and "MXQL: Set Project Token…" to connect.',
+        setting.name,
+      ),
+    );
+    return;
+  }
+  const { ok, lines } = await connectionResults(ctx, setting, has);
+  const text = ctx.log.redact(lines.join('; '));
+  if (ok)
+    void ctx.ui.message('info', t('MXQL: profile "{0}" added and connected — {1}.', setting.name, text));
+  else
+    void ctx.ui.message(
+      'warning',
+      t('MXQL: profile "{0}" added, but the connection test failed — {1}', setting.name, text),
+    );
+}
+
+export async function pickProfile(
+  ctx: Ctx,
+  title: string,
+  includeDemo: boolean,
+): Promise<string | undefined> {
   const names = ctx.profiles.names().filter((n) => includeDemo || n !== DEMO_PROFILE_NAME);
   if (names.length === 0) {
-    void ctx.ui.message('info', 'MXQL: there is no profile yet. Run "MXQL: Add Profile" first.');
+    void ctx.ui.message('info', t('MXQL: there is no profile yet. Run "MXQL: Add Profile" first.'));
     return undefined;
   }
   const items: PickItem<string>[] = names.map((name) => ({ label: name, value: name }));
@@ -104,17 +203,20 @@ async function pickProfile(ctx: Ctx, title: string, includeDemo: boolean): Promi
 async function askToken(ctx: Ctx, what: string): Promise<string | undefined> {
   return ctx.ui.inputBox({
     title: what,
-    prompt: 'Stored in VS Code secret storage only; never in settings or logs.',
+    prompt: t('{0}: stored in VS Code secret storage only; never in settings or logs.', what),
     password: true,
-    validateInput: (text) => (text.trim() === '' ? 'Enter the token.' : undefined),
+    validateInput: (text) => (text.trim() === '' ? t('Enter the token.') : undefined),
   });
 }
 
 /** mxql.setAccountToken: stores the account API token of a profile. */
-export async function setAccountToken(ctx: Ctx, args?: { profile: string; token: string }): Promise<boolean> {
-  const profile = args?.profile ?? (await pickProfile(ctx, 'Account token for which profile?', false));
+export async function setAccountToken(
+  ctx: Ctx,
+  args?: { profile: string; token?: string },
+): Promise<boolean> {
+  const profile = args?.profile ?? (await pickProfile(ctx, t('Account token for which profile?'), false));
   if (!profile) return false;
-  const token = args?.token ?? (await askToken(ctx, `Account API token of "${profile}"`));
+  const token = args?.token ?? (await askToken(ctx, t('Account API token of "{0}"', profile)));
   if (!token) return false;
   await ctx.profiles.setAccountToken(profile, token);
   return true;
@@ -123,8 +225,8 @@ export async function setAccountToken(ctx: Ctx, args?: { profile: string; token:
 async function askPcode(ctx: Ctx, profile: string): Promise<number | undefined> {
   const fallback = ctx.profiles.active()?.pcode ?? ctx.profiles.setting(profile)?.defaultPcode;
   const text = await ctx.ui.inputBox({
-    title: `Project code (pcode) in "${profile}"`,
-    prompt: 'The project code shown in the project management area of your service',
+    title: t('Project code (pcode) in "{0}"', profile),
+    prompt: t('The project code shown in the project management area of your service'),
     ...(fallback !== undefined ? { value: String(fallback) } : {}),
     validateInput: (t) => (/^\s*\d+\s*$/.test(t) ? undefined : 'A project code is a whole number.'),
   });
@@ -134,13 +236,14 @@ async function askPcode(ctx: Ctx, profile: string): Promise<number | undefined> 
 /** mxql.setProjectToken: stores the project API token of one pcode in a profile. */
 export async function setProjectToken(
   ctx: Ctx,
-  args?: { profile: string; pcode: number; token: string },
+  args?: { profile: string; pcode?: number; token?: string },
 ): Promise<boolean> {
-  const profile = args?.profile ?? (await pickProfile(ctx, 'Project token for which profile?', false));
+  const profile = args?.profile ?? (await pickProfile(ctx, t('Project token for which profile?'), false));
   if (!profile) return false;
   const pcode = args?.pcode ?? (await askPcode(ctx, profile));
   if (pcode === undefined) return false;
-  const token = args?.token ?? (await askToken(ctx, `Project API token of pcode ${pcode} in "${profile}"`));
+  const token =
+    args?.token ?? (await askToken(ctx, t('Project API token of pcode {0} in "{1}"', pcode, profile)));
   if (!token) return false;
   await ctx.profiles.setProjectToken(profile, pcode, token);
   return true;
@@ -148,11 +251,16 @@ export async function setProjectToken(
 
 /** mxql.removeProfile: removes a profile from the settings and deletes its tokens. */
 export async function removeProfile(ctx: Ctx, args?: { name: string }): Promise<boolean> {
-  const name = args?.name ?? (await pickProfile(ctx, 'Remove which profile (and its tokens)?', false));
+  const name = args?.name ?? (await pickProfile(ctx, t('Remove which profile (and its tokens)?'), false));
   if (!name) return false;
   if (!args) {
-    const sure = await ctx.ui.message('warning', `Remove profile "${name}" and delete its tokens?`, 'Remove');
-    if (sure !== 'Remove') return false;
+    const remove = t('Remove');
+    const sure = await ctx.ui.message(
+      'warning',
+      t('Remove profile "{0}" and delete its tokens?', name),
+      remove,
+    );
+    if (sure !== remove) return false;
   }
   await ctx.profiles.removeProfile(name);
   ctx.reloadConfig();
@@ -161,7 +269,7 @@ export async function removeProfile(ctx: Ctx, args?: { name: string }): Promise<
 
 /** mxql.switchProfile: picks the profile, then the project to run against. */
 export async function switchProfile(ctx: Ctx, args?: { profile: string; pcode?: number }): Promise<boolean> {
-  const profile = args?.profile ?? (await pickProfile(ctx, 'Run MXQL against which profile?', true));
+  const profile = args?.profile ?? (await pickProfile(ctx, t('Run MXQL against which profile?'), true));
   if (!profile) return false;
   const pcode = args ? args.pcode : await pickProject(ctx, profile);
   if (pcode === null) return false;
@@ -170,15 +278,15 @@ export async function switchProfile(ctx: Ctx, args?: { profile: string; pcode?: 
 }
 
 /** The chosen pcode, undefined for "the profile's default", null when dismissed. */
-async function pickProject(ctx: Ctx, profile: string): Promise<number | undefined | null> {
+export async function pickProject(ctx: Ctx, profile: string): Promise<number | undefined | null> {
   const projects = await ctx.profiles.projects(profile);
   if (projects.length === 0) return undefined;
   const items: PickItem<number>[] = projects.map((p) => ({
     label: p.name,
-    description: `pcode ${p.pcode}`,
+    description: t('pcode {0}', p.pcode),
     value: p.pcode,
   }));
-  const picked = await ctx.ui.quickPick(items, { title: `Project in "${profile}"` });
+  const picked = await ctx.ui.quickPick(items, { title: t('Project in "{0}"', profile) });
   if (!picked) return null;
   ctx.rememberProjectName(profile, picked.value, picked.label);
   return picked.value;

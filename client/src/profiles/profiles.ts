@@ -16,6 +16,7 @@ import type { Log } from '../log';
 import { demoClientOptions } from '../../../demo/clientOptions';
 import type { DemoHost } from './demoHost';
 import { accountTokenKey, projectTokenKey } from './secretKeys';
+import { t } from '../l10n';
 
 /** The profile and project queries run against. */
 export interface Selection {
@@ -96,7 +97,7 @@ export class Profiles implements vscode.Disposable {
   /** Writes a new profile to the user settings, keeping every other entry as written. */
   async addProfile(profile: ProfileSetting): Promise<void> {
     const reason = insecureReason(new URL(profile.baseUrl));
-    if (reason) throw new Error(`Profile not added: ${reason}.`);
+    if (reason) throw new Error(t('Profile not added: {0}.', reason));
     const config = vscode.workspace.getConfiguration('mxql');
     const current = config.inspect<unknown[]>('profiles')?.globalValue ?? [];
     const others = current.filter((p) => (p as { name?: unknown } | null)?.name !== profile.name);
@@ -147,7 +148,8 @@ export class Profiles implements vscode.Disposable {
   async target(selection: Selection): Promise<Target> {
     if (selection.profile === DEMO_PROFILE_NAME) return this.demoTarget(selection);
     const setting = this.setting(selection.profile);
-    if (!setting) throw new Error(`There is no profile "${selection.profile}"; add it or switch profile.`);
+    if (!setting)
+      throw new Error(t('There is no profile "{0}"; add it or switch profile.', selection.profile));
     const client = this.clients.get(setting.name) ?? (await this.realClient(setting));
     this.clients.set(setting.name, client);
     return {

@@ -8,6 +8,7 @@ import type { Log } from '../log';
 import type { Target } from '../profiles/profiles';
 import type { PickItem, Ui } from '../views/ui';
 import type { RunValues } from './runRequest';
+import { t } from '../l10n';
 
 const VALUES_KEY = 'mxql.lastValues';
 const AGENT_WINDOW_MS = 60 * 60_000;
@@ -29,9 +30,9 @@ export async function rememberValues(state: vscode.Memento, key: string, values:
 }
 
 const agentFields = {
-  $oid: (a: AgentItem) => ({ value: String(a.oid), label: a.oname, detail: `oid ${a.oid}` }),
-  $okind: (a: AgentItem) => ({ value: String(a.okind), label: a.okindName, detail: `okind ${a.okind}` }),
-  $onode: (a: AgentItem) => ({ value: String(a.onode), label: a.onodeName, detail: `onode ${a.onode}` }),
+  $oid: (a: AgentItem) => ({ value: String(a.oid), label: a.oname, detail: t('oid {0}', a.oid) }),
+  $okind: (a: AgentItem) => ({ value: String(a.okind), label: a.okindName, detail: t('okind {0}', a.okind) }),
+  $onode: (a: AgentItem) => ({ value: String(a.onode), label: a.onodeName, detail: t('onode {0}', a.onode) }),
 } as const;
 
 type AgentParam = keyof typeof agentFields;
@@ -60,7 +61,8 @@ async function agentItems(name: AgentParam, target: Target, now: number): Promis
   }
 }
 
-const TYPE_VALUE = '$(edit) Type a value…';
+/** The item that switches to typing a value (a function: the text is translated at use). */
+const typeValue = (): string => t('$(edit) Type a value…');
 
 /** What a prompt needs besides the name: the last value, the target to list agents from, the clock and the log. */
 export interface AskContext {
@@ -76,12 +78,14 @@ async function askParam(ask: AskContext, name: string, last: string | undefined)
     const agents = await agentItems(name, ask.target, ask.now);
     if ('problem' in agents) {
       ask.log.warn(`Could not list the agents to offer for ${name}: ${agents.problem}`);
-      listProblem = `Could not list the project's agents (${agents.problem}). `;
+      listProblem = t("Could not list the project's agents ({0}). ", agents.problem);
     } else if (agents.items.length > 0) {
-      const typed: PickItem<string> = { label: TYPE_VALUE, value: '' };
+      const typed: PickItem<string> = { label: typeValue(), value: '' };
       const picked = await ask.ui.quickPick([...agents.items, typed], {
-        title: `Value of ${name}`,
-        placeHolder: `Pick an agent for ${name}${last ? ` (last: ${last})` : ''}`,
+        title: t('Value of {0}', name),
+        placeHolder: last
+          ? t('Pick an agent for {0} (last: {1})', name, last)
+          : t('Pick an agent for {0}', name),
         matchOnDetail: true,
       });
       if (!picked) return undefined;
@@ -89,17 +93,22 @@ async function askParam(ask: AskContext, name: string, last: string | undefined)
     }
   }
   return ask.ui.inputBox({
-    title: `Value of ${name}`,
-    prompt: `${listProblem}The query uses ${name} and the file has no "-- @param ${name} = …" line. Enter its value.`,
+    title: t('Value of {0}', name),
+    prompt:
+      listProblem +
+      t('The query uses {0} and the file has no "-- @param {1} = …" line. Enter its value.', name, name),
     ...(last !== undefined ? { value: last } : {}),
-    validateInput: (text) => (text.trim() === '' ? `${name} needs a value.` : undefined),
+    validateInput: (text) => (text.trim() === '' ? t('{0} needs a value.', name) : undefined),
   });
 }
 
 async function askInject(ui: Ui, name: string, last: string | undefined) {
   return ui.inputBox({
-    title: `INJECT ${name}`,
-    prompt: `INJECT ${name} has no fragment. Enter the MXQL to insert there, or leave it empty to send an empty fragment. Escape cancels the run.`,
+    title: t('INJECT {0}', name),
+    prompt: t(
+      'INJECT {0} has no fragment. Enter the MXQL to insert there, or leave it empty to send an empty fragment. Escape cancels the run.',
+      name,
+    ),
     ...(last !== undefined ? { value: last } : {}),
   });
 }

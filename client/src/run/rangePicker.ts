@@ -13,6 +13,7 @@ import {
   validateTimeInput,
   type RangeChoice,
 } from './timeRange';
+import { t } from '../l10n';
 
 const CUSTOM = 'custom';
 
@@ -22,15 +23,15 @@ export async function pickTimeRange(ctx: Ctx): Promise<RangeChoice | undefined> 
   const current = choiceLabel(ctx.rangeChoice(), ctx.offsetMinutes());
   const items: PickItem<RangeChoice | typeof CUSTOM>[] = [
     ...RANGE_PRESETS.map((preset) => ({
-      label: `Last ${preset}`,
+      label: t('Last {0}', preset),
       value: { kind: 'relative', ms: presetMs(preset) } as const,
-      ...(preset === current ? { description: 'current' } : {}),
+      ...(preset === current ? { description: t('current') } : {}),
     })),
-    { label: 'Custom range…', description: `absolute, ${zone}`, value: CUSTOM },
+    { label: t('Custom range…'), description: t('absolute, {0}', zone), value: CUSTOM },
   ];
   const picked = await ctx.ui.quickPick(items, {
-    title: `MXQL time range (${zone}); a file's -- @range / @stime take precedence`,
-    placeHolder: `Current: ${current}`,
+    title: t("MXQL time range ({0}); a file's -- @range / @stime take precedence", zone),
+    placeHolder: t('Current: {0}', current),
   });
   if (!picked) return undefined;
   const choice = picked.value === CUSTOM ? await customRange(ctx) : picked.value;
@@ -44,22 +45,22 @@ async function customRange(ctx: Ctx): Promise<RangeChoice | undefined> {
   const now = Date.now();
   const validate = (text: string) => validateTimeInput(text, offset);
   const start = await ctx.ui.inputBox({
-    title: `Start (${zone})`,
-    prompt: `Start of the range, yyyy-MM-dd HH:mm in ${zone}, ISO 8601 or epoch ms`,
+    title: t('Start ({0})', zone),
+    prompt: t('Start of the range, yyyy-MM-dd HH:mm in {0}, ISO 8601 or epoch ms', zone),
     value: formatLocal(now - 3_600_000, offset),
     validateInput: validate,
   });
   if (start === undefined) return undefined;
   const end = await ctx.ui.inputBox({
-    title: `End (${zone})`,
-    prompt: `End of the range; at most ${MXQL_RANGE.span} after ${start}`,
+    title: t('End ({0})', zone),
+    prompt: t('End of the range; at most {0} after {1}', MXQL_RANGE.span, start),
     value: formatLocal(now, offset),
     validateInput: (text) => validate(text) ?? problemOf(parseCustomRange(start, text, offset)),
   });
   if (end === undefined) return undefined;
   const parsed = parseCustomRange(start, end, offset);
   if (parsed.ok) return parsed.choice;
-  void ctx.ui.message('error', `MXQL: ${parsed.problem}`);
+  void ctx.ui.message('error', t('MXQL: {0}', parsed.problem));
   return undefined;
 }
 

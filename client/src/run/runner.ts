@@ -31,6 +31,12 @@ export interface RunOptions {
   readonly injects?: Readonly<Record<string, string>>;
   /** The range to use instead of the status bar's (a history re-run keeps its own). */
   readonly range?: RangeChoice;
+  /** The profile and project instead of the active ones (a notebook's header sets them). */
+  readonly selection?: Selection;
+  /** Aborts the request from outside (a notebook cell's stop button). */
+  readonly signal?: AbortSignal;
+  /** The caller shows the outcome (a notebook cell): no results panel, progress or error notification. */
+  readonly quiet?: boolean;
   /** The row limit to use instead of the file's @limit (the results panel's limit banner). */
   readonly limit?: number;
 }
@@ -77,7 +83,7 @@ export class Runner {
 
   /** Runs `source`; resolves with the outcome once the rows are shown, the run failed or was cancelled. */
   async run(source: RunSource, options: RunOptions = {}): Promise<RunOutcome> {
-    const selection = await this.ensureSelection();
+    const selection = options.selection ?? (await this.ensureSelection());
     if (!selection) return { status: 'skipped', message: 'no profile chosen' };
     const target = await this.ctx.profiles.target(selection);
     const values = await this.collectValues(source, options, target);
@@ -92,9 +98,9 @@ export class Runner {
       ...(source.path ? { path: source.path } : {}),
       ...(options.limit !== undefined ? { limit: options.limit } : {}),
     });
-    this.last = { source, options: { ...options, ...values } };
-    if (!prepared.ok) return this.refuse(source, prepared.problem);
-    return this.execute(source, prepared.run, target);
+    if (!options.quiet) this.last = { source, options: { ...options, ...values } };
+    if (!prepared.ok) return this.refuse(source, prepared.problem, options);
+    return this.execute(source, prepared.run, target, options);
   }
 
   /** Runs the last query again with the same values. */
@@ -198,20 +204,28 @@ export class Runner {
     };
   }
 
-  private refuse(source: RunSource, problem: string): RunOutcome {
-    void this.ctx.ui.message('error', `MXQL: ${problem}`);
+  private refuse(source: RunSource, problem: string, options: RunOptions): RunOutcome {
+    if (!options.quiet) void this.ctx.ui.message('error', `MXQL: ${problem}`);
     const run = runInfoOf(this.nextRunId(), source);
     this.ctx.results.start(run);
     this.ctx.results.fail(run.runId, { message: problem, code: 'run/not-sent' });
-    this.panels.show(run);
+    if (!options.quiet) this.panels.show(run);
     return { status: 'error', runId: run.runId, message: problem };
   }
 
-  private async execute(source: RunSource, prepared: PreparedRun, target: Target): Promise<RunOutcome> {
+  private async execute(
+    source: RunSource,
+    prepared: PreparedRun,
+    target: Target,
+    options: RunOptions,
+  ): Promise<RunOutcome> {
     const run = runInfoOf(this.nextRunId(), source, prepared, target);
     this.ctx.results.start(run);
-    this.panels.show(run);
+    if (!options.quiet) this.panels.show(run);
     const controller = new AbortController();
+    const abort = (): void => controller.abort();
+    if (options.signal?.aborted) abort();
+    options.signal?.addEventListener('abort', abort, { once: true });
     this.inflight.set(run.runId, controller);
     let bytes = 0;
     const tap = this.ctx.tapRequests((event: RequestEvent) => {
@@ -219,16 +233,16 @@ export class Runner {
     });
     const started = performance.now();
     try {
-      const rows = await this.withProgress(source.title, controller, () =>
-        this.send(prepared, target, run, controller.signal),
-      );
+      const send = () => this.send(prepared, target, run, controller.signal);
+      const rows = await (options.quiet ? send() : this.withProgress(source.title, controller, send));
       const ms = Math.round(performance.now() - started);
       this.ctx.results.complete(run.runId, rows, ms, bytes, mxqlNoticeOf(rows));
       return await this.finish(run, source, prepared, target, { status: 'done', rows: rows.length, ms });
     } catch (error) {
       const ms = Math.round(performance.now() - started);
-      return await this.failed(run, source, prepared, target, error, ms);
+      return await this.failed(run, source, prepared, target, error, ms, options);
     } finally {
+      options.signal?.removeEventListener('abort', abort);
       tap.dispose();
       this.inflight.delete(run.runId);
       this.panels.update(run.runId);
@@ -289,6 +303,7 @@ export class Runner {
     target: Target,
     error: unknown,
     ms: number,
+    options: RunOptions,
   ): Promise<RunOutcome> {
     if (isAbort(error)) {
       this.ctx.results.cancel(run.runId);
@@ -299,10 +314,11 @@ export class Runner {
     this.ctx.results.fail(run.runId, described);
     this.ctx.log.error(`Run ${run.runId} failed`, error);
     const labels = (described.actions ?? []).map((a) => a.label);
-    void this.ctx.ui.message('error', `MXQL: ${described.message}`, ...labels).then((label) => {
-      const action = described.actions?.find((a) => a.label === label);
-      if (action) void vscode.commands.executeCommand('mxql.runErrorAction', action.id, run.runId);
-    });
+    if (!options.quiet)
+      void this.ctx.ui.message('error', `MXQL: ${described.message}`, ...labels).then((label) => {
+        const action = described.actions?.find((a) => a.label === label);
+        if (action) void vscode.commands.executeCommand('mxql.runErrorAction', action.id, run.runId);
+      });
     return this.finish(run, source, prepared, target, {
       status: 'error',
       rows: 0,

@@ -183,6 +183,12 @@ export const DIAGNOSTICS = {
     'Write `-- @inject name = MXQL line` (e.g. `-- @inject default = LIMIT 10`).',
     'The run cannot supply a fragment from it.',
   ),
+  'directive/inject-cycle': template<{ cycle: string }>(
+    'error',
+    (a) =>
+      `INJECT fragments form a cycle (${a.cycle}), so they can never be expanded. Remove the INJECT that closes it.`,
+    'The service cannot expand a fragment that contains itself.',
+  ),
   'directive/bad-path': fixed(
     'error',
     'A query path starts with `/` and has no spaces, e.g. `/app/act_tx/act_tx_oid`.',

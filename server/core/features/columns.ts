@@ -55,6 +55,8 @@ export interface PipelineFlow {
 export interface ColumnFlow {
   readonly main: PipelineFlow;
   readonly subs: ReadonlyMap<string, PipelineFlow>;
+  /** With {@link ColumnFlowOptions.segments}: the main pipeline's steps per segment (same objects when reused). */
+  readonly segmentSteps?: readonly (readonly FlowStep[])[];
   /** The columns available to a command written at `offset`. */
   columnsAt(offset: number): ColumnSet;
 }
@@ -63,6 +65,53 @@ export interface ColumnFlow {
 export interface ColumnFlowOptions {
   /** Parsed INJECT fragments by name: their commands take part in the flow where the INJECT stands. */
   readonly fragments?: ReadonlyMap<string, readonly Statement[]>;
+  /**
+   * The main pipeline cut into segments (one per block of an incremental parse; their concatenation
+   * is `doc.main`). With `cache`, a segment or SUB whose inputs did not change reuses its flow.
+   */
+  readonly segments?: readonly (readonly Statement[])[];
+  /** Flows of earlier versions of the same document (see {@link createFlowCache}). */
+  readonly cache?: FlowCache;
+}
+
+/** What a cached pipeline flow read from other SUBs: each name with the result it saw. */
+type SubReads = ReadonlyMap<string, ColumnSet | undefined>;
+
+interface CachedSegment {
+  readonly incoming: ColumnSet;
+  readonly loadedIn: boolean;
+  readonly categorySet: ColumnSet;
+  readonly reads: SubReads;
+  readonly steps: readonly FlowStep[];
+  readonly result: ColumnSet;
+  readonly loadedOut: boolean;
+}
+
+/**
+ * Column flows kept between versions of one document: per main-pipeline segment (keyed by the
+ * segment's statement list) and per SUB block, with the SUB results each read. Valid for one catalog
+ * and one set of INJECT fragments.
+ */
+export interface FlowCache {
+  readonly catalog: FeatureCatalog;
+  readonly fragmentsKey: string;
+  readonly segments: WeakMap<readonly Statement[], CachedSegment>;
+  readonly subs: WeakMap<SubBlock, { readonly flow: PipelineFlow; readonly reads: SubReads }>;
+  readonly categorySets: Map<string, ColumnSet>;
+  /** Pipelines (segments and SUBs) computed rather than reused, over the cache's life. */
+  computed: number;
+}
+
+/** A new flow cache for `catalog` and the fragments identified by `fragmentsKey` (their source text). */
+export function createFlowCache(catalog: FeatureCatalog, fragmentsKey: string): FlowCache {
+  return {
+    catalog,
+    fragmentsKey,
+    segments: new WeakMap(),
+    subs: new WeakMap(),
+    categorySets: new Map(),
+    computed: 0,
+  };
 }
 
 /** An open set with no known columns: nothing is checked against it. */
@@ -87,28 +136,167 @@ export function flowWithCatalog(
   for (const sub of doc.subs) if (sub.name !== null && !subBlocks.has(sub.name)) subBlocks.set(sub.name, sub);
   const subs = new Map<string, PipelineFlow>();
   const inProgress = new Set<string>();
+  const cache = options.cache?.catalog === catalog ? options.cache : undefined;
   const ctx: FlowContext = {
     catalog,
+    categorySets: cache?.categorySets ?? new Map<string, ColumnSet>(),
+    expanding: new Set(),
     fragments: options.fragments ?? new Map(),
+    reads: undefined,
     subResult: (name) => {
-      const done = subs.get(name);
-      if (done) return done.result;
-      const block = subBlocks.get(name);
-      if (!block || inProgress.has(name)) return undefined;
-      inProgress.add(name);
-      const flow = flowPipeline(block.commands, block, ctx);
-      inProgress.delete(name);
-      subs.set(name, flow);
-      return flow.result;
+      const result = subFlow(name)?.result;
+      ctx.reads?.set(name, result);
+      return result;
     },
   };
-  for (const name of subBlocks.keys()) ctx.subResult(name);
-  const main = flowPipeline(doc.main, null, ctx);
-  return { main, subs, columnsAt: (offset) => columnsAtOffset(doc, main, subs, offset) };
+  const subFlow = (name: string): PipelineFlow | undefined => {
+    const done = subs.get(name);
+    if (done) return done;
+    const block = subBlocks.get(name);
+    // SUBs are computed in dependency order below, so this nests only for references that order
+    // missed; the depth bound keeps a pathological file from exhausting the stack.
+    if (!block || inProgress.has(name) || inProgress.size >= MAX_SUB_NESTING) return undefined;
+    inProgress.add(name);
+    const outer = ctx.reads;
+    const hit = cache?.subs.get(block);
+    let flow: PipelineFlow;
+    if (hit && readsStillHold(hit.reads, ctx)) {
+      flow = hit.flow;
+    } else {
+      ctx.reads = new Map();
+      flow = flowPipeline(block.commands, block, ctx);
+      if (cache) {
+        cache.subs.set(block, { flow, reads: ctx.reads });
+        cache.computed++;
+      }
+    }
+    ctx.reads = outer;
+    inProgress.delete(name);
+    subs.set(name, flow);
+    return flow;
+  };
+  for (const name of subDependencyOrder(doc, subBlocks)) subFlow(name);
+  const segments = options.segments ?? [doc.main];
+  const main =
+    cache && segments.length > 0
+      ? segmentedMainFlow(doc.main, segments, ctx, cache)
+      : { flow: flowPipeline(doc.main, null, ctx), segmentSteps: undefined };
+  return {
+    main: main.flow,
+    subs,
+    ...(main.segmentSteps ? { segmentSteps: main.segmentSteps } : {}),
+    columnsAt: (offset) => columnsAtOffset(doc, main.flow, subs, offset),
+  };
+}
+
+/** True when every SUB result a cached flow read is still the same object. */
+function readsStillHold(reads: SubReads, ctx: FlowContext): boolean {
+  for (const [name, seen] of reads) if (ctx.subResult(name) !== seen) return false;
+  return true;
+}
+
+/**
+ * The main pipeline's flow segment by segment: a segment whose incoming columns, category and SUB
+ * reads are what they were reuses its steps, so an edit re-computes its own block and those after it
+ * only while their input actually changes.
+ */
+function segmentedMainFlow(
+  main: readonly Statement[],
+  segments: readonly (readonly Statement[])[],
+  ctx: FlowContext,
+  cache: FlowCache,
+): { flow: PipelineFlow; segmentSteps: (readonly FlowStep[])[] } {
+  const category = categoryOfPipeline(main);
+  const categorySet = categoryColumns(category, ctx);
+  const steps: FlowStep[] = [];
+  const segmentSteps: (readonly FlowStep[])[] = [];
+  let current = categorySet;
+  let loaded = false;
+  for (const segment of segments) {
+    let hit = cache.segments.get(segment);
+    const valid =
+      hit !== undefined &&
+      hit.incoming === current &&
+      hit.loadedIn === loaded &&
+      hit.categorySet === categorySet &&
+      readsStillHold(hit.reads, ctx);
+    if (!valid || !hit) {
+      const outer = ctx.reads;
+      ctx.reads = new Map();
+      const run = runSteps(segment, current, loaded, categorySet, ctx);
+      hit = { incoming: current, loadedIn: loaded, categorySet, reads: ctx.reads, ...run };
+      ctx.reads = outer;
+      cache.segments.set(segment, hit);
+      cache.computed++;
+    }
+    for (const step of hit.steps) steps.push(step);
+    segmentSteps.push(hit.steps);
+    current = hit.result;
+    loaded = hit.loadedOut;
+  }
+  return { flow: { sub: null, category: category?.name ?? null, steps, result: current }, segmentSteps };
+}
+
+/** How deep SUB flows may nest while computing one another (a chain of JOINs is ordered, not nested). */
+const MAX_SUB_NESTING = 64;
+
+/**
+ * SUB names in an order where every SUB comes after the SUBs it references (a depth-first post-order
+ * with an explicit stack: a chain of 3,000 SUBs each joining the next costs no call depth). Cycles are
+ * cut where they close; column flow then treats the closing reference as unknown.
+ */
+export function subDependencyOrder(doc: MxqlDocument, subBlocks: ReadonlyMap<string, SubBlock>): string[] {
+  const uses = new Map<string, string[]>();
+  for (const ref of doc.subRefs) {
+    const owner = subContaining(doc.subs, ref.range.start)?.name;
+    if (owner && subBlocks.get(owner) && subBlocks.has(ref.name)) {
+      const list = uses.get(owner);
+      if (list) list.push(ref.name);
+      else uses.set(owner, [ref.name]);
+    }
+  }
+  const order: string[] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  for (const root of subBlocks.keys()) {
+    if (state.has(root)) continue;
+    const stack: { name: string; next: number }[] = [{ name: root, next: 0 }];
+    state.set(root, 'open');
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1] as { name: string; next: number };
+      const dep = uses.get(top.name)?.[top.next++];
+      if (dep === undefined) {
+        stack.pop();
+        state.set(top.name, 'done');
+        order.push(top.name);
+      } else if (!state.has(dep)) {
+        state.set(dep, 'open');
+        stack.push({ name: dep, next: 0 });
+      }
+    }
+  }
+  return order;
+}
+
+/** The SUB block (of `subs`, sorted by start) whose range holds `offset`, by binary search. */
+function subContaining(subs: readonly SubBlock[], offset: number): SubBlock | undefined {
+  let lo = 0;
+  let hi = subs.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((subs[mid] as SubBlock).range.start <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  const sub = subs[lo];
+  return sub && sub.range.start <= offset && offset <= sub.range.end ? sub : undefined;
 }
 
 interface FlowContext {
   readonly catalog: FeatureCatalog;
+  readonly categorySets: Map<string, ColumnSet>;
+  /** INJECT fragments being expanded right now (a cycle stops at the first repeat). */
+  readonly expanding: Set<string>;
+  /** While a cached pipeline is computed: the SUB results it reads. */
+  reads: Map<string, ColumnSet | undefined> | undefined;
   readonly fragments: ReadonlyMap<string, readonly Statement[]>;
   subResult(name: string): ColumnSet | undefined;
 }
@@ -119,10 +307,22 @@ function flowPipeline(
   ctx: FlowContext,
 ): PipelineFlow {
   const category = categoryOfPipeline(statements);
-  const categorySet = categoryColumns(category, ctx.catalog);
+  const categorySet = categoryColumns(category, ctx);
+  const run = runSteps(statements, categorySet, false, categorySet, ctx);
+  return { sub, category: category?.name ?? null, steps: run.steps, result: run.result };
+}
+
+/** Runs `statements` from the columns `start` (rows `loaded` or not). */
+function runSteps(
+  statements: readonly Statement[],
+  start: ColumnSet,
+  loadedBefore: boolean,
+  categorySet: ColumnSet,
+  ctx: FlowContext,
+): { steps: FlowStep[]; result: ColumnSet; loadedOut: boolean } {
   const steps: FlowStep[] = [];
-  let current: ColumnSet = categorySet;
-  let loaded = false;
+  let current = start;
+  let loaded = loadedBefore;
   for (const statement of statements) {
     const before = current;
     const def = statement.kind === 'command' ? ctx.catalog.findCommand(statement.name) : undefined;
@@ -130,17 +330,26 @@ function flowPipeline(
     steps.push({ statement, before, after: current, loaded });
     if (statement.kind === 'promql' || def?.stage === 'load') loaded = true;
   }
-  return { sub, category: category?.name ?? null, steps, result: current };
+  return { steps, result: current, loadedOut: loaded };
 }
 
-/** The columns a category gives a loader: its tags and fields plus the system columns, or open. */
-function categoryColumns(category: { name: string } | null, catalog: FeatureCatalog): ColumnSet {
+/**
+ * The columns a category gives a loader: its tags and fields plus the system columns, or open. Built
+ * once per category and flow (sets are never mutated, so pipelines share them).
+ */
+function categoryColumns(category: { name: string } | null, ctx: FlowContext): ColumnSet {
   if (category === null) return OPEN_COLUMNS;
-  const known = catalog.columnsOf(category.name);
-  if (!known) return OPEN_COLUMNS;
-  const columns = new Map<string, ColumnInfo>();
-  for (const c of known) columns.set(c.name, { name: c.name, origin: c.kind, definedAt: null });
-  return { open: false, columns };
+  const cached = ctx.categorySets.get(category.name);
+  if (cached) return cached;
+  const known = ctx.catalog.columnsOf(category.name);
+  let set = OPEN_COLUMNS;
+  if (known) {
+    const columns = new Map<string, ColumnInfo>();
+    for (const c of known) columns.set(c.name, { name: c.name, origin: c.kind, definedAt: null });
+    set = { open: false, columns };
+  }
+  ctx.categorySets.set(category.name, set);
+  return set;
 }
 
 function applyStatement(
@@ -155,13 +364,18 @@ function applyStatement(
       if (!def) return { ...current, open: true };
       return applyCommand(statement, def, current, categorySet, ctx);
     case 'inject': {
-      const fragment = ctx.fragments.get(statement.name ?? 'default');
-      // A fragment supplied only at run time may add columns (dashboards inject `CREATE {key: _pk_ …}`).
-      if (!fragment) return { ...current, open: true };
-      return fragment.reduce((set, s) => {
+      const name = statement.name ?? 'default';
+      const fragment = ctx.fragments.get(name);
+      // A fragment supplied only at run time may add columns (dashboards inject `CREATE {key: _pk_ …}`);
+      // one that INJECTs itself again (a cycle, reported by the directive parser) adds unknown ones.
+      if (!fragment || ctx.expanding.has(name)) return { ...current, open: true };
+      ctx.expanding.add(name);
+      const after = fragment.reduce((set, s) => {
         const d = s.kind === 'command' ? ctx.catalog.findCommand(s.name) : undefined;
         return applyStatement(s, d, set, categorySet, ctx);
       }, current);
+      ctx.expanding.delete(name);
+      return after;
     }
     case 'promql':
       return { open: true, columns: systemOnly(['time', 'value'], statement.range) };

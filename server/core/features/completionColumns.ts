@@ -11,7 +11,7 @@ import {
   type Column,
 } from '../catalog/index';
 import { walkValue, type ArrayValue, type ObjectValue, type Range, type Value } from '../syntax/index';
-import { type ColumnInfo } from './columns';
+import { type ColumnInfo, type FlowStep } from './columns';
 import { type CompletionSite } from './completionSite';
 import { CompletionKind, type CompletionEntry } from './completionTypes';
 import { categoryOfFlow, type DocumentAnalysis } from './languageService';
@@ -117,6 +117,22 @@ function entry(
 }
 
 const namesInUse = new WeakMap<DocumentAnalysis, ReadonlySet<string>>();
+const namesBySteps = new WeakMap<readonly FlowStep[], readonly string[]>();
+
+/** Names a run of steps writes itself, kept per steps list (an unchanged block's list is reused). */
+function namesWritten(steps: readonly FlowStep[]): readonly string[] {
+  let names = namesBySteps.get(steps);
+  if (!names) {
+    const found = new Set<string>();
+    for (const step of steps) {
+      // Only names written in the file (created, renamed, or listed though the catalog lacks them).
+      for (const [name, info] of step.after.columns) if (info.definedAt !== null) found.add(name);
+    }
+    names = [...found];
+    namesBySteps.set(steps, names);
+  }
+  return names;
+}
 
 /**
  * Every column name the file's pipelines write themselves (SELECT lists keep names the catalog lacks).
@@ -126,12 +142,12 @@ function columnsUsedInFile(analysis: DocumentAnalysis): ReadonlySet<string> {
   let names = namesInUse.get(analysis);
   if (!names) {
     const found = new Set<string>();
-    for (const flow of [analysis.flow.main, ...analysis.flow.subs.values()]) {
-      for (const step of flow.steps) {
-        // Only names written in the file (created, renamed, or listed though the catalog lacks them).
-        for (const [name, info] of step.after.columns) if (info.definedAt !== null) found.add(name);
-      }
-    }
+    const flow = analysis.flow;
+    const runs = [
+      ...(flow.segmentSteps ?? [flow.main.steps]),
+      ...[...flow.subs.values()].map((f) => f.steps),
+    ];
+    for (const steps of runs) for (const name of namesWritten(steps)) found.add(name);
     names = found;
     namesInUse.set(analysis, names);
   }

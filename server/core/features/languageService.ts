@@ -1,7 +1,10 @@
 /**
  * One analysed MXQL document: the parse, the directives and the column flow, computed once per text
  * and shared by completion, hover, symbols and the other editor features. Hosts (the language server)
- * cache one analysis per document version so that every request after the first is cheap.
+ * cache one analysis per document version so that every request after the first is cheap, and derive
+ * the next version's analysis from the previous one with {@link updateAnalysis}: the document is a
+ * list of blocks (syntax/blocks.ts), and an edit re-parses, re-flows and re-validates only the blocks
+ * it touches and those whose inputs it changed (a SUB they join, the columns flowing into them).
  */
 import {
   type CategoryCatalog,
@@ -11,17 +14,29 @@ import {
   findSystemColumn,
 } from '../catalog/index';
 import {
-  parse,
+  parseBlocks,
   parseDirectives,
+  reparseBlocks,
+  type BlockParse,
   type Directives,
   type MxqlDocument,
   type ParseResult,
   type SubBlock,
+  type TextEdit,
 } from '../syntax/index';
-import { flowWithCatalog, type ColumnFlow, type PipelineFlow } from './columns';
+import {
+  createFlowCache,
+  flowWithCatalog,
+  type ColumnFlow,
+  type FlowCache,
+  type PipelineFlow,
+} from './columns';
+import { createValidationCache, validateBlocks, type ValidationCache } from './validation/blockValidation';
 import { featureCatalog } from './validation/catalogAccess';
+import { type ValidationDiagnostic } from './validation/diagnostic';
 import { directiveFacts } from './validation/directiveFacts';
 import { parseFragments } from './validation/fragments';
+import { type ValidateOptions } from './validation/validate';
 
 /** The catalogs an analysis reads; the path catalog is optional (only `-- @path` completion uses it). */
 export interface LanguageCatalogs {
@@ -39,11 +54,51 @@ export interface DocumentAnalysis {
   readonly directives: Directives;
   /** Column flow of every pipeline, with INJECT fragments from `-- @inject` applied (computed on first use). */
   readonly flow: ColumnFlow;
+  /** The document as blocks: `parsed` is their joined parse. */
+  readonly blocks: BlockParse;
+  /** Flows and findings kept for the next version (see {@link updateAnalysis}). */
+  readonly caches: AnalysisCaches;
+}
+
+/** What one version hands to the next: flows per block and SUB, findings per block. */
+export interface AnalysisCaches {
+  flow: FlowCache | undefined;
+  readonly validation: ValidationCache;
 }
 
 /** Analyses `text`. Never throws; the parse is eager, directives and column flow are lazy. */
 export function analyzeDocument(text: string, catalogs: LanguageCatalogs): DocumentAnalysis {
-  const parsed = parse(text);
+  return analysisOf(parseBlocks(text), catalogs, { flow: undefined, validation: createValidationCache() });
+}
+
+/**
+ * The analysis of the text `previous` becomes after `edits` (in order, each against the text the
+ * previous one left). Only the blocks the edits touch are parsed again; flows and findings of the
+ * others are reused while what they read is unchanged. Never throws.
+ */
+export function updateAnalysis(previous: DocumentAnalysis, edits: readonly TextEdit[]): DocumentAnalysis {
+  return analysisOf(reparseBlocks(previous.blocks, edits), previous.catalogs, previous.caches);
+}
+
+/**
+ * Every diagnostic of the analysed document, equal to `validate({ text, parsed }, options)`, with the
+ * statement checks of unchanged blocks reused. `options.catalog` must be the analysis's categories.
+ */
+export function diagnosticsOf(analysis: DocumentAnalysis, options: ValidateOptions): ValidationDiagnostic[] {
+  return validateBlocks(
+    { text: analysis.text, parsed: analysis.parsed, blocks: analysis.blocks.blocks, flow: analysis.flow },
+    options,
+    analysis.caches.validation,
+  );
+}
+
+function analysisOf(
+  blocks: BlockParse,
+  catalogs: LanguageCatalogs,
+  caches: AnalysisCaches,
+): DocumentAnalysis {
+  const text = blocks.text;
+  const parsed = blocks.parsed;
   let directives: Directives | undefined;
   let flow: ColumnFlow | undefined;
   return {
@@ -51,17 +106,32 @@ export function analyzeDocument(text: string, catalogs: LanguageCatalogs): Docum
     catalogs,
     parsed,
     doc: parsed.ast,
+    blocks,
+    caches,
     get directives() {
       directives ??= parseDirectives(text);
       return directives;
     },
     get flow() {
-      flow ??= flowWithCatalog(parsed.ast, featureCatalog(catalogs.categories), {
-        fragments: parseFragments(directiveFacts(text).facts.injects),
-      });
+      flow ??= blockFlow(blocks, catalogs, caches);
       return flow;
     },
   };
+}
+
+/** The column flow over the blocks' segments, reusing the cache while fragments and catalog are the same. */
+function blockFlow(blocks: BlockParse, catalogs: LanguageCatalogs, caches: AnalysisCaches): ColumnFlow {
+  const injects = directiveFacts(blocks.text).facts.injects;
+  const fragmentsKey = injects.map((d) => `${d.name}=${d.value}`).join('\n');
+  const catalog = featureCatalog(catalogs.categories);
+  if (caches.flow?.catalog !== catalog || caches.flow.fragmentsKey !== fragmentsKey) {
+    caches.flow = createFlowCache(catalog, fragmentsKey);
+  }
+  return flowWithCatalog(blocks.parsed.ast, catalog, {
+    fragments: parseFragments(injects),
+    segments: blocks.blocks.map((b) => b.parsed.ast.main),
+    cache: caches.flow,
+  });
 }
 
 /** The flow of the pipeline a SUB block (or the main pipeline, for null) runs. */

@@ -93,18 +93,40 @@ export function queryRanges(source: QuerySource): Range[] {
   return queries(source).map(spanOf);
 }
 
+/** Index of the first item whose range starts at or after `offset` (items sorted by start). */
+function firstAtOrAfter(items: readonly { range: Range }[], offset: number): number {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((items[mid] as { range: Range }).range.start < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * The SUB blocks that `range` references, transitively, in file order. Iterative with indexes, so a
+ * chain of thousands of SUBs each using the next costs linear time and no stack.
+ */
 function referencedSubs(source: QuerySource, range: Range): SubBlock[] {
+  const { subs, subRefs } = source.parsed.ast;
+  const byName = new Map<string, SubBlock>();
+  for (const sub of subs) if (sub.name && !byName.has(sub.name)) byName.set(sub.name, sub);
+  const refs = [...subRefs].sort((a, b) => a.range.start - b.range.start);
   const found = new Map<string, SubBlock>();
-  const visit = (r: Range): void => {
-    for (const ref of source.parsed.ast.subRefs) {
-      if (ref.range.start < r.start || ref.range.end > r.end || found.has(ref.name)) continue;
-      const sub = source.parsed.ast.subs.find((s) => s.name === ref.name);
+  const pending: Range[] = [range];
+  for (let r = pending.pop(); r; r = pending.pop()) {
+    for (let i = firstAtOrAfter(refs, r.start); i < refs.length; i++) {
+      const ref = refs[i] as (typeof refs)[number];
+      if (ref.range.start >= r.end) break;
+      if (ref.range.end > r.end || found.has(ref.name)) continue;
+      const sub = byName.get(ref.name);
       if (!sub) continue;
       found.set(ref.name, sub);
-      visit(sub.range);
+      pending.push(sub.range);
     }
-  };
-  visit(range);
+  }
   return [...found.values()].sort((a, b) => a.range.start - b.range.start);
 }
 
@@ -121,7 +143,19 @@ function pickQuery(source: QuerySource, all: Statement[][], offset: number): Sta
 
 /** The `$param` and INJECT names used inside `spans`, in first-use order. */
 function namesIn(doc: MxqlDocument, spans: readonly Range[]): Pick<QueryAt, 'params' | 'injects'> {
-  const inSpans = (r: Range): boolean => spans.some((s) => s.start <= r.start && r.end <= s.end);
+  // A SUB block may sit between a query's statements, so spans are merged into disjoint ones first;
+  // then the last merged span starting at or before a name decides whether it is inside.
+  const merged: { range: Range }[] = [];
+  for (const range of [...spans].sort((a, b) => a.start - b.start)) {
+    const last = merged[merged.length - 1];
+    if (last && range.start <= last.range.end)
+      last.range = { start: last.range.start, end: Math.max(last.range.end, range.end) };
+    else merged.push({ range });
+  }
+  const inSpans = (r: Range): boolean => {
+    const span = merged[firstAtOrAfter(merged, r.start + 1) - 1];
+    return span !== undefined && r.end <= span.range.end;
+  };
   const params = [...new Set(doc.params.filter((p) => inSpans(p.range)).map((p) => p.name))];
   const injects = [...new Set(doc.injects.filter((i) => inSpans(i.range)).map((i) => i.name ?? 'default'))];
   return { params, injects };

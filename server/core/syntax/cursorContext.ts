@@ -12,6 +12,7 @@ import type {
   SubBlock,
   Value,
 } from './ast';
+import { lineEndOf } from './lineIndex';
 import { commentAt, pipelineAt, statementAt, type PipelineAt } from './navigate';
 
 /** Kinds of cursor position. */
@@ -172,8 +173,7 @@ function statementContext(text: string, stmt: Statement, offset: number): Found 
 function subNameContext(doc: MxqlDocument, text: string, offset: number): SubBlock | null {
   for (const sub of doc.subs) {
     if (offset <= sub.keywordRange.end || sub.range.start > offset) continue;
-    const lineEnd = text.indexOf('\n', sub.keywordRange.end);
-    const limit = sub.nameRange ? sub.nameRange.end : lineEnd < 0 ? text.length : lineEnd;
+    const limit = sub.nameRange ? sub.nameRange.end : lineEndOf(text, sub.keywordRange.end);
     if (offset <= limit) return sub;
   }
   return null;

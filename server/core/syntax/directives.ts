@@ -3,9 +3,11 @@
  * inject, path, pcode). Directives apply to the whole file wherever they appear; they are comments
  * to the service, and {@link stripDirectives} removes them before sending.
  */
+import { describeInjectCycle, findInjectCycle } from './injectCycles';
 import { diagnostic } from '../diagnostics/table';
 import type { MxqlDiagnostic, Range } from './ast';
 import { lex } from './lexer';
+import { nextLineStart } from './lineIndex';
 import { parseAbsoluteTime, parseDuration, type TimezoneOffset } from './time';
 
 /** One directive line as written. `key` is the word after `@`, lower-cased. */
@@ -216,7 +218,18 @@ export function parseDirectives(text: string, options: DirectiveOptions = {}): D
     handler(out, e, options);
   }
   checkCombinations(out, byKey);
+  checkInjectCycle(out);
   return out;
+}
+
+/** A fragment that INJECTs itself, directly or through others, can never be expanded: an error. */
+function checkInjectCycle(out: Directives): void {
+  const cycle = findInjectCycle(out.injects);
+  const first = cycle && out.entries.find((e) => e.key === 'inject' && assignment(e.value)?.lhs === cycle[0]);
+  if (!cycle || !first) return;
+  out.diagnostics.push(
+    diagnostic('directive/inject-cycle', first.valueRange, { cycle: describeInjectCycle(cycle) }),
+  );
 }
 
 /**
@@ -231,9 +244,8 @@ export function stripDirectives(text: string): string {
   let from = 0;
   for (const e of entries) {
     let lineStart = e.range.start;
-    while (lineStart > 0 && text[lineStart - 1] !== '\n') lineStart--;
-    let lineEnd = text.indexOf('\n', e.range.end);
-    lineEnd = lineEnd < 0 ? text.length : lineEnd + 1;
+    while (lineStart > 0 && text[lineStart - 1] !== '\n' && text[lineStart - 1] !== '\r') lineStart--;
+    const lineEnd = nextLineStart(text, e.range.end);
     parts.push(text.slice(from, lineStart));
     from = lineEnd;
   }

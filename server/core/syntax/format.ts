@@ -9,7 +9,10 @@ import type { CommandNode, MemberNode, MxqlDiagnostic, MxqlDocument, Range, Stat
 import { canonicalCommandCase } from './commandNames';
 import { allStatements } from './navigate';
 import { parse } from './parser';
-import { astShape } from './shape';
+import { lex, type LexResult } from './lexer';
+import { lineEndOf } from './lineIndex';
+import { sameShape } from './shape';
+import { firstStartingAtOrAfter } from './sortedRanges';
 
 /** Options of {@link format}. */
 export interface FormatOptions {
@@ -38,18 +41,6 @@ interface Ctx {
   readonly multiLine: boolean;
 }
 
-/** Index of the first range in `sorted` (by start) whose start is >= `offset`. */
-function firstStartingAtOrAfter(sorted: readonly { readonly range: Range }[], offset: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((sorted[mid] as { range: Range }).range.start < offset) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 function overlapsError(ctx: Ctx, r: Range): boolean {
   // Among errors starting before r.end, the one reaching furthest decides (O(log n) per query).
   const before = firstStartingAtOrAfter(ctx.errors, r.end);
@@ -72,12 +63,20 @@ function makeCtx(text: string, doc: MxqlDocument, errors: MxqlDiagnostic[], mult
   return { text, errors, errorMaxEnd, doc, multiLine };
 }
 
+/** `,` when a comma follows the last member or item (`[a, b, ]`): it is a token, so it is kept. */
+function trailingComma(text: string, v: Value): string {
+  const last = v.kind === 'object' ? v.members.at(-1) : v.kind === 'array' ? v.items.at(-1) : undefined;
+  if (!last) return '';
+  return text.slice(last.range.end, v.range.end).includes(',') ? ',' : '';
+}
+
 function renderValue(text: string, v: Value): string {
   if (v.kind === 'object') {
     if (v.members.length === 0) return '{}';
-    return `{ ${v.members.map((m) => renderMember(text, m)).join(', ')} }`;
+    return `{ ${v.members.map((m) => renderMember(text, m)).join(', ')}${trailingComma(text, v)} }`;
   }
-  if (v.kind === 'array') return `[${v.items.map((i) => renderValue(text, i)).join(', ')}]`;
+  if (v.kind === 'array')
+    return `[${v.items.map((i) => renderValue(text, i)).join(', ')}${trailingComma(text, v)}]`;
   return text.slice(v.range.start, v.range.end);
 }
 
@@ -91,11 +90,11 @@ function renderMember(text: string, m: MemberNode): string {
 function renderBlock(text: string, v: Value, eol: string): string {
   if (v.kind === 'object' && v.members.length > 0) {
     const lines = v.members.map((m) => `  ${renderMember(text, m)}`);
-    return `{${eol}${lines.join(`,${eol}`)}${eol}}`;
+    return `{${eol}${lines.join(`,${eol}`)}${trailingComma(text, v)}${eol}}`;
   }
   if (v.kind === 'array' && v.items.length > 0) {
     const lines = v.items.map((i) => `  ${renderValue(text, i)}`);
-    return `[${eol}${lines.join(`,${eol}`)}${eol}]`;
+    return `[${eol}${lines.join(`,${eol}`)}${trailingComma(text, v)}${eol}]`;
   }
   return renderValue(text, v);
 }
@@ -146,7 +145,10 @@ function segmentsOf(ctx: Ctx, eol: string): Segment[] {
 function gap(raw: string, eol: string, first: boolean): string {
   if (raw.trim() !== '') return raw;
   let newlines = 0;
-  for (let i = 0; i < raw.length; i++) if (raw.charCodeAt(i) === 10) newlines++;
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw.charCodeAt(i);
+    if (c === 10 || (c === 13 && raw.charCodeAt(i + 1) !== 10)) newlines++;
+  }
   if (first) return '';
   if (newlines === 0) return raw;
   return newlines === 1 ? eol : eol + eol;
@@ -175,25 +177,45 @@ function finalLineEnd(out: string, input: string, options: FormatOptions): strin
 function eolOf(text: string, option: FormatOptions['eol']): string {
   if (option === 'lf') return '\n';
   if (option === 'crlf') return '\r\n';
-  const nl = text.indexOf('\n');
-  return nl > 0 && text[nl - 1] === '\r' ? '\r\n' : '\n';
+  const end = lineEndOf(text, 0);
+  if (text[end] !== '\r') return '\n';
+  return text[end + 1] === '\n' ? '\r\n' : '\r';
 }
 
 /**
- * Formats MXQL text. Idempotent, and never changes meaning: the formatted text parses to the same
- * tree (modulo ranges) with the same diagnostics, or the input is returned unchanged. Never throws.
+ * True when `after` has the tokens and comments of `before`: same kinds and texts, command names
+ * compared without case. Formatting may change spacing and case only, never drop or add a token.
+ */
+function sameTokens(before: string, a: LexResult, after: string, b: LexResult): boolean {
+  if (a.tokens.length !== b.tokens.length || a.comments.length !== b.comments.length) return false;
+  for (let i = 0; i < a.tokens.length; i++) {
+    const x = a.tokens[i] as LexResult['tokens'][number];
+    const y = b.tokens[i] as LexResult['tokens'][number];
+    if (x.kind !== y.kind || x.end - x.start !== y.end - y.start) return false;
+    const xs = before.slice(x.start, x.end);
+    const ys = after.slice(y.start, y.end);
+    if (xs !== ys && (x.kind !== 'word' || xs.toUpperCase() !== ys.toUpperCase())) return false;
+  }
+  return a.comments.every((c, i) => c.text === b.comments[i]?.text);
+}
+
+/**
+ * Formats MXQL text. Idempotent, and never changes meaning: the formatted text has the same tokens
+ * (modulo the case of words) and parses to the same tree (modulo ranges) with the same diagnostics,
+ * or the input is returned unchanged. Never throws.
  */
 export function format(text: string, options: FormatOptions = {}): string {
   try {
     const { ast, diagnostics } = parse(text);
     const errors = diagnostics.filter((d) => d.severity === 'error');
     const eol = eolOf(text, options.eol);
-    const shape = JSON.stringify(astShape(ast));
+    const tokens = lex(text);
     for (const multiLine of [true, false]) {
       const out = finalLineEnd(layout(makeCtx(text, ast, errors, multiLine), eol), text, options);
+      if (out === text) return out;
+      if (!sameTokens(text, tokens, out, lex(out))) continue;
       const again = parse(out);
-      const same = JSON.stringify(astShape(again.ast)) === shape;
-      if (same && again.diagnostics.length === diagnostics.length) return out;
+      if (sameShape(again.ast, ast) && again.diagnostics.length === diagnostics.length) return out;
     }
     return text;
   } catch {

@@ -46,6 +46,9 @@ export {
 } from './directives';
 export { parseDuration, formatDuration, parseAbsoluteTime, type TimezoneOffset } from './time';
 export { format, type FormatOptions } from './format';
+export { parseBlocks, reparseBlocks, type BlockParse, type SyntaxBlock, type TextEdit } from './blocks';
+export { lineIndexOf, lineEndOf, nextLineStart } from './lineIndex';
+export { findInjectCycle, describeInjectCycle } from './injectCycles';
 export { astShape } from './shape';
 export { parseExpression, type ExprNode, type ExpressionResult } from './expression';
 export { expressionSites, type ExpressionSite } from './expressionSites';

@@ -130,6 +130,8 @@ class Lexer {
   /** No significant token yet on the current line. */
   private lineEmpty = true;
   private readonly n: number;
+  /** Offset of the next `\r` at or after the last lookup (`n` when none). */
+  private nextCr = -1;
 
   constructor(private readonly text: string) {
     this.n = text.length;
@@ -139,7 +141,8 @@ class Lexer {
     const text = this.text;
     while (this.pos < this.n) {
       const c = text.charCodeAt(this.pos);
-      if (c === LF) {
+      if (c === LF || (c === CR && text.charCodeAt(this.pos + 1) !== LF)) {
+        // `\n`, `\r\n` and a lone `\r` are all line breaks, as editors and LSP positions count them.
         this.newline(this.pos + 1);
         this.pos++;
       } else if (isBlank(c)) {
@@ -188,9 +191,14 @@ class Lexer {
     this.lineEmpty = false;
   }
 
+  /** Where the line at `from` ends: its `\n` or `\r`. Uses indexOf (fast) and remembers the next CR. */
   private lineEnd(from: number): number {
-    const i = this.text.indexOf('\n', from);
-    return i < 0 ? this.n : i;
+    const lf = this.text.indexOf('\n', from);
+    if (this.nextCr < from) {
+      const cr = this.text.indexOf('\r', from);
+      this.nextCr = cr < 0 ? this.n : cr;
+    }
+    return Math.min(lf < 0 ? this.n : lf, this.nextCr);
   }
 
   /** The end of a line's content, without a CR or trailing blanks. */
@@ -223,7 +231,8 @@ class Lexer {
     const close = this.text.indexOf('*/', start + 2);
     const end = close < 0 ? this.n : close + 2;
     for (let i = start; i < end; i++) {
-      if (this.text.charCodeAt(i) === LF) this.newline(i + 1);
+      const c = this.text.charCodeAt(i);
+      if (c === LF || (c === CR && this.text.charCodeAt(i + 1) !== LF)) this.newline(i + 1);
     }
     if (close < 0) {
       this.diagnostics.push(
@@ -285,7 +294,7 @@ class Lexer {
         closed = true;
         break;
       }
-      if (c === LF) break;
+      if (c === LF || c === CR) break;
       i++;
     }
     const contentEnd = closed ? i : this.trimEnd(start + 1, i);

@@ -1,13 +1,17 @@
 /**
  * Offset-to-line lookup, the one place that turns a UTF-16 offset into a line (and column). The parser
  * reports lines while parsing, the navigation helpers answer for a finished document, and the hosts
- * (CLI, demo engine, run command) print `line N` with it.
+ * (CLI, demo engine, run command) print `line N` with it. `\n`, `\r\n` and a lone `\r` are each one line
+ * break, as LSP positions and editors count them (the lexer follows the same rule).
  */
 
-/** Offsets of the first character of each line of `text` (`[0, …]`); only `\n` ends a line. */
+/** Offsets of the first character of each line of `text` (`[0, …]`). */
 export function lineStartsOf(text: string): number[] {
   const starts = [0];
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
+  }
   return starts;
 }
 
@@ -33,4 +37,20 @@ export function lineColumnOf(
 ): { line: number; column: number } {
   const index = lineIndexOf(lineStarts, offset);
   return { line: index + 1, column: offset - (lineStarts[index] as number) + 1 };
+}
+
+/** The offset of the line break (`\n`, or `\r` of `\r\n` or a lone `\r`) ending the line at `from`, or the text's length. */
+export function lineEndOf(text: string, from: number): number {
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || c === 13) return i;
+  }
+  return text.length;
+}
+
+/** The start of the line after the one holding `from` (after its `\n`, `\r\n` or `\r`), or the text's length. */
+export function nextLineStart(text: string, from: number): number {
+  const end = lineEndOf(text, from);
+  if (end >= text.length) return text.length;
+  return text.charCodeAt(end) === 13 && text.charCodeAt(end + 1) === 10 ? end + 2 : end + 1;
 }

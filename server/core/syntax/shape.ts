@@ -7,7 +7,7 @@ import type { AstNode } from './ast';
 const POSITION_KEYS: ReadonlySet<string> = new Set(['line', 'endLine', 'lineStarts']);
 
 function isPositionKey(key: string): boolean {
-  return key === 'range' || key.endsWith('Range') || POSITION_KEYS.has(key);
+  return key === 'range' || POSITION_KEYS.has(key) || key.endsWith('Range');
 }
 
 /**
@@ -29,4 +29,50 @@ function strip(value: unknown): unknown {
     if (!isPositionKey(key) && !(isCommand && key === 'name')) out[key] = strip(v);
   }
   return out;
+}
+
+/**
+ * True when `a` and `b` have the same {@link astShape}, compared in place (no copies, no strings) and
+ * with an explicit stack, so that a 20,000-line document costs neither memory nor call depth.
+ */
+export function sameShape(a: AstNode, b: AstNode): boolean {
+  const left: unknown[] = [a];
+  const right: unknown[] = [b];
+  while (left.length > 0) {
+    const x = left.pop();
+    const y = right.pop();
+    if (x === y) continue;
+    if (x === null || y === null || typeof x !== 'object' || typeof y !== 'object') return false;
+    if (Array.isArray(x)) {
+      if (!Array.isArray(y) || x.length !== y.length) return false;
+      for (let i = 0; i < x.length; i++) {
+        left.push(x[i]);
+        right.push(y[i]);
+      }
+    } else if (!pushFields(x as Record<string, unknown>, y as Record<string, unknown>, left, right)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** Queues the meaningful fields of two records; false when their field sets differ. */
+function pushFields(
+  x: Record<string, unknown>,
+  y: Record<string, unknown>,
+  left: unknown[],
+  right: unknown[],
+): boolean {
+  if (Array.isArray(y)) return false;
+  const isCommand = x['kind'] === 'command';
+  let count = 0;
+  for (const key in x) {
+    if (isPositionKey(key) || (isCommand && key === 'name')) continue;
+    if (!(key in y)) return false;
+    count++;
+    left.push(x[key]);
+    right.push(y[key]);
+  }
+  for (const key in y) if (!isPositionKey(key) && !(isCommand && key === 'name')) count--;
+  return count === 0;
 }

@@ -30,10 +30,13 @@ const cases: readonly [string, string, string][] = [
   ['CRLF kept', 'category a\r\ntagload\r\n', 'CATEGORY a\r\nTAGLOAD\r\n'],
   ['SUB and END', 'sub q\n  tagload\nend\nappend q\n', 'SUB q\nTAGLOAD\nEND\nAPPEND q\n'],
   ['inject', 'inject   default\n', 'INJECT default\n'],
+  ['trailing comma in a list kept', 'select [time, tps, ]\n', 'SELECT [time, tps,]\n'],
+  ['trailing comma in an object kept', "HEADER { a$: 'I', b$: 'B', }\n", "HEADER { a$: 'I', b$: 'B', }\n"],
+  ['lone CR line ends kept', 'category a\rtagload\r', 'CATEGORY a\rTAGLOAD\r'],
   [
     'multi-line operand laid out one member per line',
     'HEADER {a$:I,\n b$:F,}\n',
-    'HEADER {\n  a$: I,\n  b$: F\n}\n',
+    'HEADER {\n  a$: I,\n  b$: F,\n}\n',
   ],
 ];
 

@@ -163,6 +163,44 @@ suite('explorer', () => {
     );
   });
 
+  test('from the Command Palette, Run Scoped and the live dashboard ask for the project and agent', async () => {
+    const api = await mxqlApi();
+    await useDemo(api);
+    const project = await demoProject('APM');
+    const agent = await firstAgent(project);
+    const oid = /oid (-?\d+)/.exec(agent.description ?? '')?.[1];
+    const document = await vscode.workspace.openTextDocument({
+      language: 'mxql',
+      content: 'CATEGORY app_counter\nTAGLOAD\nSELECT [oid, oname, tps]\n',
+    });
+    await vscode.window.showTextDocument(document);
+    const ui = api.scriptUi([project.label, agent.label]);
+    const outcome = await vscode.commands.executeCommand<{
+      status: string;
+      runId?: string;
+      message?: string;
+    }>('mxql.explorer.runScoped');
+    assert.equal(outcome.status, 'done', outcome.message);
+    assert.deepEqual(
+      ui.prompts.map((p) => p.kind),
+      ['quickPick', 'quickPick'],
+    );
+    assert.ok(ui.prompts[0]?.choices.includes(project.label), 'the project pick lists the project');
+    assert.ok(ui.prompts[1]?.choices.includes(agent.label), 'the agent pick lists the agent');
+    assert.ok(api.history()[0]?.query.includes(`OID ${oid}`));
+
+    api.scriptUi([project.label]);
+    const dashboard = await vscode.commands.executeCommand<{ title: string; error?: string }>(
+      'mxql.explorer.openDashboard',
+    );
+    assert.equal(dashboard.title, `Live: ${project.label}`);
+    assert.equal(dashboard.error, undefined);
+
+    const dismissed = api.scriptUi([undefined]);
+    assert.equal(await vscode.commands.executeCommand('mxql.explorer.openDashboard'), undefined);
+    assert.equal(dismissed.prompts.length, 1, 'a dismissed pick ends the command quietly');
+  });
+
   test('Show Server Snapshot shows one server flattened to columns', async () => {
     const api = await mxqlApi();
     const server = (await children(await child(await demoProject('SMS'), 'Servers')))[0]!;

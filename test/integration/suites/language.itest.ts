@@ -3,33 +3,9 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { suite, suiteSetup, test } from 'mocha';
+import { codeOf, diagnosticsFor } from './languageSupport';
 
 const AC = 'CATEGORY app_counter\nTAGLOAD\n';
-
-function codeOf(d: vscode.Diagnostic): string {
-  return typeof d.code === 'object' ? String(d.code.value) : String(d.code);
-}
-
-/** Resolves with the diagnostics of `uri` as soon as they satisfy `accept` (now, or on a later change event). */
-function diagnosticsFor(
-  uri: vscode.Uri,
-  accept: (list: readonly vscode.Diagnostic[]) => boolean,
-): Promise<readonly vscode.Diagnostic[]> {
-  return new Promise((resolve) => {
-    const current = vscode.languages.getDiagnostics(uri);
-    if (accept(current)) {
-      resolve(current);
-      return;
-    }
-    const listener = vscode.languages.onDidChangeDiagnostics((e) => {
-      if (!e.uris.some((u) => u.toString() === uri.toString())) return;
-      const list = vscode.languages.getDiagnostics(uri);
-      if (!accept(list)) return;
-      listener.dispose();
-      resolve(list);
-    });
-  });
-}
 
 async function openMxql(content: string): Promise<vscode.TextDocument> {
   const document = await vscode.workspace.openTextDocument({ language: 'mxql', content });

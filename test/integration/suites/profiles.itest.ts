@@ -54,6 +54,108 @@ suite('profiles', () => {
     assert.ok(!JSON.stringify(profilesSetting()).includes('monitoring.example.com'));
   });
 
+  test('Add Profile asks name, base URL, service URL, default project, tokens, then tests the connection', async () => {
+    const api = await mxqlApi();
+    const demo = await api.demo();
+    const project = demo.projects[0]!;
+    const ui = api.scriptUi([
+      'Wizard',
+      demo.baseUrl,
+      demo.serviceUrl,
+      String(project.pcode),
+      demo.accountToken,
+      project.token,
+    ]);
+    try {
+      assert.equal(await vscode.commands.executeCommand('mxql.addProfile'), 'Wizard');
+      const asked = ui.prompts.filter((p) => p.kind === 'inputBox').map((p) => p.text);
+      assert.equal(asked.length, 6, asked.join(' | '));
+      for (const [i, words] of [
+        /name/,
+        /Open API address/,
+        /second host/,
+        /project \(pcode\)/,
+        /projects and groups/,
+        /queries in that project/,
+      ].entries())
+        assert.match(asked[i] ?? '', words);
+      const result = ui.prompts.find((p) => p.kind === 'message');
+      assert.match(
+        result?.text ?? '',
+        new RegExp(
+          `"Wizard" added and connected — account token: works, ${demo.projects.length} projects visible; project token of pcode ${project.pcode}: works`,
+        ),
+      );
+      assert.match(api.statusText(), new RegExp(`^Wizard · `));
+      assert.equal(await api.hasSecret(`mxql.token.project.Wizard.${project.pcode}`), true);
+    } finally {
+      await vscode.commands.executeCommand('mxql.removeProfile', { name: 'Wizard' });
+    }
+  });
+
+  test('Add Profile without tokens confirms it; a wrong token says which call failed, in words', async () => {
+    const api = await mxqlApi();
+    const demo = await api.demo();
+    try {
+      const quiet = api.scriptUi(['NoTokens', demo.baseUrl, '', '', '']);
+      assert.equal(await vscode.commands.executeCommand('mxql.addProfile'), 'NoTokens');
+      assert.match(quiet.prompts.at(-1)?.text ?? '', /profile "NoTokens" added\. Set its tokens/);
+      const wrong = api.scriptUi(['WrongToken', demo.baseUrl, '', '', 'not-the-account-token']);
+      assert.equal(await vscode.commands.executeCommand('mxql.addProfile'), 'WrongToken');
+      const text = wrong.prompts.at(-1)?.text ?? '';
+      assert.match(text, /connection test failed — account token: Listing projects failed: HTTP 40[13]/);
+      assert.doesNotMatch(text, /\/open\/|not-the-account-token/);
+    } finally {
+      await vscode.commands.executeCommand('mxql.removeProfile', { name: 'NoTokens' });
+      await vscode.commands.executeCommand('mxql.removeProfile', { name: 'WrongToken' });
+    }
+  });
+
+  test("Set Token on a failed run asks only for the token of that run's profile and project", async () => {
+    const api = await mxqlApi();
+    const demo = await api.demo();
+    const project = demo.projects[0]!;
+    api.scriptUi([]);
+    await vscode.commands.executeCommand('mxql.addProfile', {
+      name: 'Expired',
+      baseUrl: demo.baseUrl,
+      defaultPcode: project.pcode,
+      projectToken: 'an-expired-project-token',
+    });
+    try {
+      const document = await vscode.workspace.openTextDocument({
+        language: 'mxql',
+        content: '-- @range 15m\nCATEGORY app_counter\nTAGLOAD\nSELECT [time, oid, tps]\n',
+      });
+      await vscode.window.showTextDocument(document);
+      assert.match(api.statusText(), / · 15m$/, 'the status bar shows the range of the file');
+      const failed = api.scriptUi([]);
+      const outcome = await vscode.commands.executeCommand<{ status: string; runId: string }>('mxql.runFile');
+      assert.equal(outcome.status, 'error');
+      const notice = failed.prompts.find((p) => p.kind === 'message');
+      assert.match(notice?.text ?? '', /Running the query failed: HTTP 40[13]/);
+      assert.doesNotMatch(notice?.text ?? '', /mxqlText|\/open\//);
+      const ui = api.scriptUi([project.token]);
+      assert.equal(
+        await vscode.commands.executeCommand('mxql.runErrorAction', 'setToken', outcome.runId),
+        true,
+      );
+      assert.deepEqual(
+        ui.prompts.map((p) => p.kind),
+        ['inputBox'],
+        'no profile or project question',
+      );
+      assert.match(ui.prompts[0]?.text ?? '', new RegExp(`pcode ${project.pcode} in "Expired"`));
+      api.scriptUi([]);
+      const again = await vscode.commands.executeCommand<{ status: string }>('mxql.runFile');
+      assert.equal(again.status, 'done');
+    } finally {
+      // Later suites read the status bar: its range must not come from this file's @range.
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      await vscode.commands.executeCommand('mxql.removeProfile', { name: 'Expired' });
+    }
+  });
+
   test('the wizard validates its inputs as they are typed', async () => {
     const api = await mxqlApi();
     const ui = api.scriptUi(['Demo']);

@@ -39,7 +39,8 @@ suite('run', () => {
     const demo = await api.demo();
     const project = demo.projects[0];
     assert.ok(project);
-    assert.equal(api.statusText(), `Demo · ${project.name} · 1h`);
+    // The file's @range 15m, not the picker's 1h: the status bar shows the range the run used.
+    assert.equal(api.statusText(), `Demo · ${project.name} · 15m`);
     const entry = api.history()[0];
     assert.equal(entry?.id, outcome.runId);
     assert.equal(entry.rows, result.rowCount);
@@ -136,6 +137,8 @@ suite('run', () => {
     const api = await mxqlApi();
     await useDemo(api);
     await vscode.commands.executeCommand('mxql.pickTimeRange', '3h');
+    // A file without @range runs with the picker's range, and the status bar says so.
+    await openWorkspaceFile('queries/tps.mxql');
     assert.match(api.statusText(), / · 3h$/);
     const first = await runCommand('mxql.runFile', { uri: fileUri('queries/tps.mxql') });
     assert.equal(first.status, 'done', first.message);

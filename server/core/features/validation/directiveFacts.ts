@@ -3,7 +3,7 @@
  * `$params` and fragments are declared and where, the time spans to check, and where a new
  * directive line fits.
  */
-import { parseDirectives, type DirectiveEntry, type MxqlDiagnostic } from '../../syntax/index';
+import { nextLineStart, parseDirectives, type DirectiveEntry, type MxqlDiagnostic } from '../../syntax/index';
 import { type DirectiveFacts, type InjectDirective, type ParamDirective } from './context';
 
 /** Directive facts of `text` and the directive parser's own diagnostics. Never throws. */
@@ -55,8 +55,7 @@ function assignment(
 function insertionPoint(text: string, entries: readonly DirectiveEntry[]): number {
   const last = entries.at(-1);
   if (!last) return 0;
-  const newline = text.indexOf('\n', last.range.end);
-  return newline === -1 ? text.length : newline + 1;
+  return nextLineStart(text, last.range.end);
 }
 
 function lastEntry(entries: readonly DirectiveEntry[], key: string): DirectiveEntry | undefined {

@@ -3,7 +3,7 @@
  * declared fragment should be used, fragments must be valid MXQL themselves, and INJECT only works as a
  * command of its own.
  */
-import { type InjectNode } from '../../syntax/index';
+import { parse, type InjectNode } from '../../syntax/index';
 import { type CheckContext, type InjectDirective } from './context';
 import { diagnostic } from '../../diagnostics/table';
 import { fragmentDiagnostics } from './fragments';
@@ -24,6 +24,12 @@ export function checkInjects(ctx: CheckContext): void {
     } else {
       ctx.report(diagnostic('inject/in-operand', node.range));
     }
+  }
+  // A fragment may INJECT another one (`-- @inject a = INJECT b`): that uses b too.
+  for (const directive of ctx.directives.injects) {
+    if (!/inject/i.test(directive.value)) continue;
+    for (const node of parse(directive.value).ast.injects)
+      if ('keywordRange' in node) used.add(injectName(node));
   }
   const reportedUnused = new Set<string>();
   for (const directive of ctx.directives.injects) {

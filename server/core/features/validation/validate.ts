@@ -4,9 +4,9 @@
  * ranges). Checks run independently, so a broken line never hides the problems of the others, and
  * nothing MXQL-specific is reported inside PromQL lines.
  */
-import { parse, type ParseResult, type Range } from '../../syntax/index';
+import { parse, type ParseResult, type Range, type Statement } from '../../syntax/index';
 import { type CategoryCatalog } from '../../catalog/index';
-import { flowWithCatalog } from '../columns';
+import { flowWithCatalog, type ColumnFlow } from '../columns';
 import { featureCatalog } from './catalogAccess';
 import { checkCategories, checkColumns } from './catalogChecks';
 import { commandDiagnostics } from './commandChecks';
@@ -42,22 +42,48 @@ export interface ParsedText {
 /** Parser diagnostics that the feature checks re-report with their own codes and wording. */
 const SUPERSEDED_SYNTAX_CODES = new Set(['syntax/inject-in-operand', 'syntax/param-key']);
 
-const CHECKS: readonly Check[] = [
+/** Checks of the document as a whole (directives, $params, INJECTs, structure, SUB references): cheap. */
+export const DOCUMENT_CHECKS: readonly Check[] = [
   checkInjects,
   checkParams,
   checkStructure,
+  checkRanges,
+  checkSubReferences,
+];
+
+/**
+ * Checks of each statement against the command table, the catalog and the column flow: the costly
+ * ones. They read only the statements and flow steps in `ctx`, so incremental validation runs them
+ * per block (blockValidation.ts).
+ */
+export const STATEMENT_CHECKS: readonly Check[] = [
   (ctx) => commandDiagnostics(allStatements(ctx), ctx.catalog, ctx.text).forEach((d) => ctx.report(d)),
   checkCategories,
   checkColumns,
   checkFormulas,
-  checkRanges,
-  checkSubReferences,
 ];
+
+const CHECKS: readonly Check[] = [...DOCUMENT_CHECKS, ...STATEMENT_CHECKS];
 
 /** Every diagnostic of `input`, sorted by position then code. Never throws. */
 export function validate(input: string | ParsedText, options: ValidateOptions): ValidationDiagnostic[] {
   const text = typeof input === 'string' ? input : input.text;
   const parsed = typeof input === 'string' ? parse(text) : input.parsed;
+  const { ctx, out } = checkContext(text, parsed, options);
+  for (const check of CHECKS) runGuarded(check, ctx);
+  return finish(out, promqlRanges(ctx), options.enabled);
+}
+
+/**
+ * The context every check shares, with the directive and parser diagnostics already in `out`. The
+ * column flow is `flow` when the caller has it (an analysis), else computed here.
+ */
+export function checkContext(
+  text: string,
+  parsed: ParseResult,
+  options: ValidateOptions,
+  flow?: ColumnFlow,
+): { ctx: CheckContext; out: ValidationDiagnostic[] } {
   const directives = directiveFacts(text);
   const catalog = featureCatalog(options.catalog);
   const out: ValidationDiagnostic[] = [...directives.diagnostics];
@@ -66,22 +92,22 @@ export function validate(input: string | ParsedText, options: ValidateOptions): 
     text,
     doc: parsed.ast,
     catalog,
-    flow: flowWithCatalog(parsed.ast, catalog, { fragments: parseFragments(directives.facts.injects) }),
+    flow:
+      flow ?? flowWithCatalog(parsed.ast, catalog, { fragments: parseFragments(directives.facts.injects) }),
     directives: directives.facts,
     runInjects: new Set(options.injectNames ?? []),
     runParams: new Set(Array.isArray(options.params) ? options.params : Object.keys(options.params ?? {})),
     report: (d) => out.push(d),
   };
-  for (const check of CHECKS) runGuarded(check, ctx);
-  return finish(out, promqlRanges(ctx), options.enabled);
+  return { ctx, out };
 }
 
-function allStatements(ctx: CheckContext) {
+function allStatements(ctx: CheckContext): Statement[] {
   return [...ctx.doc.main, ...ctx.doc.subs.flatMap((s) => s.commands)];
 }
 
 /** A failing check must not take the other checks' findings with it; its own are simply absent. */
-function runGuarded(check: Check, ctx: CheckContext): void {
+export function runGuarded(check: Check, ctx: CheckContext): void {
   try {
     check(ctx);
   } catch {
@@ -89,11 +115,12 @@ function runGuarded(check: Check, ctx: CheckContext): void {
   }
 }
 
-function promqlRanges(ctx: CheckContext): Range[] {
+export function promqlRanges(ctx: CheckContext): Range[] {
   return allStatements(ctx).flatMap((s) => (s.kind === 'promql' ? [s.queryRange] : []));
 }
 
-function finish(all: ValidationDiagnostic[], promql: readonly Range[], enabled?: readonly string[]) {
+/** Drops findings inside PromQL and codes not enabled, and sorts by position then code. */
+export function finish(all: ValidationDiagnostic[], promql: readonly Range[], enabled?: readonly string[]) {
   const inPromql = (r: Range): boolean => promql.some((p) => r.start >= p.start && r.start < p.end);
   const wanted = (code: string): boolean =>
     enabled === undefined || enabled.some((e) => e === code || code.startsWith(`${e}/`));

@@ -1,0 +1,107 @@
+// A result's chart as a standalone SVG for exported reports: time on x, the first measure on y, one
+// line per agent (oname, else oid), drawn as plain polylines. The panel's own series builder lives in
+// the webview program, which the extension may not import; this static image needs only the basics.
+// Pure; every text is escaped, and the SVG refers to nothing outside itself.
+import type { Cell } from '../../../common/resultsMessages';
+
+const WIDTH = 720;
+const HEIGHT = 280;
+const PAD = { left: 56, right: 12, top: 12, bottom: 28 };
+const PALETTE = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f'];
+
+/** Text escaped for XML and HTML content and attribute values. */
+export function escapeXml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function isoMinute(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
+}
+
+interface Series {
+  readonly label: string;
+  readonly values: (number | null)[];
+}
+
+const MAX_SERIES = 24;
+
+/** Aligned series (mean per time and agent), or undefined without a time column and a measure. */
+function seriesOf(
+  columns: readonly string[],
+  rows: readonly (readonly Cell[])[],
+): { xs: number[]; series: Series[] } | undefined {
+  const x = columns.findIndex((c) => c.toLowerCase() === 'time');
+  const numeric = (i: number): boolean => rows.some((r) => typeof r[i] === 'number');
+  const y = columns.findIndex((c, i) => i !== x && !/^(oid|pcode|time)$/i.test(c) && numeric(i));
+  if (x < 0 || y < 0) return undefined;
+  const split = ['oname', 'oid'].map((n) => columns.indexOf(n)).find((i) => i >= 0) ?? -1;
+  const sums = new Map<string, Map<number, { sum: number; n: number }>>();
+  for (const row of rows) {
+    const t = row[x];
+    const v = row[y];
+    if (typeof t !== 'number' || typeof v !== 'number' || !Number.isFinite(v)) continue;
+    const label = split >= 0 ? String(row[split] ?? '') : (columns[y] ?? '');
+    const byTime = sums.get(label) ?? new Map<number, { sum: number; n: number }>();
+    sums.set(label, byTime);
+    const cell = byTime.get(t) ?? { sum: 0, n: 0 };
+    byTime.set(t, { sum: cell.sum + v, n: cell.n + 1 });
+  }
+  const kept = [...sums].sort((a, b) => (a[0] < b[0] ? -1 : 1)).slice(0, MAX_SERIES);
+  const xs = [...new Set(kept.flatMap(([, byTime]) => [...byTime.keys()]))].sort((a, b) => a - b);
+  const series = kept.map(([label, byTime]) => ({
+    label,
+    values: xs.map((t) => {
+      const s = byTime.get(t);
+      return s ? s.sum / s.n : null;
+    }),
+  }));
+  return { xs, series };
+}
+
+/** The chart of a result as SVG text, or undefined when it has no time axis and number column. */
+export function chartSvg(
+  columnNames: readonly string[],
+  rows: readonly (readonly Cell[])[],
+  title: string,
+): string | undefined {
+  const data = seriesOf(columnNames, rows);
+  if (!data) return undefined;
+  if (data.xs.length < 2 || data.series.length === 0) return undefined;
+  const values = data.series.flatMap((s) => s.values.filter((v): v is number => v !== null));
+  const minY = Math.min(0, ...values);
+  const maxY = Math.max(...values, minY + 1);
+  const x0 = data.xs[0] ?? 0;
+  const x1 = data.xs[data.xs.length - 1] ?? x0 + 1;
+  const px = (t: number): number =>
+    PAD.left + ((t - x0) / Math.max(1, x1 - x0)) * (WIDTH - PAD.left - PAD.right);
+  const py = (v: number): number =>
+    HEIGHT - PAD.bottom - ((v - minY) / (maxY - minY)) * (HEIGHT - PAD.top - PAD.bottom);
+  const lines = data.series.map((series, i) => {
+    const points = series.values
+      .map((v, j) => (v === null ? undefined : `${px(data.xs[j] ?? 0).toFixed(1)},${py(v).toFixed(1)}`))
+      .filter((p): p is string => p !== undefined)
+      .join(' ');
+    const colour = PALETTE[i % PALETTE.length] ?? '#000';
+    return `<polyline fill="none" stroke="${colour}" stroke-width="1.5" points="${points}"><title>${escapeXml(series.label)}</title></polyline>`;
+  });
+  const legend = data.series
+    .slice(0, 8)
+    .map((s, i) => `<tspan fill="${PALETTE[i % PALETTE.length] ?? '#000'}">■ ${escapeXml(s.label)}</tspan>`)
+    .join(' ');
+  const axes = [
+    `<line x1="${PAD.left}" y1="${HEIGHT - PAD.bottom}" x2="${WIDTH - PAD.right}" y2="${HEIGHT - PAD.bottom}" stroke="#888"/>`,
+    `<line x1="${PAD.left}" y1="${PAD.top}" x2="${PAD.left}" y2="${HEIGHT - PAD.bottom}" stroke="#888"/>`,
+    `<text x="${PAD.left - 4}" y="${PAD.top + 8}" text-anchor="end">${escapeXml(String(Math.round(maxY * 100) / 100))}</text>`,
+    `<text x="${PAD.left - 4}" y="${HEIGHT - PAD.bottom}" text-anchor="end">${escapeXml(String(minY))}</text>`,
+    `<text x="${PAD.left}" y="${HEIGHT - 8}">${escapeXml(isoMinute(x0))} UTC</text>`,
+    `<text x="${WIDTH - PAD.right}" y="${HEIGHT - 8}" text-anchor="end">${escapeXml(isoMinute(x1))} UTC</text>`,
+  ];
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT + 18}" viewBox="0 0 ${WIDTH} ${HEIGHT + 18}" font-family="sans-serif" font-size="11" role="img" aria-label="${escapeXml(title)}">`,
+    `<rect width="100%" height="100%" fill="#fff"/>`,
+    ...axes,
+    ...lines,
+    `<text x="${PAD.left}" y="${HEIGHT + 12}">${legend}</text>`,
+    '</svg>',
+  ].join('\n');
+}

@@ -1,0 +1,5 @@
+// The notebook renderer bundles style sheets as text (esbuild loader `text`) and adds them itself.
+declare module '*.css' {
+  const text: string;
+  export default text;
+}

@@ -1,0 +1,358 @@
+/**
+ * Incremental parsing. A document is a list of blocks: runs of top-level items separated by a blank
+ * line, and each SUB … END on its own. A block boundary is a clean parser state (no open bracket,
+ * SUB or block comment), so parsing the blocks one by one and joining the results gives exactly what
+ * `parse()` gives for the whole text. An edit re-parses only the blocks it touches (growing the region
+ * while its end is not clean); the others keep their parse, relocated when the edit moved them.
+ */
+import type {
+  CommentNode,
+  MxqlDiagnostic,
+  MxqlDocument,
+  ParseResult,
+  Range,
+  SubReference,
+  TopLevelItem,
+} from './ast';
+import { lineIndexOf } from './lineIndex';
+import { parse } from './parser';
+import { firstStartingAtOrAfter } from './sortedRanges';
+
+/** One block of a document and its parse. */
+export interface SyntaxBlock {
+  /** The block's text. */
+  readonly text: string;
+  /** Line breaks inside the text (the block's last line break included). */
+  readonly breaks: number;
+  /** The parse, in coordinates where the block starts at `origin`. */
+  readonly parsed: ParseResult;
+  readonly origin: { readonly offset: number; readonly line: number };
+  /** Increases each time any block is parsed: equal ids mean the same parse (moved or not). */
+  readonly id: number;
+}
+
+/** A document parsed block by block. */
+export interface BlockParse {
+  readonly text: string;
+  /** The blocks in order, each at its current place (relocated when an edit moved it). */
+  readonly blocks: readonly SyntaxBlock[];
+  /** Where each block starts in `text`. */
+  readonly starts: readonly number[];
+  /** The joined parse: the same as `parse(text)`. */
+  readonly parsed: ParseResult;
+  /** How many blocks were parsed to produce this version (all of them for a fresh parse). */
+  readonly reparsed: number;
+}
+
+/** A replacement of `[start, end)` of the previous text by `text` (LSP incremental change, as offsets). */
+export interface TextEdit {
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+}
+
+let nextId = 1;
+
+/** Parses `text` as blocks. */
+export function parseBlocks(text: string): BlockParse {
+  const blocks = splitParsed(text, parse(text));
+  return join(text, blocks, blocks.length);
+}
+
+/**
+ * Applies `edits` (in order, each against the text left by the previous ones) to `previous` and
+ * re-parses only the blocks they touch. Falls back to a whole parse when an edit does not fit.
+ */
+export function reparseBlocks(previous: BlockParse, edits: readonly TextEdit[]): BlockParse {
+  let text = previous.text;
+  let blocks: SyntaxBlock[] = [...previous.blocks];
+  let reparsed = 0;
+  for (const edit of edits) {
+    if (!(edit.start >= 0 && edit.start <= edit.end && edit.end <= text.length))
+      return parseBlocks(applyAll(previous.text, edits));
+    const result = applyEdit(text, blocks, edit);
+    text = result.text;
+    blocks = result.blocks;
+    reparsed += result.reparsed;
+  }
+  return join(text, blocks, reparsed);
+}
+
+function applyAll(text: string, edits: readonly TextEdit[]): string {
+  let out = text;
+  for (const e of edits) {
+    const start = Math.max(0, Math.min(e.start, out.length));
+    const end = Math.max(start, Math.min(e.end, out.length));
+    out = out.slice(0, start) + e.text + out.slice(end);
+  }
+  return out;
+}
+
+function startsOf(blocks: readonly SyntaxBlock[]): number[] {
+  const starts: number[] = [];
+  let at = 0;
+  for (const b of blocks) {
+    starts.push(at);
+    at += b.text.length;
+  }
+  return starts;
+}
+
+/** Re-parses the blocks `edit` touches, growing the region until it ends in a clean state. */
+function applyEdit(
+  text: string,
+  blocks: readonly SyntaxBlock[],
+  edit: TextEdit,
+): { text: string; blocks: SyntaxBlock[]; reparsed: number } {
+  const newText = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
+  const starts = startsOf(blocks);
+  // First block touched: the one holding `start` (the last block starting at or before it;
+  // lineIndexOf searches any ascending starts) (an insertion at a boundary belongs to the later one),
+  // one earlier when the edit starts right after a CR whose LF might follow.
+  let first = Math.max(0, lineIndexOf(starts, edit.start));
+  if (first > 0 && (starts[first] as number) === edit.start && text.charCodeAt(edit.start - 1) === 13)
+    first--;
+  // A statement still open where its block ends (always with a syntax diagnostic) may read on into
+  // the next lines, depending on what they hold: re-parse the block before too.
+  // (Comment lines in between do not stop it.)
+  let before = first - 1;
+  while (before >= 0 && onlyComments(blocks[before] as SyntaxBlock)) before--;
+  if (before >= 0 && (blocks[before] as SyntaxBlock).parsed.diagnostics.length > 0) first = before;
+  let last = Math.max(first, lineIndexOf(starts, Math.max(edit.start, edit.end - 1)));
+  if (
+    edit.end > edit.start &&
+    edit.end === (starts[last] as number) + (blocks[last] as SyntaxBlock).text.length
+  ) {
+    // Deleting a block's last line break joins it with the next block.
+    last = Math.min(blocks.length - 1, last + 1);
+  }
+  const delta = edit.text.length - (edit.end - edit.start);
+  const regionStart = starts[first] ?? 0;
+  let regionEnd =
+    blocks.length === 0
+      ? newText.length
+      : (starts[last] as number) + (blocks[last] as SyntaxBlock).text.length + delta;
+  let next = last + 1;
+  for (;;) {
+    const region = newText.slice(regionStart, regionEnd);
+    const parsed = parse(region);
+    const following = blocks[next];
+    if (!following || cleanEnd(region, parsed, newText, regionEnd, blocks.slice(next))) {
+      // The region's parse is in its own coordinates; joining places each new block.
+      const fresh = splitParsed(region, parsed);
+      return {
+        text: newText,
+        blocks: [...blocks.slice(0, first), ...fresh, ...blocks.slice(next)],
+        reparsed: fresh.length,
+      };
+    }
+    regionEnd += following.text.length;
+    next++;
+  }
+}
+
+/**
+ * True when the parser stops at the region's end by itself: nothing of the region continues into the
+ * following block. A region without syntax diagnostics has nothing open; otherwise the region is
+ * parsed together with the following block to see where its last statement really ends.
+ */
+function cleanEnd(
+  region: string,
+  parsed: ParseResult,
+  text: string,
+  end: number,
+  following: readonly SyntaxBlock[],
+): boolean {
+  // A region ending in CR before a block starting with LF would split one line break in two.
+  if (region.endsWith('\r') && text.charCodeAt(end) === 10) return false;
+  if (parsed.diagnostics.length === 0) return true;
+  // An open statement reads on over comment lines: look up to the next block with a statement.
+  let after = '';
+  for (const block of following) {
+    after += block.text;
+    if (!onlyComments(block)) break;
+  }
+  const joined = parse(region + after).ast;
+  const crosses = (r: Range): boolean => r.start < region.length && r.end > region.length;
+  return !joined.items.some((i) => crosses(i.range)) && !joined.comments.some((c) => crosses(c.range));
+}
+
+function onlyComments(block: SyntaxBlock): boolean {
+  return block.parsed.ast.items.every((i) => i.kind === 'comment');
+}
+
+/** Where new blocks start among a parse's top-level items: after a blank line, and around each SUB. */
+function splitOffsets(text: string, doc: MxqlDocument): number[] {
+  const out: number[] = [];
+  let previous: TopLevelItem | undefined;
+  // Comments are not all items (a block comment may trail a statement and run over many lines): a
+  // cut never falls inside one.
+  let comment = 0;
+  let commentEnd = 0;
+  for (const item of doc.items) {
+    if (previous) {
+      const gap = text.slice(previous.range.end, item.range.start);
+      if (item.kind === 'sub' || previous.kind === 'sub' || /(\r\n|\r|\n)[ \t\f\v]*(\r\n|\r|\n)/.test(gap)) {
+        const lineStart = doc.lineStarts[lineIndexOf(doc.lineStarts, item.range.start)] as number;
+        while (
+          comment < doc.comments.length &&
+          (doc.comments[comment] as CommentNode).range.start < lineStart
+        ) {
+          commentEnd = Math.max(commentEnd, (doc.comments[comment] as CommentNode).range.end);
+          comment++;
+        }
+        if (lineStart > previous.range.end && lineStart > (out.at(-1) ?? 0) && lineStart >= commentEnd) {
+          out.push(lineStart);
+        }
+      }
+    }
+    previous = item;
+  }
+  return out;
+}
+
+/** The elements of `sorted` (by range start, as every list of a parse is) starting in `[from, to)`. */
+function within<T extends { readonly range: Range }>(sorted: readonly T[], from: number, to: number): T[] {
+  return sorted.slice(firstStartingAtOrAfter(sorted, from), firstStartingAtOrAfter(sorted, to));
+}
+
+/**
+ * Splits one parse (of a text starting at `origin`) into blocks. Each block shares the parse's node
+ * objects: no copy, the block's origin says where its coordinates put it.
+ */
+function splitParsed(text: string, parsed: ParseResult): SyntaxBlock[] {
+  const doc = parsed.ast;
+  const cuts = [0, ...splitOffsets(text, doc), text.length];
+  const id = nextId++;
+  if (cuts.length === 2) {
+    return [{ text, breaks: doc.lineStarts.length - 1, parsed, origin: { offset: 0, line: 0 }, id }];
+  }
+  const blocks: SyntaxBlock[] = [];
+  for (let i = 0; i + 1 < cuts.length; i++) {
+    const from = cuts[i] as number;
+    const to = cuts[i + 1] as number;
+    const last = i + 2 === cuts.length;
+    const end = last ? to + 1 : to;
+    const firstLine = lineIndexOf(doc.lineStarts, from);
+    const nextLine = last ? doc.lineStarts.length : lineIndexOf(doc.lineStarts, to);
+    // A block's own line starts: its first line through its last (the next block's start excluded).
+    const lineStarts = doc.lineStarts.slice(firstLine, nextLine);
+    const ast: MxqlDocument = {
+      kind: 'document',
+      range: { start: from, end: to },
+      items: within(doc.items, from, end),
+      main: within(doc.main, from, end),
+      subs: within(doc.subs, from, end),
+      comments: within(doc.comments, from, end),
+      params: within(doc.params, from, end),
+      injects: within(doc.injects, from, end),
+      markers: within(doc.markers, from, end),
+      subRefs: within(doc.subRefs, from, end),
+      lineStarts,
+    };
+    const diagnostics: MxqlDiagnostic[] = within(parsed.diagnostics, from, end);
+    blocks.push({
+      text: text.slice(from, to),
+      breaks: nextLine - firstLine - (last ? 1 : 0),
+      parsed: { ast, diagnostics },
+      origin: { offset: from, line: firstLine },
+      id,
+    });
+  }
+  return blocks;
+}
+
+/**
+ * Shifts every offset and line of a block's parse (a copy; the parse itself is left as it is). A node
+ * listed in several places (a statement in `items` and `main`, a comment in `comments` and as a
+ * trailing comment) stays one object in the copy, as features compare nodes by identity.
+ */
+function relocate<T>(value: T, offset: number, line: number, copies = new Map<object, unknown>()): T {
+  if (value === null || typeof value !== 'object') return value;
+  const done = copies.get(value);
+  if (done !== undefined) return done as T;
+  if (Array.isArray(value)) {
+    const out: unknown[] = [];
+    copies.set(value, out);
+    for (const v of value as unknown[]) out.push(relocate(v, offset, line, copies));
+    return out as T;
+  }
+  const out: Record<string, unknown> = {};
+  copies.set(value, out);
+  for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
+    if (key === 'range' || key.endsWith('Range')) {
+      const r = v as Range | null;
+      out[key] = r ? { start: r.start + offset, end: r.end + offset } : r;
+    } else if (key === 'line' || key === 'endLine') {
+      out[key] = (v as number) + line;
+    } else if (key === 'lineStarts') {
+      out[key] = (v as number[]).map((s) => s + offset);
+    } else {
+      out[key] = relocate(v, offset, line, copies);
+    }
+  }
+  return out as T;
+}
+
+/** The block at its place: `block` itself when it has not moved, else a relocated copy. */
+function placed(block: SyntaxBlock, offset: number, line: number): SyntaxBlock {
+  if (block.origin.offset === offset && block.origin.line === line) return block;
+  const dOffset = offset - block.origin.offset;
+  const dLine = line - block.origin.line;
+  return { ...block, parsed: relocate(block.parsed, dOffset, dLine), origin: { offset, line } };
+}
+
+/** Places every block and joins their parses into one document. */
+function join(text: string, unplaced: readonly SyntaxBlock[], reparsed: number): BlockParse {
+  const blocks: SyntaxBlock[] = [];
+  const starts: number[] = [];
+  let offset = 0;
+  let line = 0;
+  for (const b of unplaced) {
+    blocks.push(placed(b, offset, line));
+    starts.push(offset);
+    offset += b.text.length;
+    line += b.breaks;
+  }
+  return { text, blocks, starts, parsed: joinParses(text, blocks), reparsed };
+}
+
+function joinParses(text: string, blocks: readonly SyntaxBlock[]): ParseResult {
+  if (blocks.length === 1) return (blocks[0] as SyntaxBlock).parsed;
+  const items: TopLevelItem[] = [];
+  const doc = {
+    items,
+    main: [] as MxqlDocument['main'][number][],
+    subs: [] as MxqlDocument['subs'][number][],
+    comments: [] as MxqlDocument['comments'][number][],
+    params: [] as MxqlDocument['params'][number][],
+    injects: [] as MxqlDocument['injects'][number][],
+    markers: [] as MxqlDocument['markers'][number][],
+    subRefs: [] as SubReference[],
+    lineStarts: [0],
+  };
+  const diagnostics: MxqlDiagnostic[] = [];
+  for (const b of blocks) {
+    const a = b.parsed.ast;
+    push(items, a.items);
+    push(doc.main, a.main);
+    push(doc.subs, a.subs);
+    push(doc.comments, a.comments);
+    push(doc.params, a.params);
+    push(doc.injects, a.injects);
+    push(doc.markers, a.markers);
+    push(doc.subRefs, a.subRefs);
+    for (const s of a.lineStarts) if (s > (doc.lineStarts.at(-1) as number)) doc.lineStarts.push(s);
+    push(diagnostics, b.parsed.diagnostics);
+  }
+  // Whether a referenced SUB exists is a fact of the whole document.
+  const names = new Set(doc.subs.map((s) => s.name));
+  doc.subRefs = doc.subRefs.map((r) =>
+    r.resolved === names.has(r.name) ? r : { ...r, resolved: !r.resolved },
+  );
+  return { ast: { kind: 'document', range: { start: 0, end: text.length }, ...doc }, diagnostics };
+}
+
+function push<T>(into: T[], from: readonly T[]): void {
+  for (const x of from) into.push(x);
+}

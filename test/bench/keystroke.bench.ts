@@ -1,0 +1,89 @@
+// Keystroke latency over stdio against dist/server.js (issue: speed that does not depend on size).
+// Figures, each beside baselines measured in the same run:
+// - keystroke → completion, 2,000-line vs 1-line document (300 rounds: insert a character, complete,
+//   delete it, complete); baseline: the same keystrokes sent as whole-text changes (a full re-analysis
+//   per keystroke) and a bare regex tokenizer over the 2,000-line text;
+// - completion on the unchanged 2,000-line document;
+// - keystroke → diagnostics published for the edited version (2,000 lines), and with whole-text changes.
+// Goals: p99 ≤ 10 ms on 2,000 lines and ≤ 3× the 1-line figure; unchanged p99 ≤ 5 ms; diagnostics p99 ≤ 20 ms.
+// Run: node --import tsx test/bench/keystroke.bench.ts [rounds]
+import { performance } from 'node:perf_hooks';
+import { startSession } from '../lsp/lspClient';
+import {
+  documentOf,
+  EditedDocument,
+  keystrokeToCompletion,
+  keystrokeToDiagnostics,
+  quantile,
+  serverCpuMs,
+  unchangedCompletion,
+} from '../lsp/keystroke';
+import { loadavg } from 'node:os';
+
+const rounds = Number(process.argv[2] ?? 300);
+const fmt = (samples: readonly number[]): string =>
+  `p50 ${quantile(samples, 0.5).toFixed(2)} ms  p99 ${quantile(samples, 0.99).toFixed(2)} ms  (${samples.length} samples)`;
+
+/** A bare regex tokenizer over the text: the least any per-keystroke pass over the document costs. */
+function regexTokenize(text: string): number {
+  let n = 0;
+  for (const _ of text.matchAll(/[A-Za-z_$][\w$.-]*|'[^'\n]*'|"[^"\n]*"|[{}[\],:]|\S/g)) n++;
+  return n;
+}
+
+async function main(): Promise<void> {
+  const session = await startSession({ diagnostics: { enabled: true, disabledCodes: [] } });
+  const long = documentOf(2000);
+  console.log(
+    `documents: ${long.split('\n').length} lines (${long.length} chars) and 1 line; ${rounds} rounds`,
+  );
+  const big = new EditedDocument(session, 'file:///bench/long.mxql', long);
+  const small = new EditedDocument(session, 'file:///bench/one.mxql', documentOf(1));
+  const bigFull = new EditedDocument(session, 'file:///bench/long-full.mxql', long);
+  for (const d of [big, small, bigFull]) await d.open();
+  // Warm-up: the JIT and the catalog, as in a long-lived server.
+  await keystrokeToCompletion(big, 30, 'incremental');
+  await keystrokeToCompletion(small, 30, 'incremental');
+  await keystrokeToCompletion(bigFull, 10, 'full');
+
+  /** Server CPU ms per sample of `run`, or null where /proc is missing. */
+  const cpu = async (run: () => Promise<number[]>): Promise<{ samples: number[]; cpu: number | null }> => {
+    const before = serverCpuMs(session);
+    const samples = await run();
+    const after = serverCpuMs(session);
+    return { samples, cpu: before === null || after === null ? null : (after - before) / samples.length };
+  };
+  const oneRun = await cpu(() => keystrokeToCompletion(small, rounds, 'incremental'));
+  const bigRun = await cpu(() => keystrokeToCompletion(big, rounds, 'incremental'));
+  const fullRun = await cpu(() => keystrokeToCompletion(bigFull, Math.min(rounds, 100), 'full'));
+  const [one, incremental, full] = [oneRun.samples, bigRun.samples, fullRun.samples];
+  const unchanged = await unchangedCompletion(big, rounds);
+  const regex: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    const started = performance.now();
+    regexTokenize(long);
+    regex.push(performance.now() - started);
+  }
+  const diagnostics = await keystrokeToDiagnostics(session, big, Math.min(rounds, 150), 'incremental');
+  const diagnosticsFull = await keystrokeToDiagnostics(session, bigFull, 50, 'full');
+
+  const perRound = (c: number | null): string =>
+    c === null ? '' : `  server CPU ${c.toFixed(2)} ms/keystroke`;
+  console.log(
+    `load average at the end: ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} (2 cores)`,
+  );
+  console.log(`keystroke → completion, 1 line:                ${fmt(one)}${perRound(oneRun.cpu)}`);
+  console.log(`keystroke → completion, 2,000 lines:           ${fmt(incremental)}${perRound(bigRun.cpu)}`);
+  console.log(`  baseline: whole-text change (full analysis): ${fmt(full)}${perRound(fullRun.cpu)}`);
+  console.log(`  baseline: bare regex tokenizer, in process:  ${fmt(regex)}`);
+  const ratio = quantile(incremental, 0.99) / Math.max(quantile(one, 0.99), 0.001);
+  console.log(`  2,000-line p99 / 1-line p99: ${ratio.toFixed(2)}x (goal ≤ 3x, p99 ≤ 10 ms)`);
+  console.log(`unchanged-document completion, 2,000 lines:   ${fmt(unchanged)} (goal p99 ≤ 5 ms)`);
+  console.log(`keystroke → diagnostics published, 2,000 lines: ${fmt(diagnostics)} (goal p99 ≤ 20 ms)`);
+  console.log(`  baseline: whole-text change (full analysis): ${fmt(diagnosticsFull)}`);
+  await session.stop();
+}
+
+void main();

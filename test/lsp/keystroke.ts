@@ -1,0 +1,159 @@
+/**
+ * Keystroke latency over stdio, as an editor sees it: shared by the benchmark
+ * (test/bench/keystroke.bench.ts) and its floor test (keystrokeFloor.test.ts). A round inserts a
+ * character at the end of the document, requests completion there, deletes it and requests again.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { corpusDir, corpusPresent } from '../support/corpus';
+import { type LspSession } from './lspClient';
+
+/** The half-typed query the cursor sits in: the completion site of every round. */
+export const TAIL = 'CATEGORY app_counter\nTAGLOAD\nSELECT [';
+
+/** About `lines` lines of real queries (the corpus, else a synthetic query repeated), ending in {@link TAIL}. */
+export function documentOf(lines: number): string {
+  if (lines <= 1) return 'SELECT [';
+  const sources = corpusPresent
+    ? readdirSync(corpusDir)
+        .filter((f) => f.endsWith('.mxql'))
+        .sort()
+        .map((f) => readFileSync(join(corpusDir, f), 'utf8'))
+    : ['CATEGORY app_counter\nTAGLOAD\nSELECT [time, oid, tps]\nFILTER {key: tps, over: 1}\n'];
+  const parts: string[] = [];
+  let count = 0;
+  for (let i = 0; count < lines - 3; i++) {
+    const text = sources[i % sources.length] as string;
+    parts.push(text.trimEnd());
+    count += text.trimEnd().split('\n').length + 1;
+  }
+  return `${parts.join('\n\n')}\n\n${TAIL}`;
+}
+
+/** How the client sends each keystroke: the changed range (incremental) or the whole text. */
+export type SyncKind = 'incremental' | 'full';
+
+/** An open document the rounds edit. */
+export class EditedDocument {
+  private version = 1;
+  private text: string;
+
+  constructor(
+    private readonly session: LspSession,
+    readonly uri: string,
+    initial: string,
+  ) {
+    this.text = initial;
+  }
+
+  async open(): Promise<void> {
+    await this.session.connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri: this.uri, languageId: 'mxql', version: this.version, text: this.text },
+    });
+    await this.complete();
+  }
+
+  get currentVersion(): number {
+    return this.version;
+  }
+
+  private end(): { line: number; character: number } {
+    const lines = this.text.split('\n');
+    return { line: lines.length - 1, character: (lines.at(-1) ?? '').length };
+  }
+
+  /** Types `char` at the end (or deletes the last character when `char` is empty). */
+  async type(char: string, sync: SyncKind): Promise<void> {
+    const end = this.end();
+    const range = char
+      ? { start: end, end }
+      : { start: { line: end.line, character: end.character - 1 }, end };
+    this.text = char ? this.text + char : this.text.slice(0, -1);
+    this.version++;
+    await this.session.connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri: this.uri, version: this.version },
+      contentChanges: [sync === 'full' ? { text: this.text } : { range, text: char }],
+    });
+  }
+
+  /** Requests completion at the end of the document. */
+  async complete(): Promise<number> {
+    const list = await this.session.connection.sendRequest<{ items: unknown[] } | null>(
+      'textDocument/completion',
+      { textDocument: { uri: this.uri }, position: this.end() },
+    );
+    return list?.items.length ?? 0;
+  }
+}
+
+/** Milliseconds of `rounds` × 2 keystrokes (insert a character, delete it), each until `answered` resolves. */
+async function keystrokes(
+  doc: EditedDocument,
+  rounds: number,
+  sync: SyncKind,
+  answered: () => Promise<unknown>,
+): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    for (const char of ['t', '']) {
+      const started = performance.now();
+      await doc.type(char, sync);
+      await answered();
+      out.push(performance.now() - started);
+    }
+  }
+  return out;
+}
+
+/** Milliseconds of `rounds` keystroke → completion pairs (two samples per round). */
+export function keystrokeToCompletion(
+  doc: EditedDocument,
+  rounds: number,
+  sync: SyncKind,
+): Promise<number[]> {
+  return keystrokes(doc, rounds, sync, async () => {
+    if ((await doc.complete()) === 0) throw new Error('completion answered nothing');
+  });
+}
+
+/** Milliseconds of `rounds` completions on an unchanged document. */
+export async function unchangedCompletion(doc: EditedDocument, rounds: number): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    const started = performance.now();
+    await doc.complete();
+    out.push(performance.now() - started);
+  }
+  return out;
+}
+
+/** Milliseconds from a keystroke to the diagnostics published for that version. */
+export function keystrokeToDiagnostics(
+  session: LspSession,
+  doc: EditedDocument,
+  rounds: number,
+  sync: SyncKind,
+): Promise<number[]> {
+  return keystrokes(doc, rounds, sync, () =>
+    session.diagnostics(doc.uri, (p) => p.version === doc.currentVersion),
+  );
+}
+
+/** The `p`-quantile (0..1) of `samples`. */
+export function quantile(samples: readonly number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+}
+
+/**
+ * CPU time (user + system, ms) the server process has used so far, from /proc (Linux), or null.
+ * On a busy machine wall-clock tails measure the scheduler; CPU per keystroke measures the server.
+ */
+export function serverCpuMs(session: LspSession): number | null {
+  const stat = `/proc/${session.child.pid ?? 0}/stat`;
+  if (!existsSync(stat)) return null;
+  const fields = readFileSync(stat, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  // Fields 14 and 15 of stat (utime, stime) are the 12th and 13th after the command name, in ticks.
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}

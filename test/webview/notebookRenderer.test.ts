@@ -1,0 +1,102 @@
+// The notebook renderer in real Chromium: results in the results app's grid, errors with their
+// buttons, hostile values everywhere shown as text, nothing run, nothing loaded, no CSP violation.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { type Browser, type Page } from 'playwright-core';
+import type { CellOutput } from '../../common/notebookOutput';
+import { BASE_TIME } from './fixtures';
+import { ensureBuilt, launchChromium, waitFor } from './harness';
+import { openRendererPage, renderOutput, startRendererServer, type RendererServer } from './notebookHarness';
+import { payloads } from './xssPayloads';
+
+void describe('notebook renderer', () => {
+  let browser: Browser;
+  let server: RendererServer;
+  let page: Page;
+
+  before(async () => {
+    await ensureBuilt();
+    server = await startRendererServer();
+    browser = await launchChromium();
+    page = await openRendererPage(browser, server);
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  void it('shows a result in the grid with its controls, and asks the extension to open the panel', async () => {
+    const output: CellOutput = {
+      type: 'result',
+      run: { title: 'TPS', profile: 'Demo', rows: 3, ms: 7, ranAt: BASE_TIME },
+      columns: ['time', 'oname', 'tps'],
+      rows: [0, 1, 2].map((i) => [BASE_TIME + i * 60_000, `web-0${i}`, i * 10]),
+    };
+    await renderOutput(page, 'plain', output);
+    await waitFor(page, `document.querySelectorAll('#out-plain .slick-row').length === 3`);
+    const text = await page.evaluate(`document.getElementById('out-plain').textContent`);
+    assert.match(String(text), /web-01/);
+    await page.click('#out-plain .mxql-nb-open');
+    await waitFor(page, `window.__host.posted.some((m) => m.type === 'openInPanel')`);
+    const posted = await page.evaluate<{ type: string; output?: unknown }[]>('window.__host.posted');
+    assert.deepEqual(posted.find((m) => m.type === 'openInPanel')?.output, output);
+  });
+
+  void it('the Chart tab draws the time series of a result', async () => {
+    await page.click('#out-plain .mxql-tab[data-tab="chart"]');
+    await waitFor(page, `document.querySelector('#out-plain .mxql-chart canvas') !== null`);
+  });
+
+  void it('shows every payload as text in column names, cells, titles, errors and buttons', async () => {
+    const columns = ['time', ...payloads.slice(0, 12)];
+    const rows = payloads.map((p, i) => [
+      BASE_TIME + i * 1000,
+      ...columns.slice(1).map((_, j) => payloads[(i + j) % payloads.length] ?? p),
+    ]);
+    const result: CellOutput = {
+      type: 'result',
+      run: { title: payloads[0] ?? '', endpoint: payloads[1] ?? '' },
+      columns,
+      rows,
+    };
+    await renderOutput(page, 'xss', result);
+    await waitFor(page, `document.querySelectorAll('#out-xss .slick-row').length > 0`);
+    const error: CellOutput = {
+      type: 'error',
+      run: { title: payloads[2] ?? '' },
+      message: payloads.join('\n'),
+      code: payloads[3] ?? '',
+      actions: payloads.slice(0, 5).map((label, i) => ({ id: `a${i}`, label })),
+    };
+    await renderOutput(page, 'err', error);
+    const errorText = String(await page.evaluate(`document.getElementById('out-err').textContent`));
+    for (const payload of payloads.slice(0, 20)) assert.ok(errorText.includes(payload), payload.slice(0, 40));
+    await page.click('#out-err [data-action-id="a1"]');
+    await waitFor(page, `window.__host.posted.some((m) => m.type === 'action' && m.actionId === 'a1')`);
+    const action = (
+      await page.evaluate<{ type: string; actionId?: string; run?: unknown }[]>('window.__host.posted')
+    ).find((m) => m.type === 'action');
+    assert.deepEqual(action?.run, error.run, 'the action names its output, so Re-run finds the cell');
+    // Give any injected markup the chance to act, then check that none did.
+    await page.evaluate(
+      'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
+    );
+    assert.equal(await page.evaluate('window.__xss'), undefined);
+    const injected = await page.evaluate(
+      `document.querySelectorAll('#out-xss img, #out-xss iframe, #out-xss script, #out-xss svg[onload], #out-err img, #out-err iframe, #out-err script, #out-err a[href]').length`,
+    );
+    assert.equal(injected, 0);
+    const headers = String(
+      await page.evaluate(`document.querySelector('#out-xss .slick-header').textContent`),
+    );
+    assert.ok(headers.includes(payloads[0] ?? ''), 'column names are shown as text');
+    assert.deepEqual(await page.evaluate('window.__host.violations'), []);
+    assert.deepEqual(server.unexpected, []);
+  });
+
+  void it('a malformed output shows a readable problem instead of throwing', async () => {
+    await renderOutput(page, 'bad', { type: 'result', columns: 'nope' });
+    const text = String(await page.evaluate(`document.getElementById('out-bad').textContent`));
+    assert.match(text, /cannot be shown: output\.columns must be an array/);
+  });
+});
