@@ -12,6 +12,7 @@ import {
   type ResultsToExtension,
   type RunInfo,
 } from '../../../common/resultsMessages';
+import { translateResultsTexts } from '../../../common/resultsTexts';
 import type { Ctx } from '../ctx';
 import { t } from '../l10n';
 import { runErrorAction } from '../run/errorActions';
@@ -111,6 +112,7 @@ export class ResultsPanels implements vscode.Disposable {
       scriptUri: uri('results.js'),
       styleUri: uri('results.css'),
       codiconsUri: uri('codicon.css'),
+      texts: translateResultsTexts(t),
     });
     const listener = panel.webview.onDidReceiveMessage((data: unknown) => void this.receive(entry, data));
     panel.onDidDispose(() => {
