@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';
 import type { RequestEvent } from '../../api/index';
 import { DEMO_PROFILE_NAME, readConfig, type MxqlConfig } from './config';
+import { t } from './l10n';
 import { HistoryStore } from './history/historyStore';
 import { Log } from './log';
 import { DemoHost } from './profiles/demoHost';
@@ -91,8 +92,12 @@ export class Ctx implements vscode.Disposable {
     const { config, problems } = readConfig((key) => settings.get(key));
     for (const problem of problems) this.log.warn(`Settings: ${problem}`);
     if (problems.length > 0) {
-      const text = `MXQL settings: ${problems[0] ?? ''}${problems.length > 1 ? ` (+${problems.length - 1} more)` : ''}`;
-      void this.ui.message('warning', text, 'Open Settings').then((choice) => {
+      const first = problems[0] ?? '';
+      const text =
+        problems.length > 1
+          ? t('MXQL settings: {0} (+{1} more)', first, problems.length - 1)
+          : t('MXQL settings: {0}', first);
+      void this.ui.message('warning', text, t('Open Settings')).then((choice) => {
         if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'mxql');
       });
     }

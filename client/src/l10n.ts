@@ -1,14 +1,10 @@
 // The one way runtime texts are translated: `t('Added {0}', name)`. The extension installs
 // vscode.l10n.t at activation, which reads l10n/bundle.l10n.<locale>.json; until then (and in plain-node
 // unit tests of pure modules) the English text is formatted here. No vscode import, so pure modules use it.
+import { fillTemplate } from '../../common/resultsTexts';
 
 /** Formats `{0}`, `{1}`, … with `args`, as vscode.l10n.t does. */
-function english(message: string, ...args: (string | number | boolean)[]): string {
-  return message.replace(/\{(\d+)\}/g, (whole, index: string) => {
-    const value = args[Number(index)];
-    return value === undefined ? whole : String(value);
-  });
-}
+const english = fillTemplate;
 
 type Translate = (message: string, ...args: (string | number | boolean)[]) => string;
 let translate: Translate = english;

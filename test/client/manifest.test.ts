@@ -105,6 +105,18 @@ void test('walkthrough media exist; the results serializer and the history view 
     assert.ok(file);
     assert.ok(readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8').length > 0);
   }
+  // Each display language has its own walkthrough pages, named by the same %key% as the English ones.
+  const english = JSON.stringify(readJson('package.nls.json'));
+  for (const locale of ['ko', 'ja']) {
+    const translated = readJson(`package.nls.${locale}.json`) as Record<string, string>;
+    const pages = Object.entries(translated).filter(([key]) => /^walkthrough\..*\.media$/.test(key));
+    assert.equal(pages.length, c.walkthroughs[0]?.steps.length, `${locale} walkthrough pages`);
+    for (const [key, file] of pages) {
+      assert.ok(english.includes(`"${key}"`), key);
+      assert.match(file, new RegExp(`^media/walkthrough/${locale}/`), key);
+      assert.match(readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8'), /^# \S/, file);
+    }
+  }
   assert.ok(manifest.activationEvents.includes('onWebviewPanel:mxql.results'));
   assert.ok(c.views['mxql']?.some((v) => v.id === 'mxql.history'));
 });

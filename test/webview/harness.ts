@@ -10,6 +10,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { type AddressInfo } from 'node:net';
 import { dirname, extname, join } from 'node:path';
 import { type Browser, type Page } from 'playwright-core';
+import { translateResultsTexts } from '../../common/resultsTexts';
 import { resultsCsp, resultsHtml } from '../../client/src/views/resultsHtml';
 import { newestMtime } from '../support/newestMtime';
 
@@ -119,7 +120,7 @@ export async function startServer(): Promise<WebviewServer> {
       });
       return;
     }
-    if (url.pathname === '/') return page(res);
+    if (url.pathname === '/') return page(res, url.searchParams.get('locale'));
     if (url.pathname === '/host.js') return send(res, 200, 'text/javascript', hostScript);
     const file = url.pathname.startsWith('/dist/') ? join(distDir, url.pathname.slice(6)) : '';
     if (file && !file.includes('..') && existsSync(file)) {
@@ -128,14 +129,22 @@ export async function startServer(): Promise<WebviewServer> {
     if (url.pathname !== '/favicon.ico') unexpected.push(url.pathname + url.search);
     send(res, 404, 'text/plain', 'not found');
   }
-  function page(res: ServerResponse): void {
+  // `/?locale=ko` serves the page with the texts table the extension builds from l10n/bundle.l10n.ko.json.
+  function page(res: ServerResponse, locale: string | null): void {
     const nonce = randomBytes(16).toString('base64');
+    const bundle = locale
+      ? (JSON.parse(readFileSync(join(root, 'l10n', `bundle.l10n.${locale}.json`), 'utf8')) as Record<
+          string,
+          string
+        >)
+      : undefined;
     const html = resultsHtml({
       cspSource: origin,
       nonce,
       scriptUri: `${origin}/dist/results.js`,
       styleUri: `${origin}/dist/results.css`,
       codiconsUri: `${origin}/dist/codicon.css`,
+      ...(bundle ? { texts: translateResultsTexts((message) => bundle[message] ?? message) } : {}),
     }).replace('<script ', `<script nonce="${nonce}" src="${origin}/host.js"></script>\n<script `);
     res.setHeader('Content-Security-Policy', `${resultsCsp(origin, nonce)}; report-uri ${origin}/csp-report`);
     send(res, 200, 'text/html; charset=utf-8', html);
@@ -156,11 +165,11 @@ function send(res: ServerResponse, status: number, type: string, body: string | 
 }
 
 /** Opens the webview page and waits for its `ready` message. */
-export async function openWebview(browser: Browser, server: WebviewServer): Promise<Page> {
+export async function openWebview(browser: Browser, server: WebviewServer, query = ''): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${server.origin}/`);
+  await page.goto(`${server.origin}/${query}`);
   await waitFor(page, 'window.__host && window.__host.posted.some((m) => m.type === "ready")');
   if (errors.length) throw new Error(`Page errors: ${errors.join('\n')}`);
   return page;

@@ -2,6 +2,7 @@
 // history entry or an agent's query), the header editor and the per-notebook outputs toggle.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { t } from '../l10n';
 import type { Ctx } from '../ctx';
 import type { ExplorerNode } from '../explorer/explorerNodes';
 import { newQueryText } from '../explorer/queryTemplates';
@@ -50,7 +51,7 @@ export async function openAsNotebook(ctx: Ctx, arg: unknown): Promise<vscode.Not
       ? editor.document
       : undefined;
   if (!document) {
-    void ctx.ui.message('info', 'MXQL: open an .mxql file first, then run "Open as Notebook".');
+    void ctx.ui.message('info', t('MXQL: open an .mxql file first, then run "Open as Notebook".'));
     return undefined;
   }
   return openUntitled(notebookOfQueries(document.getText()));
@@ -76,7 +77,7 @@ export async function appendCell(source: string): Promise<vscode.NotebookCell> {
   const cell = new vscode.NotebookCellData(vscode.NotebookCellKind.Code, source, 'mxql');
   edit.set(notebook.uri, [vscode.NotebookEdit.insertCells(index, [cell])]);
   if (!(await vscode.workspace.applyEdit(edit)))
-    throw new Error('The cell could not be added to the notebook.');
+    throw new Error(t('The cell could not be added to the notebook.'));
   const range = new vscode.NotebookRange(index, index + 1);
   editor.selection = range;
   editor.revealRange(range);
@@ -88,7 +89,7 @@ export async function addFromHistory(ctx: Ctx, arg: unknown): Promise<vscode.Not
   const id = typeof arg === 'string' ? arg : (arg as { id?: unknown } | undefined)?.id;
   const entry = typeof id === 'string' ? ctx.history.find(id) : undefined;
   if (!entry) {
-    void ctx.ui.message('info', 'MXQL: pick a run in the History view to add it to a notebook.');
+    void ctx.ui.message('info', t('MXQL: pick a run in the History view to add it to a notebook.'));
     return undefined;
   }
   return appendCell(historyCellText(entry));
@@ -98,7 +99,10 @@ export async function addFromHistory(ctx: Ctx, arg: unknown): Promise<vscode.Not
 export async function addFromExplorer(ctx: Ctx, arg: unknown): Promise<vscode.NotebookCell | undefined> {
   const node = arg as ExplorerNode | undefined;
   if (node?.kind !== 'agent' && node?.kind !== 'project') {
-    void ctx.ui.message('info', 'MXQL: use "Add to Notebook" on an agent or a project in the MXQL explorer.');
+    void ctx.ui.message(
+      'info',
+      t('MXQL: use "Add to Notebook" on an agent or a project in the MXQL explorer.'),
+    );
     return undefined;
   }
   const agent = node.kind === 'agent' && !Number.isNaN(node.agent.oid) ? node.agent : undefined;
@@ -121,7 +125,8 @@ function notebookOf(arg: unknown): vscode.NotebookDocument | undefined {
 async function setHeader(notebook: vscode.NotebookDocument, header: NotebookHeader): Promise<void> {
   const edit = new vscode.WorkspaceEdit();
   edit.set(notebook.uri, [vscode.NotebookEdit.updateNotebookMetadata(withHeader(notebook.metadata, header))]);
-  if (!(await vscode.workspace.applyEdit(edit))) throw new Error('The notebook header could not be changed.');
+  if (!(await vscode.workspace.applyEdit(edit)))
+    throw new Error(t('The notebook header could not be changed.'));
 }
 
 function without<K extends keyof NotebookHeader>(header: NotebookHeader, key: K): NotebookHeader {
@@ -138,21 +143,25 @@ function describeHeader(header: NotebookHeader): PickItem<HeaderField>[] {
     .join(', ');
   return [
     {
-      label: 'Profile and project',
+      label: t('Profile and project'),
       description: header.profile
         ? `${header.profile}${header.pcode !== undefined ? ` · pcode ${header.pcode}` : ''}`
-        : 'the status bar’s',
+        : t('the status bar’s'),
       value: 'target',
     },
-    { label: 'Time range', description: header.range ?? 'the status bar’s', value: 'range' },
-    { label: 'Shared $params', description: params || 'none', value: 'params' },
+    { label: t('Time range'), description: header.range ?? t('the status bar’s'), value: 'range' },
+    { label: t('Shared $params'), description: params || t('none'), value: 'params' },
     {
-      label: 'Save outputs in the file',
+      label: t('Save outputs in the file'),
       description:
-        header.saveOutputs === undefined ? 'as the setting says' : header.saveOutputs ? 'yes' : 'no',
+        header.saveOutputs === undefined ? t('as the setting says') : header.saveOutputs ? t('yes') : t('no'),
       value: 'saveOutputs',
     },
-    { label: 'Clear the header', description: 'every cell follows the status bar again', value: 'clear' },
+    {
+      label: t('Clear the header'),
+      description: t('every cell follows the status bar again'),
+      value: 'clear',
+    },
   ];
 }
 
@@ -165,7 +174,7 @@ async function editField(
   if (field === 'saveOutputs')
     return { ...header, saveOutputs: !(header.saveOutputs ?? ctx.config.notebookSaveOutputs) };
   if (field === 'target') {
-    const profile = await pickProfile(ctx, 'Profile for every cell of this notebook', true);
+    const profile = await pickProfile(ctx, t('Profile for every cell of this notebook'), true);
     if (!profile) return undefined;
     const pcode = await pickProject(ctx, profile);
     if (pcode === null) return undefined;
@@ -173,7 +182,7 @@ async function editField(
   }
   if (field === 'range') {
     const value = await ctx.ui.inputBox({
-      prompt: 'Time range of every cell (as @range takes it: 15m, 1h, 2d); empty follows the status bar',
+      prompt: t('Time range of every cell (as @range takes it: 15m, 1h, 2d); empty follows the status bar'),
       value: header.range ?? '',
       validateInput: (text) => headerRange(text).problem,
     });
@@ -181,7 +190,7 @@ async function editField(
     return value.trim() === '' ? without(header, 'range') : { ...header, range: value.trim() };
   }
   const value = await ctx.ui.inputBox({
-    prompt: 'Shared $params as name=value, separated by commas (for example $oid=1600292156, $limit=10)',
+    prompt: t('Shared $params as name=value, separated by commas (for example $oid=1600292156, $limit=10)'),
     value: Object.entries(header.params ?? {})
       .map(([k, v]) => `${k}=${v}`)
       .join(', '),
@@ -203,7 +212,7 @@ export async function editHeader(
 ): Promise<NotebookHeader | undefined> {
   const notebook = notebookOf(arg) ?? notebookOf(undefined);
   if (!notebook) {
-    void ctx.ui.message('info', 'MXQL: open an MXQL notebook (.mxqlnb) first.');
+    void ctx.ui.message('info', t('MXQL: open an MXQL notebook (.mxqlnb) first.'));
     return undefined;
   }
   const given = arg instanceof vscode.Uri ? second : arg;
@@ -219,7 +228,7 @@ export async function editHeader(
   }
   const current = headerOf(notebook);
   const picked = await ctx.ui.quickPick(describeHeader(current), {
-    title: `Notebook header of ${path.basename(notebook.uri.path)}`,
+    title: t('Notebook header of {0}', path.basename(notebook.uri.path)),
   });
   if (!picked) return undefined;
   const next = await editField(ctx, current, picked.value);
@@ -232,7 +241,7 @@ export async function editHeader(
 export async function toggleSaveOutputs(ctx: Ctx, arg: unknown): Promise<boolean | undefined> {
   const notebook = notebookOf(arg);
   if (!notebook) {
-    void ctx.ui.message('info', 'MXQL: open an MXQL notebook (.mxqlnb) first.');
+    void ctx.ui.message('info', t('MXQL: open an MXQL notebook (.mxqlnb) first.'));
     return undefined;
   }
   const header = headerOf(notebook);
@@ -241,8 +250,8 @@ export async function toggleSaveOutputs(ctx: Ctx, arg: unknown): Promise<boolean
   void ctx.ui.message(
     'info',
     saveOutputs
-      ? 'MXQL: this notebook saves its outputs in the file.'
-      : 'MXQL: this notebook leaves its outputs out of the file when it is saved.',
+      ? t('MXQL: this notebook saves its outputs in the file.')
+      : t('MXQL: this notebook leaves its outputs out of the file when it is saved.'),
   );
   return saveOutputs;
 }

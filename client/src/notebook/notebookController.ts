@@ -3,6 +3,7 @@
 // A cell's stop button aborts its HTTP request; every failure ends as a readable error output.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { t } from '../l10n';
 import type { Ctx } from '../ctx';
 import type { Runner, RunOutcome } from '../run/runner';
 import type { CellOutput, OutputRun } from './notebookFile';
@@ -54,7 +55,7 @@ export class MxqlNotebookController implements vscode.Disposable {
     } catch (error) {
       this.ctx.log.error(`Notebook cell "${title}" failed`, error);
       const message = this.ctx.log.redact(error instanceof Error ? error.message : String(error));
-      output = { type: 'error', run: { title }, message, actions: [{ id: 'showLog', label: 'Show Log' }] };
+      output = { type: 'error', run: { title }, message, actions: [{ id: 'showLog', label: t('Show Log') }] };
     } finally {
       subscription.dispose();
     }
@@ -83,7 +84,11 @@ export class MxqlNotebookController implements vscode.Disposable {
   /** The output of a run: rows from the results model, the run's facts from its history entry. */
   private outputOf(outcome: RunOutcome, title: string): CellOutput {
     if (outcome.status === 'skipped') {
-      return { type: 'error', run: { title }, message: `Not run: ${outcome.message ?? 'nothing to run'}.` };
+      return {
+        type: 'error',
+        run: { title },
+        message: t('Not run: {0}.', outcome.message ?? t('nothing to run')),
+      };
     }
     const result = outcome.runId ? this.ctx.results.get(outcome.runId) : undefined;
     const run = this.runOf(outcome, title);
@@ -92,7 +97,7 @@ export class MxqlNotebookController implements vscode.Disposable {
       const error = result?.error;
       const message = error?.hint
         ? `${error.message} ${error.hint}`
-        : (error?.message ?? outcome.message ?? 'The run failed.');
+        : (error?.message ?? outcome.message ?? t('The run failed.'));
       return {
         type: 'error',
         run,

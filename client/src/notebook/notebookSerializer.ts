@@ -4,6 +4,7 @@
 // note saying what is wrong), and saving writes that cell's text back unchanged, so nothing is lost
 // and the user can repair the file in place.
 import * as vscode from 'vscode';
+import { t } from '../l10n';
 import { NOTEBOOK_RESULT_MIME, parseOutput, type CellOutput } from '../../../common/notebookOutput';
 import { toJson } from '../../../common/tabular';
 import {
@@ -185,7 +186,9 @@ export class MxqlNotebookSerializer implements vscode.NotebookSerializer {
     } catch {
       // Thrown before any cell exists, so VS Code shows the message and the file stays untouched.
       throw new Error(
-        'This .mxqlnb file is not UTF-8 text, so it cannot be opened as an MXQL notebook. Reopen it with the text editor to see it.',
+        t(
+          'This .mxqlnb file is not UTF-8 text, so it cannot be opened as an MXQL notebook. Reopen it with the text editor to see it.',
+        ),
       );
     }
     return notebookDataOf(text);

@@ -3,6 +3,7 @@
 // export, copy, error buttons) and the notebook commands. Everything belongs to the Ctx.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { t } from '../l10n';
 import {
   isRendererToExtension,
   NOTEBOOK_RENDERER_ID,
@@ -65,8 +66,8 @@ class CellStatusBar implements vscode.NotebookCellStatusBarItemProvider, vscode.
         vscode.NotebookCellStatusBarAlignment.Right,
       );
       item.tooltip = output.run.ranAt
-        ? `Last run ${new Date(output.run.ranAt).toLocaleString()}`
-        : 'Last run';
+        ? t('Last run {0}', new Date(output.run.ranAt).toLocaleString())
+        : t('Last run');
       return [item];
     }
     const header = headerOf(cell.notebook);
@@ -80,7 +81,7 @@ class CellStatusBar implements vscode.NotebookCellStatusBarItemProvider, vscode.
       `$(settings) ${inherited.filter(Boolean).join(' · ')}`,
       vscode.NotebookCellStatusBarAlignment.Right,
     );
-    item.tooltip = 'From the notebook header';
+    item.tooltip = t('From the notebook header');
     item.command = 'mxql.notebook.editHeader';
     return [item];
   }
@@ -108,7 +109,7 @@ function openInPanel(ctx: Ctx, panels: ResultsPanels, output: CellOutput): void 
 async function exportRows(ctx: Ctx, output: CellOutput, format: 'csv' | 'json'): Promise<void> {
   if (output.type !== 'result') return;
   const uri = await vscode.window.showSaveDialog({
-    title: `Export ${output.rows.length} rows`,
+    title: t('Export {0} rows', output.rows.length.toLocaleString()),
     filters: format === 'csv' ? { CSV: ['csv'] } : { JSON: ['json'] },
   });
   if (!uri) return;
@@ -117,7 +118,7 @@ async function exportRows(ctx: Ctx, output: CellOutput, format: 'csv' | 'json'):
   await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
   void ctx.ui.message(
     'info',
-    `MXQL: exported ${output.rows.length.toLocaleString()} rows to ${path.basename(uri.fsPath)}.`,
+    t('MXQL: exported {0} rows to {1}.', output.rows.length.toLocaleString(), path.basename(uri.fsPath)),
   );
 }
 
@@ -175,7 +176,7 @@ function activeNotebook(ctx: Ctx, arg: unknown): vscode.NotebookDocument | undef
     (uri ? vscode.workspace.notebookDocuments.find((n) => n.uri.toString() === uri) : undefined) ??
     vscode.window.activeNotebookEditor?.notebook;
   if (notebook?.notebookType === NOTEBOOK_TYPE) return notebook;
-  void ctx.ui.message('info', 'MXQL: open an MXQL notebook (.mxqlnb) first.');
+  void ctx.ui.message('info', t('MXQL: open an MXQL notebook (.mxqlnb) first.'));
   return undefined;
 }
 
@@ -253,7 +254,7 @@ export function registerNotebooks(ctx: Ctx, runner: Runner, panels: ResultsPanel
     messaging.onDidReceiveMessage(({ message }) => {
       onRendererMessage(ctx, panels, message).catch((error: unknown) => {
         ctx.log.error('A notebook output request failed', error);
-        void ctx.ui.message('error', `MXQL: ${error instanceof Error ? error.message : String(error)}`);
+        void ctx.ui.message('error', t('MXQL: {0}', error instanceof Error ? error.message : String(error)));
       });
     }),
   );

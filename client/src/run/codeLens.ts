@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { parseDirectives, parsedText, queryRanges } from '../../../server/core/index';
 import type { Ctx } from '../ctx';
+import { t } from '../l10n';
 import { choiceLabel } from './timeRange';
 
 export class RunCodeLensProvider implements vscode.CodeLensProvider {
@@ -21,14 +22,14 @@ export class RunCodeLensProvider implements vscode.CodeLensProvider {
     const text = document.getText();
     const ranges = queryRanges(parsedText(text));
     if (ranges.length === 0) return [];
-    const title = `$(play) Run · ${this.rangeLabel(text)} · ${this.targetLabel()}`;
+    const title = `$(play) ${t('Run')} · ${this.rangeLabel(text)} · ${this.targetLabel()}`;
     return ranges.map((range) => {
       const position = document.positionAt(range.start);
       return new vscode.CodeLens(new vscode.Range(position, position), {
         title,
         command: 'mxql.runQueryAtCursor',
         arguments: [{ uri: document.uri.toString(), offset: range.start }],
-        tooltip: 'Run this query (Ctrl+Enter)',
+        tooltip: t('Run this query (Ctrl+Enter)'),
       });
     });
   }
@@ -41,7 +42,7 @@ export class RunCodeLensProvider implements vscode.CodeLensProvider {
 
   private targetLabel(): string {
     const active = this.ctx.profiles.active();
-    if (!active) return 'no profile';
+    if (!active) return t('no profile');
     return active.pcode === undefined ? active.profile : `${active.profile} / ${active.pcode}`;
   }
 }

@@ -2,15 +2,21 @@
 // mapping is tested without VS Code; the runner turns the ids into commands.
 import { isOpenApiError } from '../../../api/index';
 import type { ErrorAction, ResultsError } from '../../../common/resultsMessages';
+import { t } from '../l10n';
 
-/** Buttons of a failure, by id; labels are what the notification and the panel show. */
-export const RunErrorActions = {
-  setToken: { id: 'setToken', label: 'Set Token' },
-  openSettings: { id: 'openSettings', label: 'Open Settings' },
-  showLog: { id: 'showLog', label: 'Show Log' },
-  rerun: { id: 'rerun', label: 'Re-run' },
-} as const satisfies Record<string, ErrorAction>;
-export type RunErrorActionId = keyof typeof RunErrorActions;
+/** Buttons of a failure, by id, with the label the notification and the panel show (read when a run fails, so in the user's language). */
+const RUN_ERROR_LABELS = {
+  setToken: () => t('Set Token'),
+  openSettings: () => t('Open Settings'),
+  showLog: () => t('Show Log'),
+  rerun: () => t('Re-run'),
+} as const satisfies Record<string, () => string>;
+export type RunErrorActionId = keyof typeof RUN_ERROR_LABELS;
+
+/** The button `id` with its label in the user's language. */
+export function runErrorAction(id: RunErrorActionId): ErrorAction {
+  return { id, label: RUN_ERROR_LABELS[id]() };
+}
 
 function actionsFor(kind: string, status: number | undefined): RunErrorActionId[] {
   if (kind === 'http' && (status === 401 || status === 403)) return ['setToken', 'showLog'];
@@ -25,12 +31,12 @@ function actionsFor(kind: string, status: number | undefined): RunErrorActionId[
 export function describeRunError(error: unknown): ResultsError {
   if (isOpenApiError(error)) {
     const code = error.status !== undefined ? `${error.kind}/${error.status}` : error.kind;
-    const actions = actionsFor(error.kind, error.status).map((id) => RunErrorActions[id]);
+    const actions = actionsFor(error.kind, error.status).map(runErrorAction);
     // The message already ends with the hint, so it is not repeated as a separate line.
     return { message: error.message, code, actions };
   }
   const message = error instanceof Error ? error.message : String(error);
-  return { message, code: 'run/failed', actions: [RunErrorActions.showLog] };
+  return { message, code: 'run/failed', actions: [runErrorAction('showLog')] };
 }
 
 /** True when the error is the caller's own cancel. */

@@ -7,6 +7,7 @@ import type { RunInfo } from '../../../common/resultsMessages';
 import { mxqlNoticeOf, type RequestEvent } from '../../../api/index';
 import { DEMO_PROFILE_NAME } from '../config';
 import type { Ctx } from '../ctx';
+import { t } from '../l10n';
 import type { Selection, Target } from '../profiles/profiles';
 import type { ResultsPanels } from '../views/resultsPanel';
 import type { HistoryEntry } from '../history/historyStore';
@@ -50,8 +51,6 @@ export interface RunOutcome {
 
 /** How long a run may take before its progress notification (with Cancel) appears. */
 const PROGRESS_DELAY_MS = 400;
-const FIRST_RUN_DEMO = 'Run on Demo Data';
-const FIRST_RUN_ADD = 'Add Profile…';
 
 export class Runner {
   private readonly inflight = new Map<string, AbortController>();
@@ -68,7 +67,7 @@ export class Runner {
   }
 
   private get panels(): ResultsPanels {
-    if (!this.panelsRef) throw new Error('the results panels are not attached');
+    if (!this.panelsRef) throw new Error(t('the results panels are not attached'));
     return this.panelsRef;
   }
 
@@ -84,10 +83,10 @@ export class Runner {
   /** Runs `source`; resolves with the outcome once the rows are shown, the run failed or was cancelled. */
   async run(source: RunSource, options: RunOptions = {}): Promise<RunOutcome> {
     const selection = options.selection ?? (await this.ensureSelection());
-    if (!selection) return { status: 'skipped', message: 'no profile chosen' };
+    if (!selection) return { status: 'skipped', message: t('no profile chosen') };
     const target = await this.ctx.profiles.target(selection);
     const values = await this.collectValues(source, options, target);
-    if (!values) return { status: 'skipped', message: 'a prompt was dismissed' };
+    if (!values) return { status: 'skipped', message: t('a prompt was dismissed') };
     const analysis = analyzeQuery(source.fileText, source.queryText, this.ctx.offsetMinutes());
     const prepared = prepareRun(analysis, {
       values,
@@ -106,8 +105,8 @@ export class Runner {
   /** Runs the last query again with the same values. */
   async rerunLast(): Promise<RunOutcome> {
     if (!this.last) {
-      void this.ctx.ui.message('info', 'Nothing has run yet in this window. Run a query first.');
-      return { status: 'skipped', message: 'nothing to re-run' };
+      void this.ctx.ui.message('info', t('Nothing has run yet in this window. Run a query first.'));
+      return { status: 'skipped', message: t('nothing to re-run') };
     }
     return this.run(this.last.source, this.last.options);
   }
@@ -162,14 +161,18 @@ export class Runner {
       await this.ctx.profiles.setActive(selection);
       return selection;
     }
+    const useDemo = t('Run on Demo Data');
+    const addProfile = t('Add Profile…');
     const choice = await this.ctx.ui.message(
       'info',
-      'No MXQL connection is set up yet. Run on the built-in demo data (no account needed), or add a profile for your service?',
-      FIRST_RUN_DEMO,
-      FIRST_RUN_ADD,
+      t(
+        'No MXQL connection is set up yet. Run on the built-in demo data (no account needed), or add a profile for your service?',
+      ),
+      useDemo,
+      addProfile,
     );
-    if (choice === FIRST_RUN_ADD) void vscode.commands.executeCommand('mxql.addProfile');
-    if (choice !== FIRST_RUN_DEMO) return undefined;
+    if (choice === addProfile) void vscode.commands.executeCommand('mxql.addProfile');
+    if (choice !== useDemo) return undefined;
     const server = await this.ctx.demo.server();
     const pcode = server.projects[0]?.pcode;
     const selection = { profile: DEMO_PROFILE_NAME, ...(pcode !== undefined ? { pcode } : {}) };
@@ -205,7 +208,7 @@ export class Runner {
   }
 
   private refuse(source: RunSource, problem: string, options: RunOptions): RunOutcome {
-    if (!options.quiet) void this.ctx.ui.message('error', `MXQL: ${problem}`);
+    if (!options.quiet) void this.ctx.ui.message('error', t('MXQL: {0}', problem));
     const run = runInfoOf(this.nextRunId(), source);
     this.ctx.results.start(run);
     this.ctx.results.fail(run.runId, { message: problem, code: 'run/not-sent' });
@@ -280,7 +283,7 @@ export class Runner {
       void vscode.window.withProgress(
         {
           location: vscode.ProgressLocation.Notification,
-          title: `MXQL: running ${title}`,
+          title: t('MXQL: running {0}', title),
           cancellable: true,
         },
         async (_progress, token) => {
@@ -315,7 +318,7 @@ export class Runner {
     this.ctx.log.error(`Run ${run.runId} failed`, error);
     const labels = (described.actions ?? []).map((a) => a.label);
     if (!options.quiet)
-      void this.ctx.ui.message('error', `MXQL: ${described.message}`, ...labels).then((label) => {
+      void this.ctx.ui.message('error', t('MXQL: {0}', described.message), ...labels).then((label) => {
         const action = described.actions?.find((a) => a.label === label);
         if (action) void vscode.commands.executeCommand('mxql.runErrorAction', action.id, run.runId);
       });

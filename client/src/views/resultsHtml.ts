@@ -1,5 +1,6 @@
 // Builds the results webview's HTML. Pure (no vscode import) so tests serve the very same page
 // from a loopback server in Chromium; the panel code passes webview.asWebviewUri() strings.
+import type { ResultsTexts } from '../../../common/resultsTexts';
 import { nonceCsp, webviewDocument } from './webviewHtml';
 
 /** Inputs of {@link resultsHtml}; every URI is already converted with `webview.asWebviewUri`. */
@@ -16,6 +17,8 @@ export interface ResultsHtmlInput {
   readonly codiconsUri: string;
   /** Document title; escaped here. */
   readonly title?: string;
+  /** The panel's texts in the user's language; without it the page shows English. */
+  readonly texts?: ResultsTexts;
 }
 
 /**
@@ -37,5 +40,6 @@ export function resultsHtml(input: ResultsHtmlInput): string {
     title: input.title ?? 'MXQL Results',
     exposeNonce: true,
     appClass: 'mxql-app',
+    ...(input.texts ? { texts: input.texts } : {}),
   });
 }

@@ -12,7 +12,10 @@ import {
   type ResultsToExtension,
   type RunInfo,
 } from '../../../common/resultsMessages';
+import { translateResultsTexts } from '../../../common/resultsTexts';
 import type { Ctx } from '../ctx';
+import { t } from '../l10n';
+import { runErrorAction } from '../run/errorActions';
 import { resultsHtml } from './resultsHtml';
 
 /** The webview type; also the serializer's key (package.json activation event onWebviewPanel:mxql.results). */
@@ -33,7 +36,7 @@ interface PanelEntry {
 
 /** "1 row", "1,234 rows". */
 function rowCount(n: number): string {
-  return n === 1 ? '1 row' : `${n.toLocaleString('en-US')} rows`;
+  return n === 1 ? t('1 row') : t('{0} rows', n.toLocaleString('en-US'));
 }
 
 /**
@@ -109,6 +112,7 @@ export class ResultsPanels implements vscode.Disposable {
       scriptUri: uri('results.js'),
       styleUri: uri('results.css'),
       codiconsUri: uri('codicon.css'),
+      texts: translateResultsTexts(t),
     });
     const listener = panel.webview.onDidReceiveMessage((data: unknown) => void this.receive(entry, data));
     panel.onDidDispose(() => {
@@ -128,9 +132,9 @@ export class ResultsPanels implements vscode.Disposable {
         v,
         runId: entry.runId,
         error: {
-          message: 'The rows of this result are no longer kept. Re-run the query to see them.',
+          message: t('The rows of this result are no longer kept. Re-run the query to see them.'),
           code: 'results/expired',
-          actions: [{ id: 'rerun', label: 'Re-run' }],
+          actions: [runErrorAction('rerun')],
         },
       });
       return;
@@ -154,7 +158,7 @@ export class ResultsPanels implements vscode.Disposable {
       await this.handle(entry, message);
     } catch (error) {
       this.ctx.log.error('Results panel request failed', error);
-      this.notice(entry, 'error', `Failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.notice(entry, 'error', t('Failed: {0}', error instanceof Error ? error.message : String(error)));
     }
   }
 
@@ -167,7 +171,7 @@ export class ResultsPanels implements vscode.Disposable {
         return;
       case 'copy':
         await vscode.env.clipboard.writeText(message.text);
-        this.notice(entry, 'info', `Copied ${rowCount(message.rows)}`);
+        this.notice(entry, 'info', t('Copied {0}', rowCount(message.rows)));
         return;
       case 'export':
         await this.exportRows(entry, message.runId, message.format);
@@ -197,7 +201,7 @@ export class ResultsPanels implements vscode.Disposable {
   private async exportRows(entry: PanelEntry, runId: string, format: 'csv' | 'json'): Promise<void> {
     const text = this.ctx.results.exportText(runId, format);
     if (text === undefined) {
-      this.notice(entry, 'warning', 'These rows are no longer kept; re-run the query to export them.');
+      this.notice(entry, 'warning', t('These rows are no longer kept; re-run the query to export them.'));
       return;
     }
     const title = this.ctx.results.get(runId)?.run.title ?? 'results';
@@ -208,12 +212,12 @@ export class ResultsPanels implements vscode.Disposable {
     if (!target) return;
     await vscode.workspace.fs.writeFile(target, Buffer.from(text, 'utf8'));
     const rows = this.ctx.results.get(runId)?.rows.length ?? 0;
-    this.notice(entry, 'info', `Exported ${rowCount(rows)} to ${target.fsPath}`);
+    this.notice(entry, 'info', t('Exported {0} to {1}', rowCount(rows), target.fsPath));
   }
 
   private async openJson(runId: string, rowIndexes: readonly number[] | undefined): Promise<void> {
     const content = this.ctx.results.jsonOf(runId, rowIndexes);
-    if (content === undefined) throw new Error('these rows are no longer kept; re-run the query');
+    if (content === undefined) throw new Error(t('these rows are no longer kept; re-run the query'));
     const document = await vscode.workspace.openTextDocument({ language: 'json', content });
     await vscode.window.showTextDocument(document, { preview: true });
   }

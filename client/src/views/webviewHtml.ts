@@ -42,6 +42,8 @@ export interface WebviewPage {
   readonly exposeNonce?: boolean;
   /** Class of the `#app` element the script renders into. */
   readonly appClass?: string;
+  /** The page's texts in the user's language, published as JSON in a `mxql-texts` meta. */
+  readonly texts?: Readonly<Record<string, string>>;
 }
 
 /** The complete HTML document of a webview page. */
@@ -51,6 +53,10 @@ export function webviewDocument(page: WebviewPage): string {
   const styles = page.styleUris
     .map((uri) => `<link rel="stylesheet" nonce="${nonce}" href="${escapeHtml(uri)}">\n`)
     .join('');
+  const textsMeta =
+    page.texts === undefined
+      ? ''
+      : `<meta name="mxql-texts" content="${escapeHtml(JSON.stringify(page.texts))}">\n`;
   const appClass = page.appClass === undefined ? '' : ` class="${escapeHtml(page.appClass)}"`;
   return `<!DOCTYPE html>
 <html lang="en">
@@ -58,7 +64,7 @@ export function webviewDocument(page: WebviewPage): string {
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${escapeHtml(page.csp)}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-${nonceMeta}${styles}<title>${escapeHtml(page.title)}</title>
+${nonceMeta}${textsMeta}${styles}<title>${escapeHtml(page.title)}</title>
 </head>
 <body>
 <div id="app"${appClass}></div>

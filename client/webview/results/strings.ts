@@ -1,91 +1,102 @@
-// Every user-visible text of the results panel, in one place so it can be localised as a whole
-// (the extension will hand the webview a translated table; until then these are the English texts).
-// Functions take the values they need, so word order and plural forms stay the translator's choice.
+// Every user-visible text of the results panel, in one place. The templates are the extension's
+// table in the user's language (a `mxql-texts` meta of the page, see common/resultsTexts.ts), each
+// falling back to English. Functions take the values they need, so word order and plural forms stay
+// the translator's choice.
 
+import { fillTemplate, resultsTextsFrom } from '../../../common/resultsTexts';
 import { formatBytes, formatCount } from './format';
 
-const rows = (n: number): string => (n === 1 ? '1 row' : `${formatCount(n)} rows`);
+/** The page's document, typed here so node tests (no DOM types) can import this module too. */
+interface TextsPage {
+  querySelector(selector: string): { getAttribute(name: string): string | null } | null;
+}
+const page = (globalThis as { document?: TextsPage }).document;
+const texts = resultsTextsFrom(page?.querySelector('meta[name="mxql-texts"]')?.getAttribute('content'));
+
+const rows = (n: number): string => (n === 1 ? texts.rowsOne : fillTemplate(texts.rowsMany, formatCount(n)));
 
 /** Texts of the results panel. */
 export const strings = {
   phase: {
-    idle: 'No results yet',
-    running: 'Running…',
-    receiving: 'Receiving rows…',
+    idle: texts.phaseIdle,
+    running: texts.phaseRunning,
+    receiving: texts.phaseReceiving,
     done: '',
-    error: 'Failed',
-    cancelled: 'Cancelled',
+    error: texts.phaseError,
+    cancelled: texts.phaseCancelled,
   },
   rows,
-  elapsed: (ms: number): string => `${formatCount(ms)} ms`,
+  elapsed: (ms: number): string => fillTemplate(texts.elapsed, formatCount(ms)),
   /** Response size, or nothing when the size is not known (0 means "not measured" in the protocol). */
   bytes: (bytes: number): string | undefined => (bytes > 0 ? formatBytes(bytes) : undefined),
   message: {
-    idle: 'Run a query (Ctrl+Enter in an .mxql file) to see its rows here.',
-    running: 'Running the query… the rows appear here as they arrive.',
-    cancelledEmpty: 'Cancelled before any rows arrived. Run the query again to see its rows.',
-    doneEmpty: 'The query returned no rows for this time range.',
-    stale: 'These rows belong to the previous run.',
+    idle: texts.messageIdle,
+    running: texts.messageRunning,
+    cancelledEmpty: texts.messageCancelledEmpty,
+    doneEmpty: texts.messageDoneEmpty,
+    stale: texts.messageStale,
   },
-  cancelledPartial: (n: number): string => `Cancelled after ${rows(n)}: the result is incomplete.`,
-  limit: (limit: number): string => `Limit reached (${rows(limit)}) — the result may be truncated.`,
+  cancelledPartial: (n: number): string => fillTemplate(texts.cancelledPartial, rows(n)),
+  limit: (limit: number): string => fillTemplate(texts.limit, rows(limit)),
   /** Rows come in time order from the start of the range, so a truncated result ends early. */
-  limitCoverage: (until: string): string =>
-    `The rows shown run from the start of the range to ${until}; the rest of the range is not shown.`,
-  limitRerun: (limit: number): string => `Re-run with limit ${formatCount(limit)}`,
+  limitCoverage: (until: string): string => fillTemplate(texts.limitCoverage, until),
+  limitRerun: (limit: number): string => fillTemplate(texts.limitRerun, formatCount(limit)),
   missingChunk: (expected: number, received: number): string =>
-    `Rows are missing: expected part ${expected}, received part ${received}.`,
-  detailEmpty: 'Select a cell to see its full value.',
-  detailLabel: 'Selected cell',
-  detailToggle: 'Show the selected cell in full',
-  filterCount: (visible: number, total: number): string => `${formatCount(visible)} of ${formatCount(total)}`,
+    fillTemplate(texts.missingChunk, expected, received),
+  detailEmpty: texts.detailEmpty,
+  detailLabel: texts.detailLabel,
+  detailToggle: texts.detailToggle,
+  filterCount: (visible: number, total: number): string =>
+    fillTemplate(texts.filterCount, formatCount(visible), formatCount(total)),
   sent: {
-    summary: 'What was sent',
-    server: 'Server',
-    endpoint: 'Endpoint',
-    path: 'Path',
-    project: 'Project',
-    range: 'Range',
-    limit: 'Limit',
-    params: 'Params',
-    injects: 'Injects',
-    started: 'Started',
+    summary: texts.sentSummary,
+    server: texts.sentServer,
+    endpoint: texts.sentEndpoint,
+    path: texts.sentPath,
+    project: texts.sentProject,
+    range: texts.sentRange,
+    limit: texts.sentLimit,
+    params: texts.sentParams,
+    injects: texts.sentInjects,
+    started: texts.sentStarted,
   },
-  runFailed: 'The run failed.',
-  htmlPage: 'The service answered with an HTML page instead of data.',
+  runFailed: texts.runFailed,
+  htmlPage: texts.htmlPage,
   toolbar: {
-    rerun: 'Run again',
-    cancel: 'Cancel the query',
-    copyCell: 'Copy the selected cell',
-    copyCellText: 'Cell',
-    copyRow: 'Copy the selected row as TSV',
-    copyRowText: 'Row',
-    copySelection: 'Copy the selection as TSV with a header',
-    copySelectionText: 'Selection',
-    exportCsv: 'Export all rows to CSV',
+    rerun: texts.toolbarRerun,
+    cancel: texts.toolbarCancel,
+    copyCell: texts.toolbarCopyCell,
+    copyCellText: texts.toolbarCopyCellText,
+    copyRow: texts.toolbarCopyRow,
+    copyRowText: texts.toolbarCopyRowText,
+    copySelection: texts.toolbarCopySelection,
+    copySelectionText: texts.toolbarCopySelectionText,
+    exportCsv: texts.toolbarExportCsv,
     exportCsvText: 'CSV',
-    exportJson: 'Export all rows to JSON',
+    exportJson: texts.toolbarExportJson,
     exportJsonText: 'JSON',
-    openJson: 'Open the rows (or the selected rows) as a JSON document',
-    openJsonText: 'Open',
-    timeLabel: 'Show times as',
-    timeLocal: 'Local time',
+    openJson: texts.toolbarOpenJson,
+    openJsonText: texts.toolbarOpenJsonText,
+    timeLabel: texts.toolbarTimeLabel,
+    timeLocal: texts.toolbarTimeLocal,
     timeUtc: 'UTC',
-    timeRaw: 'Raw epoch ms',
-    filter: 'Filter rows',
-    grid: 'Grid',
-    chart: 'Chart',
-    detail: 'Detail',
+    timeRaw: texts.toolbarTimeRaw,
+    filter: texts.toolbarFilter,
+    grid: texts.toolbarGrid,
+    chart: texts.toolbarChart,
+    detail: texts.toolbarDetail,
   },
-  columnsTitle: 'Columns',
+  columnsTitle: texts.columnsTitle,
   chart: {
-    none: 'No chart: the result needs a time column (epoch ms) and at least one numeric column.',
-    split: 'Split series by',
-    values: 'Values',
-    splitBy: 'Split by',
+    none: texts.chartNone,
+    split: texts.chartSplit,
+    values: texts.chartValues,
+    splitBy: texts.chartSplitBy,
     shape: (series: number, points: number): string =>
-      `${formatCount(series)} series, ${formatCount(points)} ${points === 1 ? 'point' : 'points'} each`,
-    downsampled: 'downsampled: values averaged per time bucket',
-    dropped: (n: number): string => `${formatCount(n)} smaller series not shown`,
+      points === 1
+        ? fillTemplate(texts.chartShapeOne, formatCount(series))
+        : fillTemplate(texts.chartShapeMany, formatCount(series), formatCount(points)),
+    downsampled: texts.chartDownsampled,
+    dropped: (n: number): string => fillTemplate(texts.chartDropped, formatCount(n)),
   },
 } as const;

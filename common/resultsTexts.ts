@@ -1,0 +1,108 @@
+// The results panel's texts, crossing from the extension to the webview. The English templates are
+// the one source: the webview falls back to them, and the extension sends the same table translated
+// with vscode.l10n (the English template is the bundle key, `{0}`, `{1}` are filled in the webview).
+
+/** English templates of the results panel, by stable key. */
+export const RESULTS_TEXTS = {
+  phaseIdle: 'No results yet',
+  phaseRunning: 'Running…',
+  phaseReceiving: 'Receiving rows…',
+  phaseError: 'Failed',
+  phaseCancelled: 'Cancelled',
+  rowsOne: '1 row',
+  rowsMany: '{0} rows',
+  elapsed: '{0} ms',
+  messageIdle: 'Run a query (Ctrl+Enter in an .mxql file) to see its rows here.',
+  messageRunning: 'Running the query… the rows appear here as they arrive.',
+  messageCancelledEmpty: 'Cancelled before any rows arrived. Run the query again to see its rows.',
+  messageDoneEmpty: 'The query returned no rows for this time range.',
+  messageStale: 'These rows belong to the previous run.',
+  cancelledPartial: 'Cancelled after {0}: the result is incomplete.',
+  limit: 'Limit reached ({0}) — the result may be truncated.',
+  limitCoverage: 'The rows shown run from the start of the range to {0}; the rest of the range is not shown.',
+  limitRerun: 'Re-run with limit {0}',
+  missingChunk: 'Rows are missing: expected part {0}, received part {1}.',
+  detailEmpty: 'Select a cell to see its full value.',
+  detailLabel: 'Selected cell',
+  detailToggle: 'Show the selected cell in full',
+  filterCount: '{0} of {1}',
+  sentSummary: 'What was sent',
+  sentServer: 'Server',
+  sentEndpoint: 'Endpoint',
+  sentPath: 'Path',
+  sentProject: 'Project',
+  sentRange: 'Range',
+  sentLimit: 'Limit',
+  sentParams: 'Params',
+  sentInjects: 'Injects',
+  sentStarted: 'Started',
+  runFailed: 'The run failed.',
+  htmlPage: 'The service answered with an HTML page instead of data.',
+  toolbarRerun: 'Run again',
+  toolbarCancel: 'Cancel the query',
+  toolbarCopyCell: 'Copy the selected cell',
+  toolbarCopyCellText: 'Cell',
+  toolbarCopyRow: 'Copy the selected row as TSV',
+  toolbarCopyRowText: 'Row',
+  toolbarCopySelection: 'Copy the selection as TSV with a header',
+  toolbarCopySelectionText: 'Selection',
+  toolbarExportCsv: 'Export all rows to CSV',
+  toolbarExportJson: 'Export all rows to JSON',
+  toolbarOpenJson: 'Open the rows (or the selected rows) as a JSON document',
+  toolbarOpenJsonText: 'Open',
+  toolbarTimeLabel: 'Show times as',
+  toolbarTimeLocal: 'Local time',
+  toolbarTimeRaw: 'Raw epoch ms',
+  toolbarFilter: 'Filter rows',
+  toolbarGrid: 'Grid',
+  toolbarChart: 'Chart',
+  toolbarDetail: 'Detail',
+  columnsTitle: 'Columns',
+  chartNone: 'No chart: the result needs a time column (epoch ms) and at least one numeric column.',
+  chartSplit: 'Split series by',
+  chartValues: 'Values',
+  chartSplitBy: 'Split by',
+  chartShapeOne: '{0} series, 1 point each',
+  chartShapeMany: '{0} series, {1} points each',
+  chartDownsampled: 'downsampled: values averaged per time bucket',
+  chartDropped: '{0} smaller series not shown',
+} as const;
+
+/** A key of {@link RESULTS_TEXTS}. */
+export type ResultsTextKey = keyof typeof RESULTS_TEXTS;
+
+/** The results panel's templates in one language. */
+export type ResultsTexts = Readonly<Record<ResultsTextKey, string>>;
+
+/** The table in the user's language: `translate` is vscode.l10n.t (the English template is the key). */
+export function translateResultsTexts(translate: (message: string) => string): ResultsTexts {
+  const entries = Object.entries(RESULTS_TEXTS).map(([key, english]) => [key, translate(english)] as const);
+  return Object.fromEntries(entries) as ResultsTexts;
+}
+
+/**
+ * The table a page received as JSON; a missing, malformed or non-text entry keeps its English
+ * template, so a broken table never leaves the panel without words.
+ */
+export function resultsTextsFrom(json: string | null | undefined): ResultsTexts {
+  let given: unknown;
+  try {
+    given = json ? JSON.parse(json) : undefined;
+  } catch {
+    given = undefined;
+  }
+  const table = typeof given === 'object' && given !== null ? (given as Record<string, unknown>) : {};
+  const entries = Object.entries(RESULTS_TEXTS).map(([key, english]) => {
+    const value = table[key];
+    return [key, typeof value === 'string' && value.trim() !== '' ? value : english] as const;
+  });
+  return Object.fromEntries(entries) as ResultsTexts;
+}
+
+/** Fills `{0}`, `{1}`, … of a template; a placeholder without a value stays as it is. */
+export function fillTemplate(template: string, ...args: (string | number | boolean)[]): string {
+  return template.replace(/\{(\d+)\}/g, (whole, index: string) => {
+    const value = args[Number(index)];
+    return value === undefined ? whole : String(value);
+  });
+}
