@@ -4,6 +4,7 @@
 // violations, and delivers host messages with window.postMessage as VS Code does.
 
 import { spawnSync } from 'node:child_process';
+import { after, before } from 'node:test';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, watch } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -14,7 +15,9 @@ import { translateResultsTexts } from '../../common/resultsTexts';
 import { resultsCsp, resultsHtml } from '../../client/src/views/resultsHtml';
 import { newestMtime } from '../support/newestMtime';
 
-export { launchChromium } from '../../scripts/vscode/chromium.mjs';
+import { launchChromium } from '../../scripts/vscode/chromium.mjs';
+
+export { launchChromium };
 
 // The repository root: the nearest folder upwards from the working directory with esbuild.mjs.
 function findRoot(dir: string): string {
@@ -225,4 +228,28 @@ export async function waitForRows(page: Page, rows: number, phase = 'done'): Pro
     page,
     `document.getElementById('app').dataset.rows === '${rows}' && document.getElementById('app').dataset.phase === '${phase}' && (${rows} === 0 || document.querySelector('.slick-row') !== null)`,
   );
+}
+
+/** The built webview's server and a Chromium, shared by the tests of one file. */
+export interface WebviewRig {
+  server: WebviewServer;
+  browser: Browser;
+}
+
+/**
+ * Builds the webview, starts its server and Chromium before the file's tests and closes both after them,
+ * so every webview test file sets up the same way. Read the fields inside tests and hooks only.
+ */
+export function useWebviewRig(): WebviewRig {
+  const rig = {} as WebviewRig;
+  before(async () => {
+    await ensureBuilt();
+    rig.server = await startServer();
+    rig.browser = await launchChromium();
+  });
+  after(async () => {
+    await rig.browser?.close();
+    await rig.server?.close();
+  });
+  return rig;
 }

@@ -1,38 +1,24 @@
 // The results webview in real Chromium, served with its production HTML and CSP.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { type Browser, type Page } from 'playwright-core';
+import { describe, it } from 'node:test';
+import { type Page } from 'playwright-core';
 import { RESULTS_PROTOCOL_VERSION as v } from '../../common/resultsMessages';
 import { BASE_TIME, runMessages, testColumns, testRows, testRun } from './fixtures';
 import {
-  ensureBuilt,
-  launchChromium,
   openWebview,
   posted,
   sendToWebview,
-  startServer,
   violations,
   waitFor,
   waitForRows,
-  type WebviewServer,
+  useWebviewRig,
 } from './harness';
 import { computed, gridRows, headerNames, setTheme, textOf } from './pageQueries';
 
-let server: WebviewServer;
-let browser: Browser;
-
-before(async () => {
-  await ensureBuilt();
-  server = await startServer();
-  browser = await launchChromium();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const rig = useWebviewRig();
 
 async function pageWithRows(count: number, runExtra = {}): Promise<Page> {
-  const page = await openWebview(browser, server);
+  const page = await openWebview(rig.browser, rig.server);
   await sendToWebview(page, runMessages(testRun('run-1', runExtra), testColumns, testRows(count), 250));
   await waitForRows(page, count);
   return page;
@@ -45,8 +31,8 @@ async function lastPosted(page: Page, type: string): Promise<Record<string, unkn
 
 async function assertClean(page: Page): Promise<void> {
   assert.deepEqual(await violations(page), []);
-  assert.deepEqual(server.cspReports, []);
-  assert.deepEqual(server.unexpected, []);
+  assert.deepEqual(rig.server.cspReports, []);
+  assert.deepEqual(rig.server.unexpected, []);
 }
 
 void describe('results webview in Chromium', () => {
@@ -202,7 +188,7 @@ void describe('results webview in Chromium', () => {
     assert.deepEqual(await lastPosted(full, 'rerun'), { type: 'rerun', v, runId: 'run-1', limit: 400 });
     await full.close();
     // Rows in another order (a query that sorts them) claim nothing about the range they cover.
-    const sorted = await openWebview(browser, server);
+    const sorted = await openWebview(rig.browser, rig.server);
     await sendToWebview(
       sorted,
       runMessages(testRun('run-o', { limit: 40 }), testColumns, testRows(40).reverse()),
@@ -217,7 +203,7 @@ void describe('results webview in Chromium', () => {
   });
 
   void it('renders errors with hint and action buttons that post `action`', async () => {
-    const page = await openWebview(browser, server);
+    const page = await openWebview(rig.browser, rig.server);
     await sendToWebview(page, [
       { type: 'running', v, run: testRun('run-e') },
       {
@@ -295,7 +281,7 @@ void describe('results webview in Chromium', () => {
 
   void it('gives the grid the width: detail closed by default, beside or below, six columns readable', async () => {
     // About the width of a results panel beside the editor in a 1,600 px window.
-    const page = await openWebview(browser, server);
+    const page = await openWebview(rig.browser, rig.server);
     await page.setViewportSize({ width: 800, height: 700 });
     const columns = ['time', 'oid', 'oname', 'okind', 'tps', 'resp_time', 'service_count', 'tx_count'];
     const rows = Array.from({ length: 100 }, (_, i) => [
@@ -349,7 +335,7 @@ void describe('results webview in Chromium', () => {
   });
 
   void it('starts each new result at its first column and first row', async () => {
-    const page = await openWebview(browser, server);
+    const page = await openWebview(rig.browser, rig.server);
     await page.setViewportSize({ width: 500, height: 500 });
     const wide = Array.from({ length: 30 }, (_, i) => ({ name: `column_${i}` }));
     const rows = Array.from({ length: 200 }, (_, r) => wide.map((_, c) => r * 100 + c));
@@ -373,7 +359,7 @@ void describe('results webview in Chromium', () => {
   });
 
   void it('shows the title of an HTML error page, never its markup', async () => {
-    const page = await openWebview(browser, server);
+    const page = await openWebview(rig.browser, rig.server);
     const html =
       '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>HTTP Status 500 – Internal Server Error</title>' +
       '<style>body{color:red}</style></head><body><h1>HTTP Status 500 – Internal Server Error</h1><hr/><p><b>Type</b> Exception Report</p></body></html>';
@@ -468,7 +454,7 @@ void describe('results webview in Chromium', () => {
   });
 
   void it('streams rows while running; a cancel keeps them; a missing chunk is reported', async () => {
-    const page = await openWebview(browser, server);
+    const page = await openWebview(rig.browser, rig.server);
     const messages = runMessages(testRun('run-s'), testColumns, testRows(30), 10);
     await sendToWebview(page, [{ type: 'running', v, run: testRun('run-s') }, ...messages.slice(0, 2)]);
     await waitForRows(page, 10, 'receiving');
@@ -498,7 +484,7 @@ void describe('results webview in Chromium', () => {
   });
 
   void it('survives malformed host messages and keeps working', async () => {
-    const page = await openWebview(browser, server);
+    const page = await openWebview(rig.browser, rig.server);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await sendToWebview(page, [

@@ -2,22 +2,19 @@
 // labels, errors, notices and the "what was sent" block. Every payload tries to set window.__xss;
 // the page must show each one as text, run none of them, and cause no CSP violation or request.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { type Browser, type Page } from 'playwright-core';
+import { describe, it } from 'node:test';
+import { type Page } from 'playwright-core';
 import { type Cell, type ColumnInfo, RESULTS_PROTOCOL_VERSION as v } from '../../common/resultsMessages';
 import { BASE_TIME, runMessages, testRun } from './fixtures';
 import { readableErrorText } from '../../client/webview/results/errorText';
 import {
-  ensureBuilt,
-  launchChromium,
   openWebview,
   posted,
   sendToWebview,
-  startServer,
   violations,
   waitFor,
   waitForRows,
-  type WebviewServer,
+  useWebviewRig,
 } from './harness';
 import { headerNames, textOf } from './pageQueries';
 
@@ -25,18 +22,7 @@ import { payloads } from './xssPayloads';
 
 export { payloads };
 
-let server: WebviewServer;
-let browser: Browser;
-
-before(async () => {
-  await ensureBuilt();
-  server = await startServer();
-  browser = await launchChromium();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const rig = useWebviewRig();
 
 function hostileResult(): { columns: ColumnInfo[]; rows: Cell[][] } {
   const columns: ColumnInfo[] = [
@@ -62,8 +48,8 @@ async function assertNothingRan(page: Page): Promise<void> {
   await settle(page);
   assert.equal(await page.evaluate('window.__xss'), undefined, 'a payload executed');
   assert.deepEqual(await violations(page), [], 'a payload reached the CSP');
-  assert.deepEqual(server.cspReports, []);
-  assert.deepEqual(server.unexpected, [], 'a payload made a request');
+  assert.deepEqual(rig.server.cspReports, []);
+  assert.deepEqual(rig.server.unexpected, [], 'a payload made a request');
   const injected: number = await page.evaluate(
     `document.querySelectorAll('#app img, #app svg, #app iframe, #app object, #app embed, #app script, #app style, #app a, #app form, #app video, #app link, #app meta, #app base, #app marquee').length`,
   );
@@ -80,7 +66,7 @@ void describe('hostile data in the results webview', () => {
   });
 
   void it('shows payloads in column names, cells, detail, tooltips, copy and column picker as text', async () => {
-    const page = await openWebview(browser, server);
+    const page = await openWebview(rig.browser, rig.server);
     const { columns, rows } = hostileResult();
     const run = testRun('run-x', {
       title: payloads[0],
@@ -141,7 +127,7 @@ void describe('hostile data in the results webview', () => {
   });
 
   void it('shows payloads in chart labels and pickers as text', async () => {
-    const page = await openWebview(browser, server);
+    const page = await openWebview(rig.browser, rig.server);
     const { columns, rows } = hostileResult();
     await sendToWebview(page, runMessages(testRun('run-c'), columns, rows, 50));
     await waitForRows(page, rows.length);
@@ -158,7 +144,7 @@ void describe('hostile data in the results webview', () => {
   });
 
   void it('shows payloads in errors, hints, action labels and notices as text', async () => {
-    const page = await openWebview(browser, server);
+    const page = await openWebview(rig.browser, rig.server);
     for (const [i, p] of payloads.entries()) {
       await sendToWebview(page, [
         { type: 'running', v, run: testRun(`run-e${i}`, { title: p }) },
