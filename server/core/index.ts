@@ -7,3 +7,4 @@ export * from './syntax/index';
 export * from './catalog/index';
 export * from './features/index';
 export * from './diagnostics/table';
+export * from './l10n/language';

@@ -5,8 +5,10 @@
  * so nothing is ever lost; a test runs every pattern against the core's current wording.
  */
 
+import { uiLanguageOf, type UiLanguage } from '../core/index';
+
 /** The languages besides English. */
-export type MessageLanguage = 'ko' | 'ja';
+export type MessageLanguage = UiLanguage;
 
 interface Translation {
   /** The core's English message; groups are the quoted names. */
@@ -88,8 +90,7 @@ const BY_CODE: Readonly<Record<string, readonly Translation[]>> = {
 
 /** The language of an LSP locale (`ko`, `ko-KR`, `ja`), or undefined for English and the rest. */
 export function messageLanguage(locale: string | undefined): MessageLanguage | undefined {
-  const language = locale?.toLowerCase().split(/[-_]/)[0];
-  return language === 'ko' || language === 'ja' ? language : undefined;
+  return uiLanguageOf(locale);
 }
 
 /** `message` of diagnostic `code` in `language`; the English message when no translation matches. */
