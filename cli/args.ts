@@ -11,6 +11,7 @@ import {
   type OpenApiClientOptions,
 } from '../api/index';
 import { OutputFormats, type OutputFormat } from './format';
+import type { DemoProject } from '../demo/data/index';
 
 /** A mistake in the command line: exit code 2. */
 export class UsageError extends Error {}
@@ -126,10 +127,24 @@ export interface TargetValues {
   'timeout-ms'?: string;
 }
 
+/** What a query file says about its project: its `-- @pcode` and the categories it reads. */
+export interface ProjectHint {
+  readonly pcode: number | undefined;
+  readonly categories: readonly string[];
+}
+
+/** The project a query runs in; `label` names it (and why it was chosen) when the CLI chose it. */
+export interface ProjectChoice {
+  readonly pcode: number | undefined;
+  readonly label?: string;
+}
+
 export interface Target {
   client: OpenApiClient;
-  /** The project to use: --pcode, else the demo's first APM project. */
+  /** The project of --pcode, else the demo's first APM project. */
   pcode: number | undefined;
+  /** The project a query runs in: --pcode always, else the file's @pcode, else (demo) its categories'. */
+  projectFor(hint: ProjectHint): ProjectChoice;
   hasProjectToken: boolean;
   hasAccountToken: boolean;
   close(): Promise<void>;
@@ -142,32 +157,54 @@ export function envSecrets(env: NodeJS.ProcessEnv = process.env): string[] {
 
 type CommonOptions = Pick<OpenApiClientOptions, 'proxy' | 'timeouts' | 'timeoutAdvice'>;
 
-/** Starts the demo in-process; the project is `pcode` when given, else the first APM project. */
+/** Starts the demo in-process; the project is `pcode` when given, else chosen per query (cli/demoProject.ts). */
 async function openDemo(common: CommonOptions, pcode: number | undefined): Promise<Target> {
-  const { startDemoServer } = await import('../demo/index');
+  const [{ startDemoServer }, { demoProjectFor }] = await Promise.all([
+    import('../demo/index'),
+    import('./demoProject'),
+  ]);
   const demo = await startDemoServer();
-  const chosen =
-    pcode === undefined
-      ? (demo.projects.find((p) => p.productType === 'APM') ?? demo.projects[0])
-      : demo.projects.find((p) => p.pcode === pcode);
-  if (!chosen) {
+  const projects = demo.data.projects;
+  const find = (wanted: number, from: string) => {
+    const found = projects.find((p) => p.pcode === wanted);
+    if (found) return found;
+    const codes = projects.map((p) => p.pcode).join(', ');
+    throw new UsageError(`the demo has no project ${wanted} (${from}); its projects: ${codes}`);
+  };
+  // Queries that name no product line keep running in the first APM project, as they always did.
+  const fallback = projects.find((p) => p.productType === 'APM') ?? projects[0];
+  let fixed: DemoProject | undefined;
+  try {
+    if (!fallback) throw new Error('the demo data set has no project');
+    fixed = pcode === undefined ? undefined : find(pcode, '--pcode');
+  } catch (error) {
     await demo.close();
-    throw new UsageError(
-      `the demo has no project ${pcode}; its projects: ${demo.projects.map((p) => p.pcode).join(', ')}`,
-    );
+    throw error;
   }
   const client = createOpenApiClient({
     ...common,
     baseUrl: demo.baseUrl,
     serviceUrl: demo.serviceUrl,
     accountToken: demo.accountToken,
-    projectToken: chosen.token,
+    // Each query may run in another demo project, so every project's token is at hand.
+    tokenForPcode: (wanted) => projects.find((p) => p.pcode === wanted)?.token,
   });
+  const named = (p: DemoProject, why: string): ProjectChoice => ({
+    pcode: p.pcode,
+    label: `demo project ${p.pcode} ${p.name} (${why})`,
+  });
+  const projectFor = (hint: ProjectHint): ProjectChoice => {
+    if (fixed) return named(fixed, '--pcode');
+    if (hint.pcode !== undefined) return named(find(hint.pcode, '-- @pcode'), '-- @pcode');
+    const choice = demoProjectFor(demo.data, hint.categories, fallback);
+    return named(choice.project, choice.reason);
+  };
   const close = async () => {
     await client.close();
     await demo.close();
   };
-  return { client, pcode: chosen.pcode, hasProjectToken: true, hasAccountToken: true, close };
+  const chosen = fixed ?? fallback;
+  return { client, pcode: chosen.pcode, projectFor, hasProjectToken: true, hasAccountToken: true, close };
 }
 
 /** A client to the service at --base-url, with tokens from the environment. */
@@ -185,12 +222,20 @@ function openService(common: CommonOptions, values: TargetValues, pcode: number 
     ...(pcode !== undefined ? { pcode } : {}),
   });
   const close = () => client.close();
-  return { client, pcode, hasProjectToken: !!projectToken, hasAccountToken: !!accountToken, close };
+  const projectFor = (hint: ProjectHint): ProjectChoice => ({ pcode: pcode ?? hint.pcode });
+  return {
+    client,
+    pcode,
+    projectFor,
+    hasProjectToken: !!projectToken,
+    hasAccountToken: !!accountToken,
+    close,
+  };
 }
 
 /** Opens the demo backend or a client to the given service. */
-export async function openTarget(values: TargetValues, pcodeFallback?: number): Promise<Target> {
-  const pcode = integerFlag('--pcode', values.pcode) ?? pcodeFallback;
+export async function openTarget(values: TargetValues): Promise<Target> {
+  const pcode = integerFlag('--pcode', values.pcode);
   const waitMs = integerFlag('--timeout-ms', values['timeout-ms']);
   const common: CommonOptions = {
     proxy: { ...(values.proxy ? { url: values.proxy } : {}), strictSSL: !values['no-strict-ssl'] },
@@ -217,19 +262,28 @@ export async function untilInterrupted<T>(work: (signal: AbortSignal) => Promise
 /** Client errors caused by what the user typed: bad parameters, a limit, a missing token or pcode. */
 const USAGE_KINDS: ReadonlySet<string> = new Set(['invalid-params', 'limit', 'config', 'insecure']);
 
+/** The exit code a failure means: 2 for what the user typed, 1 for a query or API error. */
+export function exitCodeOf(error: unknown): 1 | 2 {
+  return error instanceof UsageError || (isOpenApiError(error) && USAGE_KINDS.has(error.kind)) ? 2 : 1;
+}
+
+/** Prints a subcommand's failure as one line on stderr, tokens redacted, and returns its exit code. */
+export function reportFailure(command: string, message: string, code: 1 | 2, isUsage = code === 2): 1 | 2 {
+  const prefix = isUsage ? 'usage' : 'error';
+  const hint = code === 2 ? ` (see 'mxql ${command} --help')` : '';
+  process.stderr.write(
+    `mxql ${command}: ${prefix}: ${redact(message.replace(/\s*\n\s*/g, ' '), envSecrets())}${hint}\n`,
+  );
+  return code;
+}
+
 /** Runs a subcommand body: usage errors exit 2, API and query errors exit 1, one line on stderr. */
 export async function runGuarded(command: string, body: () => Promise<number>): Promise<number> {
   try {
     return await body();
   } catch (error) {
-    const code =
-      error instanceof UsageError || (isOpenApiError(error) && USAGE_KINDS.has(error.kind)) ? 2 : 1;
+    const code = exitCodeOf(error);
     const message = error instanceof Error ? error.message : String(error);
-    const prefix = code === 2 && !isOpenApiError(error) ? 'usage' : 'error';
-    const hint = code === 2 ? ` (see 'mxql ${command} --help')` : '';
-    process.stderr.write(
-      `mxql ${command}: ${prefix}: ${redact(message.replace(/\s*\n\s*/g, ' '), envSecrets())}${hint}\n`,
-    );
-    return code;
+    return reportFailure(command, message, code, code === 2 && !isOpenApiError(error));
   }
 }

@@ -1,0 +1,345 @@
+// One query file run by `mxql run`: read it, merge its directives with the command line (the command
+// line wins), pick the project, send it and describe the outcome. `mxql run file` (cli/run.ts) and
+// `mxql run folder/` (cli/runMany.ts) both run every file through runQueryFile, so a file sends the same
+// request and gets the same result alone or in a folder.
+import {
+  describeInjectCycle,
+  findInjectCycle,
+  lineColumnOf,
+  lineStartsOf,
+  parseDirectives,
+  parsedText,
+  queryAt,
+  wholeQuery,
+  type QueryAt,
+} from '../server/core/index';
+import { isOpenApiError, mxqlNoticeOf, type MxqlRow } from '../api/index';
+import {
+  durationMs,
+  exitCodeOf,
+  integerFlag,
+  type parseCommandLine,
+  targetOptions,
+  timeMs,
+  UsageError,
+  untilInterrupted,
+  type Target,
+} from './args';
+import { categoriesOf } from './demoProject';
+import { readQueryFile } from './files';
+
+/** The options of `mxql run`, one file or many. */
+export const runOptions = {
+  ...targetOptions,
+  range: { type: 'string' },
+  stime: { type: 'string' },
+  etime: { type: 'string' },
+  param: { type: 'string', multiple: true },
+  inject: { type: 'string', multiple: true },
+  limit: { type: 'string' },
+  line: { type: 'string' },
+} as const;
+
+export type RunValues = ReturnType<typeof parseCommandLine<typeof runOptions>>['values'];
+
+export const runQueryHelp = `Query (each file's directives apply; these override them):
+  --range D              relative range ending now: 15m, 1h, 7d (default: the file's, else 1h)
+  --stime T --etime T    absolute range: epoch ms, 'yyyy-MM-dd HH:mm' (local), ISO 8601, now-1h
+  --param '$name=value'  a $param value (repeatable)
+  --inject name=MXQL     an INJECT fragment (repeatable; repeating a name adds a line)
+  --limit N              maximum rows, 1 to 1000000 (default: the file's @limit, else 1000)`;
+
+/** What the command line says about every file's query, read once. */
+export interface RunFlags {
+  readonly range: { stime: number; etime: number } | { ms: number } | undefined;
+  readonly params: Readonly<Record<string, string>>;
+  readonly injects: Readonly<Record<string, string>>;
+  readonly limit: number | undefined;
+  readonly line: number | undefined;
+}
+
+function assignments(
+  flag: '--param' | '--inject',
+  list: readonly string[] | undefined,
+  into: Record<string, string>,
+): Record<string, string> {
+  for (const item of list ?? []) {
+    const eq = item.indexOf('=');
+    if (eq <= 0) throw new UsageError(`${flag} takes name=value (got '${item}')`);
+    const name = item.slice(0, eq).trim();
+    const value = item.slice(eq + 1).trim();
+    const key = flag === '--param' && !name.startsWith('$') ? `$${name}` : name;
+    const previous = into[key];
+    // Repeating an INJECT name adds a line to its fragment; a repeated $param takes the last value.
+    into[key] = flag === '--inject' && previous !== undefined ? `${previous}\n${value}` : value;
+  }
+  return into;
+}
+
+function flagRange(values: RunValues, now: number): RunFlags['range'] {
+  if (values.stime !== undefined || values.etime !== undefined) {
+    if (values.stime === undefined || values.etime === undefined)
+      throw new UsageError('--stime and --etime go together');
+    return { stime: timeMs('--stime', values.stime, now), etime: timeMs('--etime', values.etime, now) };
+  }
+  return values.range === undefined ? undefined : { ms: durationMs('--range', values.range) };
+}
+
+/** Reads the query options of the command line; a mistake there is a usage error of the whole command. */
+export function runFlags(values: RunValues): RunFlags {
+  return {
+    range: flagRange(values, Date.now()),
+    params: assignments('--param', values.param, {}),
+    injects: assignments('--inject', values.inject, {}),
+    limit: integerFlag('--limit', values.limit),
+    line: integerFlag('--line', values.line),
+  };
+}
+
+/** A file that cannot run as it is, with the line to look at; `exitCode` is what it means run alone. */
+class FileProblem extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly line: number,
+    readonly exitCode: 1 | 2,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The query to send: with `--line N`, the query at that line as Run Query at Cursor and the CodeLens
+ * see it (the core's `queryAt`); otherwise the whole file, as Run File sends it.
+ */
+export function chooseQuery(file: string, text: string, line: number | undefined): QueryAt {
+  if (line === undefined) return wholeQuery(text);
+  const source = parsedText(text);
+  const offset = source.parsed.ast.lineStarts[line - 1];
+  if (offset === undefined) {
+    const count = source.parsed.ast.lineStarts.length;
+    throw new FileProblem('run/line', `--line ${line} is past the end of ${file} (${count} lines)`, 1, 2);
+  }
+  const query = queryAt(source, offset);
+  if (!query)
+    throw new FileProblem(
+      'run/line',
+      `${file} has no query (only comments, directives or blank lines)`,
+      1,
+      2,
+    );
+  return query;
+}
+
+/** One file's query with everything needed to send it. */
+export interface PreparedQuery {
+  readonly text: string;
+  readonly query: QueryAt;
+  readonly path: string | undefined;
+  readonly pcode: number | undefined;
+  readonly stime: number;
+  readonly etime: number;
+  readonly limit: number;
+  readonly params: Readonly<Record<string, string>>;
+  readonly inject: Readonly<Record<string, string>>;
+}
+
+function readQuery(file: string): string {
+  const read = readQueryFile(file);
+  if (read.ok) return read.text;
+  // A missing file is a typing mistake (usage); a file that exists but cannot be read is an error.
+  throw new FileProblem('run/unreadable', read.reason, 1, read.missing ? 2 : 1);
+}
+
+/** The range to send: the command line's, else the file's @stime/@etime, else its @range (default 1h) ending now. */
+function timeRange(
+  range: RunFlags['range'],
+  d: ReturnType<typeof parseDirectives>,
+  now: number,
+): { stime: number; etime: number } {
+  if (range && 'stime' in range) return range;
+  if (range) return { stime: now - range.ms, etime: now };
+  if (d.stime !== undefined && d.etime !== undefined) return { stime: d.stime, etime: d.etime };
+  return { stime: now - (d.range?.ms ?? 3_600_000), etime: now };
+}
+
+/** Reads the file and merges its directives with the command line (the command line wins). */
+export function prepare(file: string, flags: RunFlags): PreparedQuery {
+  const text = readQuery(file);
+  const d = parseDirectives(text, { timezoneOffsetMinutes: -new Date().getTimezoneOffset() });
+  const [problem, ...more] = d.diagnostics.filter((x) => x.severity === 'error');
+  if (problem) {
+    const line = lineColumnOf(lineStartsOf(text), problem.range.start).line;
+    const suffix = more.length > 0 ? ` (and ${more.length} more)` : '';
+    throw new FileProblem(problem.code, `${problem.message}${suffix}`, line, 1);
+  }
+  const query = chooseQuery(file, text, flags.line);
+  const params = { ...d.params, ...flags.params };
+  const inject = { ...d.injects };
+  for (const [name, fragment] of Object.entries(flags.injects))
+    inject[name] = inject[name] === undefined ? fragment : `${inject[name]}\n${fragment}`;
+  const cycle = findInjectCycle(inject);
+  if (cycle) {
+    const message = `INJECT fragments form a cycle (${describeInjectCycle(cycle)}) and can never be expanded: change --inject or the file's -- @inject lines`;
+    throw new FileProblem('run/inject-cycle', message, 1, 2);
+  }
+  // A path run takes no $params.
+  const missing = d.path ? [] : query.params.filter((name) => params[name] === undefined);
+  if (missing.length > 0) {
+    const first = missing[0] ?? '';
+    const message = `missing value for ${missing.join(', ')}: add --param '${first}=value' or '-- @param ${first} = value'`;
+    throw new FileProblem('run/missing-param', message, 1, 2);
+  }
+  const times = timeRange(flags.range, d, Date.now());
+  return {
+    text,
+    query,
+    path: d.path,
+    pcode: d.pcode,
+    ...times,
+    limit: flags.limit ?? d.limit ?? 1000,
+    params,
+    inject,
+  };
+}
+
+/** Sends a prepared query to the project `pcode`. */
+function send(target: Target, q: PreparedQuery, pcode: number, signal: AbortSignal): Promise<MxqlRow[]> {
+  const options = { signal, pcode };
+  const common = {
+    stime: q.stime,
+    etime: q.etime,
+    limit: q.limit,
+    ...(Object.keys(q.inject).length > 0 ? { inject: q.inject } : {}),
+  };
+  if (q.path) return target.client.mxqlPath({ ...common, mql: q.path }, options);
+  const param = Object.keys(q.params).length > 0 ? { param: q.params } : {};
+  return target.client.mxqlText({ ...common, mql: q.query.text, ...param }, options);
+}
+
+/** Why a file failed: where in the file, a code, one line of text, and the exit code it means alone. */
+export interface RunFailure {
+  readonly line: number;
+  readonly column: number;
+  readonly code: string;
+  readonly message: string;
+  readonly exitCode: 1 | 2;
+}
+
+/** One file's outcome. */
+export interface FileRun {
+  readonly path: string;
+  readonly status: 'ok' | 'empty' | 'error';
+  readonly rows: readonly MxqlRow[];
+  readonly ms: number;
+  readonly notice?: string;
+  /** The project the CLI chose for the file (with --demo), and why. */
+  readonly project?: string;
+  readonly error?: RunFailure;
+}
+
+/**
+ * The file line of line `sentLine` of the text sent for `q`: the sent text is the query's own lines
+ * without their directive lines (SUB blocks it uses follow; a line among them keeps the server's number).
+ */
+function fileLine(q: PreparedQuery, sentLine: number): number {
+  const starts = lineStartsOf(q.text);
+  const directiveLines = new Set(
+    parseDirectives(q.text).entries.map((e) => lineColumnOf(starts, e.range.start).line),
+  );
+  const first = lineColumnOf(starts, q.query.range.start).line;
+  const last = lineColumnOf(starts, q.query.range.end).line;
+  let kept = 0;
+  for (let line = first; line <= last; line++) {
+    if (!directiveLines.has(line) && ++kept === sentLine) return line;
+  }
+  return sentLine;
+}
+
+/** Code, message and file line of a failed run; a rejected query (400) says the service's own words. */
+function describeFailure(error: unknown, q: PreparedQuery | undefined): RunFailure {
+  if (error instanceof FileProblem) {
+    const { code, message, line, exitCode } = error;
+    return { line, column: 1, code, message, exitCode };
+  }
+  let message = error instanceof Error ? error.message : String(error);
+  let code = isOpenApiError(error) ? `api/${error.kind}` : 'run/failed';
+  if (isOpenApiError(error) && error.status === 400 && error.bodyExcerpt) {
+    try {
+      const body = JSON.parse(error.bodyExcerpt) as { code?: unknown; message?: unknown };
+      if (typeof body.code === 'string') code = body.code;
+      if (typeof body.message === 'string') message = body.message;
+    } catch {
+      // not JSON: keep the client's message
+    }
+  }
+  const sentLine = Number(/\bline (\d+)\b/.exec(message)?.[1] ?? NaN);
+  const line = q && sentLine > 0 ? fileLine(q, sentLine) : undefined;
+  return {
+    line: line ?? 1,
+    column: 1,
+    code,
+    // The server counted lines of the text it got; say the file's line instead.
+    message: (line === undefined ? message : message.replace(/\bline \d+\b/, `line ${line}`)).replace(
+      /\s*\n\s*/g,
+      ' ',
+    ),
+    exitCode: exitCodeOf(error),
+  };
+}
+
+/** Runs one file against `target`: never throws; a failure is the outcome's `error`. */
+export async function runQueryFile(path: string, flags: RunFlags, target: Target): Promise<FileRun> {
+  const started = performance.now();
+  const ms = () => Math.round(performance.now() - started);
+  let prepared: PreparedQuery | undefined;
+  let project: string | undefined;
+  try {
+    prepared = prepare(path, flags);
+    const q = prepared;
+    const categories = q.path ? [] : categoriesOf(q.query.text);
+    const choice = target.projectFor({ pcode: q.pcode, categories });
+    project = choice.label;
+    const pcode = choice.pcode;
+    if (pcode === undefined)
+      throw new FileProblem('run/no-project', 'give the project: --pcode N or -- @pcode N in the file', 1, 2);
+    if (!target.hasProjectToken)
+      throw new FileProblem('run/no-token', 'set MXQL_PROJECT_TOKEN to the project API token', 1, 2);
+    const rows = await untilInterrupted((signal) => send(target, q, pcode, signal));
+    const notice = mxqlNoticeOf(rows);
+    return {
+      path,
+      status: rows.length > 0 ? 'ok' : 'empty',
+      rows,
+      ms: ms(),
+      ...(notice ? { notice } : {}),
+      ...(project ? { project } : {}),
+    };
+  } catch (error) {
+    const failure = describeFailure(error, prepared);
+    return { path, status: 'error', rows: [], ms: ms(), ...(project ? { project } : {}), error: failure };
+  }
+}
+
+/** `1 row`, `2 rows`. */
+export function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** Where and why a failed file failed, without the word "error" (the caller's prefix says it). */
+export function failureText(run: FileRun, e: RunFailure): string {
+  return `${run.path}:${e.line}:${e.column}: ${e.code} ${e.message}${projectText(run)}`;
+}
+
+function projectText(run: FileRun): string {
+  return run.project ? ` · ${run.project}` : '';
+}
+
+/** The one line that reports a file's outcome, alone (on stderr) or in a folder run (on stdout). */
+export function outcomeLine(run: FileRun): string {
+  const e = run.error;
+  if (e) return `${run.path}:${e.line}:${e.column}: error ${e.code} ${e.message}${projectText(run)}`;
+  if (run.status === 'empty')
+    return `${run.path}: empty${run.notice ? ` (${run.notice})` : ''}${projectText(run)}`;
+  return `${run.path}: ok ${plural(run.rows.length, 'row')} (${run.ms} ms)${projectText(run)}`;
+}
