@@ -34,9 +34,12 @@ export function demoProjectFor(
   categories: readonly string[],
   fallback: DemoProject,
 ): DemoProjectChoice {
-  const telling = categories.filter((c) => categoryFamily(c) !== 'any');
+  // A category the catalog does not know has no rows anywhere in the demo, so it decides nothing either.
+  const telling = categories.filter(
+    (c) => categoryFamily(c) !== 'any' && bundledCategoryCatalog.isKnownCategory(c),
+  );
   if (telling.length === 0)
-    return { project: fallback, reason: 'the default: no CATEGORY of the query names a product line' };
+    return { project: fallback, reason: 'the default: the query names no category of a product line' };
   const reporting = (p: DemoProject) => data.agentsOf(p.pcode).some((a) => a.active);
   const fits = (p: DemoProject) => reporting(p) && telling.every((c) => projectCollects(p, c));
   const project = fits(fallback) ? fallback : data.projects.find(fits);

@@ -44,7 +44,10 @@ void describe('mxql run against the demo', () => {
     const rows = JSON.parse(json.stdout) as Record<string, unknown>[];
     assert.ok(rows.length > 0);
     assert.equal(typeof rows[0]?.['tps'], 'number');
-    assert.match(json.stderr, /\d+ rows in \d+ ms/);
+    assert.match(
+      json.stderr,
+      /tps\.mxql: ok \d+ rows \(\d+ ms\) · demo project \d+ Storefront Web \(CATEGORY app_counter: /,
+    );
     const csv = await runCli(['run', q, '--demo', '--format', 'csv']);
     assert.equal(csv.code, 0);
     const [header = '', first = ''] = csv.stdout.split('\n');
@@ -77,7 +80,10 @@ void describe('mxql run against the demo', () => {
     const q = await file('bad.mxql', 'CATEGORY app_counter\nTAGLOAD\nFROBNICATE\n');
     const r = await runCli(['run', q, '--demo']);
     assert.equal(r.code, 1);
-    assert.match(r.stderr, /^mxql run: error: Running the query failed: HTTP 400/);
+    assert.match(
+      r.stderr,
+      /^mxql run: error: .*bad\.mxql:3:1: mxql\/unsupported-command Unknown command FROBNICATE \(line 3\)/,
+    );
     assertOneLine(r.stderr);
   });
 });

@@ -39,9 +39,9 @@ void describe('mxql run over many files', () => {
     );
     assert.match(
       lines[1] ?? '',
-      /more\/unknown\.mxql: empty \(no rows: the demo has no data for category no_such_category\)$/,
+      /more\/unknown\.mxql: empty \(no rows: the demo has no data for category no_such_category\) · demo project \d+ Storefront Web \(the default: /,
     );
-    assert.match(lines[2] ?? '', /tps\.mxql: ok 1000 rows \(\d+ ms\)$/);
+    assert.match(lines[2] ?? '', /tps\.mxql: ok 1000 rows \(\d+ ms\) · demo project \d+ Storefront Web/);
     assert.equal(lines[3], '3 files run: 1 ok, 1 empty, 1 error');
   });
 
