@@ -130,7 +130,8 @@ export interface TargetValues {
 /** What a query file says about its project: its `-- @pcode` and the categories it reads. */
 export interface ProjectHint {
   readonly pcode: number | undefined;
-  readonly categories: readonly string[];
+  /** Asked only when the CLI chooses the project (the demo without --pcode or -- @pcode). */
+  categories(): readonly string[];
 }
 
 /** The project a query runs in; `label` names it (and why it was chosen) when the CLI chose it. */
@@ -196,7 +197,7 @@ async function openDemo(common: CommonOptions, pcode: number | undefined): Promi
   const projectFor = (hint: ProjectHint): ProjectChoice => {
     if (fixed) return named(fixed, '--pcode');
     if (hint.pcode !== undefined) return named(find(hint.pcode, '-- @pcode'), '-- @pcode');
-    const choice = demoProjectFor(demo.data, hint.categories, fallback);
+    const choice = demoProjectFor(demo.data, hint.categories(), fallback);
     return named(choice.project, choice.reason);
   };
   const close = async () => {

@@ -297,7 +297,7 @@ export async function runQueryFile(path: string, flags: RunFlags, target: Target
   try {
     prepared = prepare(path, flags);
     const q = prepared;
-    const categories = q.path ? [] : categoriesOf(q.query.text);
+    const categories = () => (q.path ? [] : categoriesOf(q.query.text));
     const choice = target.projectFor({ pcode: q.pcode, categories });
     project = choice.label;
     const pcode = choice.pcode;
