@@ -159,6 +159,13 @@ export const HEADER_TYPE_CODES: readonly EnumValue[] = values('observed', [
   ['PERCENT', 'Percentage.'],
 ]);
 
+/** Time zones offered for `timezone` options. */
+export const TIMEZONE_VALUES: readonly EnumValue[] = [
+  { value: 'GMT9', description: 'UTC+9 (Korea, Japan).', confidence: 'documented' },
+  { value: "'GMT+9'", description: 'UTC+9, quoted form.', confidence: 'observed' },
+  { value: 'GMT0', description: 'UTC.', confidence: 'observed' },
+];
+
 /** Roll-up suffixes a category name may carry: `app_counter{m5}`. */
 export const CATEGORY_SUFFIXES: readonly EnumValue[] = values('documented', [
   ['{m5}', 'Five-minute roll-up; columns hold MetricValues.'],

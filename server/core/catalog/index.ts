@@ -44,6 +44,7 @@ export {
   MERGE_FUNCTIONS,
   SORT_ORDERS,
   TIMEUNIT_VALUES,
+  TIMEZONE_VALUES,
   UPDATE_KINDS,
   type EnumValue,
 } from './enumValues';

@@ -14,17 +14,12 @@ import {
   MERGE_FUNCTIONS,
   SORT_ORDERS,
   TIMEUNIT_VALUES,
+  TIMEZONE_VALUES,
   UPDATE_KINDS,
   type EnumValue,
   type FreeOptionKeys,
   type OptionDef,
 } from '../catalog/index';
-
-const TIMEZONES: readonly EnumValue[] = [
-  { value: 'GMT9', description: 'UTC+9 (Korea, Japan).', confidence: 'documented' },
-  { value: "'GMT+9'", description: 'UTC+9, quoted form.', confidence: 'observed' },
-  { value: 'GMT0', description: 'UTC.', confidence: 'observed' },
-];
 
 const ALL_LISTS: readonly (readonly EnumValue[])[] = [
   SORT_ORDERS,
@@ -56,7 +51,7 @@ function byKind(kind: OptionDef['valueKind']): readonly EnumValue[] {
     case 'mergeFunction':
       return MERGE_FUNCTIONS;
     case 'timezone':
-      return TIMEZONES;
+      return TIMEZONE_VALUES;
     default:
       return [];
   }

@@ -1,0 +1,2 @@
+import { type CatalogTranslation } from '../catalogText';
+export const JA_COMMANDS: CatalogTranslation['commands'] = {};

@@ -1,0 +1,2 @@
+import { type CatalogTranslation } from '../catalogText';
+export const KO_COMMANDS: CatalogTranslation['commands'] = {};
