@@ -45,8 +45,7 @@ function labelTexts(labels: Labels): Map<string, string> {
         out.set(`${name}()`, fn(undefined));
         out.set(`${name}(sort)`, fn('sort'));
       } else for (const n of [0, 1, 2, 7]) out.set(`${name}(${n})`, fn(n, n));
-    } else
-      for (const [k, v] of Object.entries(value as Record<string, string>)) out.set(`${name}.${k}`, v);
+    } else for (const [k, v] of Object.entries(value as Record<string, string>)) out.set(`${name}.${k}`, v);
   }
   return out;
 }
@@ -56,7 +55,8 @@ for (const language of UI_LANGUAGES) {
   void describe(`${language} catalog sentences`, () => {
     const sentences = catalogSentences(catalog);
 
-    void test('there are sentences to check', () => assert.ok(sentences.length > 500, String(sentences.length)));
+    void test('there are sentences to check', () =>
+      assert.ok(sentences.length > 500, String(sentences.length)));
 
     void test('every English sentence has a translation in the language, not the English text', () => {
       const problems = sentences.flatMap((s) => {
