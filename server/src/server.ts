@@ -33,6 +33,7 @@ import {
   signatureHelp,
   type DocumentAnalysis,
   type LanguageCatalogs,
+  type UiLanguage,
   type ValidationDiagnostic,
 } from '../core/index';
 import * as convert from './convert';
@@ -186,7 +187,7 @@ function wireLifecycle(
 }
 
 /** Completion, hover and option signatures, worded in the client's locale (read at initialize). */
-function wireReading(w: Wiring & { language?: MessageLanguage }): void {
+function wireReading(w: Wiring & { language?: UiLanguage }): void {
   w.connection.onCompletion((p) =>
     w.at(p, null, 'Completion', (doc, a, offset) => {
       const list = complete(a, offset, w.language);
