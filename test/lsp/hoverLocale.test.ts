@@ -54,6 +54,10 @@ interface Answers {
 
 const markdown = (h: Hover | null): string => (h ? (h.contents as MarkupContent).value : '');
 
+/** Documentation as text (LSP allows a string or markup). */
+const textOf = (doc: string | MarkupContent | undefined): string =>
+  typeof doc === 'string' ? doc : (doc?.value ?? '');
+
 async function answersFor(initialize: Record<string, unknown>): Promise<Answers> {
   const session = await startSession(undefined, undefined, initialize);
   try {
@@ -86,7 +90,7 @@ async function answersFor(initialize: Record<string, unknown>): Promise<Answers>
     return {
       hovers,
       completion: `${asc?.detail ?? ''}\n${(asc?.documentation as MarkupContent | undefined)?.value ?? ''}`,
-      signature: String(help?.signatures[0]?.documentation ?? ''),
+      signature: textOf(help?.signatures[0]?.documentation),
     };
   } finally {
     await session.stop();

@@ -46,7 +46,9 @@ export {
   TIMEUNIT_VALUES,
   TIMEZONE_VALUES,
   UPDATE_KINDS,
+  VALUE_LISTS,
   type EnumValue,
+  type ValueListName,
 } from './enumValues';
 export {
   INJECT_NAMES,

@@ -7,54 +7,20 @@
  */
 import {
   AGENT_COLUMNS,
-  BOOLEAN_VALUES,
-  CAST_TYPES,
   CATEGORY_DESCRIPTIONS,
-  CATEGORY_SUFFIXES,
   COMMANDS,
-  DURATION_VALUES,
-  ENV_VALUES,
   EXPRESSION_FUNCTIONS,
   FIELD_DESCRIPTIONS,
-  FORMAT_TYPES,
   GENERATED_COLUMNS,
-  HEADER_TYPE_CODES,
-  HVTEXT_TYPES,
   INJECT_NAMES,
-  JOIN_TYPES,
-  MERGE_FUNCTIONS,
-  SORT_ORDERS,
   SYSTEM_COLUMNS,
-  TIMEUNIT_VALUES,
-  TIMEZONE_VALUES,
-  UPDATE_KINDS,
+  VALUE_LISTS,
   WELL_KNOWN_PARAMS,
-  type EnumValue,
   type OptionDef,
+  type ValueListName,
 } from '../catalog/index';
 import { type DIRECTIVE_KEYS } from '../syntax/index';
 import { DIRECTIVE_DOCS } from '../features/completionDirectives';
-
-/** The value lists whose descriptions completion shows, by the name the catalog exports them under. */
-const VALUE_LISTS = {
-  SORT_ORDERS,
-  BOOLEAN_VALUES,
-  TIMEUNIT_VALUES,
-  DURATION_VALUES,
-  MERGE_FUNCTIONS,
-  UPDATE_KINDS,
-  CAST_TYPES,
-  JOIN_TYPES,
-  HVTEXT_TYPES,
-  FORMAT_TYPES,
-  ENV_VALUES,
-  HEADER_TYPE_CODES,
-  TIMEZONE_VALUES,
-  CATEGORY_SUFFIXES,
-} as const satisfies Readonly<Record<string, readonly EnumValue[]>>;
-
-/** A name of one of the value lists. */
-export type ValueListName = keyof typeof VALUE_LISTS;
 
 /** Sentences by name (option, column, value …). */
 type ByName = Readonly<Record<string, string>>;

@@ -76,7 +76,7 @@ const CATALOG_NAMES: ReadonlySet<string> = new Set(
  * words or of the catalog), outside code fences, inline code, quotes and bold headings; null when
  * there is none.
  */
-export function englishRun(markdown: string, names: ReadonlySet<string>): string | null {
+function englishRun(markdown: string, names: ReadonlySet<string>): string | null {
   const prose = markdown
     .replace(/```[\s\S]*?```/g, ' ')
     .replace(/`[^`]*`/g, ' ')
