@@ -6,7 +6,7 @@ export const JA_LABELS: Labels = {
   stage: { select: '選択', load: 'ロード', process: '処理', structure: '構造' },
   commandHeading: (stage) => `${JA_LABELS.stage[stage]}コマンド`,
   deprecatedNote: (reason, replacements) =>
-    `_非推奨:_ ${reason} 代わりに ${replacements} を使用してください。`,
+    `_非推奨:_ ${reason}代わりに ${replacements} を使用してください。`,
   alsoWritten: (names) => `別表記: ${names}`,
   forms: '書式:',
   options: 'オプション:',

@@ -6,7 +6,7 @@ export const KO_LABELS: Labels = {
   stage: { select: '선택', load: '로딩', process: '처리', structure: '구조' },
   commandHeading: (stage) => `${KO_LABELS.stage[stage]} 명령어`,
   deprecatedNote: (reason, replacements) =>
-    `_더 이상 사용되지 않음:_ ${reason} 대신 ${replacements}을(를) 사용하세요.`,
+    `_더 이상 사용되지 않음:_ ${reason} 대신 사용할 명령어: ${replacements}.`,
   alsoWritten: (names) => `다른 표기: ${names}`,
   forms: '형식:',
   options: '옵션:',
