@@ -33,6 +33,7 @@ import {
   signatureHelp,
   type DocumentAnalysis,
   type LanguageCatalogs,
+  type UiLanguage,
   type ValidationDiagnostic,
 } from '../core/index';
 import * as convert from './convert';
@@ -185,11 +186,11 @@ function wireLifecycle(
   });
 }
 
-/** Completion, hover and option signatures. */
-function wireReading(w: Wiring): void {
+/** Completion, hover and option signatures, worded in the client's locale (read at initialize). */
+function wireReading(w: Wiring & { language?: UiLanguage }): void {
   w.connection.onCompletion((p) =>
     w.at(p, null, 'Completion', (doc, a, offset) => {
-      const list = complete(a, offset);
+      const list = complete(a, offset, w.language);
       return {
         isIncomplete: list.isIncomplete,
         items: list.items.map((e) => convert.toCompletionItem(doc, e)),
@@ -198,7 +199,7 @@ function wireReading(w: Wiring): void {
   );
   w.connection.onHover((p) =>
     w.at(p, null, 'Hover', (doc, a, offset) => {
-      const h = hover(a, offset);
+      const h = hover(a, offset, w.language);
       if (!h) return null;
       return {
         contents: { kind: 'markdown' as const, value: h.markdown },
@@ -208,7 +209,7 @@ function wireReading(w: Wiring): void {
   );
   w.connection.onSignatureHelp((p) =>
     w.at(p, null, 'Signature help', (_doc, a, offset) => {
-      const s = signatureHelp(a, offset);
+      const s = signatureHelp(a, offset, w.language);
       if (!s) return null;
       const parameters = s.parameters.map((x) => ({ label: x.label, documentation: x.documentation }));
       return {

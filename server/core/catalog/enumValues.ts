@@ -159,8 +159,39 @@ export const HEADER_TYPE_CODES: readonly EnumValue[] = values('observed', [
   ['PERCENT', 'Percentage.'],
 ]);
 
+/** Time zones offered for `timezone` options. */
+export const TIMEZONE_VALUES: readonly EnumValue[] = [
+  { value: 'GMT9', description: 'UTC+9 (Korea, Japan).', confidence: 'documented' },
+  { value: "'GMT+9'", description: 'UTC+9, quoted form.', confidence: 'observed' },
+  { value: 'GMT0', description: 'UTC.', confidence: 'observed' },
+];
+
 /** Roll-up suffixes a category name may carry: `app_counter{m5}`. */
 export const CATEGORY_SUFFIXES: readonly EnumValue[] = values('documented', [
   ['{m5}', 'Five-minute roll-up; columns hold MetricValues.'],
   ['{h1}', 'One-hour roll-up; columns hold MetricValues.'],
 ]);
+
+/**
+ * Every value list by the name it is exported under, in the order completion looks up a value's
+ * description (the first list that has the value wins); translations are keyed by these names.
+ */
+export const VALUE_LISTS = {
+  SORT_ORDERS,
+  BOOLEAN_VALUES,
+  TIMEUNIT_VALUES,
+  DURATION_VALUES,
+  MERGE_FUNCTIONS,
+  UPDATE_KINDS,
+  CAST_TYPES,
+  JOIN_TYPES,
+  HVTEXT_TYPES,
+  FORMAT_TYPES,
+  ENV_VALUES,
+  HEADER_TYPE_CODES,
+  TIMEZONE_VALUES,
+  CATEGORY_SUFFIXES,
+} as const satisfies Readonly<Record<string, readonly EnumValue[]>>;
+
+/** The name of one of the {@link VALUE_LISTS}. */
+export type ValueListName = keyof typeof VALUE_LISTS;

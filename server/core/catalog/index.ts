@@ -44,8 +44,11 @@ export {
   MERGE_FUNCTIONS,
   SORT_ORDERS,
   TIMEUNIT_VALUES,
+  TIMEZONE_VALUES,
   UPDATE_KINDS,
+  VALUE_LISTS,
   type EnumValue,
+  type ValueListName,
 } from './enumValues';
 export {
   INJECT_NAMES,

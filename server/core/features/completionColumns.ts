@@ -15,8 +15,10 @@ import { type ColumnInfo, type FlowStep } from './columns';
 import { type CompletionSite } from './completionSite';
 import { CompletionKind, type CompletionEntry } from './completionTypes';
 import { categoryOfFlow, type DocumentAnalysis } from './languageService';
+import { type ColumnKindWord } from '../l10n/labels';
+import { ENGLISH_WORDING, type Wording } from '../l10n/wording';
 
-const ORIGIN_TITLES: Readonly<Record<ColumnInfo['origin'], string>> = {
+const ORIGIN_TITLES: Readonly<Record<ColumnInfo['origin'], ColumnKindWord>> = {
   tag: 'tag',
   field: 'field',
   system: 'system column',
@@ -25,13 +27,19 @@ const ORIGIN_TITLES: Readonly<Record<ColumnInfo['origin'], string>> = {
   joined: 'joined column',
 };
 
-/** Markdown describing a column: kind, type, unit and our description. */
-export function columnMarkdown(name: string, origin: string, meta: Column | undefined): string {
-  const facts = [origin, meta?.type, meta?.unit ? `unit ${meta.unit}` : undefined].filter(Boolean);
-  const lines = [`**${name}** — ${facts.join(' · ')}`];
-  if (meta?.description) lines.push('', meta.description);
-  if (meta?.deprecated) lines.push('', '_Deprecated in the category metadata._');
-  if (meta?.fromQueries) lines.push('', '_Read by public queries; the category metadata does not list it._');
+/** Markdown describing a column: kind, type, unit and our description, in the language of `w`. */
+export function columnMarkdown(
+  name: string,
+  origin: ColumnKindWord,
+  meta: Column | undefined,
+  w: Wording = ENGLISH_WORDING,
+): string {
+  const { labels } = w;
+  const facts = [labels.columnKinds[origin], meta?.type, meta?.unit ? labels.unit(meta.unit) : undefined];
+  const lines = [`**${name}** — ${facts.filter(Boolean).join(' · ')}`];
+  if (meta?.description) lines.push('', w.text(meta.description));
+  if (meta?.deprecated) lines.push('', labels.deprecatedColumn);
+  if (meta?.fromQueries) lines.push('', labels.columnFromQueries);
   return lines.join('\n');
 }
 
@@ -97,17 +105,18 @@ function tierOf(name: string, base: Tier, listed: ReadonlySet<string>): Tier {
 
 function entry(
   name: string,
-  origin: string,
+  origin: ColumnKindWord,
   meta: Column | undefined,
   site: CompletionSite,
   sortText: string,
+  w: Wording,
 ): CompletionEntry {
   const needsQuotes = !/^[A-Za-z_@#][\w.$@#-]*$/.test(name);
   return {
     label: name,
     kind: CompletionKind.column,
-    detail: [origin, meta?.type, meta?.unit].filter(Boolean).join(' · '),
-    documentation: columnMarkdown(name, origin, meta),
+    detail: [w.labels.columnKinds[origin], meta?.type, meta?.unit].filter(Boolean).join(' · '),
+    documentation: columnMarkdown(name, origin, meta, w),
     ...(needsQuotes ? { insertText: `'${name}'` } : {}),
     filterText: name,
     sortText,
@@ -158,20 +167,24 @@ function columnsUsedInFile(analysis: DocumentAnalysis): ReadonlySet<string> {
  * The columns available where the cursor is (upstream of its command); when that set is open, the
  * system and agent columns and the other names the file uses.
  */
-export function columnItems(analysis: DocumentAnalysis, site: CompletionSite): CompletionEntry[] {
+export function columnItems(
+  analysis: DocumentAnalysis,
+  site: CompletionSite,
+  w: Wording = ENGLISH_WORDING,
+): CompletionEntry[] {
   const set = analysis.flow.columnsAt(site.flowOffset);
   const meta = metadataIndex(analysis, site);
   const written = namesWrittenAround(analysis, site.replaceRange);
   const mentionedElsewhere = wordsInFile(analysis);
   const items: CompletionEntry[] = [];
   const offered = new Set<string>();
-  const add = (name: string, origin: string, column: Column | undefined, base: Tier): void => {
+  const add = (name: string, origin: ColumnKindWord, column: Column | undefined, base: Tier): void => {
     if (offered.has(name)) return;
     offered.add(name);
     const globalUses = analysis.catalogs.categories.columnUses(name);
     const mentioned = mentionedElsewhere.has(name);
     const sortText = sortKey(tierOf(name, base, written), mentioned, column?.uses ?? 0, globalUses, name);
-    items.push(entry(name, origin, column, site, sortText));
+    items.push(entry(name, origin, column, site, sortText, w));
   };
   for (const [name, info] of set.columns) {
     const fromPipeline = info.origin === 'created' || info.origin === 'renamed' || info.origin === 'joined';
@@ -223,26 +236,34 @@ function innermostContainer(v: Value, offset: number): ArrayValue | ObjectValue 
 }
 
 /** Columns and functions inside a formula string (`expr: "tps > 1 && |"`). */
-export function expressionItems(analysis: DocumentAnalysis, site: CompletionSite): CompletionEntry[] {
+export function expressionItems(
+  analysis: DocumentAnalysis,
+  site: CompletionSite,
+  w: Wording = ENGLISH_WORDING,
+): CompletionEntry[] {
   const functions: CompletionEntry[] = EXPRESSION_FUNCTIONS.map((f) => ({
     label: f.name,
     kind: CompletionKind.function,
     detail: `${f.signature} → ${f.returns}`,
-    documentation: f.description,
+    documentation: w.text(f.description),
     insertText: `${f.name}(\${1})`,
     snippet: true,
     sortText: `3${f.name}`,
     range: site.replaceRange,
   }));
-  return [...columnItems(analysis, site), ...functions];
+  return [...columnItems(analysis, site, w), ...functions];
 }
 
 /** HEADER keys: each column as `name$`, telling a dashboard widget how to display it. */
-export function headerKeyItems(analysis: DocumentAnalysis, site: CompletionSite): CompletionEntry[] {
-  return columnItems(analysis, site).map((item) => ({
+export function headerKeyItems(
+  analysis: DocumentAnalysis,
+  site: CompletionSite,
+  w: Wording = ENGLISH_WORDING,
+): CompletionEntry[] {
+  return columnItems(analysis, site, w).map((item) => ({
     ...item,
     label: `${item.label}$`,
-    detail: `display type of ${item.label}`,
+    detail: w.labels.displayTypeOf(item.label),
     insertText: `${item.insertText ?? item.label}$: `,
   }));
 }

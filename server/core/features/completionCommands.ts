@@ -6,49 +6,60 @@ import { COMMANDS, type CommandDef, type OperandForm, type OptionDef } from '../
 import { type CompletionSite } from './completionSite';
 import { CompletionKind, type CompletionEntry } from './completionTypes';
 import { type DocumentAnalysis } from './languageService';
+import { ENGLISH_WORDING, type Wording } from '../l10n/wording';
 
-const STAGE_TITLES: Readonly<Record<CommandDef['stage'], string>> = {
-  select: 'selection',
-  load: 'loading',
-  process: 'processing',
-  structure: 'structure',
-};
+/** Built markdown per wording and command: the tables are fixed, so each is worded once. */
+const markdownCache = new WeakMap<Wording, Map<CommandDef, string>>();
 
-const markdownCache = new Map<CommandDef, string>();
-
-/** Markdown describing a command: what it does, its operand forms and its options (built once per command). */
-export function commandMarkdown(def: CommandDef): string {
-  let cached = markdownCache.get(def);
+/**
+ * Markdown describing a command: what it does, its operand forms and its options, in the language of
+ * `w` (built once per command and language).
+ */
+export function commandMarkdown(def: CommandDef, w: Wording = ENGLISH_WORDING): string {
+  let byCommand = markdownCache.get(w);
+  if (!byCommand) {
+    byCommand = new Map();
+    markdownCache.set(w, byCommand);
+  }
+  let cached = byCommand.get(def);
   if (cached === undefined) {
-    cached = buildCommandMarkdown(def);
-    markdownCache.set(def, cached);
+    cached = buildCommandMarkdown(def, w);
+    byCommand.set(def, cached);
   }
   return cached;
 }
 
-function buildCommandMarkdown(def: CommandDef): string {
-  const lines = [`**${def.name}** — ${STAGE_TITLES[def.stage]} command`, '', def.description];
+const codeList = (names: readonly string[]): string => names.map((n) => `\`${n}\``).join(', ');
+
+function buildCommandMarkdown(def: CommandDef, w: Wording): string {
+  const { labels } = w;
+  const lines = [`**${def.name}** — ${labels.commandHeading(def.stage)}`, '', w.text(def.description)];
   if (def.deprecated)
-    lines.push('', `_Deprecated:_ ${def.deprecated.reason} Use ${def.deprecated.replacedBy.join(', ')}.`);
-  if (def.aliases.length > 0)
-    lines.push('', `Also written: ${def.aliases.map((a) => `\`${a}\``).join(', ')}`);
+    lines.push(
+      '',
+      labels.deprecatedNote(w.text(def.deprecated.reason), def.deprecated.replacedBy.join(', ')),
+    );
+  if (def.aliases.length > 0) lines.push('', labels.alsoWritten(codeList(def.aliases)));
   const forms = def.operands.map((f) => `- \`${f.example}\``);
-  if (forms.length > 0) lines.push('', 'Forms:', ...forms);
+  if (forms.length > 0) lines.push('', labels.forms, ...forms);
   if (def.options.length > 0)
-    lines.push('', 'Options:', ...def.options.map((o) => `- \`${o.name}\` — ${o.description}`));
-  if (def.freeOptionKeys) lines.push('', `Any key: ${def.freeOptionKeys.keyMeaning}.`);
+    lines.push('', labels.options, ...def.options.map((o) => `- \`${o.name}\` — ${w.text(o.description)}`));
+  if (def.freeOptionKeys) lines.push('', labels.anyKey(w.text(def.freeOptionKeys.keyMeaning)));
   return lines.join('\n');
 }
 
-/** Markdown describing one option key of a command. */
-export function optionMarkdown(def: CommandDef, option: OptionDef): string {
-  const lines = [`**${option.name}** — option of ${def.name} (${option.valueKind})`, '', option.description];
-  if (option.aliases?.length)
-    lines.push('', `Also written: ${option.aliases.map((a) => `\`${a}\``).join(', ')}`);
-  if (option.values?.length) lines.push('', `Values: ${option.values.map((v) => `\`${v}\``).join(', ')}`);
-  if (option.required) lines.push('', 'Required.');
-  if (option.confidence !== 'documented')
-    lines.push('', `_${option.confidence} in real queries, not in the manual._`);
+/** Markdown describing one option key of a command, in the language of `w`. */
+export function optionMarkdown(def: CommandDef, option: OptionDef, w: Wording = ENGLISH_WORDING): string {
+  const { labels } = w;
+  const lines = [
+    `**${option.name}** — ${labels.optionHeading(def.name, option.valueKind)}`,
+    '',
+    w.text(option.description),
+  ];
+  if (option.aliases?.length) lines.push('', labels.alsoWritten(codeList(option.aliases)));
+  if (option.values?.length) lines.push('', labels.values(codeList(option.values)));
+  if (option.required) lines.push('', labels.required);
+  if (option.confidence !== 'documented') lines.push('', labels.confidenceNote(option.confidence));
   return lines.join('\n');
 }
 
@@ -99,7 +110,11 @@ function restOfLineBlank(text: string, from: number): boolean {
 }
 
 /** Command names, with snippet operands when the rest of the line is empty. */
-export function commandItems(analysis: DocumentAnalysis, site: CompletionSite): CompletionEntry[] {
+export function commandItems(
+  analysis: DocumentAnalysis,
+  site: CompletionSite,
+  w: Wording = ENGLISH_WORDING,
+): CompletionEntry[] {
   const withOperand = restOfLineBlank(analysis.text, site.replaceRange.end);
   const defs = COMMANDS.filter((d) => d.name !== 'END' || site.sub !== null);
   return defs.map((def) => {
@@ -108,8 +123,8 @@ export function commandItems(analysis: DocumentAnalysis, site: CompletionSite): 
     return {
       label: def.name,
       kind: CompletionKind.command,
-      detail: `${STAGE_TITLES[def.stage]} · ${def.operands[0]?.example ?? def.name}`,
-      documentation: commandMarkdown(def),
+      detail: `${w.labels.stage[def.stage]} · ${def.operands[0]?.example ?? def.name}`,
+      documentation: commandMarkdown(def, w),
       insertText: insert,
       snippet: insert !== def.name,
       sortText: `${rank}${def.name}`,
@@ -120,7 +135,11 @@ export function commandItems(analysis: DocumentAnalysis, site: CompletionSite): 
 }
 
 /** Option keys of the command (or of the nested object) that are not written yet. */
-export function optionKeyItems(_analysis: DocumentAnalysis, site: CompletionSite): CompletionEntry[] {
+export function optionKeyItems(
+  _analysis: DocumentAnalysis,
+  site: CompletionSite,
+  w: Wording = ENGLISH_WORDING,
+): CompletionEntry[] {
   const def = site.command;
   if (!def) return [];
   return site.keyOptions
@@ -128,8 +147,8 @@ export function optionKeyItems(_analysis: DocumentAnalysis, site: CompletionSite
     .map((o) => ({
       label: o.name,
       kind: CompletionKind.option,
-      detail: `${def.name} · ${o.valueKind}${o.required ? ' · required' : ''}`,
-      documentation: optionMarkdown(def, o),
+      detail: `${def.name} · ${o.valueKind}${o.required ? ` · ${w.labels.requiredDetail}` : ''}`,
+      documentation: optionMarkdown(def, o, w),
       insertText: `${o.name}: `,
       sortText: `${o.required ? 0 : o.confidence === 'documented' ? 1 : 2}${o.name}`,
       range: site.replaceRange,

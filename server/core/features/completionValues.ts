@@ -4,45 +4,18 @@
  */
 import {
   BOOLEAN_VALUES,
-  CAST_TYPES,
   DURATION_VALUES,
-  ENV_VALUES,
-  FORMAT_TYPES,
-  HEADER_TYPE_CODES,
-  HVTEXT_TYPES,
-  JOIN_TYPES,
   MERGE_FUNCTIONS,
-  SORT_ORDERS,
   TIMEUNIT_VALUES,
-  UPDATE_KINDS,
+  TIMEZONE_VALUES,
+  VALUE_LISTS,
   type EnumValue,
   type FreeOptionKeys,
   type OptionDef,
 } from '../catalog/index';
 
-const TIMEZONES: readonly EnumValue[] = [
-  { value: 'GMT9', description: 'UTC+9 (Korea, Japan).', confidence: 'documented' },
-  { value: "'GMT+9'", description: 'UTC+9, quoted form.', confidence: 'observed' },
-  { value: 'GMT0', description: 'UTC.', confidence: 'observed' },
-];
-
-const ALL_LISTS: readonly (readonly EnumValue[])[] = [
-  SORT_ORDERS,
-  BOOLEAN_VALUES,
-  TIMEUNIT_VALUES,
-  DURATION_VALUES,
-  MERGE_FUNCTIONS,
-  UPDATE_KINDS,
-  CAST_TYPES,
-  JOIN_TYPES,
-  HVTEXT_TYPES,
-  FORMAT_TYPES,
-  ENV_VALUES,
-  HEADER_TYPE_CODES,
-];
-
 const describedValues = new Map<string, EnumValue>();
-for (const list of ALL_LISTS)
+for (const list of Object.values(VALUE_LISTS))
   for (const v of list) if (!describedValues.has(v.value)) describedValues.set(v.value, v);
 
 function byKind(kind: OptionDef['valueKind']): readonly EnumValue[] {
@@ -56,7 +29,7 @@ function byKind(kind: OptionDef['valueKind']): readonly EnumValue[] {
     case 'mergeFunction':
       return MERGE_FUNCTIONS;
     case 'timezone':
-      return TIMEZONES;
+      return TIMEZONE_VALUES;
     default:
       return [];
   }

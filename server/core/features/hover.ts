@@ -14,6 +14,9 @@ import { commandMarkdown, optionMarkdown } from './completionCommands';
 import { columnMarkdown } from './completionColumns';
 import { findDirectiveDoc } from './completionDirectives';
 import { describeColumn, type DocumentAnalysis } from './languageService';
+import { type UiLanguage } from '../l10n/language';
+import { type ColumnKindWord } from '../l10n/labels';
+import { wordingFor, type Wording } from '../l10n/wording';
 
 /** A hover: markdown and the range it describes. */
 export interface HoverInfo {
@@ -25,58 +28,63 @@ function within(r: Range, offset: number): boolean {
   return r.start <= offset && offset <= r.end;
 }
 
-/** The hover at `offset`, or null when there is nothing to say. Never throws on user input. */
-export function hover(analysis: DocumentAnalysis, offset: number): HoverInfo | null {
+/**
+ * The hover at `offset`, or null when there is nothing to say, worded in `language` (English when
+ * undefined). Never throws on user input.
+ */
+export function hover(analysis: DocumentAnalysis, offset: number, language?: UiLanguage): HoverInfo | null {
+  const w = wordingFor(language);
   const { doc, text } = analysis;
   const param = doc.params.find((p) => within(p.range, offset));
-  if (param) return { markdown: paramMarkdown(analysis, param.name), range: param.range };
+  if (param) return { markdown: paramMarkdown(analysis, param.name, w), range: param.range };
   const comment = commentAt(doc, offset);
-  if (comment) return comment.directive ? directiveHover(text, offset) : null;
+  if (comment) return comment.directive ? directiveHover(text, offset, w) : null;
   const declared = doc.subs.find((s) => s.nameRange && within(s.nameRange, offset));
   if (declared?.nameRange) {
     const uses = doc.subRefs.filter((r) => r.name === declared.name).length;
-    const markdown = `**SUB ${declared.name}** — sub-query with ${declared.commands.length} commands, used ${uses} times`;
+    const markdown = `**SUB ${declared.name}** — ${w.labels.subDeclared(declared.commands.length, uses)}`;
     return { markdown, range: declared.nameRange };
   }
   const ctx = cursorContext(doc, text, offset);
-  return statementHover(analysis, ctx, offset);
+  return statementHover(analysis, ctx, offset, w);
 }
 
-function paramMarkdown(analysis: DocumentAnalysis, name: string): string {
+function paramMarkdown(analysis: DocumentAnalysis, name: string, w: Wording): string {
   const declared = analysis.directives.params[name];
   const known = findWellKnownParam(name);
-  const lines = [`**${name}** — parameter`];
-  lines.push(
-    '',
-    declared !== undefined
-      ? `Value from \`-- @param\`: \`${declared}\``
-      : 'No `-- @param` value in this file: the run must supply it.',
-  );
-  if (known) lines.push('', known.description, '', `Example value: \`${known.example}\``);
+  const lines = [`**${name}** — ${w.labels.parameter}`];
+  lines.push('', declared !== undefined ? w.labels.paramDeclared(declared) : w.labels.paramMissing);
+  if (known) lines.push('', w.text(known.description), '', w.labels.exampleValue(known.example));
   return lines.join('\n');
 }
 
-function directiveHover(text: string, offset: number): HoverInfo | null {
+function directiveHover(text: string, offset: number, w: Wording): HoverInfo | null {
   const entry = directiveEntries(text).find((e) => within(e.range, offset));
   const doc = entry ? findDirectiveDoc(entry.key) : undefined;
   if (!entry || !doc) return null;
+  const example = w.labels.example(`-- @${doc.key} ${doc.example}`);
   return {
-    markdown: `**@${doc.key}** — directive\n\n${doc.summary}\n\nExample: \`-- @${doc.key} ${doc.example}\``,
+    markdown: `**@${doc.key}** — ${w.labels.directive}\n\n${w.text(doc.summary)}\n\n${example}`,
     range: entry.range,
   };
 }
 
-function statementHover(analysis: DocumentAnalysis, ctx: CursorContext, offset: number): HoverInfo | null {
+function statementHover(
+  analysis: DocumentAnalysis,
+  ctx: CursorContext,
+  offset: number,
+  w: Wording,
+): HoverInfo | null {
   const stmt = ctx.statement;
   if (!stmt) return null;
   if (stmt.kind === 'inject')
-    return injectHover(analysis, stmt.name, stmt.nameRange, stmt.keywordRange, offset);
+    return injectHover(analysis, stmt.name, stmt.nameRange, stmt.keywordRange, offset, w);
   if (stmt.kind !== 'command') return null;
   const def = findCommand(stmt.name);
   if (within(stmt.nameRange, offset))
-    return def ? { markdown: commandMarkdown(def), range: stmt.nameRange } : null;
+    return def ? { markdown: commandMarkdown(def, w), range: stmt.nameRange } : null;
   if (!def || !ctx.node) return null;
-  return operandHover(analysis, def, ctx, offset);
+  return operandHover(analysis, def, ctx, offset, w);
 }
 
 function injectHover(
@@ -85,20 +93,21 @@ function injectHover(
   nameRange: Range | null,
   keywordRange: Range,
   offset: number,
+  w: Wording,
 ): HoverInfo | null {
   const def = findCommand('INJECT');
   if (within(keywordRange, offset) || !nameRange || name === null)
-    return def ? { markdown: commandMarkdown(def), range: keywordRange } : null;
+    return def ? { markdown: commandMarkdown(def, w), range: keywordRange } : null;
   const declared = analysis.directives.injects[name];
   const known = INJECT_NAMES.find((i) => i.name === name);
-  const lines = [`**INJECT ${name}** — fragment placeholder`];
+  const lines = [`**INJECT ${name}** — ${w.labels.fragmentPlaceholder}`];
   lines.push(
     '',
     declared !== undefined
-      ? `From \`-- @inject\`:\n\n\`\`\`mxql\n${declared}\n\`\`\``
-      : 'No `-- @inject` fragment in this file: the run may supply one, or nothing is inserted.',
+      ? `${w.labels.injectDeclared}\n\n\`\`\`mxql\n${declared}\n\`\`\``
+      : w.labels.injectMissing,
   );
-  if (known) lines.push('', known.description);
+  if (known) lines.push('', w.text(known.description));
   return { markdown: lines.join('\n'), range: nameRange };
 }
 
@@ -107,25 +116,26 @@ function operandHover(
   def: CommandDef,
   ctx: CursorContext,
   offset: number,
+  w: Wording,
 ): HoverInfo | null {
   const node = ctx.node;
   if (!node) return null;
   if (node.kind === 'key') {
     const option = def.options.find((o) => o.name === node.name || (o.aliases ?? []).includes(node.name));
-    if (def.name === 'CATEGORY') return categoryHover(analysis, node.name, node.range);
-    return option ? { markdown: optionMarkdown(def, option), range: node.range } : null;
+    if (def.name === 'CATEGORY') return categoryHover(analysis, node.name, node.range, w);
+    return option ? { markdown: optionMarkdown(def, option, w), range: node.range } : null;
   }
   if (node.kind === 'string' || node.kind === 'expression') {
-    const inFormula = formulaHover(analysis, ctx, node.range, offset);
+    const inFormula = formulaHover(analysis, ctx, node.range, offset, w);
     if (inFormula) return inFormula;
   }
   const name = node.kind === 'word' ? node.text : node.kind === 'string' ? node.value : null;
   if (name === null) return null;
-  if (def.name === 'CATEGORY') return categoryHover(analysis, name, node.range);
+  if (def.name === 'CATEGORY') return categoryHover(analysis, name, node.range, w);
   const sub = analysis.doc.subs.find((s) => s.name === name);
   if (sub)
     return {
-      markdown: `**SUB ${name}** — sub-query (line ${sub.line + 1}, ${sub.commands.length} commands)`,
+      markdown: `**SUB ${name}** — ${w.labels.subReference(sub.line + 1, sub.commands.length)}`,
       range: node.range,
     };
   const column = describeColumn(analysis, ctx.sub, name);
@@ -133,23 +143,22 @@ function operandHover(
     .columnsAt(ctx.statement?.range.start ?? node.range.start)
     .columns.get(name);
   if (!column && !flowColumn) return null;
-  const origin = flowColumn?.origin ?? column?.kind ?? 'column';
-  return { markdown: columnMarkdown(name, origin, column), range: node.range };
+  const origin: ColumnKindWord = flowColumn?.origin ?? column?.kind ?? 'column';
+  return { markdown: columnMarkdown(name, origin, column, w), range: node.range };
 }
 
-function categoryHover(analysis: DocumentAnalysis, name: string, range: Range): HoverInfo | null {
+function categoryHover(analysis: DocumentAnalysis, name: string, range: Range, w: Wording): HoverInfo | null {
   const info = analysis.catalogs.categories.getCategory(name);
   if (!info) return null;
-  const lines = [`**${info.name}** — category`];
-  if (info.description) lines.push('', info.description);
-  if (info.loader) lines.push('', `Loader: \`${info.loader}\``);
-  if (info.interval?.length) lines.push('', `Intervals: ${info.interval.join(', ')}`);
-  if (info.pk?.length) lines.push('', `Series key: ${info.pk.join(', ')}`);
+  const { labels } = w;
+  const lines = [`**${info.name}** — ${labels.category}`];
+  if (info.description) lines.push('', w.text(info.description));
+  if (info.loader) lines.push('', labels.loader(info.loader));
+  if (info.interval?.length) lines.push('', labels.intervals(info.interval.join(', ')));
+  if (info.pk?.length) lines.push('', labels.seriesKey(info.pk.join(', ')));
   lines.push(
     '',
-    info.columnsKnown
-      ? `${info.tags.length} tags, ${info.fields.length} fields`
-      : 'Column list not in the catalog.',
+    info.columnsKnown ? labels.columnCounts(info.tags.length, info.fields.length) : labels.columnListUnknown,
   );
   return { markdown: lines.join('\n'), range };
 }
@@ -162,6 +171,7 @@ function formulaHover(
   ctx: CursorContext,
   range: Range,
   offset: number,
+  w: Wording,
 ): HoverInfo | null {
   const text = analysis.text.slice(range.start, range.end);
   for (const match of text.matchAll(IDENTIFIER)) {
@@ -170,12 +180,15 @@ function formulaHover(
     if (offset < start || offset > end) continue;
     const fn = findExpressionFunction(match[0]);
     if (fn)
-      return { markdown: `**${fn.signature}** → ${fn.returns}\n\n${fn.description}`, range: { start, end } };
+      return {
+        markdown: `**${fn.signature}** → ${fn.returns}\n\n${w.text(fn.description)}`,
+        range: { start, end },
+      };
     const column = describeColumn(analysis, ctx.sub, match[0]);
     const flowColumn = analysis.flow.columnsAt(ctx.statement?.range.start ?? start).columns.get(match[0]);
     if (!column && !flowColumn) return null;
     return {
-      markdown: columnMarkdown(match[0], flowColumn?.origin ?? column?.kind ?? 'column', column),
+      markdown: columnMarkdown(match[0], flowColumn?.origin ?? column?.kind ?? 'column', column, w),
       range: { start, end },
     };
   }

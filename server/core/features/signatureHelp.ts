@@ -5,6 +5,8 @@
 import { findCommand, type OptionDef } from '../catalog/index';
 import { cursorContext } from '../syntax/index';
 import { type DocumentAnalysis } from './languageService';
+import { type UiLanguage } from '../l10n/language';
+import { wordingFor } from '../l10n/wording';
 
 /** One option shown as a parameter. */
 export interface OptionParameter {
@@ -22,8 +24,16 @@ export interface OptionSignature {
   readonly activeParameter: number;
 }
 
-/** The option signature at `offset`, or null outside a command's object operand. */
-export function signatureHelp(analysis: DocumentAnalysis, offset: number): OptionSignature | null {
+/**
+ * The option signature at `offset`, or null outside a command's object operand; its documentation in
+ * `language` (English when undefined).
+ */
+export function signatureHelp(
+  analysis: DocumentAnalysis,
+  offset: number,
+  language?: UiLanguage,
+): OptionSignature | null {
+  const w = wordingFor(language);
   const ctx = cursorContext(analysis.doc, analysis.text, offset);
   if (ctx.command === null || ctx.container === null) return null;
   const def = findCommand(ctx.command);
@@ -33,8 +43,11 @@ export function signatureHelp(analysis: DocumentAnalysis, offset: number): Optio
   const current = ctx.node?.kind === 'key' ? ctx.node.name : ctx.keyPath[0];
   return {
     label,
-    documentation: def.description,
-    parameters: options.map((o) => ({ label: o.name, documentation: `${o.valueKind} — ${o.description}` })),
+    documentation: w.text(def.description),
+    parameters: options.map((o) => ({
+      label: o.name,
+      documentation: `${o.valueKind} — ${w.text(o.description)}`,
+    })),
     activeParameter: current === undefined ? -1 : activeIndex(options, current),
   };
 }

@@ -32,7 +32,7 @@ const CASES: readonly (readonly [string, RegExp | null])[] = [
   [`${AC}FILTER {expr: "t$0ps > 1"}`, /\*\*tps\*\* — field/],
   [`${AC}CREATE {key: r, expr: "rou$0nd(tps, 1)"}`, /\*\*round\(value, digits\)\*\*/],
   [`${AC}FILTER {expr: "nothing_kn$0own > 1"}`, null],
-  [`${AC}JOIN {query: top5}\nSUB to$0p5\nEND`, /\*\*SUB top5\*\* — sub-query with 0 commands, used 1 times/],
+  [`${AC}JOIN {query: top5}\nSUB to$0p5\nEND`, /\*\*SUB top5\*\* — sub-query with 0 commands, used once/],
   ['-- a plain comm$0ent', null],
   [`${AC}SELECT [not_a_co$0lumn_anywhere]`, null],
   ['$0', null],

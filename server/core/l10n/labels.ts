@@ -1,0 +1,159 @@
+/**
+ * The fixed words of hover, completion and signature help (headings, notes, column kinds) in English,
+ * the owner of each text. Korean and Japanese tables have the same type, so a label without a
+ * translation is a type error. Labels with numbers take them as typed placeholders, so each language
+ * words its own plurals.
+ */
+import { type CommandStage, type SourceConfidence } from '../catalog/commandTypes';
+
+/**
+ * Every word a column's kind is shown with: its origin in the column flow (`tag`, `created` …), the
+ * kinds completion names (`created column` …) and the fallbacks.
+ */
+export type ColumnKindWord =
+  | 'tag'
+  | 'field'
+  | 'system'
+  | 'created'
+  | 'renamed'
+  | 'joined'
+  | 'column'
+  | 'system column'
+  | 'created column'
+  | 'renamed column'
+  | 'joined column'
+  | 'used in this file';
+
+/** The words of hover, completion and signature help in one language. */
+export interface Labels {
+  // Commands and options.
+  readonly stage: Readonly<Record<CommandStage, string>>;
+  readonly commandHeading: (stage: CommandStage) => string;
+  readonly deprecatedNote: (reason: string, replacements: string) => string;
+  readonly alsoWritten: (names: string) => string;
+  readonly forms: string;
+  readonly options: string;
+  readonly anyKey: (meaning: string) => string;
+  readonly optionHeading: (command: string, valueKind: string) => string;
+  readonly values: (values: string) => string;
+  readonly required: string;
+  readonly requiredDetail: string;
+  readonly confidenceNote: (confidence: Exclude<SourceConfidence, 'documented'>) => string;
+  readonly optionValueDetail: (option: string | undefined) => string;
+  readonly rollUpSuffix: string;
+  // Columns.
+  readonly columnKinds: Readonly<Record<ColumnKindWord, string>>;
+  readonly unit: (unit: string) => string;
+  readonly deprecatedColumn: string;
+  readonly columnFromQueries: string;
+  readonly displayTypeOf: (column: string) => string;
+  // Categories.
+  readonly category: string;
+  readonly loader: (loader: string) => string;
+  readonly intervals: (intervals: string) => string;
+  readonly intervalDetail: (intervals: string) => string;
+  readonly seriesKey: (columns: string) => string;
+  readonly columnCounts: (tags: number, fields: number) => string;
+  readonly columnListUnknown: string;
+  readonly columnsUnknownDetail: string;
+  // Parameters, directives, INJECT, SUB.
+  readonly parameter: string;
+  readonly paramDeclared: (value: string) => string;
+  readonly paramMissing: string;
+  readonly exampleValue: (value: string) => string;
+  readonly declaredDetail: (value: string) => string;
+  readonly usedInFile: string;
+  readonly giveParamValue: (name: string) => string;
+  readonly directive: string;
+  readonly example: (example: string) => string;
+  readonly fragmentPlaceholder: string;
+  readonly injectDeclared: string;
+  readonly injectMissing: string;
+  readonly injectFragment: string;
+  readonly exampleFragment: (fragment: string) => string;
+  readonly subDeclared: (commands: number, uses: number) => string;
+  readonly subReference: (line: number, commands: number) => string;
+  readonly subDetail: (line: number) => string;
+  readonly subInFile: (commands: number) => string;
+  readonly subMissingDetail: string;
+  readonly subMissing: (name: string) => string;
+  readonly pathDetail: string;
+  readonly pathRuns: (path: string) => string;
+}
+
+/** `1 command`, `2 commands`. */
+function count(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** `once`, `twice`, `3 times`. */
+function times(n: number): string {
+  return n === 1 ? 'once' : n === 2 ? 'twice' : `${n} times`;
+}
+
+/** English labels: the wording every translation follows. */
+export const ENGLISH_LABELS: Labels = {
+  stage: { select: 'selection', load: 'loading', process: 'processing', structure: 'structure' },
+  commandHeading: (stage) => `${ENGLISH_LABELS.stage[stage]} command`,
+  deprecatedNote: (reason, replacements) => `_Deprecated:_ ${reason} Use ${replacements}.`,
+  alsoWritten: (names) => `Also written: ${names}`,
+  forms: 'Forms:',
+  options: 'Options:',
+  anyKey: (meaning) => `Any key: ${meaning}.`,
+  optionHeading: (command, valueKind) => `option of ${command} (${valueKind})`,
+  values: (values) => `Values: ${values}`,
+  required: 'Required.',
+  requiredDetail: 'required',
+  confidenceNote: (confidence) => `_${confidence} in real queries, not in the manual._`,
+  optionValueDetail: (option) => (option === undefined ? 'value' : `${option} value`),
+  rollUpSuffix: 'roll-up suffix',
+  columnKinds: {
+    tag: 'tag',
+    field: 'field',
+    system: 'system',
+    created: 'created',
+    renamed: 'renamed',
+    joined: 'joined',
+    column: 'column',
+    'system column': 'system column',
+    'created column': 'created column',
+    'renamed column': 'renamed column',
+    'joined column': 'joined column',
+    'used in this file': 'used in this file',
+  },
+  unit: (unit) => `unit ${unit}`,
+  deprecatedColumn: '_Deprecated in the category metadata._',
+  columnFromQueries: '_Read by public queries; the category metadata does not list it._',
+  displayTypeOf: (column) => `display type of ${column}`,
+  category: 'category',
+  loader: (loader) => `Loader: \`${loader}\``,
+  intervals: (intervals) => `Intervals: ${intervals}`,
+  intervalDetail: (intervals) => `interval ${intervals}`,
+  seriesKey: (columns) => `Series key: ${columns}`,
+  columnCounts: (tags, fields) => `${count(tags, 'tag', 'tags')}, ${count(fields, 'field', 'fields')}`,
+  columnListUnknown: 'Column list not in the catalog.',
+  columnsUnknownDetail: 'columns not in the catalog',
+  parameter: 'parameter',
+  paramDeclared: (value) => `Value from \`-- @param\`: \`${value}\``,
+  paramMissing: 'No `-- @param` value in this file: the run must supply it.',
+  exampleValue: (value) => `Example value: \`${value}\``,
+  declaredDetail: (value) => `declared: \`${value}\``,
+  usedInFile: 'used in this file',
+  giveParamValue: (name) => `Give \`${name}\` a value for runs of this file.`,
+  directive: 'directive',
+  example: (example) => `Example: \`${example}\``,
+  fragmentPlaceholder: 'fragment placeholder',
+  injectDeclared: 'From `-- @inject`:',
+  injectMissing: 'No `-- @inject` fragment in this file: the run may supply one, or nothing is inserted.',
+  injectFragment: 'INJECT fragment',
+  exampleFragment: (fragment) => `Example fragment: \`${fragment}\``,
+  subDeclared: (commands, uses) =>
+    `sub-query with ${count(commands, 'command', 'commands')}, ${uses === 0 ? 'not used' : `used ${times(uses)}`}`,
+  subReference: (line, commands) => `sub-query (line ${line}, ${count(commands, 'command', 'commands')})`,
+  subDetail: (line) => `SUB (line ${line})`,
+  subInFile: (commands) => `Sub-query declared in this file with ${count(commands, 'command', 'commands')}.`,
+  subMissingDetail: 'referenced, not declared yet',
+  subMissing: (name) => `A command refers to \`${name}\` but no \`SUB ${name}\` block exists.`,
+  pathDetail: 'predefined query path',
+  pathRuns: (path) => `Runs the service's predefined query \`${path}\`.`,
+};
