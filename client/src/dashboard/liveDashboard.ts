@@ -13,6 +13,7 @@ import { liveValues, type LiveValue, type ProjectInfo } from '../explorer/explor
 import type { Ctx } from '../ctx';
 import { addToHistory } from './dashboardHistory';
 import { dashboardHtml } from './dashboardHtml';
+import { errorText } from '../errorText';
 
 /** Milliseconds between refreshes of a visible dashboard. */
 export const DASHBOARD_REFRESH_MS = 5000;
@@ -73,7 +74,7 @@ export class LiveDashboard implements vscode.Disposable {
       this.send({ type: 'values', v, title: this.title, updatedAt: Date.now(), fields });
       return { title: this.title, values };
     } catch (error) {
-      const message = this.ctx.log.redact(error instanceof Error ? error.message : String(error));
+      const message = this.ctx.log.redact(errorText(error));
       this.send({ type: 'error', v, message });
       return { title: this.title, error: message };
     }
