@@ -18,12 +18,13 @@ export function openApiHintText(error: OpenApiError): string {
 export function openApiErrorText(error: OpenApiError): string {
   const reason = apiTextOf(error.reason);
   const sentence = error.activity
-    ? t('{0} failed: {1}.', apiTextOf(error.activity), reason)
+    ? t('{0} failed: {1}.', capitalized(apiTextOf(error.activity)), reason)
     : t('{0}.', reason);
   const hints = openApiHintText(error);
-  const text = hints ? `${sentence} ${hints}` : sentence;
-  return `${text[0]?.toUpperCase() ?? ''}${text.slice(1)}`;
+  return hints ? `${sentence} ${hints}` : sentence;
 }
+
+const capitalized = (text: string): string => `${text[0]?.toUpperCase() ?? ''}${text.slice(1)}`;
 
 /** Any thrown value as the text a user reads. */
 export function errorText(error: unknown): string {

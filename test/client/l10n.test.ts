@@ -132,7 +132,11 @@ void test('the scan finds the texts of every source', () => {
   for (const file of tsFiles(join(root, 'api'))) {
     const text = readFileSync(file, 'utf8');
     const hidden = [...text.matchAll(/\b(?:fail|missing)\(\s*(?:'[^']*',\s*)?`|message: `|hint: `/g)];
-    assert.deepEqual(hidden.map((m) => m[0]), [], `${relative(root, file)} builds a text outside apiText()`);
+    assert.deepEqual(
+      hidden.map((m) => m[0]),
+      [],
+      `${relative(root, file)} builds a text outside apiText()`,
+    );
   }
 });
 
