@@ -232,21 +232,12 @@ export function validateParamsText(
 
 /** The sentence of a range longer than `limit` allows. */
 function rangeExceeded(limit: RangeLimit, hours: number): ApiText {
+  const args = [limit.subject, limit.amount, hours] as const;
+  if (limit.unit === 'day' && limit.amount === 1)
+    return apiText('exceeds the {0} range of at most 1 day (asked for {2} h)', ...args);
   if (limit.unit === 'day')
-    return limit.amount === 1
-      ? apiText('exceeds the {0} range of at most 1 day (asked for {1} h)', limit.subject, hours)
-      : apiText(
-          'exceeds the {0} range of at most {1} days (asked for {2} h)',
-          limit.subject,
-          limit.amount,
-          hours,
-        );
-  return limit.amount === 1
-    ? apiText('exceeds the {0} range of at most 1 hour (asked for {1} h)', limit.subject, hours)
-    : apiText(
-        'exceeds the {0} range of at most {1} hours (asked for {2} h)',
-        limit.subject,
-        limit.amount,
-        hours,
-      );
+    return apiText('exceeds the {0} range of at most {1} days (asked for {2} h)', ...args);
+  if (limit.amount === 1)
+    return apiText('exceeds the {0} range of at most 1 hour (asked for {2} h)', ...args);
+  return apiText('exceeds the {0} range of at most {1} hours (asked for {2} h)', ...args);
 }

@@ -139,35 +139,39 @@ export async function startServer(): Promise<WebviewServer> {
   // `/?locale=ko` serves the page with the texts table the extension builds from l10n/bundle.l10n.ko.json.
   function page(res: ServerResponse, locale: string | null): void {
     const nonce = randomBytes(16).toString('base64');
-    const bundle = bundleOf(locale);
+    const translate = translatorOf(locale);
     const html = resultsHtml({
       cspSource: origin,
       nonce,
       scriptUri: `${origin}/dist/results.js`,
       styleUri: `${origin}/dist/results.css`,
       codiconsUri: `${origin}/dist/codicon.css`,
-      ...(bundle ? { texts: translateResultsTexts((message) => bundle[message] ?? message) } : {}),
-    }).replace('<script ', `<script nonce="${nonce}" src="${origin}/host.js"></script>\n<script `);
-    res.setHeader('Content-Security-Policy', `${resultsCsp(origin, nonce)}; report-uri ${origin}/csp-report`);
-    send(res, 200, 'text/html; charset=utf-8', html);
+      ...(translate ? { texts: translateResultsTexts(translate) } : {}),
+    });
+    servePage(res, html, resultsCsp(origin, nonce), nonce);
   }
   // `/dashboard?locale=ko`: the live dashboard's page as the extension builds it, texts included.
   function dashboardPage(res: ServerResponse, locale: string | null): void {
     const nonce = randomBytes(16).toString('base64');
-    const bundle = bundleOf(locale);
+    const translate = translatorOf(locale);
     const html = dashboardHtml({
       cspSource: origin,
       nonce,
       scriptUri: `${origin}/dist/dashboard.js`,
       styleUri: `${origin}/dist/dashboard.css`,
       title: 'Live',
-      ...(bundle ? { texts: translateTexts(DASHBOARD_TEXTS, (message) => bundle[message] ?? message) } : {}),
-    }).replace('<script ', `<script nonce="${nonce}" src="${origin}/host.js"></script>\n<script `);
-    res.setHeader(
-      'Content-Security-Policy',
-      `${dashboardCsp(origin, nonce)}; report-uri ${origin}/csp-report`,
+      ...(translate ? { texts: translateTexts(DASHBOARD_TEXTS, translate) } : {}),
+    });
+    servePage(res, html, dashboardCsp(origin, nonce), nonce);
+  }
+  // The page with the fake host's script before its own, under its CSP plus a report address.
+  function servePage(res: ServerResponse, html: string, csp: string, nonce: string): void {
+    const withHost = html.replace(
+      '<script ',
+      `<script nonce="${nonce}" src="${origin}/host.js"></script>\n<script `,
     );
-    send(res, 200, 'text/html; charset=utf-8', html);
+    res.setHeader('Content-Security-Policy', `${csp}; report-uri ${origin}/csp-report`);
+    send(res, 200, 'text/html; charset=utf-8', withHost);
   }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -179,13 +183,12 @@ export async function startServer(): Promise<WebviewServer> {
   };
 }
 
-/** The extension's bundle of `locale` (l10n/bundle.l10n.<locale>.json), or undefined for English. */
-function bundleOf(locale: string | null): Readonly<Record<string, string>> | undefined {
+/** vscode.l10n.t over the extension's bundle of `locale` (l10n/bundle.l10n.<locale>.json); undefined for English. */
+function translatorOf(locale: string | null): ((message: string) => string) | undefined {
   if (!locale) return undefined;
-  return JSON.parse(readFileSync(join(root, 'l10n', `bundle.l10n.${locale}.json`), 'utf8')) as Record<
-    string,
-    string
-  >;
+  const file = join(root, 'l10n', `bundle.l10n.${locale}.json`);
+  const bundle = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+  return (message) => bundle[message] ?? message;
 }
 
 function send(res: ServerResponse, status: number, type: string, body: string | Buffer): void {
