@@ -7,7 +7,7 @@ import { DEMO_PROFILE_NAME } from '../config';
 import type { Ctx } from '../ctx';
 import type { ResultsPanels } from '../views/resultsPanel';
 import { responseTable, type TableShape } from './responseTable';
-import { apiTextOf, errorText, openApiHintText } from '../errorText';
+import { errorText, openApiHintText } from '../errorText';
 
 /** One request to show. `select` picks the part of the answer to tabulate (e.g. one server). */
 export interface ApiResultRequest {
@@ -78,7 +78,7 @@ export async function showApiResult(
     ctx.log.warn(
       `Open API request ${request.spec.id} failed: ${error instanceof Error ? error.message : String(error)}`,
     );
-    const message = ctx.log.redact(isOpenApiError(error) ? apiTextOf(error.reason) : errorText(error));
+    const message = ctx.log.redact(errorText(error));
     const hint = isOpenApiError(error) ? openApiHintText(error) : '';
     ctx.results.fail(run.runId, {
       message,
