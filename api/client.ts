@@ -1,7 +1,8 @@
 // The Open API client: one typed function per endpoint of the table, built on one generic `call`.
 // It validates parameters, picks host and token, refuses insecure transport, sends through the
 // transport, decodes, and reports one log event per call. It never imports vscode.
-import { endpointActivity } from './endpointActivity';
+import { apiText, mapArgs, type ApiText } from './apiText';
+import { endpointActivityText } from './endpointActivity';
 import { MXQL_NOTICE_HEADER, decodeMxqlNotice } from '../common/mxqlNotice';
 import { keepMxqlNotice } from './mxqlNotice';
 import { endpoints, findEndpoint, type EndpointSpec } from './endpoints';
@@ -98,7 +99,7 @@ function parseBase(name: string, value: string): URL {
   try {
     return new URL(value.endsWith('/') ? value : `${value}/`);
   } catch {
-    throw new OpenApiError({ kind: 'config', message: `${name} '${value}' is not a valid URL` });
+    throw new OpenApiError({ kind: 'config', message: apiText("{0} '{1}' is not a valid URL", name, value) });
   }
 }
 
@@ -146,14 +147,16 @@ async function tokenHeaders(
   pcode: number | undefined,
   fail: Fail,
 ): Promise<Record<string, string>> {
-  const missing = (message: string) => fail('config', message);
+  const missing = (message: ApiText) => fail('config', message);
   if (spec.auth === 'account') {
-    if (!ctx.options.accountToken) throw missing('this endpoint needs an account API token; none is set');
+    if (!ctx.options.accountToken)
+      throw missing(apiText('this endpoint needs an account API token; none is set'));
     return { 'x-service-token': ctx.options.accountToken };
   }
-  if (pcode === undefined) throw missing('this endpoint needs a project code (pcode); none is set');
+  if (pcode === undefined) throw missing(apiText('this endpoint needs a project code (pcode); none is set'));
   const token = (await ctx.options.tokenForPcode?.(pcode)) ?? ctx.options.projectToken;
-  if (!token) throw missing(`this endpoint needs the project API token of pcode ${pcode}; none is set`);
+  if (!token)
+    throw missing(apiText('this endpoint needs the project API token of pcode {0}; none is set', pcode));
   ctx.resolvedTokens.add(token);
   return { 'x-service-token': token, 'x-service-pcode': String(pcode) };
 }
@@ -177,16 +180,21 @@ function requireEndpoint(endpointId: string): EndpointSpec {
   if (spec) return spec;
   throw new OpenApiError({
     kind: 'invalid-params',
-    message: `unknown endpoint '${endpointId}' (known: ${endpoints.map((e) => e.id).join(', ')})`,
+    message: apiText(
+      "unknown endpoint '{0}' (known: {1})",
+      endpointId,
+      endpoints.map((e) => e.id).join(', '),
+    ),
   });
 }
 
 /** Builds the typed, redacted errors of one call. */
 function failFor(ctx: Ctx, spec: EndpointSpec, path: string): Fail {
   const endpointId = spec.id;
-  const activity = endpointActivity(spec);
+  const activity = endpointActivityText(spec);
+  const clean = (text: ApiText) => mapArgs(text, (value) => redact(value, ctx.secrets()));
   return (kind, message, extra = {}) =>
-    new OpenApiError({ kind, message: redact(message, ctx.secrets()), endpointId, activity, path, ...extra });
+    new OpenApiError({ kind, message: clean(message), endpointId, activity, path, ...extra });
 }
 
 async function callEndpoint(
@@ -274,21 +282,20 @@ async function headersFor(
 
 type Fail = (
   kind: OpenApiErrorKind,
-  message: string,
-  extra?: { status?: number; cause?: unknown; hint?: string; bodyExcerpt?: string },
+  message: ApiText,
+  extra?: { status?: number; cause?: unknown; hints?: readonly ApiText[]; bodyExcerpt?: string },
 ) => OpenApiError;
 
 function decodeResponse(ctx: Ctx, spec: EndpointSpec, response: HttpResponse, fail: Fail): unknown {
   const { status, body, contentType } = response;
   if (status < 200 || status >= 300) {
     const excerpt = errorExcerpt(body, contentType, status, ctx.secrets());
-    const what = excerpt.html ? ' (an HTML error page)' : '';
     const retryAfter = retryAfterText(response.headers['retry-after']);
-    const wait = status === 429 && retryAfter ? ` Retry after ${retryAfter}.` : '';
-    throw fail('http', `HTTP ${status}${what}${excerpt.text ? `: ${excerpt.text}` : ''}`, {
+    const wait = status === 429 && retryAfter ? [retryAfter] : [];
+    throw fail('http', httpReason(status, excerpt), {
       status,
       bodyExcerpt: excerpt.text,
-      hint: hintForStatus(status) + wait,
+      hints: [hintForStatus(status), ...wait],
     });
   }
   const decoded =
@@ -296,7 +303,7 @@ function decodeResponse(ctx: Ctx, spec: EndpointSpec, response: HttpResponse, fa
   if (decoded.ok) {
     const problem = checkShape(spec, decoded.value);
     if (!problem) return decoded.value;
-    throw fail('wrong-shape', problem.message, { status, hint: problem.hint });
+    throw fail('wrong-shape', problem.message, { status, hints: [problem.hint] });
   }
   const excerpt = errorExcerpt(body, contentType, status, ctx.secrets()).text;
   const { kind, message, hint } = decoded.problem;
@@ -306,19 +313,28 @@ function decodeResponse(ctx: Ctx, spec: EndpointSpec, response: HttpResponse, fa
 function throwDecode(
   fail: Fail,
   kind: OpenApiErrorKind,
-  message: string,
+  message: ApiText,
   status: number,
   excerpt: string,
-  hint: string | undefined,
+  hint: ApiText | undefined,
 ): never {
-  throw fail(kind, message, { status, bodyExcerpt: excerpt, ...(hint ? { hint } : {}) });
+  throw fail(kind, message, { status, bodyExcerpt: excerpt, ...(hint ? { hints: [hint] } : {}) });
 }
 
-/** A Retry-After header as a phrase: "7 s" for seconds, the date otherwise. */
-function retryAfterText(header: string | string[] | undefined): string | undefined {
+/** What a non-2xx answer was: its status, whether it was an HTML page, and what its body says. */
+function httpReason(status: number, excerpt: { text: string; html: boolean }): ApiText {
+  if (excerpt.html)
+    return excerpt.text
+      ? apiText('HTTP {0} (an HTML error page): {1}', status, excerpt.text)
+      : apiText('HTTP {0} (an HTML error page)', status);
+  return excerpt.text ? apiText('HTTP {0}: {1}', status, excerpt.text) : apiText('HTTP {0}', status);
+}
+
+/** A Retry-After header as a hint: in seconds, or until the date it names. */
+function retryAfterText(header: string | string[] | undefined): ApiText | undefined {
   const text = (Array.isArray(header) ? header[0] : header)?.trim();
   if (!text) return undefined;
-  return /^\d+$/.test(text) ? `${text} s` : text;
+  return /^\d+$/.test(text) ? apiText('Retry after {0} s.', Number(text)) : apiText('Retry after {0}.', text);
 }
 
 /** What an error body says, in one line: an HTML page's title (or the status text), never its markup. */

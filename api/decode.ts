@@ -1,11 +1,12 @@
 // Response bodies to values: JSON for most endpoints, a bare number for the spot and raw tag ones.
 // Failures name what arrived (an HTML page, cut JSON, another content type) instead of a parse error.
+import { apiText, type ApiText } from './apiText';
 import type { OpenApiErrorKind } from './errors';
 
 export interface DecodeProblem {
   kind: OpenApiErrorKind;
-  message: string;
-  hint?: string;
+  message: ApiText;
+  hint?: ApiText;
 }
 export type Decoded = { ok: true; value: unknown } | { ok: false; problem: DecodeProblem };
 
@@ -61,14 +62,16 @@ function notJson(contentType: string, text: string): DecodeProblem {
     const title = htmlTitle(text);
     return {
       kind: 'not-json',
-      message: `the service answered with an HTML page${title ? ` ('${title.slice(0, 120)}')` : ''} instead of JSON`,
-      hint: 'A proxy, login page or wrong base URL is in the way; check the base URL and proxy.',
+      message: title
+        ? apiText("the service answered with an HTML page ('{0}') instead of JSON", title.slice(0, 120))
+        : apiText('the service answered with an HTML page instead of JSON'),
+      hint: apiText('A proxy, login page or wrong base URL is in the way; check the base URL and proxy.'),
     };
   }
   return {
     kind: 'not-json',
-    message: `expected JSON but got content type '${contentType}'`,
-    hint: 'Check the base URL: it does not point at the Open API.',
+    message: apiText("expected JSON but got content type '{0}'", contentType),
+    hint: apiText('Check the base URL: it does not point at the Open API.'),
   };
 }
 
@@ -86,8 +89,13 @@ export function decodeJson(body: Buffer, contentType: string): Decoded {
         ok: false,
         problem: {
           kind: 'invalid-encoding',
-          message: `the response is not valid UTF-8 (an invalid byte at offset ${badByte}), so it cannot be read as JSON`,
-          hint: 'A proxy or the service sent the answer in another character set; check the proxy, or report it to the service.',
+          message: apiText(
+            'the response is not valid UTF-8 (an invalid byte at offset {0}), so it cannot be read as JSON',
+            badByte,
+          ),
+          hint: apiText(
+            'A proxy or the service sent the answer in another character set; check the proxy, or report it to the service.',
+          ),
         },
       };
     }
@@ -98,16 +106,18 @@ export function decodeJson(body: Buffer, contentType: string): Decoded {
           ok: false,
           problem: {
             kind: 'truncated',
-            message: `the JSON response is truncated after ${body.length} bytes`,
-            hint: 'The connection or a proxy cut the response; retry.',
+            message: apiText('the JSON response is truncated after {0} bytes', body.length),
+            hint: apiText('The connection or a proxy cut the response; retry.'),
           },
         }
       : {
           ok: false,
           problem: {
             kind: 'invalid-json',
-            message: `the response is not valid JSON (${reason})`,
-            hint: 'The service or a proxy answered something else; check the base URL and proxy, and retry.',
+            message: apiText('the response is not valid JSON ({0})', reason),
+            hint: apiText(
+              'The service or a proxy answered something else; check the base URL and proxy, and retry.',
+            ),
           },
         };
   }
@@ -122,7 +132,10 @@ export function decodeNumber(body: Buffer, contentType: string): Decoded {
   if (looksHtml(contentType, text)) return { ok: false, problem: notJson(contentType, text) };
   return {
     ok: false,
-    problem: { kind: 'invalid-number', message: `expected a bare number but got '${text.slice(0, 40)}'` },
+    problem: {
+      kind: 'invalid-number',
+      message: apiText("expected a bare number but got '{0}'", text.slice(0, 40)),
+    },
   };
 }
 

@@ -45,6 +45,10 @@ export interface ParamSpec {
 export interface RangeLimit {
   readonly maxRangeMs: number;
   readonly label: string;
+  /** What the limit is about ("MXQL", "heap_use") and its span as a number of hours or days, for messages. */
+  readonly subject: string;
+  readonly amount: number;
+  readonly unit: 'hour' | 'day';
 }
 
 /** How the JSON body of a POST is built from the parameters. */

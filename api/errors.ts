@@ -1,6 +1,9 @@
 // Typed errors of the Open API client. Every failure becomes one OpenApiError whose message is a
 // single actionable line: what failed (endpoint and path), why, and a hint. Tokens never appear:
-// the client redacts every text it puts in an error with the tokens it knows.
+// the client redacts every text it puts in an error with the tokens it knows. Besides the English
+// message, an error carries its parts as data (kind, status, activity, reason and hints as
+// templates with values) so a host can say the same in the user's language.
+import { apiText, englishOf, type ApiText } from './apiText';
 
 export const OpenApiErrorKinds = [
   'http', // the service answered with a non-2xx status
@@ -24,14 +27,16 @@ export type OpenApiErrorKind = (typeof OpenApiErrorKinds)[number];
 
 export interface OpenApiErrorDetails {
   kind: OpenApiErrorKind;
-  message: string;
+  /** Why it failed: a template with values, or plain English for callers outside the client. */
+  message: string | ApiText;
   endpointId?: string;
   /** What the call does, in words ("running the query"); messages name it instead of id and path. */
-  activity?: string;
+  activity?: ApiText;
   path?: string;
   status?: number;
   bodyExcerpt?: string;
-  hint?: string;
+  /** What to do about it, one sentence each. */
+  hints?: readonly ApiText[];
   cause?: unknown;
 }
 
@@ -42,17 +47,27 @@ export class OpenApiError extends Error {
   readonly path: string | undefined;
   readonly status: number | undefined;
   readonly bodyExcerpt: string | undefined;
+  /** The hints in English, one line (undefined when there is none). */
   readonly hint: string | undefined;
+  /** Why it failed, as a template with values (English in {@link message}). */
+  readonly reason: ApiText;
+  /** What the call was doing, in words, when known. */
+  readonly activity: ApiText | undefined;
+  /** What to do about it. */
+  readonly hints: readonly ApiText[];
 
   constructor(details: OpenApiErrorDetails) {
-    const where = details.activity
-      ? `${details.activity[0]?.toUpperCase() ?? ''}${details.activity.slice(1)} failed: `
+    const reason = typeof details.message === 'string' ? apiText(details.message) : details.message;
+    const activity = details.activity ? englishOf(details.activity) : '';
+    const where = activity
+      ? `${activity[0]?.toUpperCase() ?? ''}${activity.slice(1)} failed: `
       : details.endpointId
         ? `${details.endpointId} (${details.path ?? ''}): `
         : '';
-    const hint = details.hint ? ` ${details.hint}` : '';
+    const hints = details.hints ?? [];
+    const hint = hints.length > 0 ? hints.map(englishOf).join(' ') : undefined;
     super(
-      `${where}${details.message}.${hint}`,
+      `${where}${englishOf(reason)}.${hint ? ` ${hint}` : ''}`,
       details.cause === undefined ? undefined : { cause: details.cause },
     );
     this.kind = details.kind;
@@ -60,7 +75,10 @@ export class OpenApiError extends Error {
     this.path = details.path;
     this.status = details.status;
     this.bodyExcerpt = details.bodyExcerpt;
-    this.hint = details.hint;
+    this.hint = hint;
+    this.reason = reason;
+    this.activity = details.activity;
+    this.hints = hints;
   }
 }
 
@@ -69,16 +87,16 @@ export function isOpenApiError(value: unknown): value is OpenApiError {
 }
 
 /** What a status code most likely means for a user of this API. */
-export function hintForStatus(status: number): string {
-  if (status === 400) return 'The service rejected the parameters; check the range and values.';
-  if (status === 401) return 'The API token is wrong or expired; set a new token.';
+export function hintForStatus(status: number): ApiText {
+  if (status === 400) return apiText('The service rejected the parameters; check the range and values.');
+  if (status === 401) return apiText('The API token is wrong or expired; set a new token.');
   if (status === 403)
-    return 'Wrong kind of token (account vs project) or a token of another project (pcode).';
-  if (status === 404) return 'Check the base URL and its region; the path is not served there.';
-  if (status === 429) return 'Rate limited by the service; wait, then retry.';
+    return apiText('Wrong kind of token (account vs project) or a token of another project (pcode).');
+  if (status === 404) return apiText('Check the base URL and its region; the path is not served there.');
+  if (status === 429) return apiText('Rate limited by the service; wait, then retry.');
   if (status >= 500)
-    return 'The service has a problem; retry later, and if it persists contact its operator.';
-  return 'Unexpected status from the service.';
+    return apiText('The service has a problem; retry later, and if it persists contact its operator.');
+  return apiText('Unexpected status from the service.');
 }
 
 const MIN_SECRET_LENGTH = 4;

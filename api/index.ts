@@ -8,7 +8,7 @@ export * from './limits';
 export type * from './endpointTypes';
 export { OpenApiError, OpenApiErrorKinds, hintForStatus, isOpenApiError, redact } from './errors';
 export type { OpenApiErrorKind } from './errors';
-export { bypassesProxy, insecureReason, isLoopbackHost, proxyFor } from './proxy';
+export { bypassesProxy, insecureReason, insecureReasonText, isLoopbackHost, proxyFor } from './proxy';
 export type { ProxyOptions } from './proxy';
 export { defaultRetry } from './retry';
 export { mxqlNoticeOf } from './mxqlNotice';
@@ -16,5 +16,14 @@ export type { RetryOptions } from './retry';
 export { DEFAULT_MAX_RESPONSE_BYTES, defaultTimeouts, timeoutsFor } from './transport';
 export type { Timeouts } from './transport';
 export type * from './types';
-export { formatAgentListTime, parseAgentListTime, toEpochMs, validateParams } from './validate';
+export {
+  formatAgentListTime,
+  parseAgentListTime,
+  toEpochMs,
+  validateParams,
+  validateParamsText,
+} from './validate';
+export { apiText, englishOf } from './apiText';
+export type { ApiText } from './apiText';
+export { ENDPOINT_ACTIVITIES } from './endpointActivity';
 export type { ParamValues } from './validate';

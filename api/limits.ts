@@ -14,7 +14,7 @@ export interface ApiRangeLimit extends RangeLimit {
 function rangeLimit(what: string, amount: number, unit: 'hour' | 'day'): ApiRangeLimit {
   const span = `${amount} ${unit}${amount === 1 ? '' : 's'}`;
   const maxRangeMs = amount * (unit === 'hour' ? HOUR_MS : DAY_MS);
-  return { maxRangeMs, span, label: `${what} range of at most ${span}` };
+  return { maxRangeMs, span, label: `${what} range of at most ${span}`, subject: what, amount, unit };
 }
 
 /** MXQL (text and path): at most 31 days per request. */

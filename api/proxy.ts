@@ -1,6 +1,7 @@
 // Which proxy (if any) a request goes through, and whether a URL may carry a token at all.
 // Selection follows the common HTTPS_PROXY / HTTP_PROXY / NO_PROXY convention; an explicit proxy
 // (VS Code's http.proxy) replaces the environment's proxy but NO_PROXY still applies.
+import { apiText, englishOf, type ApiText } from './apiText';
 
 export interface ProxyOptions {
   /** An explicit proxy URL; overrides HTTPS_PROXY/HTTP_PROXY. */
@@ -21,11 +22,20 @@ export function isLoopbackHost(hostname: string): boolean {
 
 /** Undefined when `url` may carry a token; otherwise why it may not. */
 export function insecureReason(url: URL): string | undefined {
+  const reason = insecureReasonText(url);
+  return reason && englishOf(reason);
+}
+
+/** {@link insecureReason} as a text to translate. */
+export function insecureReasonText(url: URL): ApiText | undefined {
   if (url.protocol === 'https:') return undefined;
-  if (url.protocol !== 'http:') return `unsupported protocol ${url.protocol}`;
+  if (url.protocol !== 'http:') return apiText('unsupported protocol {0}', url.protocol);
   return isLoopbackHost(url.hostname)
     ? undefined
-    : `refusing to send a token over plain HTTP to ${url.host}; use https:// (plain HTTP is allowed only to 127.0.0.1, localhost and ::1)`;
+    : apiText(
+        'refusing to send a token over plain HTTP to {0}; use https:// (plain HTTP is allowed only to 127.0.0.1, localhost and ::1)',
+        url.host,
+      );
 }
 
 function env(options: ProxyOptions, ...names: string[]): string | undefined {

@@ -3,9 +3,10 @@
 // every transport failure onto a typed OpenApiError. It knows nothing about endpoints.
 import { EventEmitter } from 'node:events';
 import { Agent, ProxyAgent, type Dispatcher } from 'undici';
+import { apiText, type ApiText } from './apiText';
 import { decodeContentEncoding } from './encoding';
 import { OpenApiError, type OpenApiErrorKind } from './errors';
-import { insecureReason, proxyFor, type ProxyOptions } from './proxy';
+import { insecureReasonText, proxyFor, type ProxyOptions } from './proxy';
 import { decideRedirect, MAX_REDIRECTS, REDIRECT_STATUSES } from './redirect';
 import { backoffDelay, retryAfterMs, RETRY_STATUSES, sleep, type RetryOptions } from './retry';
 
@@ -63,14 +64,16 @@ export interface HttpResponse {
 
 type Fail = (
   kind: OpenApiErrorKind,
-  message: string,
-  extra?: { status?: number; cause?: unknown; hint?: string },
+  message: ApiText,
+  extra?: { status?: number; cause?: unknown; hints?: readonly ApiText[] },
 ) => OpenApiError;
 
 /** OpenSSL and Node codes of certificate verification failures. */
 const TLS_CODES = /CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|ERR_TLS/;
-const TRUNCATED_HINT =
-  'The service or a proxy cut the answer short: retry, or narrow the time range for a smaller answer.';
+const TRUNCATED_HINT = apiText(
+  'The service or a proxy cut the answer short: retry, or narrow the time range for a smaller answer.',
+);
+const NARROW_HINT = apiText('Narrow the time range or lower the row limit.');
 const RETRYABLE_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'ETIMEDOUT']);
 
 function errorCode(error: unknown): string | undefined {
@@ -155,7 +158,7 @@ export class Transport {
    * caller maps non-2xx), rejects with OpenApiError (a redirect it will not follow included).
    */
   async send(request: HttpRequest, fail: Fail, hops = 0): Promise<HttpResponse> {
-    const insecure = insecureReason(request.url);
+    const insecure = insecureReasonText(request.url);
     if (insecure) throw fail('insecure', insecure);
     const { retry } = this.options;
     for (let attempt = 1; ; attempt++) {
@@ -192,15 +195,18 @@ export class Transport {
   ): Promise<HttpResponse> {
     const location = headerText(response.headers['location']);
     if (location === '') return Promise.resolve(response);
-    const decision = decideRedirect(request.url, location);
+    const decision = decideRedirect(request.url, location, response.status);
     if ('refuse' in decision) {
       const { message, hint } = decision.refuse;
-      throw fail('redirect', `HTTP ${response.status}: ${message}`, { status: response.status, hint });
+      throw fail('redirect', message, {
+        status: response.status,
+        hints: [hint],
+      });
     }
     if (hops >= MAX_REDIRECTS) {
-      throw fail('redirect', `more than ${MAX_REDIRECTS} redirects`, {
+      throw fail('redirect', apiText('more than {0} redirects', MAX_REDIRECTS), {
         status: response.status,
-        hint: 'The service redirects in a loop; check the base URL.',
+        hints: [apiText('The service redirects in a loop; check the base URL.')],
       });
     }
     // 303 means "see other": fetch it with GET. 301/302 keep the method here (an MXQL POST must stay
@@ -213,12 +219,12 @@ export class Transport {
   }
 
   private async wait(ms: number, signal: AbortSignal | undefined, fail: Fail): Promise<void> {
-    if (!(await sleep(ms, signal))) throw fail('aborted', 'cancelled while waiting to retry');
+    if (!(await sleep(ms, signal))) throw fail('aborted', apiText('cancelled while waiting to retry'));
   }
 
   private async attempt(request: HttpRequest, attempt: number, fail: Fail): Promise<HttpResponse> {
     const user = request.signal;
-    if (user?.aborted) throw fail('aborted', 'cancelled before sending');
+    if (user?.aborted) throw fail('aborted', apiText('cancelled before sending'));
     // One emitter per attempt carries both the total deadline and the caller's cancel; undici accepts
     // an EventEmitter as signal, and it costs far less per request than an AbortController.
     const cancel = new AttemptCancel();
@@ -256,20 +262,20 @@ export class Transport {
       const max = this.options.maxResponseBytes;
       throw fail(
         'too-large',
-        `the ${decoded.encoding} response expands beyond the size cap of ${max} bytes`,
-        {
-          status,
-          hint: 'Narrow the time range or lower the row limit.',
-        },
+        apiText('the {0} response expands beyond the size cap of {1} bytes', decoded.encoding, max),
+        { status, hints: [NARROW_HINT] },
       );
     }
     const what =
       decoded.reason === 'unsupported'
-        ? `the response uses the content encoding '${decoded.encoding}', which the client did not ask for`
-        : `the ${decoded.encoding}-encoded response could not be decoded (corrupt or cut)`;
+        ? apiText(
+            "the response uses the content encoding '{0}', which the client did not ask for",
+            decoded.encoding,
+          )
+        : apiText('the {0}-encoded response could not be decoded (corrupt or cut)', decoded.encoding);
     throw fail('invalid-encoding', what, {
       status,
-      hint: 'Retry; if it repeats, a proxy is rewriting the response: check the proxy.',
+      hints: [apiText('Retry; if it repeats, a proxy is rewriting the response: check the proxy.')],
     });
   }
 
@@ -277,14 +283,18 @@ export class Transport {
   private readBody(res: Dispatcher.ResponseData, fail: Fail): Promise<Buffer> {
     const max = this.options.maxResponseBytes;
     const declared = Number(headerText(res.headers['content-length']) || NaN);
-    const tooLarge = (size: string) =>
-      fail('too-large', `the response (${size}) exceeds the size cap of ${max} bytes`, {
+    const tooLarge = (size: ApiText) =>
+      fail('too-large', size, {
         status: res.statusCode,
-        hint: 'Narrow the time range or lower the row limit, or raise maxResponseBytes.',
+        hints: [apiText('Narrow the time range or lower the row limit, or raise maxResponseBytes.')],
       });
     if (declared > max) {
       res.body.destroy();
-      return Promise.reject(tooLarge(`${declared} bytes declared`));
+      return Promise.reject(
+        tooLarge(
+          apiText('the response ({0} bytes declared) exceeds the size cap of {1} bytes', declared, max),
+        ),
+      );
     }
     return new Promise((resolve, reject) => {
       const chunks: Buffer[] = [];
@@ -293,7 +303,11 @@ export class Transport {
         size += chunk.length;
         if (size <= max) return void chunks.push(chunk);
         res.body.destroy();
-        reject(tooLarge(`more than ${max} bytes received`));
+        reject(
+          tooLarge(
+            apiText('the response (more than {0} bytes received) exceeds the size cap of {0} bytes', max),
+          ),
+        );
       });
       res.body.once('end', () =>
         resolve(chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks, size)),
@@ -303,10 +317,10 @@ export class Transport {
         const cut = declared > size && RETRYABLE_CODES.has(errorCode(error) ?? '');
         reject(
           cut
-            ? fail('truncated', `the connection closed after ${size} of ${declared} bytes`, {
+            ? fail('truncated', apiText('the connection closed after {0} of {1} bytes', size, declared), {
                 status: res.statusCode,
                 cause: error,
-                hint: TRUNCATED_HINT,
+                hints: [TRUNCATED_HINT],
               })
             : error,
         );
@@ -321,58 +335,73 @@ export class Transport {
     fail: Fail,
   ): OpenApiError {
     if (error instanceof OpenApiError) return error;
-    if (user?.aborted) return fail('aborted', 'cancelled', { cause: error });
+    if (user?.aborted) return fail('aborted', apiText('cancelled'), { cause: error });
     const { timeouts, timeoutAdvice } = this.options;
     if (cancelled)
-      return fail('timeout', `no complete response within ${timeouts.totalMs} ms`, {
+      return fail('timeout', apiText('no complete response within {0} ms', timeouts.totalMs), {
         cause: error,
-        hint: `The service is slow or sends its answer in a slow trickle: narrow the time range or lower the row limit, or ${timeoutAdvice}.`,
+        hints: [
+          apiText(
+            'The service is slow or sends its answer in a slow trickle: narrow the time range or lower the row limit, or {0}.',
+            timeoutAdvice,
+          ),
+        ],
       });
     const code = errorCode(error);
     const message = error instanceof Error ? error.message : String(error);
-    const timeouts_: Record<string, [string, string]> = {
+    const timeouts_: Record<string, [ApiText, ApiText]> = {
       UND_ERR_CONNECT_TIMEOUT: [
-        `could not connect within ${timeouts.connectMs} ms`,
-        'Check the base URL, the network and the proxy.',
+        apiText('could not connect within {0} ms', timeouts.connectMs),
+        apiText('Check the base URL, the network and the proxy.'),
       ],
       UND_ERR_HEADERS_TIMEOUT: [
-        `no response headers within ${timeouts.headersMs} ms`,
-        `The service is slow to answer: narrow the time range or lower the row limit, or ${timeoutAdvice}.`,
+        apiText('no response headers within {0} ms', timeouts.headersMs),
+        apiText(
+          'The service is slow to answer: narrow the time range or lower the row limit, or {0}.',
+          timeoutAdvice,
+        ),
       ],
       UND_ERR_BODY_TIMEOUT: [
-        `the response body stalled for ${timeouts.bodyMs} ms`,
-        `The service stopped sending mid-answer: retry, narrow the time range, or ${timeoutAdvice}.`,
+        apiText('the response body stalled for {0} ms', timeouts.bodyMs),
+        apiText(
+          'The service stopped sending mid-answer: retry, narrow the time range, or {0}.',
+          timeoutAdvice,
+        ),
       ],
     };
     const timeout = code ? timeouts_[code] : undefined;
-    if (timeout) return fail('timeout', timeout[0], { cause: error, hint: timeout[1] });
+    if (timeout) return fail('timeout', timeout[0], { cause: error, hints: [timeout[1]] });
     if (code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH') {
-      return fail('truncated', 'the response body ended before its declared length', {
+      return fail('truncated', apiText('the response body ended before its declared length'), {
         cause: error,
-        hint: TRUNCATED_HINT,
+        hints: [TRUNCATED_HINT],
       });
     }
     if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') {
-      return fail('network', `the connection was closed by the service or a proxy (${code})`, {
+      return fail('network', apiText('the connection was closed by the service or a proxy ({0})', code), {
         cause: error,
-        hint: 'Retry; if it repeats, check the proxy and the base URL.',
+        hints: [apiText('Retry; if it repeats, check the proxy and the base URL.')],
       });
     }
     if (code && TLS_CODES.test(code)) {
-      return fail('network', `the TLS certificate was not accepted: ${message} (${code})`, {
+      return fail('network', apiText('the TLS certificate was not accepted: {0} ({1})', message, code), {
         cause: error,
-        hint: 'A proxy or private CA signs this connection: add its CA (NODE_EXTRA_CA_CERTS) or, knowingly, turn off strict SSL.',
+        hints: [
+          apiText(
+            'A proxy or private CA signs this connection: add its CA (NODE_EXTRA_CA_CERTS) or, knowingly, turn off strict SSL.',
+          ),
+        ],
       });
     }
     if (code === 'ECONNREFUSED') {
-      return fail('network', 'connection refused', {
+      return fail('network', apiText('connection refused'), {
         cause: error,
-        hint: 'Check the base URL and that the service is reachable.',
+        hints: [apiText('Check the base URL and that the service is reachable.')],
       });
     }
-    return fail('network', `${message}${code ? ` (${code})` : ''}`, {
+    return fail('network', code ? apiText('{0} ({1})', message, code) : apiText('{0}', message), {
       cause: error,
-      hint: 'Check the network, proxy and base URL.',
+      hints: [apiText('Check the network, proxy and base URL.')],
     });
   }
 

@@ -1,11 +1,12 @@
 // Parameter checks done before a request leaves the machine, driven by the endpoint table. The UI
 // calls validateParams as the user types; the client calls checkParams and throws its result.
-import { findEndpoint, type EndpointSpec, type ParamSpec } from './endpoints';
+import { apiText, englishOf, type ApiText } from './apiText';
+import { findEndpoint, type EndpointSpec, type ParamSpec, type RangeLimit } from './endpoints';
 import { MAX_EPOCH_MS } from './limits';
 
 export interface ParamProblem {
   kind: 'invalid-params' | 'limit';
-  message: string;
+  message: ApiText;
 }
 export type ParamValues = Readonly<Record<string, unknown>>;
 
@@ -71,47 +72,59 @@ function parseOids(value: unknown): number[] | undefined {
   return nums.length > 0 && nums.every(Number.isSafeInteger) ? nums : undefined;
 }
 
-function checkType(p: ParamSpec, value: unknown): string | undefined {
+/** Undefined when `value` has the type of `p`, else the sentence that says what it must be. */
+function checkType(p: ParamSpec, value: unknown): ApiText | undefined {
   switch (p.type) {
     case 'integer':
       // A safe integer: 99999999999999999999 would otherwise be sent as some other number.
       return Number.isSafeInteger(typeof value === 'string' ? Number(value) : value)
         ? undefined
-        : 'a whole number within ±9007199254740991';
+        : apiText('{0} must be a whole number within ±9007199254740991', p.name);
     case 'time':
-      return toEpochMs(value) === undefined ? 'a time in epoch milliseconds, up to 9999-12-31' : undefined;
+      return toEpochMs(value) === undefined
+        ? apiText('{0} must be a time in epoch milliseconds, up to 9999-12-31', p.name)
+        : undefined;
     case 'agentTime':
       return parseAgentListTime(value) === undefined
-        ? 'epoch ms or yyyyMMddHHmmss, yyyyMMddHHmm, MMddHHmmss, MMddHHmm'
+        ? apiText('{0} must be epoch ms or yyyyMMddHHmmss, yyyyMMddHHmm, MMddHHmmss, MMddHHmm', p.name)
         : undefined;
     case 'date':
-      return typeof value === 'string' && isValidDate(value) ? undefined : 'a day as yyyyMMdd';
+      return typeof value === 'string' && isValidDate(value)
+        ? undefined
+        : apiText('{0} must be a day as yyyyMMdd', p.name);
     case 'oids':
-      return parseOids(value) ? undefined : 'a comma-separated list of agent ids';
+      return parseOids(value)
+        ? undefined
+        : apiText('{0} must be a comma-separated list of agent ids', p.name);
     case 'fragments':
       return typeof value === 'object' &&
         value !== null &&
         Object.values(value).every((v) => typeof v === 'string')
         ? undefined
-        : 'an object of names to strings';
+        : apiText('{0} must be an object of names to strings', p.name);
     case 'string':
-      return typeof value === 'string' || typeof value === 'number' ? undefined : 'a string';
+      return typeof value === 'string' || typeof value === 'number'
+        ? undefined
+        : apiText('{0} must be a string', p.name);
   }
 }
 
 function checkOne(p: ParamSpec, value: unknown): ParamProblem | undefined {
   const expected = checkType(p, value);
-  if (expected) return { kind: 'invalid-params', message: `${p.name} must be ${expected}` };
+  if (expected) return { kind: 'invalid-params', message: expected };
   if (p.values && !p.values.includes(String(value))) {
     return {
       kind: 'invalid-params',
-      message: `${p.name} must be one of ${p.values.join(', ')} (got '${String(value)}')`,
+      message: apiText("{0} must be one of {1} (got '{2}')", p.name, p.values.join(', '), String(value)),
     };
   }
   const n = Number(value);
   if ((p.min !== undefined && n < p.min) || (p.max !== undefined && n > p.max)) {
-    const range = p.max === undefined ? `at least ${p.min}` : `${p.min ?? '-∞'} to ${p.max}`;
-    return { kind: 'limit', message: `${p.name} limit: must be ${range} (got ${String(value)})` };
+    const message =
+      p.max === undefined
+        ? apiText('{0} limit: must be at least {1} (got {2})', p.name, p.min ?? 0, String(value))
+        : apiText('{0} limit: must be {1} to {2} (got {3})', p.name, p.min ?? '-∞', p.max, String(value));
+    return { kind: 'limit', message };
   }
   return undefined;
 }
@@ -128,7 +141,10 @@ function checkWindow(spec: EndpointSpec, params: ParamValues, now: number): Para
   if (!spec.window || start === undefined || start <= now) return undefined;
   return {
     kind: 'limit',
-    message: `the ${spec.window.label} cannot start in the future (stime is after now)`,
+    message: apiText(
+      'the IP search window of {0} h from stime cannot start in the future (stime is after now)',
+      spec.window.ms / 3_600_000,
+    ),
   };
 }
 
@@ -136,17 +152,20 @@ function checkRange(spec: EndpointSpec, params: ParamValues, now: number): Param
   const range = rangeOf(spec, params, now);
   if (!range) return undefined;
   const [s, e] = range;
-  if (s >= e) return { kind: 'limit', message: 'stime must be before etime' };
+  if (s >= e) return { kind: 'limit', message: apiText('stime must be before etime') };
   if (spec.limit && e - s > spec.limit.maxRangeMs) {
     const hours = Math.round(((e - s) / 3_600_000) * 10) / 10;
-    return { kind: 'limit', message: `exceeds the ${spec.limit.label} (asked for ${hours} h)` };
+    return { kind: 'limit', message: rangeExceeded(spec.limit, hours) };
   }
   return undefined;
 }
 
 function checkPairs(params: ParamValues): ParamProblem | undefined {
   if (isBlank(params['filterkey']) !== isBlank(params['filterval'])) {
-    return { kind: 'invalid-params', message: 'filterkey and filterval go together: give both or neither' };
+    return {
+      kind: 'invalid-params',
+      message: apiText('filterkey and filterval go together: give both or neither'),
+    };
   }
   return undefined;
 }
@@ -171,13 +190,16 @@ export function checkParams(
   const unknown = Object.keys(params).filter((k) => !known.has(k) && !isBlank(params[k]));
   if (unknown.length > 0) {
     const list = spec.params.map((p) => p.name).join(', ') || 'none';
-    return { kind: 'invalid-params', message: `unknown parameter ${unknown.join(', ')} (accepted: ${list})` };
+    return {
+      kind: 'invalid-params',
+      message: apiText('unknown parameter {0} (accepted: {1})', unknown.join(', '), list),
+    };
   }
   const missing = spec.params.filter((p) => p.required && p.default === undefined && isBlank(params[p.name]));
   if (missing.length > 0) {
     return {
       kind: 'invalid-params',
-      message: `missing required parameter ${missing.map((p) => p.name).join(', ')}`,
+      message: apiText('missing required parameter {0}', missing.map((p) => p.name).join(', ')),
     };
   }
   for (const p of spec.params) {
@@ -193,7 +215,29 @@ export function checkParams(
  * problem (and the limit, when one is exceeded), or undefined when the request can be sent.
  */
 export function validateParams(endpointId: string, params: ParamValues, now?: number): string | undefined {
+  const problem = validateParamsText(endpointId, params, now);
+  return problem && englishOf(problem);
+}
+
+/** {@link validateParams} as a text to translate. */
+export function validateParamsText(
+  endpointId: string,
+  params: ParamValues,
+  now?: number,
+): ApiText | undefined {
   const spec = findEndpoint(endpointId);
-  if (!spec) return `unknown endpoint '${endpointId}'`;
+  if (!spec) return apiText("unknown endpoint '{0}'", endpointId);
   return checkParams(spec, params, now)?.message;
+}
+
+/** The sentence of a range longer than `limit` allows. */
+function rangeExceeded(limit: RangeLimit, hours: number): ApiText {
+  const args = [limit.subject, limit.amount, hours] as const;
+  if (limit.unit === 'day' && limit.amount === 1)
+    return apiText('exceeds the {0} range of at most 1 day (asked for {2} h)', ...args);
+  if (limit.unit === 'day')
+    return apiText('exceeds the {0} range of at most {1} days (asked for {2} h)', ...args);
+  if (limit.amount === 1)
+    return apiText('exceeds the {0} range of at most 1 hour (asked for {2} h)', ...args);
+  return apiText('exceeds the {0} range of at most {1} hours (asked for {2} h)', ...args);
 }

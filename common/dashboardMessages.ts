@@ -1,6 +1,20 @@
 // Messages between the live dashboard webview and the extension, with the direction of each.
 // Both sides parse what they receive: a malformed message is dropped, never trusted.
 
+/**
+ * The dashboard page's texts (English templates by key). The extension sends them translated in the
+ * page's `mxql-texts` meta; the page falls back to these.
+ */
+export const DASHBOARD_TEXTS = {
+  heading: 'Live values',
+  waiting: 'Waiting for values…',
+  refresh: 'Refresh',
+  refreshTitle: 'Fetch the live values now',
+  refreshFailed: 'Refresh failed: {0}',
+  updated: 'Updated {0}',
+  empty: 'The project reports no live values.',
+} as const;
+
 /** Bumped when a message changes shape. */
 export const DASHBOARD_PROTOCOL_VERSION = 1;
 

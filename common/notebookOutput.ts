@@ -5,12 +5,38 @@
  * shows its outputs again without a run. Never contains a token.
  */
 import type { Cell } from './resultsMessages';
+import { fillTemplate } from './resultsTexts';
 
 /** The output item the notebook renderer draws (extension → renderer). */
 export const NOTEBOOK_RESULT_MIME = 'application/vnd.mxql.result+json';
 
 /** The renderer id in package.json `contributes.notebookRenderer`. */
 export const NOTEBOOK_RENDERER_ID = 'mxql.notebookRenderer';
+
+/**
+ * The renderer's own texts (English templates by key); the results grid's come from
+ * `resultsTexts.ts`. The renderer translates both with the table of the output's `lang`.
+ */
+export const NOTEBOOK_TEXTS = {
+  openInPanel: 'Open in Results Panel',
+  openInPanelTitle: 'Show these rows in the full results panel',
+  cancelled: 'The run was cancelled; nothing was received.',
+  cannotShow: 'This MXQL output cannot be shown: {0}',
+} as const;
+
+/**
+ * The display language of VS Code (`vscode.env.language`, e.g. `ko`) that the extension adds to each
+ * output item it hands the renderer, under this key. It is never saved: the file keeps the output
+ * alone, and a notebook opened later gets the language of that moment.
+ */
+export const OUTPUT_LANGUAGE_KEY = 'lang';
+
+/** The display language an output item was given, or undefined. */
+export function outputLanguage(item: unknown): string | undefined {
+  if (typeof item !== 'object' || item === null) return undefined;
+  const lang = (item as Record<string, unknown>)[OUTPUT_LANGUAGE_KEY];
+  return typeof lang === 'string' ? lang : undefined;
+}
 
 /** What a run of a cell was, for the cell's status bar and the saved output. */
 export interface OutputRun {
@@ -71,9 +97,21 @@ export function isRendererToExtension(value: unknown): value is RendererToExtens
   return false;
 }
 
-/** A file that could not be read as a notebook: why, in a sentence that says where. */
+/**
+ * A file that could not be read as a notebook: why, in a sentence that says where. `template` is the
+ * English sentence with `{0}`, `{1}` … (the extension's translation key) and `args` its values.
+ */
 export class NotebookFormatError extends Error {
   override readonly name = 'NotebookFormatError';
+  readonly args: readonly string[];
+
+  constructor(
+    readonly template: string,
+    ...args: string[]
+  ) {
+    super(fillTemplate(template, ...args));
+    this.args = args;
+  }
 }
 
 // Reading: every shape is checked, and a problem names the place (`cells[3].outputs[0].rows`).
@@ -85,14 +123,14 @@ function isObj(value: unknown): value is Obj {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Throws a {@link NotebookFormatError} that names the place. */
-export function fail(where: string, what: string): never {
-  throw new NotebookFormatError(`${where} ${what}`);
+/** Throws a {@link NotebookFormatError}: `template` names the place as `{0}`, which is `where`. */
+export function fail(template: string, where: string, ...more: string[]): never {
+  throw new NotebookFormatError(template, where, ...more);
 }
 
 /** `value` as an object, else a format error. */
 export function obj(value: unknown, where: string): Obj {
-  if (!isObj(value)) fail(where, 'must be an object.');
+  if (!isObj(value)) fail('{0} must be an object.', where);
   return value;
 }
 
@@ -100,7 +138,7 @@ export function obj(value: unknown, where: string): Obj {
 export function optString(o: Obj, key: string, where: string): string | undefined {
   const value = o[key];
   if (value === undefined) return undefined;
-  if (typeof value !== 'string') fail(`${where}.${key}`, 'must be a string.');
+  if (typeof value !== 'string') fail('{0} must be a string.', `${where}.${key}`);
   return value;
 }
 
@@ -108,7 +146,7 @@ export function optString(o: Obj, key: string, where: string): string | undefine
 export function optNumber(o: Obj, key: string, where: string): number | undefined {
   const value = o[key];
   if (value === undefined) return undefined;
-  if (typeof value !== 'number' || !Number.isFinite(value)) fail(`${where}.${key}`, 'must be a number.');
+  if (typeof value !== 'number' || !Number.isFinite(value)) fail('{0} must be a number.', `${where}.${key}`);
   return value;
 }
 
@@ -140,17 +178,17 @@ function isCell(value: unknown): value is Cell {
 }
 
 function parseRows(value: unknown, where: string): Cell[][] {
-  if (!Array.isArray(value)) fail(where, 'must be an array of rows.');
+  if (!Array.isArray(value)) fail('{0} must be an array of rows.', where);
   return value.map((row: unknown, i) => {
     if (!Array.isArray(row) || !row.every(isCell))
-      fail(`${where}[${i}]`, 'must be an array of plain values.');
+      fail('{0} must be an array of plain values.', `${where}[${i}]`);
     return row;
   });
 }
 
 function parseActions(value: unknown, where: string): OutputAction[] | undefined {
   if (value === undefined) return undefined;
-  if (!Array.isArray(value)) fail(where, 'must be an array.');
+  if (!Array.isArray(value)) fail('{0} must be an array.', where);
   return value.map((a: unknown, i) => {
     const o = obj(a, `${where}[${i}]`);
     return {
@@ -167,7 +205,7 @@ export function parseOutput(value: unknown, where = 'output'): CellOutput {
   if (o.type === 'result') {
     const columns = o.columns;
     if (!Array.isArray(columns) || !columns.every((c) => typeof c === 'string'))
-      fail(`${where}.columns`, 'must be an array of column names.');
+      fail('{0} must be an array of column names.', `${where}.columns`);
     return { type: 'result', run, columns: columns, rows: parseRows(o.rows, `${where}.rows`) };
   }
   if (o.type === 'error') {
@@ -180,5 +218,5 @@ export function parseOutput(value: unknown, where = 'output'): CellOutput {
     });
   }
   if (o.type === 'cancelled') return { type: 'cancelled', run };
-  return fail(`${where}.type`, 'must be "result", "error" or "cancelled".');
+  return fail('{0} must be "result", "error" or "cancelled".', `${where}.type`);
 }

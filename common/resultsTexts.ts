@@ -74,10 +74,43 @@ export type ResultsTextKey = keyof typeof RESULTS_TEXTS;
 /** The results panel's templates in one language. */
 export type ResultsTexts = Readonly<Record<ResultsTextKey, string>>;
 
+/** A table of English templates by stable key (the results panel's, the dashboard's, the notebook renderer's). */
+export type TextTable = Readonly<Record<string, string>>;
+
+/** `table` in the user's language: `translate` is vscode.l10n.t (the English template is the key). */
+export function translateTexts<T extends TextTable>(
+  table: T,
+  translate: (message: string) => string,
+): Readonly<Record<keyof T, string>> {
+  const entries = Object.entries(table).map(([key, english]) => [key, translate(english)] as const);
+  return Object.fromEntries(entries) as Record<keyof T, string>;
+}
+
+/**
+ * `table` as a page received it as JSON; a missing, malformed or non-text entry keeps its English
+ * template, so a broken table never leaves a page without words.
+ */
+export function textsFrom<T extends TextTable>(
+  table: T,
+  json: string | null | undefined,
+): Readonly<Record<keyof T, string>> {
+  let given: unknown;
+  try {
+    given = json ? JSON.parse(json) : undefined;
+  } catch {
+    given = undefined;
+  }
+  const received = typeof given === 'object' && given !== null ? (given as Record<string, unknown>) : {};
+  const entries = Object.entries(table).map(([key, english]) => {
+    const value = received[key];
+    return [key, typeof value === 'string' && value.trim() !== '' ? value : english] as const;
+  });
+  return Object.fromEntries(entries) as Record<keyof T, string>;
+}
+
 /** The table in the user's language: `translate` is vscode.l10n.t (the English template is the key). */
 export function translateResultsTexts(translate: (message: string) => string): ResultsTexts {
-  const entries = Object.entries(RESULTS_TEXTS).map(([key, english]) => [key, translate(english)] as const);
-  return Object.fromEntries(entries) as ResultsTexts;
+  return translateTexts(RESULTS_TEXTS, translate);
 }
 
 /**
@@ -85,18 +118,7 @@ export function translateResultsTexts(translate: (message: string) => string): R
  * template, so a broken table never leaves the panel without words.
  */
 export function resultsTextsFrom(json: string | null | undefined): ResultsTexts {
-  let given: unknown;
-  try {
-    given = json ? JSON.parse(json) : undefined;
-  } catch {
-    given = undefined;
-  }
-  const table = typeof given === 'object' && given !== null ? (given as Record<string, unknown>) : {};
-  const entries = Object.entries(RESULTS_TEXTS).map(([key, english]) => {
-    const value = table[key];
-    return [key, typeof value === 'string' && value.trim() !== '' ? value : english] as const;
-  });
-  return Object.fromEntries(entries) as ResultsTexts;
+  return textsFrom(RESULTS_TEXTS, json);
 }
 
 /** Fills `{0}`, `{1}`, … of a template; a placeholder without a value stays as it is. */

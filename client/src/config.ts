@@ -28,7 +28,6 @@ export interface MxqlConfig {
 export const DEFAULT_LIMIT = 1000;
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 /** How a user raises the timeout in the extension; ends the hint of every timeout error. */
-export const TIMEOUT_ADVICE = 'raise the setting mxql.requestTimeoutMs';
 const MAX_LIMIT = 1_000_000;
 
 /** Reads one setting by full key (e.g. `mxql.profiles`, `http.proxy`). */

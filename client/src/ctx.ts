@@ -13,6 +13,7 @@ import { Profiles } from './profiles/profiles';
 import { reviveChoice, type RangeChoice } from './run/timeRange';
 import { ResultsModel } from './views/resultsModel';
 import { vscodeUi, type Ui } from './views/ui';
+import { errorText } from './errorText';
 
 const RANGE_KEY = 'mxql.range';
 const RESTART_DEMO = 'Restart Demo';
@@ -72,7 +73,7 @@ export class Ctx implements vscode.Disposable {
       try {
         await this.demo.restart();
       } catch (error) {
-        void this.ui.message('error', error instanceof Error ? error.message : String(error));
+        void this.ui.message('error', errorText(error));
       }
     });
   }

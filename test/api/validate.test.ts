@@ -96,7 +96,7 @@ void describe('validateParams', () => {
     [
       'ipSearch',
       { stime: Date.now() + 3 * H, ip: '10.0.0.1' },
-      /IP search window of one hour from stime cannot start in the future/,
+      /IP search window of 1 h from stime cannot start in the future/,
     ],
     ['projects', {}, undefined],
     ['nope', {}, /unknown endpoint/],

@@ -1,10 +1,16 @@
 // Korean and Japanese besides English: every manifest text is a %key% with a translation in
-// package.nls.ko.json and package.nls.ja.json, every runtime text t('…') in client/src has an entry in
-// l10n/bundle.l10n.ko.json and .ja.json with the same placeholders, and no user-visible literal bypasses t().
+// package.nls.ko.json and package.nls.ja.json; every runtime text has an entry in
+// l10n/bundle.l10n.ko.json and .ja.json with the same placeholders: t('…') in client/src, the tables of
+// the results panel, the dashboard and the notebook renderer, the notebook format errors and every
+// text of the API client's errors (apiText('…') in api/ and the endpoint activities); and no
+// user-visible literal bypasses t().
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { test } from 'node:test';
+import { ENDPOINT_ACTIVITIES } from '../../api/endpointActivity';
+import { DASHBOARD_TEXTS } from '../../common/dashboardMessages';
+import { NOTEBOOK_TEXTS } from '../../common/notebookOutput';
 import { RESULTS_TEXTS } from '../../common/resultsTexts';
 
 const root = join(__dirname, '..', '..');
@@ -70,18 +76,69 @@ void test('every manifest text is a %key% translated into Korean and Japanese', 
   for (const field of ['displayName', 'description']) assert.match(top[0]?.[field] ?? '', /^%.+%$/);
 });
 
-/** Every t('…') key of client/src, and the results panel's texts (the extension translates them for its webview). */
-function runtimeKeys(): Map<string, string> {
-  const keys = new Map<string, string>();
-  for (const text of Object.values(RESULTS_TEXTS)) keys.set(text, 'common/resultsTexts.ts');
-  for (const file of tsFiles(join(root, 'client', 'src'))) {
-    const text = readFileSync(file, 'utf8');
-    for (const m of text.matchAll(/\bt\(\s*('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")/g)) {
-      keys.set(unquote(m[1] ?? "''"), relative(root, file));
+const LITERAL = String.raw`('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")`;
+
+/** The first string literal argument of every call of `callee` in the .ts files under `dirs`. */
+function literalsOf(callee: string, dirs: readonly string[], into: Map<string, string>): void {
+  const call = new RegExp(String.raw`(?<![\w.])${callee}\(\s*${LITERAL}`, 'g');
+  for (const dir of dirs) {
+    const path = join(root, dir);
+    const files = statSync(path).isDirectory() ? tsFiles(path) : [path];
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8');
+      for (const m of text.matchAll(call)) into.set(unquote(m[1] ?? "''"), relative(root, file));
     }
   }
+}
+
+/**
+ * Every text the extension shows: t('…') of client/src; the tables its webviews and the notebook
+ * renderer receive translated; the notebook format errors (their English template is the key); and
+ * the API client's texts, which the extension says again through t() from the error's parts.
+ */
+function runtimeKeys(): Map<string, string> {
+  const keys = new Map<string, string>();
+  const tables = {
+    'common/resultsTexts.ts': RESULTS_TEXTS,
+    'common/dashboardMessages.ts': DASHBOARD_TEXTS,
+    'common/notebookOutput.ts': NOTEBOOK_TEXTS,
+    'api/endpointActivity.ts': ENDPOINT_ACTIVITIES,
+  };
+  for (const [file, table] of Object.entries(tables))
+    for (const text of Object.values(table)) keys.set(text, file);
+  literalsOf('t', ['client/src'], keys);
+  literalsOf('apiText', ['api'], keys);
+  literalsOf('fail', ['common/notebookOutput.ts', 'client/src/notebook/notebookFile.ts'], keys);
+  literalsOf('new NotebookFormatError', ['client/src/notebook/notebookFile.ts'], keys);
   return keys;
 }
+
+void test('the scan finds the texts of every source', () => {
+  const sources = new Set(runtimeKeys().values());
+  for (const file of [
+    'common/resultsTexts.ts',
+    'common/dashboardMessages.ts',
+    'common/notebookOutput.ts',
+    'api/endpointActivity.ts',
+    'api/transport.ts',
+    'api/validate.ts',
+    'api/errors.ts',
+    'client/src/notebook/notebookFile.ts',
+    'client/src/errorText.ts',
+  ])
+    assert.ok(sources.has(file), `no text found in ${file}`);
+  // Every API error text is built by apiText(), so the scan above sees it: no template literal
+  // (which would hide its words from the bundles) reaches an error.
+  for (const file of tsFiles(join(root, 'api'))) {
+    const text = readFileSync(file, 'utf8');
+    const hidden = [...text.matchAll(/\b(?:fail|missing)\(\s*(?:'[^']*',\s*)?`|message: `|hint: `/g)];
+    assert.deepEqual(
+      hidden.map((m) => m[0]),
+      [],
+      `${relative(root, file)} builds a text outside apiText()`,
+    );
+  }
+});
 
 void test('every runtime text has a Korean and a Japanese entry with the same placeholders', () => {
   const keys = runtimeKeys();

@@ -1,6 +1,9 @@
 // The .mxqlnb format: stable printing, byte-for-byte round trips, and clear errors for bad files.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fillTemplate } from '../../common/resultsTexts';
 import {
   NotebookFormatError,
   parseNotebook,
@@ -142,3 +145,28 @@ for (const [what, text, message] of malformed) {
     );
   });
 }
+
+void test('every malformed file is explained in Korean and Japanese with its place unchanged', () => {
+  for (const [locale, script] of [
+    ['ko', /[가-힣]/],
+    ['ja', /[ぁ-んァ-ン一-龯]/],
+  ] as const) {
+    const bundle = JSON.parse(
+      readFileSync(join(__dirname, '..', '..', 'l10n', `bundle.l10n.${locale}.json`), 'utf8'),
+    ) as Record<string, string>;
+    for (const [what, text] of malformed) {
+      assert.throws(
+        () => parseNotebook(text),
+        (error: unknown) => {
+          assert.ok(error instanceof NotebookFormatError);
+          const translated = bundle[error.template];
+          assert.ok(translated, `${locale}: no translation of "${error.template}" (${what})`);
+          const shown = fillTemplate(translated, ...error.args);
+          assert.match(shown, script, `${locale} ${what}: ${shown}`);
+          for (const arg of error.args) assert.ok(shown.includes(arg), `${locale} ${what}: keeps ${arg}`);
+          return true;
+        },
+      );
+    }
+  }
+});

@@ -74,6 +74,8 @@ export interface E2eRigOptions {
   readonly resultsDir?: string;
   /** More VSIX files to install beside the extension (e.g. a display language). */
   readonly extraVsix?: readonly string[];
+  /** User settings besides the rig's own (e.g. a profile). */
+  readonly settings?: Readonly<Record<string, unknown>>;
 }
 
 /** Packages, installs and starts everything; on failure, whatever was started is stopped again. */
@@ -102,7 +104,7 @@ export async function startE2eRig(options: E2eRigOptions = {}): Promise<E2eRig> 
 async function startSteps(
   cleanups: (() => Promise<void> | void)[],
   close: () => Promise<void>,
-  { locale, extraVsix = [] }: E2eRigOptions,
+  { locale, extraVsix = [], settings = {} }: E2eRigOptions,
   resultsDir: string,
 ): Promise<E2eRig> {
   const harness = await loadHarness();
@@ -123,7 +125,7 @@ async function startSteps(
     extensionsDir,
     userDataDir,
     logFile: join(resultsDir, 'code-server.log'),
-    settings: userSettings,
+    settings: { ...userSettings, ...settings },
     ...(locale ? { extraArgs: ['--locale', locale] } : {}),
   });
   cleanups.push(() => server.stop());

@@ -198,6 +198,6 @@ export const FAULT_CASES: readonly FaultCase[] = [
   {
     name: 'a JSON object where rows are expected',
     faults: () => [{ kind: 'json', body: { ok: true } }],
-    expect: { kind: 'wrong-shape', message: /something that is not rows \(a JSON object\)/ },
+    expect: { kind: 'wrong-shape', message: /something that is not rows \(JSON object\)/ },
   },
 ];

@@ -11,7 +11,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { type AddressInfo } from 'node:net';
 import { dirname, extname, join } from 'node:path';
 import { type Browser, type Page } from 'playwright-core';
-import { translateResultsTexts } from '../../common/resultsTexts';
+import { DASHBOARD_TEXTS } from '../../common/dashboardMessages';
+import { translateResultsTexts, translateTexts } from '../../common/resultsTexts';
+import { dashboardCsp, dashboardHtml } from '../../client/src/dashboard/dashboardHtml';
 import { resultsCsp, resultsHtml } from '../../client/src/views/resultsHtml';
 import { newestMtime } from '../support/newestMtime';
 
@@ -28,7 +30,8 @@ function findRoot(dir: string): string {
 }
 export const root = findRoot(process.cwd());
 const distDir = join(root, 'dist', 'webview');
-const sourceDirs = [join(root, 'client', 'webview'), join(root, 'common')];
+// The notebook renderer bundles the extension's l10n tables, so they are sources too.
+const sourceDirs = [join(root, 'client', 'webview'), join(root, 'common'), join(root, 'l10n')];
 const lockDir = join(root, 'dist', '.webview-build.lock');
 
 function isFresh(): boolean {
@@ -124,6 +127,7 @@ export async function startServer(): Promise<WebviewServer> {
       return;
     }
     if (url.pathname === '/') return page(res, url.searchParams.get('locale'));
+    if (url.pathname === '/dashboard') return dashboardPage(res, url.searchParams.get('locale'));
     if (url.pathname === '/host.js') return send(res, 200, 'text/javascript', hostScript);
     const file = url.pathname.startsWith('/dist/') ? join(distDir, url.pathname.slice(6)) : '';
     if (file && !file.includes('..') && existsSync(file)) {
@@ -135,22 +139,39 @@ export async function startServer(): Promise<WebviewServer> {
   // `/?locale=ko` serves the page with the texts table the extension builds from l10n/bundle.l10n.ko.json.
   function page(res: ServerResponse, locale: string | null): void {
     const nonce = randomBytes(16).toString('base64');
-    const bundle = locale
-      ? (JSON.parse(readFileSync(join(root, 'l10n', `bundle.l10n.${locale}.json`), 'utf8')) as Record<
-          string,
-          string
-        >)
-      : undefined;
+    const translate = translatorOf(locale);
     const html = resultsHtml({
       cspSource: origin,
       nonce,
       scriptUri: `${origin}/dist/results.js`,
       styleUri: `${origin}/dist/results.css`,
       codiconsUri: `${origin}/dist/codicon.css`,
-      ...(bundle ? { texts: translateResultsTexts((message) => bundle[message] ?? message) } : {}),
-    }).replace('<script ', `<script nonce="${nonce}" src="${origin}/host.js"></script>\n<script `);
-    res.setHeader('Content-Security-Policy', `${resultsCsp(origin, nonce)}; report-uri ${origin}/csp-report`);
-    send(res, 200, 'text/html; charset=utf-8', html);
+      ...(translate ? { texts: translateResultsTexts(translate) } : {}),
+    });
+    servePage(res, html, resultsCsp(origin, nonce), nonce);
+  }
+  // `/dashboard?locale=ko`: the live dashboard's page as the extension builds it, texts included.
+  function dashboardPage(res: ServerResponse, locale: string | null): void {
+    const nonce = randomBytes(16).toString('base64');
+    const translate = translatorOf(locale);
+    const html = dashboardHtml({
+      cspSource: origin,
+      nonce,
+      scriptUri: `${origin}/dist/dashboard.js`,
+      styleUri: `${origin}/dist/dashboard.css`,
+      title: 'Live',
+      ...(translate ? { texts: translateTexts(DASHBOARD_TEXTS, translate) } : {}),
+    });
+    servePage(res, html, dashboardCsp(origin, nonce), nonce);
+  }
+  // The page with the fake host's script before its own, under its CSP plus a report address.
+  function servePage(res: ServerResponse, html: string, csp: string, nonce: string): void {
+    const withHost = html.replace(
+      '<script ',
+      `<script nonce="${nonce}" src="${origin}/host.js"></script>\n<script `,
+    );
+    res.setHeader('Content-Security-Policy', `${csp}; report-uri ${origin}/csp-report`);
+    send(res, 200, 'text/html; charset=utf-8', withHost);
   }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -160,6 +181,14 @@ export async function startServer(): Promise<WebviewServer> {
     unexpected,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** vscode.l10n.t over the extension's bundle of `locale` (l10n/bundle.l10n.<locale>.json); undefined for English. */
+function translatorOf(locale: string | null): ((message: string) => string) | undefined {
+  if (!locale) return undefined;
+  const file = join(root, 'l10n', `bundle.l10n.${locale}.json`);
+  const bundle = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+  return (message) => bundle[message] ?? message;
 }
 
 function send(res: ServerResponse, status: number, type: string, body: string | Buffer): void {

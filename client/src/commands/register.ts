@@ -14,6 +14,7 @@ import { openHistoryQuery, rerunHistory, showHistory } from './historyCommands';
 import { runFile, runPredefinedPath, runQueryAtCursor, runSelection } from './runCommands';
 import { commandIds, type CommandId } from './table';
 import { t } from '../l10n';
+import { errorText } from '../errorText';
 
 type Handler = (...args: unknown[]) => unknown;
 
@@ -31,7 +32,7 @@ function guarded(ctx: Ctx, id: CommandId, handler: Handler): Handler {
       return await handler(...args);
     } catch (error) {
       ctx.log.error(`${id} failed`, error);
-      const text = ctx.log.redact(error instanceof Error ? error.message : String(error));
+      const text = ctx.log.redact(errorText(error));
       void ctx.ui.message('error', t('MXQL: {0}', text), 'Show Log').then((choice) => {
         if (choice) ctx.log.show();
       });

@@ -1,5 +1,6 @@
 // The live dashboard's HTML: a strict CSP with a per-render nonce, no inline code, the bundle and
 // its stylesheet from dist/webview. Pure, so tests check the policy without VS Code.
+import type { TextTable } from '../../../common/resultsTexts';
 import { nonceCsp, webviewDocument } from '../views/webviewHtml';
 
 export interface DashboardHtmlInput {
@@ -8,6 +9,8 @@ export interface DashboardHtmlInput {
   readonly scriptUri: string;
   readonly styleUri: string;
   readonly title: string;
+  /** The page's texts in the user's language (DASHBOARD_TEXTS translated). */
+  readonly texts?: TextTable;
 }
 
 /** The Content-Security-Policy of the dashboard: nothing but our own script and stylesheet. */
@@ -23,5 +26,6 @@ export function dashboardHtml(input: DashboardHtmlInput): string {
     styleUris: [input.styleUri],
     scriptUri: input.scriptUri,
     title: input.title,
+    ...(input.texts ? { texts: input.texts } : {}),
   });
 }

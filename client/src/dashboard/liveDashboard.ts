@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import {
   DASHBOARD_PROTOCOL_VERSION as v,
+  DASHBOARD_TEXTS,
   parseDashboardToExtension,
   type ExtensionToDashboard,
 } from '../../../common/dashboardMessages';
@@ -13,6 +14,9 @@ import { liveValues, type LiveValue, type ProjectInfo } from '../explorer/explor
 import type { Ctx } from '../ctx';
 import { addToHistory } from './dashboardHistory';
 import { dashboardHtml } from './dashboardHtml';
+import { translateTexts } from '../../../common/resultsTexts';
+import { errorText } from '../errorText';
+import { t } from '../l10n';
 
 /** Milliseconds between refreshes of a visible dashboard. */
 export const DASHBOARD_REFRESH_MS = 5000;
@@ -38,7 +42,7 @@ export class LiveDashboard implements vscode.Disposable {
     private readonly panel: vscode.WebviewPanel,
     onDispose: () => void,
   ) {
-    this.title = `Live: ${project.name}`;
+    this.title = t('Live: {0}', project.name);
     const root = vscode.Uri.joinPath(ctx.extension.extensionUri, 'dist', 'webview');
     const uri = (file: string) => panel.webview.asWebviewUri(vscode.Uri.joinPath(root, file)).toString();
     panel.webview.html = dashboardHtml({
@@ -47,6 +51,7 @@ export class LiveDashboard implements vscode.Disposable {
       scriptUri: uri('dashboard.js'),
       styleUri: uri('dashboard.css'),
       title: this.title,
+      texts: translateTexts(DASHBOARD_TEXTS, t),
     });
     this.subscriptions.push(
       panel.webview.onDidReceiveMessage((data: unknown) => this.receive(data)),
@@ -73,7 +78,7 @@ export class LiveDashboard implements vscode.Disposable {
       this.send({ type: 'values', v, title: this.title, updatedAt: Date.now(), fields });
       return { title: this.title, values };
     } catch (error) {
-      const message = this.ctx.log.redact(error instanceof Error ? error.message : String(error));
+      const message = this.ctx.log.redact(errorText(error));
       this.send({ type: 'error', v, message });
       return { title: this.title, error: message };
     }
@@ -131,7 +136,7 @@ export async function openDashboard(
   const root = vscode.Uri.joinPath(ctx.extension.extensionUri, 'dist', 'webview');
   const panel = vscode.window.createWebviewPanel(
     'mxql.dashboard',
-    `MXQL Live: ${project.name}`,
+    t('MXQL Live: {0}', project.name),
     { viewColumn: vscode.ViewColumn.Active, preserveFocus: false },
     { enableScripts: true, retainContextWhenHidden: false, localResourceRoots: [root] },
   );

@@ -2,9 +2,9 @@
 // object VS Code holds; a failed fetch becomes an error node (message and hint) that retries on click,
 // and the siblings keep working. Live values refresh on expand and, optionally, on a timer.
 import * as vscode from 'vscode';
-import { isOpenApiError } from '../../../api/index';
 import { childrenOf, type ExplorerSource } from './explorerChildren';
 import { nodeKey, nodeView, type ExplorerNode, type NodeView } from './explorerNodes';
+import { errorText } from '../errorText';
 
 /** The tree's view id in the MXQL view container. */
 export const EXPLORER_VIEW_ID = 'mxql.explorer';
@@ -100,9 +100,7 @@ export class ExplorerTree implements vscode.TreeDataProvider<ExplorerNode>, vsco
   }
 
   private errorNode(parent: ExplorerNode, error: unknown): ExplorerNode {
-    const message = error instanceof Error ? error.message : String(error);
-    const hint = isOpenApiError(error) && error.hint && !message.includes(error.hint) ? ` ${error.hint}` : '';
-    return { kind: 'error', key: nodeKey(parent), parent, message: this.redact(`${message}${hint}`) };
+    return { kind: 'error', key: nodeKey(parent), parent, message: this.redact(errorText(error)) };
   }
 
   dispose(): void {

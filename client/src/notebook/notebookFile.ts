@@ -11,6 +11,7 @@ import {
   optString,
   parseOutput,
   type CellOutput,
+  type Obj,
   type OutputRun,
 } from '../../../common/notebookOutput';
 
@@ -164,7 +165,7 @@ function stringRecord(value: unknown, where: string): Record<string, string> {
   const o = obj(value, where);
   const out: Record<string, string> = {};
   for (const [key, v] of Object.entries(o)) {
-    if (typeof v !== 'string') fail(`${where}.${key}`, 'must be a string.');
+    if (typeof v !== 'string') fail('{0} must be a string.', `${where}.${key}`);
     out[key] = v;
   }
   return out;
@@ -175,7 +176,7 @@ function parseHeader(value: unknown): NotebookHeader {
   const o = obj(value, 'header');
   const saveOutputs = o.saveOutputs;
   if (saveOutputs !== undefined && typeof saveOutputs !== 'boolean')
-    fail('header.saveOutputs', 'must be true or false.');
+    fail('{0} must be true or false.', 'header.saveOutputs');
   return defined({
     profile: optString(o, 'profile', 'header'),
     pcode: optNumber(o, 'pcode', 'header'),
@@ -188,7 +189,7 @@ function parseHeader(value: unknown): NotebookHeader {
 function parseSource(value: unknown, where: string): string {
   if (typeof value === 'string') return value;
   if (!Array.isArray(value) || !value.every((line) => typeof line === 'string'))
-    fail(where, 'must be an array of lines (strings).');
+    fail('{0} must be an array of lines (strings).', where);
   return value.join('\n');
 }
 
@@ -197,10 +198,10 @@ function parseCell(value: unknown, index: number): FileCell {
   const o = obj(value, where);
   const kind = o.kind;
   if (kind !== 'markdown' && kind !== 'mxql' && kind !== 'raw')
-    fail(`${where}.kind`, 'must be "markdown", "mxql" or "raw".');
+    fail('{0} must be "markdown", "mxql" or "raw".', `${where}.kind`);
   const source = parseSource(o.source ?? [], `${where}.source`);
   if (o.outputs === undefined) return { kind, source };
-  if (!Array.isArray(o.outputs)) fail(`${where}.outputs`, 'must be an array.');
+  if (!Array.isArray(o.outputs)) fail('{0} must be an array.', `${where}.outputs`);
   const outputs = o.outputs.map((out: unknown, i) => parseOutput(out, `${where}.outputs[${i}]`));
   return { kind, source, outputs };
 }
@@ -215,15 +216,19 @@ export function parseNotebook(text: string): NotebookFile {
     json = JSON.parse(text);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
-    throw new NotebookFormatError(`The file is not valid JSON (${detail}).`);
+    throw new NotebookFormatError('The file is not valid JSON ({0}).', detail);
   }
-  const root = obj(json, 'The file');
-  if (root.format !== NOTEBOOK_FORMAT) fail('The file', `has no "format": "${NOTEBOOK_FORMAT}" marker.`);
+  if (typeof json !== 'object' || json === null || Array.isArray(json))
+    throw new NotebookFormatError('The file must be a JSON object.');
+  const root = json as Obj;
+  if (root.format !== NOTEBOOK_FORMAT)
+    throw new NotebookFormatError('The file has no "format": "{0}" marker.', NOTEBOOK_FORMAT);
   if (typeof root.version !== 'number' || root.version > NOTEBOOK_VERSION)
-    fail(
-      'The file',
-      `has version ${String(root.version)}; this extension reads version ${NOTEBOOK_VERSION}.`,
+    throw new NotebookFormatError(
+      'The file has version {0}; this extension reads version {1}.',
+      String(root.version),
+      String(NOTEBOOK_VERSION),
     );
-  if (!Array.isArray(root.cells)) fail('cells', 'must be an array.');
+  if (!Array.isArray(root.cells)) fail('{0} must be an array.', 'cells');
   return { header: parseHeader(root.header), cells: root.cells.map(parseCell) };
 }

@@ -5,7 +5,12 @@
 // and the user can repair the file in place.
 import * as vscode from 'vscode';
 import { t } from '../l10n';
-import { NOTEBOOK_RESULT_MIME, parseOutput, type CellOutput } from '../../../common/notebookOutput';
+import {
+  NOTEBOOK_RESULT_MIME,
+  OUTPUT_LANGUAGE_KEY,
+  parseOutput,
+  type CellOutput,
+} from '../../../common/notebookOutput';
 import { toJson } from '../../../common/tabular';
 import {
   NotebookFormatError,
@@ -64,10 +69,9 @@ const sameLines = (a: string, b: string): boolean => a.replace(/\r\n?/g, '\n') =
 
 /** The output items of one stored output: the renderer's item, then JSON rows or plain text. */
 export function outputItems(output: CellOutput): vscode.NotebookCellOutputItem[] {
-  const own = new vscode.NotebookCellOutputItem(
-    encoder.encode(JSON.stringify(outputJson(output))),
-    NOTEBOOK_RESULT_MIME,
-  );
+  // The renderer has no vscode.l10n: the display language travels with the item (never to the file).
+  const item = { ...(outputJson(output) as object), [OUTPUT_LANGUAGE_KEY]: vscode.env.language };
+  const own = new vscode.NotebookCellOutputItem(encoder.encode(JSON.stringify(item)), NOTEBOOK_RESULT_MIME);
   if (output.type === 'result') {
     const columns = output.columns.map((name) => ({ name }));
     return [
@@ -75,7 +79,7 @@ export function outputItems(output: CellOutput): vscode.NotebookCellOutputItem[]
       new vscode.NotebookCellOutputItem(encoder.encode(toJson(columns, output.rows)), 'application/json'),
     ];
   }
-  const text = output.type === 'error' ? `MXQL: ${output.message}` : 'MXQL: the run was cancelled.';
+  const text = output.type === 'error' ? t('MXQL: {0}', output.message) : t('MXQL: the run was cancelled.');
   return [own, vscode.NotebookCellOutputItem.text(text)];
 }
 
@@ -110,9 +114,9 @@ function toCellData(cell: FileCell): vscode.NotebookCellData {
 function malformedData(text: string, problem: string): vscode.NotebookData {
   const note = new vscode.NotebookCellData(
     vscode.NotebookCellKind.Markup,
-    `**This file could not be read as an MXQL notebook.** ${problem}\n\n` +
-      'The cell below holds the file exactly as it is on disk. Saving writes that text back unchanged: ' +
-      'fix it there (or with *Reopen Editor With… › Text Editor*) and reopen the notebook.',
+    `${t('**This file could not be read as an MXQL notebook.** {0}', problem)}\n\n${t(
+      'The cell below holds the file exactly as it is on disk. Saving writes that text back unchanged: fix it there (or with *Reopen Editor With… › Text Editor*) and reopen the notebook.',
+    )}`,
     'markdown',
   );
   const raw = new vscode.NotebookCellData(vscode.NotebookCellKind.Code, text, 'json');
@@ -128,7 +132,7 @@ export function notebookDataOf(text: string): vscode.NotebookData {
   try {
     file = parseNotebook(text);
   } catch (error) {
-    const problem = error instanceof NotebookFormatError ? error.message : String(error);
+    const problem = error instanceof NotebookFormatError ? t(error.template, ...error.args) : String(error);
     return malformedData(text, problem);
   }
   const data = new vscode.NotebookData(file.cells.map(toCellData));

@@ -4,10 +4,13 @@
 import {
   EndpointGroups,
   endpoints,
-  validateParams,
+  englishOf,
+  validateParamsText,
   type EndpointSpec,
   type ParamSpec,
 } from '../../../api/index';
+import { apiTextOf } from '../errorText';
+import { t } from '../l10n';
 
 /** One group of the picker: the specification's group title and its endpoints in table order. */
 export interface EndpointPickGroup {
@@ -98,19 +101,21 @@ export function paramProblem(
   now: number,
 ): string | undefined {
   const blank = value.trim() === '';
-  if (blank && param.required && param.default === undefined) return `${param.name} is required`;
+  if (blank && param.required && param.default === undefined) return t('{0} is required', param.name);
   const asked = {
     ...stillToCome(spec, entered, param.name, now),
     ...requestParams(entered),
     ...(blank ? {} : { [param.name]: value.trim() }),
   };
-  const message = validateParams(spec.id, asked, now);
-  if (!message) return undefined;
+  const problem = validateParamsText(spec.id, asked, now);
+  if (!problem) return undefined;
+  // Which parameter the problem is about is read from its English; the user reads their language.
+  const message = englishOf(problem);
   // The pair rule is checked when its second half is entered.
   if (param.name === 'filterkey' && message.startsWith('filterkey and filterval')) return undefined;
-  if (message.includes(param.name)) return message;
+  if (message.includes(param.name)) return apiTextOf(problem);
   const namesOther = spec.params.some((p) => p.name !== param.name && message.includes(p.name));
-  return !namesOther && param.name === 'etime' ? message : undefined;
+  return !namesOther && param.name === 'etime' ? apiTextOf(problem) : undefined;
 }
 
 /** The parameters to send: blank optional values are left out, so the service applies its defaults. */

@@ -7,6 +7,7 @@ import { DEMO_PROFILE_NAME } from '../config';
 import type { Ctx } from '../ctx';
 import type { ResultsPanels } from '../views/resultsPanel';
 import { responseTable, type TableShape } from './responseTable';
+import { errorText, openApiHintText } from '../errorText';
 
 /** One request to show. `select` picks the part of the answer to tabulate (e.g. one server). */
 export interface ApiResultRequest {
@@ -74,11 +75,14 @@ export async function showApiResult(
     ctx.results.complete(run.runId, table.rows, Math.round(performance.now() - started), 0);
     return { runId: run.runId, status: 'done', rows: table.rows.length, shape: table.shape };
   } catch (error) {
-    const message = ctx.log.redact(error instanceof Error ? error.message : String(error));
-    ctx.log.warn(`Open API request ${request.spec.id} failed: ${message}`);
+    ctx.log.warn(
+      `Open API request ${request.spec.id} failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    const message = ctx.log.redact(errorText(error));
+    const hint = isOpenApiError(error) ? openApiHintText(error) : '';
     ctx.results.fail(run.runId, {
       message,
-      ...(isOpenApiError(error) && error.hint ? { hint: error.hint } : {}),
+      ...(hint ? { hint } : {}),
       ...(isOpenApiError(error) ? { code: `api/${error.kind}` } : {}),
     });
     return { runId: run.runId, status: 'error', rows: 0, message };

@@ -1,11 +1,12 @@
 // Commands that manage profiles and tokens. Each accepts an optional argument object that skips the
 // prompts (scripts and tests); without it, it asks with input boxes. Tokens are read with password
 // input boxes and go straight to SecretStorage.
-import { insecureReason } from '../../../api/index';
+import { insecureReasonText } from '../../../api/index';
 import { DEMO_PROFILE_NAME, type ProfileSetting } from '../config';
 import type { Ctx } from '../ctx';
 import type { PickItem } from '../views/ui';
 import { t } from '../l10n';
+import { apiTextOf, errorText } from '../errorText';
 
 /** Arguments of mxql.addProfile. */
 export interface AddProfileArgs extends ProfileSetting {
@@ -23,8 +24,9 @@ export function baseUrlProblem(text: string): string | undefined {
   } catch {
     return t('Enter a URL such as https://api.example.com');
   }
-  const reason = insecureReason(url);
-  return reason ? `${reason[0]?.toUpperCase() ?? ''}${reason.slice(1)}.` : undefined;
+  const reason = insecureReasonText(url);
+  const words = reason && apiTextOf(reason);
+  return words ? `${words[0]?.toUpperCase() ?? ''}${words.slice(1)}.` : undefined;
 }
 
 function nameProblem(ctx: Ctx, text: string): string | undefined {
@@ -139,7 +141,7 @@ async function connectionResults(
       lines.push(`${what}: ${await call()}`);
     } catch (error) {
       ok = false;
-      lines.push(`${what}: ${error instanceof Error ? error.message : String(error)}`);
+      lines.push(`${what}: ${errorText(error)}`);
     }
   };
   if (has.account) {

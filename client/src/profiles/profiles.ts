@@ -5,18 +5,19 @@
 import * as vscode from 'vscode';
 import {
   createOpenApiClient,
-  insecureReason,
+  insecureReasonText,
   timeoutsFor,
   type OpenApiClient,
   type RequestEvent,
 } from '../../../api/index';
-import { DEMO_PROFILE_NAME, TIMEOUT_ADVICE, type MxqlConfig, type ProfileSetting } from '../config';
+import { DEMO_PROFILE_NAME, type MxqlConfig, type ProfileSetting } from '../config';
 import type { Log } from '../log';
 // The options module only: the demo itself runs in a child process, not in this bundle.
 import { demoClientOptions } from '../../../demo/clientOptions';
 import type { DemoHost } from './demoHost';
 import { accountTokenKey, projectTokenKey } from './secretKeys';
 import { t } from '../l10n';
+import { apiTextOf } from '../errorText';
 
 /** The profile and project queries run against. */
 export interface Selection {
@@ -96,8 +97,8 @@ export class Profiles implements vscode.Disposable {
 
   /** Writes a new profile to the user settings, keeping every other entry as written. */
   async addProfile(profile: ProfileSetting): Promise<void> {
-    const reason = insecureReason(new URL(profile.baseUrl));
-    if (reason) throw new Error(t('Profile not added: {0}.', reason));
+    const reason = insecureReasonText(new URL(profile.baseUrl));
+    if (reason) throw new Error(t('Profile not added: {0}.', apiTextOf(reason)));
     const config = vscode.workspace.getConfiguration('mxql');
     const current = config.inspect<unknown[]>('profiles')?.globalValue ?? [];
     const others = current.filter((p) => (p as { name?: unknown } | null)?.name !== profile.name);
@@ -204,7 +205,10 @@ export class Profiles implements vscode.Disposable {
 
   /** The client's timeouts from `mxql.requestTimeoutMs`, and how its errors tell the user to raise it. */
   private timeoutOptions() {
-    return { timeouts: timeoutsFor(this.host.config().requestTimeoutMs), timeoutAdvice: TIMEOUT_ADVICE };
+    return {
+      timeouts: timeoutsFor(this.host.config().requestTimeoutMs),
+      timeoutAdvice: t('raise the setting mxql.requestTimeoutMs'),
+    };
   }
 
   /** Projects of a profile: the demo's, the account's project list, or those with a stored token. */

@@ -2,6 +2,7 @@
 // mapping is tested without VS Code; the runner turns the ids into commands.
 import { isOpenApiError } from '../../../api/index';
 import type { ErrorAction, ResultsError } from '../../../common/resultsMessages';
+import { errorText } from '../errorText';
 import { t } from '../l10n';
 
 /** Buttons of a failure, by id, with the label the notification and the panel show (read when a run fails, so in the user's language). */
@@ -33,10 +34,9 @@ export function describeRunError(error: unknown): ResultsError {
     const code = error.status !== undefined ? `${error.kind}/${error.status}` : error.kind;
     const actions = actionsFor(error.kind, error.status).map(runErrorAction);
     // The message already ends with the hint, so it is not repeated as a separate line.
-    return { message: error.message, code, actions };
+    return { message: errorText(error), code, actions };
   }
-  const message = error instanceof Error ? error.message : String(error);
-  return { message, code: 'run/failed', actions: [runErrorAction('showLog')] };
+  return { message: errorText(error), code: 'run/failed', actions: [runErrorAction('showLog')] };
 }
 
 /** True when the error is the caller's own cancel. */

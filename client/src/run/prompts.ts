@@ -9,6 +9,7 @@ import type { Target } from '../profiles/profiles';
 import type { PickItem, Ui } from '../views/ui';
 import type { RunValues } from './runRequest';
 import { t } from '../l10n';
+import { errorText } from '../errorText';
 
 const VALUES_KEY = 'mxql.lastValues';
 const AGENT_WINDOW_MS = 60 * 60_000;
@@ -57,7 +58,7 @@ async function agentItems(name: AgentParam, target: Target, now: number): Promis
     }
     return { items };
   } catch (error) {
-    return { problem: error instanceof Error ? error.message : String(error) };
+    return { problem: errorText(error) };
   }
 }
 

@@ -2,7 +2,9 @@
 // set as text (textContent) and sparklines are built with DOM calls, so nothing from the service is
 // ever parsed as HTML.
 import './dashboard.css';
+import { fillTemplate, textsFrom } from '../../../common/resultsTexts';
 import {
+  DASHBOARD_TEXTS,
   parseExtensionToDashboard,
   sparklinePoints,
   type DashboardField,
@@ -11,6 +13,10 @@ import {
 } from '../../../common/dashboardMessages';
 
 const vscode = acquireVsCodeApi();
+const texts = textsFrom(
+  DASHBOARD_TEXTS,
+  document.querySelector('meta[name="mxql-texts"]')?.getAttribute('content'),
+);
 const SVG = 'http://www.w3.org/2000/svg';
 
 function post(message: DashboardToExtension): void {
@@ -49,9 +55,10 @@ function card(field: DashboardField): HTMLElement {
 function layout(): { title: HTMLElement; status: HTMLElement; grid: HTMLElement } {
   const app = document.getElementById('app') ?? document.body;
   const header = element('header', 'head');
-  const title = element('h1', 'title', 'Live values');
-  const status = element('span', 'status', 'Waiting for values…');
-  const refresh = element('button', 'refresh', 'Refresh');
+  const title = element('h1', 'title', texts.heading);
+  const status = element('span', 'status', texts.waiting);
+  const refresh = element('button', 'refresh', texts.refresh);
+  refresh.title = texts.refreshTitle;
   refresh.addEventListener('click', () => post({ type: 'refresh' }));
   header.append(title, status, refresh);
   const grid = element('main', 'grid');
@@ -63,14 +70,16 @@ const view = layout();
 
 function show(message: ExtensionToDashboard): void {
   if (message.type === 'error') {
-    view.status.textContent = `Refresh failed: ${message.message}`;
+    view.status.textContent = fillTemplate(texts.refreshFailed, message.message);
     view.status.classList.add('failed');
     return;
   }
   view.title.textContent = message.title;
   view.status.classList.remove('failed');
-  view.status.textContent = `Updated ${new Date(message.updatedAt).toLocaleTimeString()}`;
-  view.grid.replaceChildren(...message.fields.map(card));
+  view.status.textContent = fillTemplate(texts.updated, new Date(message.updatedAt).toLocaleTimeString());
+  view.grid.replaceChildren(
+    ...(message.fields.length > 0 ? message.fields.map(card) : [element('p', 'empty', texts.empty)]),
+  );
 }
 
 window.addEventListener('message', (event: MessageEvent<unknown>) => {

@@ -1,5 +1,5 @@
 // An error or a cancel of a cell as text with the same buttons as the editor's error notification.
-import type { CellOutput, RendererToExtension } from '../../../common/notebookOutput';
+import type { CellOutput, NOTEBOOK_TEXTS, RendererToExtension } from '../../../common/notebookOutput';
 import { el } from '../results/dom';
 
 /** Renders a failed or cancelled run; every value is set as text. */
@@ -7,9 +7,10 @@ export function mountError(
   element: HTMLElement,
   output: Exclude<CellOutput, { type: 'result' }>,
   send: (message: RendererToExtension) => void,
+  texts: Readonly<Record<keyof typeof NOTEBOOK_TEXTS, string>>,
 ): void {
   const cancelled = output.type === 'cancelled';
-  const message = cancelled ? 'The run was cancelled; nothing was received.' : output.message;
+  const message = cancelled ? texts.cancelled : output.message;
   const code =
     !cancelled && output.code ? el('span', { className: 'mxql-nb-code', text: output.code }) : undefined;
   const buttons = (cancelled ? [] : (output.actions ?? [])).map((action) =>

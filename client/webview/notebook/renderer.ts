@@ -4,12 +4,19 @@
 import slickGridCss from 'slickgrid/dist/styles/css/slick.grid.css';
 import columnPickerCss from 'slickgrid/dist/styles/css/slick.columnpicker.css';
 import uplotCss from 'uplot/dist/uPlot.min.css';
-import { parseOutput, type RendererToExtension } from '../../../common/notebookOutput';
+import {
+  NotebookFormatError,
+  outputLanguage,
+  parseOutput,
+  type RendererToExtension,
+} from '../../../common/notebookOutput';
+import { useResultsTexts } from '../results/strings';
 import resultsCss from '../results/results.css';
 import notebookCss from './notebook.css';
 import type { OutputItem, RendererApi, RendererContext } from './rendererApi';
 import { mountError } from './errorView';
 import { mountResult } from './resultView';
+import { rendererTexts } from './texts';
 
 /** The panel's sheet without its page rules: the notebook owns `html` and `body`. */
 export function scopedResultsCss(css: string): string {
@@ -45,18 +52,26 @@ export function activate(context: RendererContext): RendererApi {
   const send = (message: RendererToExtension): void => context.postMessage?.(message);
   return {
     renderOutputItem(item: OutputItem, element: HTMLElement): void {
+      let json: unknown;
       let output;
+      const texts = () => rendererTexts(outputLanguage(json));
       try {
-        output = parseOutput(item.json());
+        json = item.json();
+        output = parseOutput(json);
       } catch (error) {
-        showProblem(
-          element,
-          `This MXQL output cannot be shown: ${error instanceof Error ? error.message : String(error)}`,
-        );
+        const why =
+          error instanceof NotebookFormatError
+            ? texts().say(error.template, ...error.args)
+            : error instanceof Error
+              ? error.message
+              : String(error);
+        showProblem(element, texts().say(texts().notebook.cannotShow, why));
         return;
       }
-      if (output.type === 'result') mountResult(element, item.id, output, send);
-      else mountError(element, output, send);
+      // The results app reads its texts when it builds its views, so the table is set first.
+      useResultsTexts(texts().results);
+      if (output.type === 'result') mountResult(element, item.id, output, send, texts().notebook);
+      else mountError(element, output, send, texts().notebook);
     },
   };
 }

@@ -1,7 +1,7 @@
 // Shows one stored result in a notebook output with the results panel's own app (grid with sort,
 // filter, copy and export; chart split by agent). The adapter only replays the output as the
 // panel's protocol messages and forwards the app's requests to the extension.
-import type { CellOutput, RendererToExtension } from '../../../common/notebookOutput';
+import type { CellOutput, NOTEBOOK_TEXTS, RendererToExtension } from '../../../common/notebookOutput';
 import {
   chunkColumns,
   RESULTS_PROTOCOL_VERSION as v,
@@ -59,11 +59,12 @@ export function mountResult(
   runId: string,
   output: ResultOutput,
   send: (message: RendererToExtension) => void,
+  texts: Readonly<Record<keyof typeof NOTEBOOK_TEXTS, string>>,
 ): void {
   const open = el('button', {
     className: 'mxql-button mxql-nb-open',
-    text: 'Open in Results Panel',
-    title: 'Show these rows in the full results panel',
+    text: texts.openInPanel,
+    title: texts.openInPanelTitle,
     attrs: { type: 'button' },
     onClick: () => send({ type: 'openInPanel', output }),
   });

@@ -3,7 +3,7 @@
 // falling back to English. Functions take the values they need, so word order and plural forms stay
 // the translator's choice.
 
-import { fillTemplate, resultsTextsFrom } from '../../../common/resultsTexts';
+import { fillTemplate, resultsTextsFrom, type ResultsTexts } from '../../../common/resultsTexts';
 import { formatBytes, formatCount } from './format';
 
 /** The page's document, typed here so node tests (no DOM types) can import this module too. */
@@ -11,12 +11,12 @@ interface TextsPage {
   querySelector(selector: string): { getAttribute(name: string): string | null } | null;
 }
 const page = (globalThis as { document?: TextsPage }).document;
-const texts = resultsTextsFrom(page?.querySelector('meta[name="mxql-texts"]')?.getAttribute('content'));
+let texts = resultsTextsFrom(page?.querySelector('meta[name="mxql-texts"]')?.getAttribute('content'));
 
 const rows = (n: number): string => (n === 1 ? texts.rowsOne : fillTemplate(texts.rowsMany, formatCount(n)));
 
-/** Texts of the results panel. */
-export const strings = {
+/** The texts of the panel from the current table. */
+const stringsOf = () => ({
   phase: {
     idle: texts.phaseIdle,
     running: texts.phaseRunning,
@@ -99,4 +99,16 @@ export const strings = {
     downsampled: texts.chartDownsampled,
     dropped: (n: number): string => fillTemplate(texts.chartDropped, formatCount(n)),
   },
-} as const;
+});
+
+/** Texts of the results panel. */
+export let strings = stringsOf();
+
+/**
+ * Replaces the page's table, for a page without a `mxql-texts` meta (the notebook renderer picks
+ * a table per output); views built afterwards read the new texts.
+ */
+export function useResultsTexts(table: ResultsTexts): void {
+  texts = table;
+  strings = stringsOf();
+}

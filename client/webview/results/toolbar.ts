@@ -5,8 +5,6 @@ import { el, iconButton } from './dom';
 import { type TimeMode, type ViewState } from './state';
 import { strings } from './strings';
 
-const t = strings.toolbar;
-
 /** What the toolbar's controls do. */
 export interface ToolbarActions {
   readonly rerun: () => void;
@@ -36,6 +34,7 @@ export interface Toolbar {
 const FILTER_DELAY_MS = 120;
 
 function timeSelect(actions: ToolbarActions): HTMLSelectElement {
+  const t = strings.toolbar;
   const select = el('select', { className: 'mxql-time-mode', attrs: { 'aria-label': t.timeLabel } }, [
     el('option', { text: t.timeLocal, attrs: { value: 'local' } }),
     el('option', { text: t.timeUtc, attrs: { value: 'utc' } }),
@@ -46,6 +45,7 @@ function timeSelect(actions: ToolbarActions): HTMLSelectElement {
 }
 
 function filterInput(actions: ToolbarActions): HTMLInputElement {
+  const t = strings.toolbar;
   const input = el('input', {
     className: 'mxql-filter',
     attrs: { type: 'search', placeholder: t.filter, 'aria-label': t.filter, spellcheck: 'false' },
@@ -75,6 +75,7 @@ function tabButton(tab: ViewState['tab'], label: string, actions: ToolbarActions
 
 /** Builds the toolbar. */
 export function buildToolbar(actions: ToolbarActions): Toolbar {
+  const t = strings.toolbar;
   const rerun = iconButton('refresh', t.rerun, actions.rerun);
   const cancel = iconButton('debug-stop', t.cancel, actions.cancel);
   const dataButtons = [

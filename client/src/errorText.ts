@@ -1,0 +1,33 @@
+// What went wrong, in the user's language. The API client keeps English and gives each error its
+// parts as data (activity, reason and hints as templates with values); this module says them again
+// through t(), with the English template as the bundle key. Other errors keep their own message.
+import { isOpenApiError, type ApiText, type OpenApiError } from '../../api/index';
+import { t } from './l10n';
+
+/** A text of the API client in the user's language. */
+export function apiTextOf(text: ApiText): string {
+  return t(text.template, ...text.args);
+}
+
+/** The hints of an API error, in the user's language, one line. */
+export function openApiHintText(error: OpenApiError): string {
+  return error.hints.map(apiTextOf).join(' ');
+}
+
+/** An API error as one sentence in the user's language: what failed, why, and what to do. */
+export function openApiErrorText(error: OpenApiError): string {
+  const reason = apiTextOf(error.reason);
+  const sentence = error.activity
+    ? t('{0} failed: {1}.', capitalized(apiTextOf(error.activity)), reason)
+    : t('{0}.', reason);
+  const hints = openApiHintText(error);
+  return hints ? `${sentence} ${hints}` : sentence;
+}
+
+const capitalized = (text: string): string => `${text[0]?.toUpperCase() ?? ''}${text.slice(1)}`;
+
+/** Any thrown value as the text a user reads. */
+export function errorText(error: unknown): string {
+  if (isOpenApiError(error)) return openApiErrorText(error);
+  return error instanceof Error ? error.message : String(error);
+}
