@@ -42,6 +42,8 @@ export interface E2eRig {
   readonly page: Page;
   /** The temporary copy of examples/ that VS Code has open (tests may add files to it). */
   readonly workspaceDir: string;
+  /** code-server's user data (settings.json, state, the extension host's logs and output channels). */
+  readonly userDataDir: string;
   /**
    * Saves a screenshot as test-results/e2e/<name>.png and returns its path: the whole page, or only the
    * part of it `region` covers (a cropped image for the documentation).
@@ -137,7 +139,7 @@ async function startSteps(
     await (region ?? page).screenshot({ path });
     return path;
   };
-  return { workbench, page, workspaceDir, screenshot, close };
+  return { workbench, page, workspaceDir, userDataDir, screenshot, close };
 }
 
 interface LanguagePackManifest {
