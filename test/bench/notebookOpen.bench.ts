@@ -2,10 +2,8 @@
 // (goal ≤ 1 s). Prints figures; not a timed test.
 //   node --import tsx test/bench/notebookOpen.bench.ts [warm opens]
 //
-// The notebook: 25 markdown cells and 25 MXQL cells of 4 to 12 lines, every MXQL cell with a saved result
-// (every fourth one 300 rows, the others 20). The first and the last MXQL cell each carry one problem the
-// language server reports (an INJECT with no fragment of that name), so the Problems count shows when the
-// server has analysed the cells at both ends of the notebook.
+// The notebook (test/support/fiftyCellNotebook.ts): 25 markdown and 25 MXQL cells with saved results of 20
+// to 300 rows; one problem in the first and one in the last MXQL cell.
 //
 // One open runs from the Enter that accepts the file in Quick Open (the open command) to:
 //   shown:       the editor is on screen with its first cells (notebook: the first MXQL cell's text, the
@@ -26,61 +24,14 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadavg, cpus } from 'node:os';
 import type { FrameLocator, Page } from 'playwright-core';
-import { printNotebook, type CellOutput, type FileCell } from '../../client/src/notebook/notebookFile';
+import type { FileCell } from '../../client/src/notebook/notebookFile';
+import { fiftyCellNotebook, fiftyCells } from '../support/fiftyCellNotebook';
 import { startE2eRig, type E2eRig } from '../support/e2eWorkbench';
 
 const WARM_OPENS = Number(process.argv[2] ?? 5);
 const GOAL_MS = 1000;
 const STABLE_MS = 2000;
 const OPEN_TIMEOUT_MS = 120_000;
-const BASE = Date.UTC(2026, 10, 1);
-
-/** MXQL cell bodies of the kinds an investigation holds, 4 to 12 lines each. */
-const QUERIES = [
-  'CATEGORY app_counter\nTAGLOAD\nSELECT [time, oid, oname, tps, resp_time]',
-  'CATEGORY app_counter\nTAGLOAD {backward:true}\nSELECT [time, oid, oname, tps, resp_time]\nFIRST-ONLY {key:oid}\nORDER {key:[resp_time], sort:[desc]}\nLIMIT 10',
-  'CATEGORY app_counter\nTAGLOAD\nSELECT [time, oid, oname, tps, resp_time, active_tx_count]\nFILTER {key:oid, value:$oid}\nGROUP {timeunit:60000, pk:[oid]}\nUPDATE {key:tps, value:avg}\nUPDATE {key:resp_time, value:avg}\nUPDATE {key:active_tx_count, value:max}',
-  'CATEGORY server_base\nTAGLOAD\nSELECT [time, oid, oname, cpu, mem, disk]\nGROUP {pk:[oid]}\nUPDATE {key:cpu, value:max}\nUPDATE {key:mem, value:max}\nUPDATE {key:disk, value:max}\nORDER {key:[cpu], sort:[desc]}\nLIMIT 20',
-];
-const PROBLEM = '-- @inject limitIt = LIMIT 10\n';
-const PROBLEM_TAIL = '\nINJECT limitIt\nINJECT sortOrder';
-
-function result(rows: number): CellOutput {
-  return {
-    type: 'result',
-    run: { title: 'saved', profile: 'Demo', range: '1h', rows, ms: 120, ranAt: BASE },
-    columns: ['time', 'oid', 'oname', 'tps', 'resp_time', 'active_tx_count'],
-    rows: Array.from({ length: rows }, (_, r) => [
-      BASE + r * 5000,
-      1600292156 + (r % 12),
-      `storefront-api-${String(r % 12).padStart(2, '0')}:8080`,
-      Math.round(((r * 37) % 997) / 3) / 10,
-      150 + ((r * 53) % 900),
-      r % 17,
-    ]),
-  };
-}
-
-function cells(): FileCell[] {
-  const mxqlCount = 25;
-  return Array.from({ length: 50 }, (_, i): FileCell => {
-    const step = Math.floor(i / 2) + 1;
-    if (i % 2 === 0) {
-      return {
-        kind: 'markdown',
-        source: `## ${step}. Step ${step} of the investigation\n\nWhat this step looks for, and what the last run showed: throughput per agent, the slowest agents, and whether **one agent** stands out. Compare with the same hour yesterday before drawing a conclusion.`,
-      };
-    }
-    const index = step - 1;
-    const problem = index === 0 || index === mxqlCount - 1;
-    const body = QUERIES[index % QUERIES.length] ?? '';
-    return {
-      kind: 'mxql',
-      source: `-- @name Step ${step}\n${problem ? PROBLEM : ''}${body}${problem ? PROBLEM_TAIL : ''}`,
-      outputs: [result(index % 4 === 0 ? 300 : 20)],
-    };
-  });
-}
 
 /** The documents opened, each with the same 50 cells. */
 type Kind = 'mxqlnb' | 'mxqlnbNoOutputs' | 'ipynb' | 'text';
@@ -129,8 +80,7 @@ function ipynb(all: readonly FileCell[]): string {
 
 /** Writes the four documents; returns their sizes in bytes. */
 function writeFiles(workspaceDir: string): Record<Kind, number> {
-  const all = cells();
-  const header = { profile: 'Demo', range: '1h', params: { $oid: '1600292156' } };
+  const all = fiftyCells();
   const text = all
     .map((c) =>
       c.kind === 'markdown'
@@ -143,8 +93,8 @@ function writeFiles(workspaceDir: string): Record<Kind, number> {
     .join('\n\n')
     .concat('\n');
   const contents: Record<Kind, string> = {
-    mxqlnb: printNotebook({ header, cells: all }, true),
-    mxqlnbNoOutputs: printNotebook({ header, cells: all }, false),
+    mxqlnb: fiftyCellNotebook(true),
+    mxqlnbNoOutputs: fiftyCellNotebook(false),
     ipynb: ipynb(all),
     text: `-- @param $oid = 1600292156\n${text}`,
   };
@@ -253,7 +203,9 @@ async function waitShown(page: Page, kind: Kind, name: string, t0: number): Prom
     const outputs = notebookOutputs(page);
     parts.cellText = () =>
       page
-        .locator('.notebook-editor .cell-list-container .code-cell-row .view-lines', { hasText: 'Step 2' })
+        .locator('.notebook-editor .cell-list-container .code-cell-row .view-lines', {
+          hasText: /@name\s+Step\s+1\b/,
+        })
         .first()
         .waitFor({ state: 'visible', timeout });
     // Markdown cells are rendered in the same webview as the outputs.
