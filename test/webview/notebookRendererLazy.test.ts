@@ -42,10 +42,10 @@ void describe('notebook renderer, outputs out of view', () => {
     await page.evaluate(
       `new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 300))))`,
     );
-    const before = (await page.evaluate(`(() => {
+    const before = await page.evaluate<{ children: number; height: number }>(`(() => {
       const frame = document.querySelector('#out-far .mxql-nb-result');
       return { children: frame.querySelector('.mxql-app').childElementCount, height: frame.getBoundingClientRect().height };
-    })()`)) as { children: number; height: number };
+    })()`);
     assert.equal(before.children, 0, 'the grid of an output out of view was built at once');
     assert.ok(
       (await page.evaluate(`document.querySelector('#out-far .mxql-nb-open') !== null`)) === true,
