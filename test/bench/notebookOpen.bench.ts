@@ -23,10 +23,10 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadavg, cpus } from 'node:os';
-import type { FrameLocator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { FileCell } from '../../client/src/notebook/notebookFile';
 import { fiftyCellNotebook, fiftyCells } from '../support/fiftyCellNotebook';
-import { startE2eRig, type E2eRig } from '../support/e2eWorkbench';
+import { notebookFrame, startE2eRig, type E2eRig } from '../support/e2eWorkbench';
 
 const WARM_OPENS = Number(process.argv[2] ?? 5);
 const GOAL_MS = 1000;
@@ -104,16 +104,6 @@ function writeFiles(workspaceDir: string): Record<Kind, number> {
     sizes[kind] = Buffer.byteLength(contents[kind]);
   }
   return sizes;
-}
-
-/** The notebook's output webview page (VS Code nests it in two iframes). */
-function notebookOutputs(page: Page): FrameLocator {
-  return page
-    .locator('.notebook-editor iframe.webview')
-    .first()
-    .contentFrame()
-    .locator('iframe#active-frame')
-    .contentFrame();
 }
 
 // Installed in the workbench page before an open: records when the Problems item last changed.
@@ -200,7 +190,7 @@ async function waitShown(page: Page, kind: Kind, name: string, t0: number): Prom
         .first()
         .waitFor({ state: 'visible', timeout });
   } else {
-    const outputs = notebookOutputs(page);
+    const outputs = notebookFrame(page);
     parts.cellText = () =>
       page
         .locator('.notebook-editor .cell-list-container .code-cell-row .view-lines', {

@@ -2,14 +2,13 @@
 // a demo backend on loopback (real sockets), the status bar, a run refused for a wrong token, and the
 // notification's Set Token that goes straight to that profile and project. The steps share one workbench
 // and run in order; a failed step leaves a screenshot in test-results/e2e-profile/.
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startDemoServer, type DemoServer } from '../../demo/index';
-import { e2eResultsDir, resultsFrame, startE2eRig, type E2eRig } from '../support/e2eWorkbench';
+import { e2eResultsDir, e2eStep, resultsFrame, startE2eRig, type E2eRig } from '../support/e2eWorkbench';
 
-const STEP_TIMEOUT_MS = 120_000;
 const PROFILE = 'Staging';
 const WRONG_TOKEN = 'e2e-wrong-project-token-4f1c';
 /** A file with its own range, so the status bar must show 15m rather than the picker's 1h. */
@@ -20,18 +19,8 @@ const QUERY =
 let rig: E2eRig;
 let demo: DemoServer;
 
-/** A test whose failure leaves a screenshot named after it. */
-function step(name: string, slug: string, body: () => Promise<void>): void {
-  void test(name, { timeout: STEP_TIMEOUT_MS }, async () => {
-    try {
-      await body();
-    } catch (err) {
-      await rig.screenshot(`failed-${slug}`).catch(() => undefined);
-      await rig.page.keyboard.press('Escape').catch(() => undefined);
-      throw err;
-    }
-  });
-}
+/** A step whose failure leaves a screenshot named after it. */
+const step = (name: string, slug: string, body: () => Promise<void>) => e2eStep(() => rig, name, slug, body);
 
 const quickInput = () => rig.page.locator('.quick-input-widget');
 const quickInputBox = () => quickInput().locator('.quick-input-box input');
