@@ -1,6 +1,7 @@
 // Commands that manage profiles and tokens. Each accepts an optional argument object that skips the
 // prompts (scripts and tests); without it, it asks with input boxes. Tokens are read with password
 // input boxes and go straight to SecretStorage.
+import * as vscode from 'vscode';
 import { insecureReason } from '../../../api/index';
 import { DEMO_PROFILE_NAME, type ProfileSetting } from '../config';
 import type { Ctx } from '../ctx';
@@ -71,7 +72,19 @@ async function pickDefaultProject(
 ): Promise<DefaultProject> {
   let projects: ProjectChoice[];
   try {
-    projects = await ctx.profiles.projectsWithAccountToken(setting, accountToken);
+    // The service may be slow to answer: show it, and let the user give up and type the code instead.
+    projects = await vscode.window.withProgress(
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: t('Listing the projects of "{0}"…', setting.name),
+        cancellable: true,
+      },
+      (_progress, cancel) => {
+        const controller = new AbortController();
+        cancel.onCancellationRequested(() => controller.abort());
+        return ctx.profiles.projectsWithAccountToken(setting, accountToken, controller.signal);
+      },
+    );
   } catch (error) {
     const reason = ctx.log.redact(error instanceof Error ? error.message : String(error));
     ctx.log.warn(`Add Profile: the project list of ${setting.name} is unavailable (${reason}).`);

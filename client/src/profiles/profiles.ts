@@ -189,10 +189,14 @@ export class Profiles implements vscode.Disposable {
    * The projects an account token lists at a profile's address before the profile is saved (Add
    * Profile's project step). The token stays in memory; failures throw the client's error.
    */
-  async projectsWithAccountToken(setting: ProfileSetting, accountToken: string): Promise<ProjectChoice[]> {
+  async projectsWithAccountToken(
+    setting: ProfileSetting,
+    accountToken: string,
+    signal?: AbortSignal,
+  ): Promise<ProjectChoice[]> {
     const client = await this.realClient(setting, accountToken);
     try {
-      return projectChoices(await client.projects());
+      return projectChoices(await client.projects(undefined, signal ? { signal } : {}));
     } finally {
       void client.close();
     }
