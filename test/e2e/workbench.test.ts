@@ -1,28 +1,25 @@
 // End to end, as a user meets the product: the packaged VSIX installed into a fresh VS Code (code-server),
 // the examples/ workspace open, and every step driven through the workbench's DOM in Chromium.
 // The steps share one workbench and run in order; a failed step leaves a screenshot in test-results/e2e/.
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator } from 'playwright-core';
-import { resultsFrame, startE2eRig, type E2eRig } from '../support/e2eWorkbench';
+import { e2eStep, notebookFrame, resultsFrame, startE2eRig, type E2eRig } from '../support/e2eWorkbench';
+import { fiftyCellNotebook } from '../support/fiftyCellNotebook';
 
-const STEP_TIMEOUT_MS = 120_000;
+/**
+ * A floor, not a goal: a 50-cell notebook opens in about 2 s on a loaded 2-core machine (the goal of 1 s
+ * and the figures are in test/bench/notebookOpen.bench.ts); this only catches an open that hangs or
+ * crawls, so machine noise never fails it.
+ */
+const NOTEBOOK_OPEN_FLOOR_MS = 45_000;
+const FIFTY_CELLS = 'fifty-cells.mxqlnb';
 let rig: E2eRig;
 
-/** A test whose failure leaves a screenshot named after it. */
-function step(name: string, slug: string, body: () => Promise<void>): void {
-  void test(name, { timeout: STEP_TIMEOUT_MS }, async () => {
-    try {
-      await body();
-    } catch (err) {
-      await rig.screenshot(`failed-${slug}`).catch(() => undefined);
-      await rig.page.keyboard.press('Escape').catch(() => undefined);
-      throw err;
-    }
-  });
-}
+/** A step whose failure leaves a screenshot named after it. */
+const step = (name: string, slug: string, body: () => Promise<void>) => e2eStep(() => rig, name, slug, body);
 
 /**
  * The span Monaco rendered for the first token of the active editor whose whole text matches `text`
@@ -124,6 +121,8 @@ void describe('MXQL in VS Code, end to end', () => {
   before(
     async () => {
       rig = await startE2eRig();
+      // Written before the first Quick Open, whose file list a later new file may not reach in time.
+      writeFileSync(join(rig.workspaceDir, FIFTY_CELLS), fiftyCellNotebook());
     },
     { timeout: 600_000 },
   );
@@ -367,12 +366,7 @@ void describe('MXQL in VS Code, end to end', () => {
         .getByRole('button', { name: /^Run All/ })
         .first()
         .click();
-      const outputs = notebook
-        .locator('iframe.webview')
-        .first()
-        .contentFrame()
-        .locator('iframe#active-frame')
-        .contentFrame();
+      const outputs = notebookFrame(rig.page);
       await outputs
         .locator('.mxql-nb-result .slick-row')
         .first()
@@ -389,6 +383,31 @@ void describe('MXQL in VS Code, end to end', () => {
       await throughput.locator('.mxql-chart canvas').first().waitFor({ state: 'visible' });
       assert.equal(await throughput.locator('.mxql-grid-pane').isHidden(), true);
       await rig.screenshot('12-notebook-chart', rig.page.locator('.part.editor'));
+    },
+  );
+
+  step(
+    '12. a 50-cell notebook with saved outputs opens with its first cells, outputs and diagnostics',
+    'notebook-open',
+    async () => {
+      const name = FIFTY_CELLS;
+      await rig.workbench.runCommand('View: Close All Editors');
+      await rig.page.keyboard.press('Control+P');
+      const quick = rig.page.locator('.quick-input-widget');
+      await quick.locator('.quick-input-box input').fill(name);
+      await quick.locator('.monaco-list-row.focused', { hasText: name }).waitFor({ state: 'visible' });
+      const started = Date.now();
+      await quick.locator('.quick-input-box input').press('Enter');
+      const notebook = rig.page.locator('.notebook-editor');
+      const firstCell = notebook.locator('.code-cell-row', { hasText: /@name\s+Step\s+1\b/ }).first();
+      await firstCell.locator('.view-lines').waitFor({ state: 'visible' });
+      const outputs = notebookFrame(rig.page);
+      await outputs.getByText('Step 1 of the investigation').first().waitFor({ state: 'visible' });
+      await outputs.locator('.mxql-nb-result .slick-row').first().waitFor({ state: 'visible' });
+      // The language server analysed the cell: its INJECT without a fragment is underlined.
+      await firstCell.locator('.squiggly-warning').first().waitFor({ state: 'visible' });
+      const elapsed = Date.now() - started;
+      assert.ok(elapsed < NOTEBOOK_OPEN_FLOOR_MS, `the notebook took ${elapsed} ms to open`);
     },
   );
 });

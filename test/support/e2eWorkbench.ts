@@ -15,6 +15,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { test } from 'node:test';
 import type { Browser, BrowserContext, FrameLocator, Locator, Page } from 'playwright-core';
 import { launchChromium } from '../../scripts/vscode/chromium.mjs';
 import { packageCleanTree, repoRoot } from '../package/buildVsix';
@@ -42,6 +43,8 @@ export interface E2eRig {
   readonly page: Page;
   /** The temporary copy of examples/ that VS Code has open (tests may add files to it). */
   readonly workspaceDir: string;
+  /** code-server's user data (settings.json, state, the extension host's logs and output channels). */
+  readonly userDataDir: string;
   /**
    * Saves a screenshot as test-results/e2e/<name>.png and returns its path: the whole page, or only the
    * part of it `region` covers (a cropped image for the documentation).
@@ -139,7 +142,7 @@ async function startSteps(
     await (region ?? page).screenshot({ path });
     return path;
   };
-  return { workbench, page, workspaceDir, screenshot, close };
+  return { workbench, page, workspaceDir, userDataDir, screenshot, close };
 }
 
 interface LanguagePackManifest {
@@ -197,4 +200,37 @@ async function openWorkbench(browser: Browser, url: string): Promise<Page> {
  */
 export function resultsFrame(page: Page): FrameLocator {
   return page.locator('iframe.webview').last().contentFrame().locator('iframe#active-frame').contentFrame();
+}
+
+/** The page of the active notebook editor's webview: its rendered markdown cells and cell outputs. */
+export function notebookFrame(page: Page): FrameLocator {
+  return page
+    .locator('.notebook-editor iframe.webview')
+    .first()
+    .contentFrame()
+    .locator('iframe#active-frame')
+    .contentFrame();
+}
+
+/** How long one step of an end-to-end file may take. */
+export const E2E_STEP_TIMEOUT_MS = 120_000;
+
+/**
+ * Declares one step of an end-to-end file (the steps share one workbench and run in order): a failed
+ * step leaves `failed-<slug>.png` and closes whatever quick input or menu it left open.
+ */
+export function e2eStep(rig: () => E2eRig, name: string, slug: string, body: () => Promise<void>): void {
+  void test(name, { timeout: E2E_STEP_TIMEOUT_MS }, async () => {
+    try {
+      await body();
+    } catch (err) {
+      await rig()
+        .screenshot(`failed-${slug}`)
+        .catch(() => undefined);
+      await rig()
+        .page.keyboard.press('Escape')
+        .catch(() => undefined);
+      throw err;
+    }
+  });
 }

@@ -1,5 +1,6 @@
 // The notebook renderer in real Chromium: results in the results app's grid, errors with their
-// buttons, hostile values everywhere shown as text, nothing run, nothing loaded, no CSP violation.
+// buttons, hostile values everywhere shown as text, nothing run, nothing loaded, no CSP violation; an
+// output's grid is built only once the output comes near the view.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { type Browser, type Page } from 'playwright-core';
@@ -8,6 +9,13 @@ import { BASE_TIME } from './fixtures';
 import { ensureBuilt, launchChromium, waitFor } from './harness';
 import { openRendererPage, renderOutput, startRendererServer, type RendererServer } from './notebookHarness';
 import { payloads } from './xssPayloads';
+
+const belowTheFold: CellOutput = {
+  type: 'result',
+  run: { title: 'Below the fold', profile: 'Demo', rows: 3, ms: 7, ranAt: BASE_TIME },
+  columns: ['time', 'oname', 'tps'],
+  rows: [0, 1, 2].map((i) => [BASE_TIME + i * 60_000, `web-0${i}`, i * 10]),
+};
 
 void describe('notebook renderer', () => {
   let browser: Browser;
@@ -98,5 +106,36 @@ void describe('notebook renderer', () => {
     await renderOutput(page, 'bad', { type: 'result', columns: 'nope' });
     const text = String(await page.evaluate(`document.getElementById('out-bad').textContent`));
     assert.match(text, /cannot be shown: output\.columns must be an array/);
+  });
+
+  // A notebook renders the saved outputs of many cells when it opens, and building every grid at once held
+  // up the first screen; the output keeps its height either way, so nothing moves when the grid is built.
+  void it('builds the grid of an output far below the view only when it is scrolled near', async () => {
+    // Far below the 900 px viewport, as the outputs of the later cells of a long notebook are.
+    await page.evaluate(
+      `(() => { const spacer = document.createElement('div'); spacer.style.height = '6000px'; document.body.append(spacer); })()`,
+    );
+    await renderOutput(page, 'far', belowTheFold);
+    // Two frames and a pause: long enough for an IntersectionObserver, or a grid built at once, to act.
+    await page.evaluate(
+      `new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 300))))`,
+    );
+    const outOfView = await page.evaluate<{ children: number; height: number }>(`(() => {
+      const frame = document.querySelector('#out-far .mxql-nb-result');
+      return { children: frame.querySelector('.mxql-app').childElementCount, height: frame.getBoundingClientRect().height };
+    })()`);
+    assert.equal(outOfView.children, 0, 'the grid of an output out of view was built at once');
+    assert.ok(
+      (await page.evaluate(`document.querySelector('#out-far .mxql-nb-open') !== null`)) === true,
+      'the output bar is there at once',
+    );
+    await page.evaluate(`document.getElementById('out-far').scrollIntoView()`);
+    await waitFor(page, `document.querySelectorAll('#out-far .slick-row').length === 3`);
+    const inView = Number(
+      await page.evaluate(
+        `document.querySelector('#out-far .mxql-nb-result').getBoundingClientRect().height`,
+      ),
+    );
+    assert.equal(inView, outOfView.height, 'the output keeps its height when its grid is built');
   });
 });

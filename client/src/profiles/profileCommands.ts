@@ -1,10 +1,12 @@
 // Commands that manage profiles and tokens. Each accepts an optional argument object that skips the
 // prompts (scripts and tests); without it, it asks with input boxes. Tokens are read with password
 // input boxes and go straight to SecretStorage.
+import * as vscode from 'vscode';
 import { insecureReasonText } from '../../../api/index';
 import { DEMO_PROFILE_NAME, type ProfileSetting } from '../config';
 import type { Ctx } from '../ctx';
 import type { PickItem } from '../views/ui';
+import type { ProjectChoice } from './profiles';
 import { t } from '../l10n';
 import { apiTextOf, errorText } from '../errorText';
 
@@ -45,7 +47,70 @@ const pcodeProblem = (text: string) =>
 const STEPS = 6;
 const stepTitle = (n: number, what: string) => t('Add MXQL Profile ({0}/{1}): {2}', n, STEPS, what);
 
-async function askProfile(ctx: Ctx): Promise<AddProfileArgs | undefined> {
+/** The default project the wizard settled on: a pcode (with its name when the service listed it), none, or dismissed. */
+type DefaultProject = { pcode?: number; name?: string } | undefined;
+
+/** Step 5 when the service cannot list projects (no account token, or the list failed): type a pcode. */
+async function typeDefaultProject(ctx: Ctx, why?: string): Promise<DefaultProject> {
+  const pcodeText = await ctx.ui.inputBox({
+    title: stepTitle(5, t('default project code (optional)')),
+    prompt: [
+      why,
+      t('The project (pcode) queries run against until you pick another. Leave empty to pick later.'),
+    ]
+      .filter(Boolean)
+      .join(' '),
+    validateInput: pcodeProblem,
+  });
+  if (pcodeText === undefined) return undefined;
+  return pcodeText.trim() === '' ? {} : { pcode: Number(pcodeText.trim()) };
+}
+
+/** Step 5 with an account token: the projects the service lists, to pick one as the default. */
+async function pickDefaultProject(
+  ctx: Ctx,
+  setting: ProfileSetting,
+  accountToken: string,
+): Promise<DefaultProject> {
+  let projects: ProjectChoice[];
+  try {
+    // The service may be slow to answer: show it, and let the user give up and type the code instead.
+    projects = await vscode.window.withProgress(
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: t('Listing the projects of "{0}"…', setting.name),
+        cancellable: true,
+      },
+      (_progress, cancel) => {
+        const controller = new AbortController();
+        cancel.onCancellationRequested(() => controller.abort());
+        return ctx.profiles.projectsWithAccountToken(setting, accountToken, controller.signal);
+      },
+    );
+  } catch (error) {
+    const reason = ctx.log.redact(error instanceof Error ? error.message : String(error));
+    ctx.log.warn(`Add Profile: the project list of ${setting.name} is unavailable (${reason}).`);
+    return typeDefaultProject(
+      ctx,
+      t('The project list is unavailable ({0}).', ctx.log.redact(errorText(error))),
+    );
+  }
+  if (projects.length === 0) return typeDefaultProject(ctx, t('The account has no project yet.'));
+  const none: PickItem<ProjectChoice | undefined> = { label: t('No default project'), value: undefined };
+  const items: PickItem<ProjectChoice | undefined>[] = [
+    ...projects.map((p) => ({ label: p.name, description: t('pcode {0}', p.pcode), value: p })),
+    none,
+  ];
+  const picked = await ctx.ui.quickPick(items, {
+    title: stepTitle(5, t('default project')),
+    placeHolder: t('The project queries run against until you pick another'),
+  });
+  if (!picked) return undefined;
+  return picked.value ? { pcode: picked.value.pcode, name: picked.value.name } : {};
+}
+
+/** The wizard's answers, and the name of the default project when the service listed it. */
+async function askProfile(ctx: Ctx): Promise<{ args: AddProfileArgs; projectName?: string } | undefined> {
   const name = await ctx.ui.inputBox({
     title: stepTitle(1, t('name')),
     prompt: t('A short name, e.g. "Production"'),
@@ -63,24 +128,28 @@ async function askProfile(ctx: Ctx): Promise<AddProfileArgs | undefined> {
   const serviceUrl = await ctx.ui.inputBox({
     title: stepTitle(3, t('service URL (optional)')),
     prompt: t('The second host of the server-monitoring spot endpoints. Leave empty to use the base URL.'),
+    placeHolder: baseUrl.trim(),
     validateInput: (text) => (text.trim() === '' ? undefined : baseUrlProblem(text)),
   });
   if (serviceUrl === undefined) return undefined;
-  const pcodeText = await ctx.ui.inputBox({
-    title: stepTitle(4, t('default project code (optional)')),
-    prompt: t('The project (pcode) queries run against until you pick another. Leave empty to pick later.'),
-    validateInput: pcodeProblem,
-  });
-  if (pcodeText === undefined) return undefined;
-  const defaultPcode = pcodeText.trim() === '' ? undefined : Number(pcodeText.trim());
   const accountToken = await ctx.ui.inputBox({
-    title: stepTitle(5, t('account API token (optional)')),
+    title: stepTitle(4, t('account API token (optional)')),
     prompt: t(
       'Lists projects and groups. Stored in VS Code secret storage only. Leave empty to add it later.',
     ),
     password: true,
   });
   if (accountToken === undefined) return undefined;
+  const setting: ProfileSetting = {
+    name: name.trim(),
+    baseUrl: baseUrl.trim(),
+    ...(serviceUrl.trim() ? { serviceUrl: serviceUrl.trim() } : {}),
+  };
+  const project = accountToken.trim()
+    ? await pickDefaultProject(ctx, setting, accountToken.trim())
+    : await typeDefaultProject(ctx);
+  if (project === undefined) return undefined;
+  const defaultPcode = project.pcode;
   const projectToken =
     defaultPcode === undefined
       ? ''
@@ -92,20 +161,20 @@ async function askProfile(ctx: Ctx): Promise<AddProfileArgs | undefined> {
           password: true,
         });
   if (projectToken === undefined) return undefined;
-  return {
-    name: name.trim(),
-    baseUrl: baseUrl.trim(),
-    ...(serviceUrl.trim() ? { serviceUrl: serviceUrl.trim() } : {}),
+  const args: AddProfileArgs = {
+    ...setting,
     ...(defaultPcode !== undefined ? { defaultPcode } : {}),
     ...(accountToken.trim() ? { accountToken: accountToken.trim() } : {}),
     ...(projectToken.trim() ? { projectToken: projectToken.trim() } : {}),
     testConnection: true,
   };
+  return { args, ...(project.name !== undefined ? { projectName: project.name } : {}) };
 }
 
 /** mxql.addProfile: adds a profile (refusing plain HTTP to remote hosts), stores its tokens, tests them. */
 export async function addProfile(ctx: Ctx, args?: AddProfileArgs): Promise<string | undefined> {
-  const input = args ?? (await askProfile(ctx));
+  const asked = args ? undefined : await askProfile(ctx);
+  const input = args ?? asked?.args;
   if (!input) return undefined;
   const problem =
     nameProblem(ctx, input.name) ??
@@ -116,6 +185,8 @@ export async function addProfile(ctx: Ctx, args?: AddProfileArgs): Promise<strin
   const { accountToken, projectToken, testConnection, ...setting } = input;
   await ctx.profiles.addProfile(setting);
   ctx.reloadConfig();
+  if (asked?.projectName !== undefined && setting.defaultPcode !== undefined)
+    ctx.rememberProjectName(setting.name, setting.defaultPcode, asked.projectName);
   if (accountToken) await ctx.profiles.setAccountToken(setting.name, accountToken);
   if (projectToken && setting.defaultPcode !== undefined)
     await ctx.profiles.setProjectToken(setting.name, setting.defaultPcode, projectToken);

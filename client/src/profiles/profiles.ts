@@ -50,6 +50,10 @@ export interface ProfilesHost {
   onRequest(event: RequestEvent): void;
 }
 
+/** The account's project list as choices. */
+const projectChoices = (list: Awaited<ReturnType<OpenApiClient['projects']>>): ProjectChoice[] =>
+  list.data.map((p) => ({ pcode: p.projectCode, name: p.projectName }));
+
 const ACTIVE_KEY = 'mxql.active';
 const TOKEN_INDEX_KEY = 'mxql.projectTokenIndex';
 
@@ -182,9 +186,27 @@ export class Profiles implements vscode.Disposable {
     return { profile: DEMO_PROFILE_NAME, isDemo: true, client, baseUrl: server.baseUrl, pcode };
   }
 
-  private async realClient(setting: ProfileSetting): Promise<OpenApiClient> {
+  /**
+   * The projects an account token lists at a profile's address before the profile is saved (Add
+   * Profile's project step). The token stays in memory; failures throw the client's error.
+   */
+  async projectsWithAccountToken(
+    setting: ProfileSetting,
+    accountToken: string,
+    signal?: AbortSignal,
+  ): Promise<ProjectChoice[]> {
+    const client = await this.realClient(setting, accountToken);
+    try {
+      return projectChoices(await client.projects(undefined, signal ? { signal } : {}));
+    } finally {
+      void client.close();
+    }
+  }
+
+  /** A client for a configured profile, with its stored account token unless one is given. */
+  private async realClient(setting: ProfileSetting, givenAccountToken?: string): Promise<OpenApiClient> {
     const { context, log } = this.host;
-    const accountToken = await context.secrets.get(accountTokenKey(setting.name));
+    const accountToken = givenAccountToken ?? (await context.secrets.get(accountTokenKey(setting.name)));
     log.addSecret(accountToken);
     const proxy = this.host.config().proxy;
     return createOpenApiClient({
@@ -219,8 +241,7 @@ export class Profiles implements vscode.Disposable {
       return server.projects.map((p) => ({ pcode: p.pcode, name: p.name }));
     }
     try {
-      const list = await target.client.projects();
-      return list.data.map((p) => ({ pcode: p.projectCode, name: p.projectName }));
+      return projectChoices(await target.client.projects());
     } catch (error) {
       this.host.log.warn(`Project list of ${profile} unavailable (${String(error)}); using stored tokens.`);
       return this.tokenPcodes(profile).map((pcode) => ({ pcode, name: `Project ${pcode}` }));

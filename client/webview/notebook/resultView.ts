@@ -53,7 +53,29 @@ function forward(message: ResultsToExtension, output: ResultOutput): RendererToE
   return undefined;
 }
 
-/** Renders `output` into `element` with the results app. */
+/** How far outside the visible part of the page an output starts building its grid (about one screen). */
+const NEAR_VIEW_MARGIN = '600px 0px';
+
+/**
+ * Calls `mount` once `element` comes near the visible part of the page. A notebook renders the saved
+ * outputs of many cells when it opens (16 of 25 in a 50-cell notebook), and building every grid at once
+ * held up the cells and markdown on screen; the output's frame has a fixed height, so the layout is the
+ * same before and after.
+ */
+function whenNearView(element: HTMLElement, mount: () => void): void {
+  if (typeof IntersectionObserver === 'undefined') return mount();
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      mount();
+    },
+    { rootMargin: NEAR_VIEW_MARGIN },
+  );
+  observer.observe(element);
+}
+
+/** Renders `output` into `element` with the results app, built once the output is near the view. */
 export function mountResult(
   element: HTMLElement,
   runId: string,
@@ -71,6 +93,15 @@ export function mountResult(
   const root = el('div', { className: 'mxql-app' });
   const frame = el('div', { className: 'mxql-nb-result' }, [root]);
   element.replaceChildren(el('div', { className: 'mxql-nb-bar' }, [open]), frame);
+  whenNearView(frame, () => startApp(root, runId, output, send));
+}
+
+function startApp(
+  root: HTMLElement,
+  runId: string,
+  output: ResultOutput,
+  send: (message: RendererToExtension) => void,
+): void {
   let state: unknown;
   const host: HostApi = {
     postMessage: (message) => {

@@ -54,7 +54,7 @@ suite('profiles', () => {
     assert.ok(!JSON.stringify(profilesSetting()).includes('monitoring.example.com'));
   });
 
-  test('Add Profile asks name, base URL, service URL, default project, tokens, then tests the connection', async () => {
+  test('Add Profile asks name, base URL, service URL, tokens and the default project from the list, then tests the connection', async () => {
     const api = await mxqlApi();
     const demo = await api.demo();
     const project = demo.projects[0]!;
@@ -62,23 +62,28 @@ suite('profiles', () => {
       'Wizard',
       demo.baseUrl,
       demo.serviceUrl,
-      String(project.pcode),
       demo.accountToken,
+      project.name,
       project.token,
     ]);
     try {
       assert.equal(await vscode.commands.executeCommand('mxql.addProfile'), 'Wizard');
-      const asked = ui.prompts.filter((p) => p.kind === 'inputBox').map((p) => p.text);
-      assert.equal(asked.length, 6, asked.join(' | '));
+      const asked = ui.prompts.filter((p) => p.kind !== 'message');
+      assert.deepEqual(
+        asked.map((p) => p.kind),
+        ['inputBox', 'inputBox', 'inputBox', 'inputBox', 'quickPick', 'inputBox'],
+      );
       for (const [i, words] of [
         /name/,
         /Open API address/,
         /second host/,
-        /project \(pcode\)/,
         /projects and groups/,
+        /default project/,
         /queries in that project/,
       ].entries())
-        assert.match(asked[i] ?? '', words);
+        assert.match(asked[i]?.text ?? '', words);
+      // The project step lists what the service returned, plus "no default".
+      assert.deepEqual(asked[4]?.choices, [...demo.projects.map((p) => p.name), 'No default project']);
       const result = ui.prompts.find((p) => p.kind === 'message');
       assert.match(
         result?.text ?? '',
@@ -86,7 +91,7 @@ suite('profiles', () => {
           `"Wizard" added and connected — account token: works, ${demo.projects.length} projects visible; project token of pcode ${project.pcode}: works`,
         ),
       );
-      assert.match(api.statusText(), new RegExp(`^Wizard · `));
+      assert.equal(api.statusText().split(' · ').slice(0, 2).join(' · '), `Wizard · ${project.name}`);
       assert.equal(await api.hasSecret(`mxql.token.project.Wizard.${project.pcode}`), true);
     } finally {
       await vscode.commands.executeCommand('mxql.removeProfile', { name: 'Wizard' });
@@ -100,8 +105,14 @@ suite('profiles', () => {
       const quiet = api.scriptUi(['NoTokens', demo.baseUrl, '', '', '']);
       assert.equal(await vscode.commands.executeCommand('mxql.addProfile'), 'NoTokens');
       assert.match(quiet.prompts.at(-1)?.text ?? '', /profile "NoTokens" added\. Set its tokens/);
-      const wrong = api.scriptUi(['WrongToken', demo.baseUrl, '', '', 'not-the-account-token']);
+      const wrong = api.scriptUi(['WrongToken', demo.baseUrl, '', 'not-the-account-token', '']);
       assert.equal(await vscode.commands.executeCommand('mxql.addProfile'), 'WrongToken');
+      // A project list the token cannot read falls back to typing the project code, saying why.
+      const projectStep = wrong.prompts.find((p) => /project \(pcode\)/.test(p.text));
+      assert.match(
+        projectStep?.text ?? '',
+        /project list is unavailable \(Listing projects failed: HTTP 40[13]/,
+      );
       const text = wrong.prompts.at(-1)?.text ?? '';
       assert.match(text, /connection test failed — account token: Listing projects failed: HTTP 40[13]/);
       assert.doesNotMatch(text, /\/open\/|not-the-account-token/);
