@@ -239,7 +239,7 @@ class Lexer {
         diagnostic(
           'syntax/unclosed-comment',
           { start, end: start + 2 },
-          { hint: 'Close the block comment with `*/`.' },
+          { hint: 'closeBlockComment' },
         ),
       );
     }
@@ -301,14 +301,8 @@ class Lexer {
     this.scanStringContent(start + 1, contentEnd);
     const end = closed ? i + 1 : contentEnd;
     if (!closed) {
-      const q = String.fromCharCode(quote);
-      this.diagnostics.push(
-        diagnostic(
-          'syntax/unclosed-string',
-          { start, end },
-          { hint: `Add the closing ${q} on the same line.` },
-        ),
-      );
+      const hint = quote === DQUOTE ? 'closeDoubleQuote' : 'closeSingleQuote';
+      this.diagnostics.push(diagnostic('syntax/unclosed-string', { start, end }, { hint }));
     }
     this.push(TokenKind.string, start, end, closed ? 1 : 0);
     this.pos = end;
