@@ -106,10 +106,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   connection.listen();
 }
 
-function createWiring(
-  connection: Connection,
-  runtime: ServerRuntime,
-): Wiring & { settings: ServerSettings } {
+function createWiring(connection: Connection, runtime: ServerRuntime): Wiring & { settings: ServerSettings } {
   const cache = new AnalysisCache(runtime.catalogs);
   const documents = new TextDocuments(
     safeTextDocuments((uri, start, end, text) => cache.recordEdit(uri, { start, end, text })),

@@ -10,7 +10,7 @@ const or = (items: readonly string[]): string => joinAlternatives(items, 'また
 const phrases: Phrases = {
   or,
   // Japanese sentences follow each other without a space.
-  didYouMean: (suggestions) => (suggestions.length === 0 ? '' : `${or(quoted(suggestions))} のことですか?`),
+  didYouMean: (suggestions) => (suggestions.length === 0 ? '' : `${or(quoted(suggestions))} のことですか？`),
   hintSeparator: '',
   hints: {
     closeBlockComment: 'ブロック コメントを `*/` で閉じてください。',
@@ -41,7 +41,7 @@ const phrases: Phrases = {
     addParam: (name) => `'-- @param ${name} = …' ディレクティブを追加`,
   },
   rename: {
-    notRenamable: '名前を変更できるのは SUB 名と $param だけです。',
+    notRenamable: '名前を変更できるのは SUB 名と $params だけです。',
     badSubName: (name) => `\`${name}\` は SUB 名にできません。英字、数字、_、- を使ってください。`,
     badParamName: (name) =>
       `\`${name}\` はパラメーター名にできません。$ の後に英字、数字、_ を使ってください。`,
@@ -75,7 +75,8 @@ export const MESSAGES_JA: MessageTable = {
     'syntax/bad-param': '$param の名前は英字か `_` で始まります (例: `$oid`、`$group_keys`)。',
     'syntax/param-key': '$param はキーにできません。バインドできるのは値だけです (例: `{value: $x}`)。',
     'syntax/missing-sub-name': 'SUB には名前が必要です: `SUB name` または `SUB {id:name}` … `END`。',
-    'syntax/unclosed-sub': 'この SUB ブロックが閉じられていません。最後のコマンドの後に `END` を追加してください。',
+    'syntax/unclosed-sub':
+      'この SUB ブロックが閉じられていません。最後のコマンドの後に `END` を追加してください。',
     'syntax/unexpected-end':
       '対応する `SUB` のない `END` です。削除するか、ブロックの前に `SUB name` を追加してください。',
     'syntax/internal': (a) =>
@@ -98,7 +99,8 @@ export const MESSAGES_JA: MessageTable = {
     'directive/stime-without-etime': '`-- @etime …` を追加してください。絶対範囲には両端が必要です。',
     'directive/etime-without-stime': '`-- @stime …` を追加してください。絶対範囲には両端が必要です。',
     'directive/bad-time-order': '`@etime` は `@stime` より後でなければなりません。',
-    'directive/range-and-stime': '`@stime`/`@etime` は `@range` より優先されます。どちらかを削除してください。',
+    'directive/range-and-stime':
+      '`@stime`/`@etime` は `@range` より優先されます。どちらかを削除してください。',
     'directive/unknown': (a) =>
       `不明なディレクティブ \`@${a.key}\` です。使えるもの: ${directiveList(a.known)}。`,
     'directive/duplicate': (a) => `\`@${a.key}\` が複数回設定されています。最後の値が使われます。`,
@@ -145,7 +147,8 @@ export const MESSAGES_JA: MessageTable = {
     'command/unknown': (a) =>
       `'${a.name}' は既知の MXQL コマンドではないため、サービスに拒否される可能性があります。${phrases.didYouMean(a.suggestions)}`,
     // The catalog words the reason in English only; the Japanese sentence says the same in general terms.
-    'command/deprecated': (a) => `${a.name} は廃止されました。同じ役割の ${or(a.replacedBy)} に置き換えてください。`,
+    'command/deprecated': (a) =>
+      `${a.name} は廃止されました。同じ役割の ${or(a.replacedBy)} に置き換えてください。`,
     'option/unknown': (a) =>
       `${a.command} には '${a.name}' というオプションがないため、サービスに無視される可能性があります。${phrases.didYouMean(a.suggestions)}既知のオプション: ${a.known.join(', ')}。`,
     'delete/bare-word': (a) =>

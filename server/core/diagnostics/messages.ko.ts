@@ -9,7 +9,8 @@ const or = (items: readonly string[]): string => joinAlternatives(items, '또는
 
 const phrases: Phrases = {
   or,
-  didYouMean: (suggestions) => (suggestions.length === 0 ? '' : ` ${or(quoted(suggestions))}을(를) 뜻하셨나요?`),
+  didYouMean: (suggestions) =>
+    suggestions.length === 0 ? '' : ` ${or(quoted(suggestions))}을(를) 뜻하셨나요?`,
   hintSeparator: ' ',
   hints: {
     closeBlockComment: '블록 주석을 `*/`로 닫으세요.',
@@ -40,9 +41,10 @@ const phrases: Phrases = {
     addParam: (name) => `'-- @param ${name} = …' 지시문 추가`,
   },
   rename: {
-    notRenamable: 'SUB 이름과 $param만 이름을 바꿀 수 있습니다.',
+    notRenamable: 'SUB 이름과 $params만 이름을 바꿀 수 있습니다.',
     badSubName: (name) => `\`${name}\`은(는) SUB 이름이 될 수 없습니다. 영문자, 숫자, _, -만 쓰세요.`,
-    badParamName: (name) => `\`${name}\`은(는) 매개변수 이름이 될 수 없습니다. $ 뒤에 영문자, 숫자, _를 쓰세요.`,
+    badParamName: (name) =>
+      `\`${name}\`은(는) 매개변수 이름이 될 수 없습니다. $ 뒤에 영문자, 숫자, _를 쓰세요.`,
   },
 };
 
@@ -83,11 +85,13 @@ export const MESSAGES_KO: MessageTable = {
     'directive/bad-limit': (a) =>
       `\`${a.value}\`은(는) 행 수 제한이 아닙니다. \`500\`처럼 양의 정수를 쓰세요.`,
     'directive/bad-param': '`-- @param $name = value` 형식으로 쓰세요(이름은 `$`로 시작합니다).',
-    'directive/bad-inject': '`-- @inject name = MXQL line` 형식으로 쓰세요(예: `-- @inject default = LIMIT 10`).',
+    'directive/bad-inject':
+      '`-- @inject name = MXQL line` 형식으로 쓰세요(예: `-- @inject default = LIMIT 10`).',
     'directive/inject-cycle': (a) =>
       `INJECT 조각들이 순환(${a.cycle})을 이루어 결코 펼칠 수 없습니다. 순환을 닫는 INJECT를 지우세요.`,
     'directive/bad-path': '쿼리 경로는 `/`로 시작하고 공백이 없어야 합니다(예: `/app/act_tx/act_tx_oid`).',
-    'directive/bad-pcode': (a) => `\`${a.value}\`은(는) 프로젝트 코드가 아닙니다. \`12345\`처럼 번호를 쓰세요.`,
+    'directive/bad-pcode': (a) =>
+      `\`${a.value}\`은(는) 프로젝트 코드가 아닙니다. \`12345\`처럼 번호를 쓰세요.`,
     'directive/stime-without-etime': '`-- @etime …`를 추가하세요. 절대 범위에는 양 끝이 모두 필요합니다.',
     'directive/etime-without-stime': '`-- @stime …`를 추가하세요. 절대 범위에는 양 끝이 모두 필요합니다.',
     'directive/bad-time-order': '`@etime`은 `@stime`보다 뒤여야 합니다.',

@@ -236,11 +236,7 @@ class Lexer {
     }
     if (close < 0) {
       this.diagnostics.push(
-        diagnostic(
-          'syntax/unclosed-comment',
-          { start, end: start + 2 },
-          { hint: 'closeBlockComment' },
-        ),
+        diagnostic('syntax/unclosed-comment', { start, end: start + 2 }, { hint: 'closeBlockComment' }),
       );
     }
     const text = this.text.slice(start, end);

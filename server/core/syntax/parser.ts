@@ -427,11 +427,7 @@ class Parser {
     }
     const start = t.start;
     this.skipStatementRest();
-    this.report(
-      'syntax/unexpected-token',
-      { start, end: this.consumedEnd(t.end) },
-      { hint: 'oneOperand' },
-    );
+    this.report('syntax/unexpected-token', { start, end: this.consumedEnd(t.end) }, { hint: 'oneOperand' });
   }
 
   private structured(depth: number): ObjectValue | ArrayValue {
@@ -522,11 +518,12 @@ class Parser {
     if (t.kind !== K_RBRACE && t.kind !== K_RBRACKET) return false;
     const want = expected === K_RBRACE ? '}' : ']';
     const opener = this.slice(open);
-    this.report(
-      'syntax/mismatched-bracket',
-      range(t),
-      { hint: 'wrongCloser', opener, found: this.slice(t), want },
-    );
+    this.report('syntax/mismatched-bracket', range(t), {
+      hint: 'wrongCloser',
+      opener,
+      found: this.slice(t),
+      want,
+    });
     this.take();
     return true;
   }
