@@ -71,9 +71,9 @@ async function seenWith(initialize: Record<string, unknown>): Promise<Seen> {
   const session = await startSession(undefined, undefined, initialize);
   try {
     const shown: string[] = [];
-    session.connection.onNotification('window/showMessage', (p: { message: string }) =>
-      shown.push(p.message),
-    );
+    session.connection.onNotification('window/showMessage', (p: { message: string }) => {
+      shown.push(p.message);
+    });
     session.connection.onRequest('window/showMessageRequest', (p: { message: string }) => {
       shown.push(p.message);
       return null;
@@ -82,13 +82,21 @@ async function seenWith(initialize: Record<string, unknown>): Promise<Seen> {
     await session.connection.sendNotification('textDocument/didOpen', {
       textDocument: { uri, languageId: 'mxql', version: 1, text: TEXT },
     });
-    const { diagnostics } = await session.diagnostics(uri, (p) => p.diagnostics.length > 0);
+    await session.diagnostics(uri, (p) => p.diagnostics.length > 0);
+    // An edit re-uses the analysis of untouched blocks: their diagnostics must still be worded.
+    await session.connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version: 2 },
+      contentChanges: [
+        { range: { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } }, text: '-- @dup 1\n' },
+      ],
+    });
+    const { diagnostics } = await session.diagnostics(uri, (p) => p.version === 2);
     const actions = await session.connection.sendRequest<CodeAction[]>('textDocument/codeAction', {
       textDocument: { uri },
-      range: { start: { line: 0, character: 0 }, end: { line: TEXT.split('\n').length, character: 0 } },
+      range: { start: { line: 0, character: 0 }, end: { line: TEXT.split('\n').length + 1, character: 0 } },
       context: { diagnostics },
     });
-    const line = TEXT.split('\n').indexOf('FILTER {key: $x, value: 1}');
+    const line = TEXT.split('\n').indexOf('FILTER {key: $x, value: 1}') + 1;
     const refused = await session.connection.sendRequest('textDocument/rename', {
       textDocument: { uri },
       position: { line, character: 15 },

@@ -76,5 +76,9 @@ export function localizedMessage(
   d: { readonly code: DiagnosticCode; readonly message: string; readonly args?: DiagnosticArgValues },
   language: UiLanguage | undefined,
 ): string {
-  return language === undefined ? d.message : diagnosticMessage(d.code, d.args, language);
+  if (language === undefined) return d.message;
+  // A message built from arguments cannot be worded without them (a diagnostic made by hand, not by
+  // `diagnostic()`): its own message beats a thrown error in the middle of publishing.
+  if (d.args === undefined && typeof TABLES[language].messages[d.code] !== 'string') return d.message;
+  return diagnosticMessage(d.code, d.args, language);
 }

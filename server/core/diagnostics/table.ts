@@ -585,7 +585,7 @@ export function diagnostic<C extends DiagnosticCode>(
   ...args: DiagnosticArgs<C>
 ): TableDiagnostic<C> {
   const entry = DIAGNOSTICS[code] as DiagnosticEntry<unknown>;
-  const values = args[0] as DiagnosticArgValues | undefined;
+  const values = args[0];
   const message = entry.message(values);
   return values === undefined
     ? { code, severity: entry.severity, message, range }

@@ -14,6 +14,7 @@ import {
   localizedMessage,
   phrasesOf,
   type DiagnosticArgs,
+  type DiagnosticArgValues,
   type DiagnosticCode,
   type MessageTable,
   type SyntaxHint,
@@ -104,7 +105,7 @@ const SAMPLES: { readonly [C in DiagnosticCode]: DiagnosticArgs<C>[0] } = {
 };
 
 /** More argument shapes of the codes whose wording branches on them. */
-const VARIANTS: readonly { readonly code: DiagnosticCode; readonly args: object }[] = [
+const VARIANTS: readonly { readonly code: DiagnosticCode; readonly args: DiagnosticArgValues }[] = [
   { code: 'range/too-long', args: { span: 'time-range-command', days: 40 } },
   { code: 'column/unknown', args: { name: 'tps2', category: null, suggestions: [] } },
   { code: 'expression/missing-operand', args: {} },
@@ -134,8 +135,8 @@ function assertTranslated(language: UiLanguage, what: string, english: string, t
     assert.ok(text.includes(part), `${language} ${what} drops ${part}: ${text}`);
 }
 
-const render = (code: DiagnosticCode, args: object, language?: UiLanguage): string =>
-  diagnosticMessage(code, args as never, language);
+const render = (code: DiagnosticCode, args: DiagnosticArgValues, language?: UiLanguage): string =>
+  diagnosticMessage(code, args, language);
 
 void test('the samples cover every code of the table', () => {
   assert.deepEqual(Object.keys(SAMPLES).sort(), [...diagnosticCodes()].sort());
@@ -144,12 +145,12 @@ void test('the samples cover every code of the table', () => {
 for (const language of UI_LANGUAGES) {
   void test(`${language}: every code renders its own message, keeping names, $params and code`, () => {
     const cases = [
-      ...diagnosticCodes().map((code) => ({ code, args: SAMPLES[code] as object })),
+      ...diagnosticCodes().map((code) => ({ code, args: SAMPLES[code] as DiagnosticArgValues })),
       ...VARIANTS,
     ];
     for (const { code, args } of cases) {
       const english = render(code, args);
-      assert.equal(english, (DIAGNOSTICS[code].message as (a: object) => string)(args), code);
+      assert.equal(english, (DIAGNOSTICS[code].message as (a: DiagnosticArgValues) => string)(args), code);
       assertTranslated(language, code, english, render(code, args, language));
     }
   });
@@ -195,6 +196,11 @@ void test('a diagnostic keeps its code and arguments, and English stays its own 
   assert.match(localizedMessage(d, 'ja'), /'\$oid' にはここで使う値がない/);
   const fixed = diagnostic('inject/bare', { start: 0, end: 6 });
   assert.equal(localizedMessage(fixed, 'ja'), render('inject/bare', {}, 'ja'));
+});
+
+void test('a hand-made diagnostic without arguments keeps its own message instead of throwing', () => {
+  const handMade = { code: 'param/unbound', message: "'$x' has no value here." } as const;
+  assert.equal(localizedMessage(handMade, 'ko'), handMade.message);
 });
 
 void test('a language table without a code does not compile', () => {
