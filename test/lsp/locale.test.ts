@@ -6,27 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { CodeAction, Diagnostic } from 'vscode-languageserver-protocol';
 import { startSession } from './lspClient';
-import { englishRun } from '../support/englishRun';
-
-/** One document with findings of many kinds: syntax, directives, catalog, params, INJECT and fragments. */
-const TEXT = [
-  '-- @inject other = LIMT 1',
-  '-- @rnage 1h',
-  'SELECT [time]',
-  'CATEGORY app_countr',
-  'TAGLOAD {bakcward: true}',
-  'FILTER {key: $x, value: 1}',
-  'INJECT',
-  'OIDSET {oid: $oid}',
-  'OID <% oid %>',
-  'DELETE oname',
-  '',
-  'CATEGORY app_counter',
-  'TAGLOAD',
-  'SELECT [time, tpss]',
-  'FILTER {key: oid, value: 1',
-  '',
-].join('\n');
+import { englishRun, keptParts, MANY_FINDINGS as TEXT } from '../support/translationChecks';
 
 /** Codes the document must draw, so every kind of wording is exercised. */
 const EXPECTED_CODES = [
@@ -50,15 +30,6 @@ const CJK = /[\uAC00-\uD7A3\u3040-\u30FF]/;
 
 const text = (d: { message: unknown } | undefined): string =>
   typeof d?.message === 'string' ? d.message : '';
-
-/** What a translation keeps of the English: quoted names, backticked code, `$params`. */
-function keptParts(english: string): string[] {
-  return [
-    ...(english.match(/(?<![A-Za-z])'[^']+'(?![A-Za-z])/g) ?? []),
-    ...(english.match(/`[^`]+`/g) ?? []),
-    ...(english.match(/\$[A-Za-z_]\w*/g) ?? []),
-  ];
-}
 
 interface Seen {
   readonly diagnostics: readonly Diagnostic[];

@@ -13,27 +13,10 @@ import {
 } from '../../../server/core/index';
 import { testFeatureCatalog } from '../features/validateCatalog';
 import { corpusPresent, corpusRequired, corpusDir, corpusTexts } from '../../support/corpus';
-import { englishRun } from '../../support/englishRun';
+import { englishRun, MANY_FINDINGS } from '../../support/translationChecks';
 
-/** Queries that draw many kinds of findings, for a machine without the corpus. */
-const FALLBACK = [
-  [
-    '-- @inject other = LIMT 1',
-    '-- @param $spare = 1',
-    '-- @range 40d',
-    '-- @rnage 1h',
-    'SELECT [time]',
-    'CATEGORY app_countr',
-    'TAGLOAD {bakcward: true}',
-    'FILTER {key: $x, value: 1}',
-    'INJECT',
-    'OIDSET {oid: $oid}',
-    'DELETE oname',
-    'SELECT [time, nosuchcol, (]',
-    'LOAD nosub',
-    "OID <% oid %> 'open",
-  ].join('\n'),
-];
+/** For a machine without the corpus: a document that draws findings of many kinds. */
+const FALLBACK = [MANY_FINDINGS];
 
 if (!corpusPresent)
   console.log(`localized corpus messages: no corpus at ${corpusDir}; using built-in queries`);

@@ -21,6 +21,7 @@ import {
   type UiLanguage,
 } from '../../../server/core/index';
 import { MESSAGES_KO } from '../../../server/core/diagnostics/messages.ko';
+import { keptParts } from '../../support/translationChecks';
 
 /** Representative arguments of every code (a new code without a sample does not compile). */
 const SAMPLES: { readonly [C in DiagnosticCode]: DiagnosticArgs<C>[0] } = {
@@ -117,15 +118,6 @@ const SCRIPT: { readonly [L in UiLanguage]: RegExp } = {
   ko: /[\uAC00-\uD7A3]/,
   ja: /[\u3040-\u30FF\u4E00-\u9FFF]/,
 };
-
-/** What a translation must keep of the English text: quoted names, backticked code and `$params`. */
-function keptParts(english: string): string[] {
-  return [
-    ...(english.match(/(?<![A-Za-z])'[^']+'(?![A-Za-z])/g) ?? []),
-    ...(english.match(/`[^`]+`/g) ?? []),
-    ...(english.match(/\$[A-Za-z_]\w*/g) ?? []),
-  ];
-}
 
 function assertTranslated(language: UiLanguage, what: string, english: string, text: string): void {
   assert.ok(text.trim().length > 0, `${language} ${what}: empty`);
