@@ -178,7 +178,10 @@ function wireLifecycle(w: Wiring & { settings: ServerSettings }, runtime: Server
   });
   // Incremental analysis makes a keystroke's diagnostics cheap: they follow within a few milliseconds,
   // just after the completion request an editor sends with the keystroke (answered first).
-  w.documents.onDidChangeContent((e) => w.scheduler.schedule(e.document, KEYSTROKE_DIAGNOSTICS_DELAY_MS));
+  // While the pulled settings are on their way, revalidateAll publishes every open file once they arrive.
+  w.documents.onDidChangeContent((e) => {
+    if (!settingsPending) w.scheduler.schedule(e.document, KEYSTROKE_DIAGNOSTICS_DELAY_MS);
+  });
   w.documents.onDidClose((e) => {
     w.scheduler.forget(e.document.uri);
     w.cache.delete(e.document.uri);
