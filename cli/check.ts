@@ -1,10 +1,18 @@
-// `mxql check [files | dirs | globs] [--format text|json] [--no-color]`: validates .mxql files with the
+// `mxql check [files | dirs | globs] [--format text|json] [--locale en|ko|ja] [--no-color]`: validates .mxql files with the
 // language core and prints one line per diagnostic (`path:line:col: severity code message`, 1-based)
 // plus a summary. Exit codes: 0 clean or warnings only, 1 any error, 2 usage error. Output is sorted
 // by path then position, and uncoloured unless stdout is a terminal, so CI logs are stable.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { lineColumnOf, lineStartsOf, validate, type ValidationDiagnostic } from '../server/core/index';
+import {
+  lineColumnOf,
+  lineStartsOf,
+  localizedMessage,
+  uiLanguageOf,
+  validate,
+  type UiLanguage,
+  type ValidationDiagnostic,
+} from '../server/core/index';
 // The CLI ships the catalog data inline: bundledCatalog.ts exists for such hosts and stays out of the core index.
 import { bundledCategoryCatalog } from '../server/core/catalog/bundledCatalog';
 import { expandOperands, MAX_FILE_BYTES, readQueryFile, type FileProblem } from './files';
@@ -18,6 +26,7 @@ directory.
 
 Options:
   --format text|json   output format (default: text)
+  --locale en|ko|ja    language of the messages (default: en, whatever the environment says)
   --no-color           never colour the output (colour is used only on a terminal)
   -h, --help           show this help
 
@@ -66,6 +75,7 @@ function runCheck(args: readonly string[]): number {
   const format = values.format ?? 'text';
   if (format !== 'text' && format !== 'json')
     throw new UsageError(`--format must be text or json (got '${format}')`);
+  const language = messageLanguage(values.locale);
   const cwd = process.cwd();
   const operands = positionals.length > 0 ? positionals : ['.'];
   const { files, problems, unmatched } = expandOperands(operands, cwd);
@@ -74,7 +84,7 @@ function runCheck(args: readonly string[]): number {
   const reports: FileReport[] = [];
   for (const path of files) {
     const read = readQueryFile(resolve(cwd, path));
-    if (read.ok) reports.push(checkText(path, read.text));
+    if (read.ok) reports.push(checkText(path, read.text, language));
     else problems.push({ path, reason: read.reason });
   }
   reportProblems(problems);
@@ -98,6 +108,7 @@ function readArguments(args: readonly string[]) {
       allowPositionals: true,
       options: {
         format: { type: 'string' },
+        locale: { type: 'string' },
         'no-color': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -107,7 +118,15 @@ function readArguments(args: readonly string[]) {
   }
 }
 
-function checkText(path: string, text: string): FileReport {
+/** The language `--locale` asks for; English by default, so CI output never depends on the environment. */
+function messageLanguage(locale: string | undefined): UiLanguage | undefined {
+  if (locale === undefined || /^en(?:[-_]|$)/i.test(locale)) return undefined;
+  const language = uiLanguageOf(locale);
+  if (language === undefined) throw new UsageError(`--locale must be en, ko or ja (got '${locale}')`);
+  return language;
+}
+
+function checkText(path: string, text: string, language: UiLanguage | undefined): FileReport {
   const lineStarts = lineStartsOf(text);
   const diagnostics = validate(text, { catalog: bundledCategoryCatalog }).map((d) => {
     const start = lineColumnOf(lineStarts, d.range.start);
@@ -119,7 +138,7 @@ function checkText(path: string, text: string): FileReport {
       endColumn: end.column,
       severity: d.severity,
       code: d.code,
-      message: d.message,
+      message: localizedMessage(d, language),
     };
   });
   return { path, diagnostics };

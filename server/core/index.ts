@@ -7,4 +7,12 @@ export * from './syntax/index';
 export * from './catalog/index';
 export * from './features/index';
 export * from './diagnostics/table';
+export {
+  diagnosticMessage,
+  localizedMessage,
+  phrasesOf,
+  type LocalizedEntry,
+  type MessageTable,
+  type NestedMessage,
+} from './diagnostics/messages';
 export * from './l10n/language';

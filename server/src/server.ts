@@ -25,12 +25,14 @@ import {
   foldingRanges,
   format,
   hover,
+  localizedMessage,
   prepareRename,
   quickFixes,
   references,
   rename,
   semanticTokens,
   signatureHelp,
+  uiLanguageOf,
   type DocumentAnalysis,
   type LanguageCatalogs,
   type UiLanguage,
@@ -43,7 +45,6 @@ import { AnalysisCache } from './documents';
 import { guarded } from './guard';
 import { safeTextDocuments } from './textSync';
 import { DEFAULT_SETTINGS, readSettings, type ServerSettings } from './settings';
-import { localizeMessage, messageLanguage, type MessageLanguage } from './localizedMessages';
 
 /** What the host passes: the catalogs (loaded lazily) and the version string. */
 export interface ServerRuntime {
@@ -75,6 +76,8 @@ interface Wiring {
   readonly cache: AnalysisCache;
   readonly scheduler: DiagnosticsScheduler;
   readonly log: (message: string) => void;
+  /** The client's display language for every text the server sends; undefined is English. */
+  language?: UiLanguage;
   /** Runs `work` on an open document's analysis, guarded; `fallback` when the document is not open. */
   withDoc<T>(uri: string, fallback: T, what: string, work: (doc: TextDocument, a: DocumentAnalysis) => T): T;
   /** {@link Wiring.withDoc} at a position, converted to a core offset. */
@@ -84,6 +87,11 @@ interface Wiring {
     what: string,
     work: (doc: TextDocument, a: DocumentAnalysis, offset: number) => T,
   ): T;
+}
+
+/** `d` with its message in `language` (worded only when the client asked for a language). */
+function localized(d: ValidationDiagnostic, language: UiLanguage | undefined): ValidationDiagnostic {
+  return language === undefined ? d : { ...d, message: localizedMessage(d, language) };
 }
 
 /** Wires every feature onto `connection` and starts listening. */
@@ -98,22 +106,17 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   connection.listen();
 }
 
-function createWiring(
-  connection: Connection,
-  runtime: ServerRuntime,
-): Wiring & { settings: ServerSettings; language?: MessageLanguage } {
+function createWiring(connection: Connection, runtime: ServerRuntime): Wiring & { settings: ServerSettings } {
   const cache = new AnalysisCache(runtime.catalogs);
   const documents = new TextDocuments(
     safeTextDocuments((uri, start, end, text) => cache.recordEdit(uri, { start, end, text })),
   );
   const log = (message: string): void => connection.console.log(message);
   const publish = (doc: TextDocument, list: readonly ValidationDiagnostic[]): void => {
-    const diagnostics = list.map((d) =>
-      convert.toDiagnostic(doc, { ...d, message: localizeMessage(wiring.language, d.code, d.message) }),
-    );
+    const diagnostics = list.map((d) => convert.toDiagnostic(doc, localized(d, wiring.language)));
     void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
   };
-  const wiring: Wiring & { settings: ServerSettings; language?: MessageLanguage } = {
+  const wiring: Wiring & { settings: ServerSettings } = {
     connection,
     documents,
     cache,
@@ -133,10 +136,7 @@ function createWiring(
 }
 
 /** Initialize, settings (pulled when the client supports it) and document events. */
-function wireLifecycle(
-  w: Wiring & { settings: ServerSettings; language?: MessageLanguage },
-  runtime: ServerRuntime,
-): void {
+function wireLifecycle(w: Wiring & { settings: ServerSettings }, runtime: ServerRuntime): void {
   let pullConfiguration = false;
   // Until the pulled settings arrive, an opened file waits for them (revalidateAll publishes it then),
   // so disabled codes never flash up on open.
@@ -155,7 +155,7 @@ function wireLifecycle(
     pullConfiguration = params.capabilities.workspace?.configuration === true;
     // VS Code's client sends its display language as `locale`; other editors may pass initializationOptions.locale.
     const options = params.initializationOptions as { locale?: unknown } | undefined;
-    w.language = messageLanguage(
+    w.language = uiLanguageOf(
       params.locale ?? (typeof options?.locale === 'string' ? options.locale : undefined),
     );
     return {
@@ -178,7 +178,10 @@ function wireLifecycle(
   });
   // Incremental analysis makes a keystroke's diagnostics cheap: they follow within a few milliseconds,
   // just after the completion request an editor sends with the keystroke (answered first).
-  w.documents.onDidChangeContent((e) => w.scheduler.schedule(e.document, KEYSTROKE_DIAGNOSTICS_DELAY_MS));
+  // While the pulled settings are on their way, revalidateAll publishes every open file once they arrive.
+  w.documents.onDidChangeContent((e) => {
+    if (!settingsPending) w.scheduler.schedule(e.document, KEYSTROKE_DIAGNOSTICS_DELAY_MS);
+  });
   w.documents.onDidClose((e) => {
     w.scheduler.forget(e.document.uri);
     w.cache.delete(e.document.uri);
@@ -187,7 +190,7 @@ function wireLifecycle(
 }
 
 /** Completion, hover and option signatures, worded in the client's locale (read at initialize). */
-function wireReading(w: Wiring & { language?: UiLanguage }): void {
+function wireReading(w: Wiring): void {
   w.connection.onCompletion((p) =>
     w.at(p, null, 'Completion', (doc, a, offset) => {
       const list = complete(a, offset, w.language);
@@ -254,7 +257,7 @@ function wireNavigation(w: Wiring): void {
   );
   connection.onRenameRequest((p) =>
     w.at(p, null, 'Rename', (doc, a, offset) => {
-      const edits = rename(a, offset, p.newName);
+      const edits = rename(a, offset, p.newName, w.language);
       if (typeof edits !== 'string') return { changes: { [doc.uri]: convert.toTextEdits(doc, edits) } };
       void connection.window.showErrorMessage(edits);
       return null;
@@ -279,10 +282,10 @@ function wireEditing(w: Wiring): void {
         .current(doc)
         .filter((d) => d.range.start <= wanted.end && wanted.start <= d.range.end);
       return touching.flatMap((d) =>
-        quickFixes(doc.getText(), d).map((fix): CodeAction => ({
+        quickFixes(doc.getText(), d, w.language).map((fix): CodeAction => ({
           title: fix.title,
           kind: CodeActionKind.QuickFix,
-          diagnostics: [convert.toDiagnostic(doc, d)],
+          diagnostics: [convert.toDiagnostic(doc, localized(d, w.language))],
           edit: { changes: { [doc.uri]: convert.toTextEdits(doc, fix.edits) } },
         })),
       );

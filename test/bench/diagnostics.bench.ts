@@ -1,10 +1,11 @@
 // Full diagnostics over the whole corpus: total time (goal ≤ 0.5 s for all files) and per-file p50/p99,
 // against a baseline measured in the same run (parsing alone), so the cost of the checks themselves
-// is visible whatever the machine. Run: node --import tsx test/bench/diagnostics.bench.ts
+// is visible whatever the machine; and the cost of wording every diagnostic in Korean and Japanese,
+// what the language server adds per publish for such a client. Run: node --import tsx test/bench/diagnostics.bench.ts
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { parse, validate } from '../../server/core/index';
+import { localizedMessage, parse, validate, type ValidationDiagnostic } from '../../server/core/index';
 import { bundledCategoryCatalog } from '../../server/core/catalog/bundledCatalog';
 
 import { corpusDir as corpus, corpusSetting as setting } from '../support/corpus';
@@ -60,6 +61,18 @@ function main(): number {
   console.log(`${texts.length} corpus files, best of ${ROUNDS} rounds`);
   report('baseline: parse only', baseline);
   report('full diagnostics', full);
+  const found = new Map<string, ValidationDiagnostic[]>(texts.map((t) => [t, validate(t, { catalog })]));
+  const count = [...found.values()].reduce((n, list) => n + list.length, 0);
+  const worded = measure(texts, (text) => {
+    for (const d of found.get(text) ?? []) {
+      localizedMessage(d, 'ko');
+      localizedMessage(d, 'ja');
+    }
+  });
+  report('worded in ko and ja', worded);
+  console.log(
+    `  (${count} diagnostics, each worded twice: ${((worded.total * 1000) / (2 * Math.max(count, 1))).toFixed(2)} µs each)`,
+  );
   console.log(
     `checks cost ${(full.total / Math.max(baseline.total, 0.001)).toFixed(1)}x parsing; goal ≤ ${GOAL_MS} ms for all files: ${full.total <= GOAL_MS ? 'met' : 'MISSED'}`,
   );

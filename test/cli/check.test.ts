@@ -108,6 +108,26 @@ void test('usage errors exit 2 with a clear message', () => {
   assert.match(option.stderr, /bogus/);
 });
 
+void test('--locale ko|ja words the messages in that language; the environment never does', () => {
+  const ko = mxql(cwd, 'queries/warns.mxql', '--locale', 'ko');
+  assert.equal(ko.code, 0, ko.stderr);
+  assert.match(
+    ko.stdout,
+    /^queries\/warns\.mxql:1:10: warning category\/unknown 알 수 없는 카테고리 'app_countr'/,
+  );
+  const ja = mxql(cwd, 'queries/warns.mxql', '--locale=ja-JP');
+  assert.match(ja.stdout, /category\/unknown 不明なカテゴリ 'app_countr'/);
+  const english = spawnSync(process.execPath, ['--import', tsx, main, 'check', 'queries/warns.mxql'], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_OPTIONS: '', LANG: 'ko_KR.UTF-8', LC_ALL: 'ja_JP.UTF-8' },
+  });
+  assert.match(english.stdout, /category\/unknown Unknown category 'app_countr'/);
+  const bad = mxql(cwd, 'queries', '--locale', 'fr');
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /--locale must be en, ko or ja \(got 'fr'\)/);
+});
+
 void test('--help exits 0', () => {
   const r = mxql(cwd, '--help');
   assert.equal(r.code, 0);

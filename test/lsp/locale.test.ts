@@ -1,81 +1,137 @@
-// Diagnostics follow the client's locale: started with `locale: 'ko'` or `'ja'` (as VS Code's client
-// sends its display language), the server words every translated code in that language, from the
-// core's current English wording; with English it sends the core's words unchanged.
+// Diagnostics, quick-fix titles and rename refusals follow the client's locale: started with
+// `locale: 'ko'` or `'ja-JP'` (as VS Code's client sends its display language), or with
+// `initializationOptions.locale` (other editors), the server words every finding in that language,
+// keeping quoted names, `$params` and backticked code; without a locale it speaks English.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
-import { startSession, type LspSession } from './lspClient';
-import { TRANSLATED_CODES } from '../../server/src/localizedMessages';
+import { describe, test } from 'node:test';
+import type { CodeAction, Diagnostic } from 'vscode-languageserver-protocol';
+import { startSession } from './lspClient';
+import { englishRun, keptParts, MANY_FINDINGS as TEXT } from '../support/translationChecks';
 
-/** One document that draws a diagnostic of every translated code. */
-const TEXT = [
-  '-- @inject other = LIMIT 1',
-  'SELECT [time]',
-  'CATEGORY app_countr',
-  'TAGLOAD',
-  'FILTER {key: oid, value: $x}',
-  'INJECT',
-  'OID <% oid %>',
-  '',
-  'CATEGORY app_counter',
-  'TAGLOAD',
-  'SELECT [time, nosuchcol]',
-  '',
-].join('\n');
+/** Codes the document must draw, so every kind of wording is exercised. */
+const EXPECTED_CODES = [
+  'inject/fragment-warning',
+  'directive/unknown',
+  'category/unknown',
+  'option/unknown',
+  'param/unbound',
+  'inject/bare',
+  'inject/undeclared-fragment',
+  'inject/unused-fragment',
+  'command/deprecated',
+  'syntax/template-marker',
+  'delete/bare-word',
+  'column/unknown',
+  'syntax/unclosed-bracket',
+];
 
-/** A second file, without @inject lines: its INJECT is the caller's to fill. */
-const CALLER_FILLED = 'CATEGORY app_counter\nTAGLOAD\nINJECT missing\n';
+const SCRIPTS = { ko: /[\uAC00-\uD7A3]/, ja: /[\u3040-\u30FF]/ } as const;
+const CJK = /[\uAC00-\uD7A3\u3040-\u30FF]/;
 
-/** A diagnostic message as text (LSP allows markup; this server sends strings). */
 const text = (d: { message: unknown } | undefined): string =>
   typeof d?.message === 'string' ? d.message : '';
 
-const SCRIPTS = { ko: /[\uAC00-\uD7A3]/, ja: /[\u3040-\u30FF]/ } as const;
+interface Seen {
+  readonly diagnostics: readonly Diagnostic[];
+  readonly fixes: readonly string[];
+  readonly renameRefusal: string;
+}
 
-async function diagnosticsIn(locale: string): Promise<PublishDiagnosticsParams> {
-  const session: LspSession = await startSession(undefined, undefined, { locale });
+/** Opens the document in a server started with `initialize` and collects what a user would read. */
+async function seenWith(initialize: Record<string, unknown>): Promise<Seen> {
+  const session = await startSession(undefined, undefined, initialize);
   try {
-    const published: PublishDiagnosticsParams[] = [];
-    for (const [i, text] of [TEXT, CALLER_FILLED].entries()) {
-      const uri = `file:///tmp/locale-${locale}-${i}.mxql`;
-      await session.connection.sendNotification('textDocument/didOpen', {
-        textDocument: { uri, languageId: 'mxql', version: 1, text },
-      });
-      published.push(await session.diagnostics(uri, (p) => p.diagnostics.length > 0));
-    }
-    return { uri: 'all', diagnostics: published.flatMap((p) => p.diagnostics) };
+    const shown: string[] = [];
+    session.connection.onNotification('window/showMessage', (p: { message: string }) => {
+      shown.push(p.message);
+    });
+    session.connection.onRequest('window/showMessageRequest', (p: { message: string }) => {
+      shown.push(p.message);
+      return null;
+    });
+    const uri = `file:///tmp/locale-${JSON.stringify(initialize).replace(/\W/g, '')}.mxql`;
+    await session.connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri, languageId: 'mxql', version: 1, text: TEXT },
+    });
+    await session.diagnostics(uri, (p) => p.diagnostics.length > 0);
+    // An edit re-uses the analysis of untouched blocks: their diagnostics must still be worded.
+    await session.connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version: 2 },
+      contentChanges: [
+        { range: { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } }, text: '-- @dup 1\n' },
+      ],
+    });
+    const { diagnostics } = await session.diagnostics(uri, (p) => p.version === 2);
+    const actions = await session.connection.sendRequest<CodeAction[]>('textDocument/codeAction', {
+      textDocument: { uri },
+      range: { start: { line: 0, character: 0 }, end: { line: TEXT.split('\n').length + 1, character: 0 } },
+      context: { diagnostics },
+    });
+    const line = TEXT.split('\n').indexOf('FILTER {key: $x, value: 1}') + 1;
+    const refused = await session.connection.sendRequest('textDocument/rename', {
+      textDocument: { uri },
+      position: { line, character: 15 },
+      newName: '1 bad',
+    });
+    assert.equal(refused, null);
+    await waitFor(() => shown.length > 0);
+    return { diagnostics, fixes: actions.map((a) => a.title), renameRefusal: shown[0] ?? '' };
   } finally {
     await session.stop();
   }
 }
 
-void describe('diagnostics in the client locale', { timeout: 60_000 }, () => {
-  let english: PublishDiagnosticsParams;
-  before(async () => {
-    english = await diagnosticsIn('en');
-  });
-  after(() => undefined);
+async function waitFor(done: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+}
 
-  void test('the sample draws every translated code, in English for an English client', () => {
+void describe('diagnostics and quick fixes in the client locale', { timeout: 90_000 }, () => {
+  let english: Seen;
+
+  void test('without a locale the server speaks English', async () => {
+    english = await seenWith({});
     const codes = new Set(english.diagnostics.map((d) => String(d.code)));
-    for (const code of TRANSLATED_CODES)
-      assert.ok(codes.has(code), `no ${code} in: ${[...codes].join(', ')}`);
-    for (const d of english.diagnostics) assert.doesNotMatch(text(d), /[\uAC00-\uD7A3\u3040-\u30FF]/);
+    for (const code of EXPECTED_CODES) assert.ok(codes.has(code), `no ${code} in: ${[...codes].join(', ')}`);
+    for (const d of english.diagnostics) assert.doesNotMatch(text(d), CJK, text(d));
+    assert.ok(english.fixes.includes("Change to 'app_counter'"), english.fixes.join(' | '));
+    assert.ok(english.fixes.includes('Name the fragment: INJECT default'), english.fixes.join(' | '));
+    assert.ok(english.fixes.includes("Replace with 'OID $oid'"), english.fixes.join(' | '));
+    assert.ok(english.fixes.includes("Add a '-- @param $x = …' directive"), english.fixes.join(' | '));
+    assert.match(english.renameRefusal, /is not a parameter name/);
   });
 
-  for (const locale of ['ko', 'ja-JP'] as const) {
-    void test(`${locale}: every translated code is worded in that language, keeping the quoted names`, async () => {
-      const script = SCRIPTS[locale.startsWith('ko') ? 'ko' : 'ja'];
-      const localized = await diagnosticsIn(locale);
-      assert.equal(localized.diagnostics.length, english.diagnostics.length);
-      for (const [i, d] of localized.diagnostics.entries()) {
-        const original = english.diagnostics[i];
-        assert.equal(d.code, original?.code);
-        if (!TRANSLATED_CODES.includes(String(d.code))) continue;
-        assert.match(text(d), script, `${String(d.code)}: ${text(d)}`);
-        for (const quoted of text(original).match(/(?<![A-Za-z])'[^']+'(?![A-Za-z])/g) ?? [])
-          assert.ok(text(d).includes(quoted), `${String(d.code)} keeps ${quoted}: ${text(d)}`);
+  const cases = [
+    { name: "locale 'ko'", language: 'ko', initialize: { locale: 'ko' } },
+    { name: "locale 'ja-JP'", language: 'ja', initialize: { locale: 'ja-JP' } },
+    {
+      name: "initializationOptions.locale 'ko-KR'",
+      language: 'ko',
+      initialize: { initializationOptions: { locale: 'ko-KR' } },
+    },
+  ] as const;
+  for (const { name, language, initialize } of cases) {
+    void test(`${name}: every diagnostic, quick-fix title and refusal is translated`, async () => {
+      assert.ok(english, 'the English run comes first');
+      const seen = await seenWith(initialize);
+      assert.deepEqual(
+        seen.diagnostics.map((d) => d.code),
+        english.diagnostics.map((d) => d.code),
+      );
+      for (const [i, d] of seen.diagnostics.entries()) {
+        const original = text(english.diagnostics[i]);
+        const what = `${String(d.code)}: ${text(d)}`;
+        assert.match(text(d), SCRIPTS[language], what);
+        assert.equal(englishRun(text(d)), undefined, what);
+        for (const part of keptParts(original)) assert.ok(text(d).includes(part), `keeps ${part}: ${what}`);
       }
+      assert.equal(seen.fixes.length, english.fixes.length);
+      for (const [i, title] of seen.fixes.entries()) {
+        assert.match(title, SCRIPTS[language], title);
+        for (const part of keptParts(english.fixes[i] ?? ''))
+          assert.ok(title.includes(part), `keeps ${part}: ${title}`);
+      }
+      assert.match(seen.renameRefusal, SCRIPTS[language], seen.renameRefusal);
+      assert.ok(seen.renameRefusal.includes('`1 bad`'), seen.renameRefusal);
     });
   }
 });

@@ -56,6 +56,8 @@ export async function startSession(
   launch?: Launch,
   /** Extra initialize parameters, e.g. `{ locale: 'ko' }`. */
   initialize: Record<string, unknown> = {},
+  /** How long the client takes to answer `workspace/configuration` (a slow editor). */
+  configurationDelayMs = 0,
 ): Promise<LspSession> {
   ensureBundle();
   const { command, args, env } = launch ?? { command: process.execPath, args: [bundle, '--stdio'] };
@@ -87,9 +89,10 @@ export async function startSession(
   connection.onNotification('window/logMessage', (p: { message: string }) => {
     logs.push(p.message);
   });
-  connection.onRequest('workspace/configuration', (p: { items: unknown[] }) =>
-    p.items.map(() => settings ?? null),
-  );
+  connection.onRequest('workspace/configuration', async (p: { items: unknown[] }) => {
+    if (configurationDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, configurationDelayMs));
+    return p.items.map(() => settings ?? null);
+  });
   connection.onRequest('client/registerCapability', () => null);
   connection.listen();
   const initializeResult = await connection.sendRequest<InitializeResult>('initialize', {

@@ -20,39 +20,168 @@ import type { Range, Severity } from '../syntax/ast';
 /** One row of the table: what a code means, how loud it is, and what it says. */
 export interface DiagnosticEntry<A> {
   readonly severity: Severity;
-  /** Builds the message from the code's arguments. */
+  /** Builds the English message from the code's arguments. */
   readonly message: (args: A) => string;
   /** One line: why the code exists and why it has its severity (shown in docs and tests). */
   readonly reason: string;
 }
 
-/** Arguments of a syntax code: an optional fix-it sentence appended to the default message. */
-interface HintArgs {
-  readonly hint?: string;
+/**
+ * The fix-it sentences a syntax check may append to a fixed message, by key, so that each language
+ * words them (the English owner is here; translations: `messages.<language>.ts`). A sentence about
+ * the text at hand is a function of the {@link HintArgs}.
+ */
+export const SYNTAX_HINTS = {
+  closeBlockComment: 'Close the block comment with `*/`.',
+  closeSingleQuote: "Add the closing ' on the same line.",
+  closeDoubleQuote: 'Add the closing " on the same line.',
+  removeExtraComma: 'Remove the extra `,`.',
+  addCommaBetweenMembers: 'Add `,` between members.',
+  addClosingBrace: 'Add the closing `}`.',
+  valueBeforeComma: 'Expected a value before `,`; remove the extra `,`.',
+  addCommaBetweenItems: 'Add `,` between items.',
+  addClosingBracket: 'Add the closing `]`.',
+  commandNameExpected: (a: HintArgs) =>
+    `Expected a command name at the start of the line, found \`${a.found ?? ''}\`.`,
+  ownLine: 'Remove it or move it to its own line.',
+  noOpeningBracket: 'Remove it, or add the matching opening bracket.',
+  oneOperand: 'A command takes one operand; remove this text or put it on its own line.',
+  wrongCloser: (a: HintArgs) =>
+    `\`${a.opener ?? ''}\` is closed by \`${a.found ?? ''}\`; write \`${a.want ?? ''}\`.`,
+  writeValue: 'Write a value, or remove the key.',
+  writeOptionName: 'Write the option name before `:`.',
+  keyIsOneWord: 'A key is one word or a quoted string.',
+  commaBefore: 'Add `,` before it, or remove it.',
+} as const;
+
+/** The key of a {@link SYNTAX_HINTS} sentence. */
+export type SyntaxHint = keyof typeof SYNTAX_HINTS;
+
+/** A fix-it sentence of one language: fixed, or about the text at hand. */
+export type HintText = string | ((args: HintArgs) => string);
+
+/** Arguments of a fixed message: an optional fix-it sentence appended to it, and what that sentence names. */
+export interface HintArgs {
+  readonly hint?: SyntaxHint;
+  /** The text found (a token, a closing bracket). */
+  readonly found?: string;
+  /** The opening bracket. */
+  readonly opener?: string;
+  /** What should have been written. */
+  readonly want?: string;
 }
 
-/** An entry whose message is fixed, with an optional fix-it sentence the caller may append. */
-interface FixedEntry {
+/** The hint sentence of `args` from `hints` (one language's table), or undefined without a hint. */
+export function hintSentence(
+  hints: { readonly [H in SyntaxHint]: HintText },
+  args: HintArgs | undefined,
+): string | undefined {
+  if (args?.hint === undefined) return undefined;
+  const hint = hints[args.hint];
+  return typeof hint === 'string' ? hint : hint(args);
+}
+
+/** An entry whose message is fixed (`text`), with an optional fix-it sentence the caller may append. */
+export interface FixedEntry {
   readonly severity: Severity;
+  /** The English message without a hint. */
+  readonly text: string;
   readonly message: (args?: HintArgs) => string;
   readonly reason: string;
 }
 
 function fixed(severity: Severity, text: string, reason: string): FixedEntry {
-  return { severity, reason, message: (a) => (a?.hint ? `${text} ${a.hint}` : text) };
+  return {
+    severity,
+    text,
+    reason,
+    message: (a) => {
+      const hint = hintSentence(SYNTAX_HINTS, a);
+      return hint === undefined ? text : `${text} ${hint}`;
+    },
+  };
 }
 
 function template<A>(severity: Severity, message: (args: A) => string, reason: string): DiagnosticEntry<A> {
   return { severity, message, reason };
 }
 
-/** ` Did you mean 'a' or 'b'?` or nothing. */
-export function didYouMeanSentence(suggestions: readonly string[]): string {
-  if (suggestions.length === 0) return '';
-  const quoted = suggestions.map((s) => `'${s}'`);
-  const list = quoted.length === 1 ? quoted[0] : `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}`;
-  return ` Did you mean ${list}?`;
+/**
+ * The texts around diagnostics that each language words its own way: joining names, "did you mean",
+ * fix-it hints and quick-fix titles. English: {@link ENGLISH_PHRASES}; the others: `messages.<language>.ts`.
+ */
+export interface Phrases {
+  /** `'a', 'b' or 'c'`: already quoted or plain items, joined as alternatives. */
+  readonly or: (items: readonly string[]) => string;
+  /** ` Did you mean 'a' or 'b'?` (with its leading separator), or nothing without suggestions. */
+  readonly didYouMean: (suggestions: readonly string[]) => string;
+  /** What goes between a fixed message and its hint. */
+  readonly hintSeparator: string;
+  readonly hints: { readonly [H in SyntaxHint]: HintText };
+  readonly quickFix: QuickFixTitles;
+  /** Why a rename was refused. */
+  readonly rename: RenameRefusals;
 }
+
+/** The titles of the quick fixes (light-bulb menu). */
+export interface QuickFixTitles {
+  /** Replace the flagged text with `text` (a did-you-mean candidate). */
+  readonly changeTo: (text: string) => string;
+  /** Replace a deprecated command with `text`. */
+  readonly replaceWith: (text: string) => string;
+  /** Write `default` after a bare INJECT. */
+  readonly nameFragment: string;
+  /** Insert a `-- @inject name = …` line. */
+  readonly addInject: (name: string) => string;
+  /** Insert a `-- @param $name = …` line. */
+  readonly addParam: (name: string) => string;
+}
+
+/** The sentences a refused rename shows. */
+export interface RenameRefusals {
+  readonly notRenamable: string;
+  readonly badSubName: (name: string) => string;
+  readonly badParamName: (name: string) => string;
+}
+
+/** `'a'` for each item. */
+export function quoted(items: readonly string[]): string[] {
+  return items.map((s) => `'${s}'`);
+}
+
+/** `a, b <word> c`: the shape every language here uses for alternatives. */
+export function joinAlternatives(items: readonly string[], word: string): string {
+  if (items.length <= 1) return items[0] ?? '';
+  return `${items.slice(0, -1).join(', ')} ${word} ${items.at(-1) ?? ''}`;
+}
+
+/** `@a, @b`: directive keys as written. */
+export function directiveList(keys: readonly string[]): string {
+  return keys.map((k) => `@${k}`).join(', ');
+}
+
+/** The English {@link Phrases}. */
+export const ENGLISH_PHRASES: Phrases = {
+  or: (items) => joinAlternatives(items, 'or'),
+  didYouMean: (suggestions) =>
+    suggestions.length === 0 ? '' : ` Did you mean ${joinAlternatives(quoted(suggestions), 'or')}?`,
+  hintSeparator: ' ',
+  hints: SYNTAX_HINTS,
+  quickFix: {
+    changeTo: (text) => `Change to '${text}'`,
+    replaceWith: (text) => `Replace with '${text}'`,
+    nameFragment: 'Name the fragment: INJECT default',
+    addInject: (name) => `Add a '-- @inject ${name} = …' directive`,
+    addParam: (name) => `Add a '-- @param ${name} = …' directive`,
+  },
+  rename: {
+    notRenamable: 'Only SUB names and $params can be renamed.',
+    badSubName: (name) => `\`${name}\` is not a SUB name: use letters, digits, _ and -.`,
+    badParamName: (name) => `\`${name}\` is not a parameter name: use $ then letters, digits and _.`,
+  },
+};
+
+const didYouMeanSentence = ENGLISH_PHRASES.didYouMean;
 
 interface Named {
   readonly name: string;
@@ -61,15 +190,22 @@ interface WithSuggestions extends Named {
   readonly suggestions: readonly string[];
 }
 
-/** A finding inside an `-- @inject` fragment, reported at the directive. */
-interface FragmentFinding extends Named {
+/**
+ * A finding inside an `-- @inject` fragment, reported at the directive: its code, English message
+ * and arguments, so that other languages render it again.
+ */
+export interface FragmentFinding extends Named {
   readonly message: string;
-  readonly code: string;
+  readonly code: DiagnosticCode;
+  readonly args?: DiagnosticArgValues;
 }
 
 function fragmentMessage(a: FragmentFinding): string {
   return `In fragment '${a.name}': ${a.message} (${a.code})`;
 }
+
+/** Which span `range/too-long` is about. */
+export type SpanKind = 'time-range-command' | 'directives';
 
 const CANNOT_MEAN = 'It cannot mean anything, so the service rejects it.';
 
@@ -150,9 +286,10 @@ export const DIAGNOSTICS = {
     '`END` without a matching `SUB`; remove it or add `SUB name` before the block.',
     CANNOT_MEAN,
   ),
-  'syntax/internal': fixed(
+  'syntax/internal': template<{ detail: string }>(
     'error',
-    'This text could not be read; the editor features are limited for this file. Please report it.',
+    (a) =>
+      `This text could not be read; the editor features are limited for this file. Please report it. (${a.detail})`,
     'A parser failure must be visible rather than hide every other finding.',
   ),
 
@@ -221,7 +358,7 @@ export const DIAGNOSTICS = {
   ),
   'directive/unknown': template<{ key: string; known: readonly string[] }>(
     'warning',
-    (a) => `Unknown directive \`@${a.key}\`; known: ${a.known.map((k) => `@${k}`).join(', ')}.`,
+    (a) => `Unknown directive \`@${a.key}\`; known: ${directiveList(a.known)}.`,
     'Probably a typo: the run ignores it.',
   ),
   'directive/duplicate': template<{ key: string }>(
@@ -275,7 +412,7 @@ export const DIAGNOSTICS = {
   'inject/undeclared-fragment': template<Named & { declared: readonly string[] }>(
     'warning',
     (a) =>
-      `This file declares its fragments (${a.declared.map((d) => `'${d}'`).join(', ')}) but none named '${a.name}', so this INJECT adds nothing when the file runs. Declare it with '-- @inject ${a.name} = <MXQL>' or fix the name.`,
+      `This file declares its fragments (${quoted(a.declared).join(', ')}) but none named '${a.name}', so this INJECT adds nothing when the file runs. Declare it with '-- @inject ${a.name} = <MXQL>' or fix the name.`,
     "The file's own directives say it supplies its fragments, so a missing one is almost surely a slip.",
   ),
   'inject/bare': fixed(
@@ -361,9 +498,9 @@ export const DIAGNOSTICS = {
       `'${a.name}' is not a known MXQL command; the service may reject it.${didYouMeanSentence(a.suggestions)}`,
     'Usually a typo; kept a warning because servers add commands before this table knows them.',
   ),
-  'command/deprecated': template<{ name: string; reason: string; replacedBy: string }>(
+  'command/deprecated': template<{ name: string; reason: string; replacedBy: readonly string[] }>(
     'information',
-    (a) => `${a.name} is deprecated. ${a.reason} Replace it with ${a.replacedBy}.`,
+    (a) => `${a.name} is deprecated. ${a.reason} Replace it with ${ENGLISH_PHRASES.or(a.replacedBy)}.`,
     'Deprecation: it still works.',
   ),
   'option/unknown': template<WithSuggestions & { command: string; known: readonly string[] }>(
@@ -380,10 +517,10 @@ export const DIAGNOSTICS = {
   ),
 
   // ---- time ranges
-  'range/too-long': template<{ what: string; days: number }>(
+  'range/too-long': template<{ span: SpanKind; days: number }>(
     'error',
     (a) =>
-      `${a.what} covers ${a.days} days, but the Open API answers at most 31 days per request. Shorten it or split the query.`,
+      `${a.span === 'directives' ? 'This time range' : 'This TIME-RANGE'} covers ${a.days} days, but the Open API answers at most 31 days per request. Shorten it or split the query.`,
     'The service rejects the request.',
   ),
 
@@ -428,12 +565,17 @@ export type DiagnosticCode = keyof typeof DIAGNOSTICS;
 /** The message arguments of `code` (an empty tuple or an optional hint for fixed messages). */
 export type DiagnosticArgs<C extends DiagnosticCode> = Parameters<(typeof DIAGNOSTICS)[C]['message']>;
 
-/** A diagnostic as the table builds it: code, severity and message, at `range`. */
+/** The arguments of any code (what a diagnostic keeps to be worded again in another language). */
+export type DiagnosticArgValues = NonNullable<DiagnosticArgs<DiagnosticCode>[0]>;
+
+/** A diagnostic as the table builds it: code, severity, English message and its arguments, at `range`. */
 export interface TableDiagnostic<C extends DiagnosticCode = DiagnosticCode> {
   readonly code: C;
   readonly severity: Severity;
   readonly message: string;
   readonly range: Range;
+  /** The message arguments, so `localizedMessage` can word it in another language. */
+  readonly args?: DiagnosticArgValues;
 }
 
 /** Builds the diagnostic of `code` at `range`, with the table's severity and message. */
@@ -443,7 +585,11 @@ export function diagnostic<C extends DiagnosticCode>(
   ...args: DiagnosticArgs<C>
 ): TableDiagnostic<C> {
   const entry = DIAGNOSTICS[code] as DiagnosticEntry<unknown>;
-  return { code, severity: entry.severity, message: entry.message(args[0]), range };
+  const values = args[0];
+  const message = entry.message(values);
+  return values === undefined
+    ? { code, severity: entry.severity, message, range }
+    : { code, severity: entry.severity, message, range, args: values };
 }
 
 /** All codes, in table order (for documentation and the settings' examples). */

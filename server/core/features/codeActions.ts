@@ -1,3 +1,5 @@
+import { phrasesOf } from '../diagnostics/messages';
+import { type UiLanguage } from '../l10n/language';
 import { type Range } from '../syntax/index';
 import { type ValidationDiagnostic } from './validation/diagnostic';
 
@@ -14,11 +16,16 @@ export interface QuickFix {
 }
 
 /**
- * Quick fixes for one diagnostic produced by `validate` on the same `text`.
- * Returns an empty list when the diagnostic has no fix; never throws.
+ * Quick fixes for one diagnostic produced by `validate` on the same `text`, titled in `language`
+ * (English when undefined). Returns an empty list when the diagnostic has no fix; never throws.
  */
-export function quickFixes(text: string, diagnostic: ValidationDiagnostic): QuickFix[] {
+export function quickFixes(
+  text: string,
+  diagnostic: ValidationDiagnostic,
+  language?: UiLanguage,
+): QuickFix[] {
   const data = diagnostic.data;
+  const titles = phrasesOf(language).quickFix;
   switch (diagnostic.code) {
     case 'category/unknown':
     case 'column/unknown':
@@ -29,32 +36,22 @@ export function quickFixes(text: string, diagnostic: ValidationDiagnostic): Quic
     case 'delete/bare-word':
     case 'sub/unresolved':
       return (data?.replacements ?? []).map((r) => ({
-        title: r.title,
+        title: r.kind === 'replace' ? titles.replaceWith(r.newText) : titles.changeTo(r.newText),
         edits: [{ range: diagnostic.range, newText: r.newText }],
       }));
     case 'inject/bare':
       return [
         {
-          title: 'Name the fragment: INJECT default',
+          title: titles.nameFragment,
           edits: [{ range: { start: diagnostic.range.end, end: diagnostic.range.end }, newText: ' default' }],
         },
       ];
     case 'inject/missing-fragment':
     case 'inject/undeclared-fragment':
-      return directiveInsertion(
-        text,
-        diagnostic,
-        'inject',
-        (name) => `Add a '-- @inject ${name} = …' directive`,
-      );
+      return directiveInsertion(text, diagnostic, 'inject', titles.addInject);
     case 'param/unbound':
     case 'param/ignored-when-unbound':
-      return directiveInsertion(
-        text,
-        diagnostic,
-        'param',
-        (name) => `Add a '-- @param ${name} = …' directive`,
-      );
+      return directiveInsertion(text, diagnostic, 'param', titles.addParam);
     default:
       return [];
   }

@@ -2,6 +2,8 @@
  * Rename for SUB names (declaration and every reference) and `$params` (every use, in strings too, and
  * the `-- @param` directive that gives its value).
  */
+import { phrasesOf } from '../diagnostics/messages';
+import { type UiLanguage } from '../l10n/language';
 import { directiveEntries, type Range } from '../syntax/index';
 import { type DocumentAnalysis } from './languageService';
 import { references, subNameAt } from './navigation';
@@ -32,17 +34,25 @@ export function prepareRename(analysis: DocumentAnalysis, offset: number): Renam
   return range ? { range, name, kind: 'sub' } : null;
 }
 
-/** The edits renaming the name at `offset` to `newName`, or an error message when the new name is invalid. */
-export function rename(analysis: DocumentAnalysis, offset: number, newName: string): RenameEdit[] | string {
+/**
+ * The edits renaming the name at `offset` to `newName`, or an error message (in `language`, English
+ * when undefined) when the new name is invalid.
+ */
+export function rename(
+  analysis: DocumentAnalysis,
+  offset: number,
+  newName: string,
+  language?: UiLanguage,
+): RenameEdit[] | string {
+  const refusals = phrasesOf(language).rename;
   const target = prepareRename(analysis, offset);
-  if (!target) return 'Only SUB names and $params can be renamed.';
+  if (!target) return refusals.notRenamable;
   if (target.kind === 'sub') {
-    if (!SUB_NAME.test(newName)) return `\`${newName}\` is not a SUB name: use letters, digits, _ and -.`;
+    if (!SUB_NAME.test(newName)) return refusals.badSubName(newName);
     return references(analysis, offset, true).map((range) => ({ range, newText: newName }));
   }
   const wanted = newName.startsWith('$') ? newName : `$${newName}`;
-  if (!PARAM_NAME.test(wanted))
-    return `\`${newName}\` is not a parameter name: use $ then letters, digits and _.`;
+  if (!PARAM_NAME.test(wanted)) return refusals.badParamName(newName);
   const edits = analysis.doc.params
     .filter((p) => p.name === target.name)
     .map((p) => ({ range: p.range, newText: wanted }));

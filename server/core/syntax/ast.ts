@@ -8,7 +8,7 @@
  * Stability: these shapes are a contract with completion, validation, the formatter, the demo
  * engine and the language server. Fields may be added; existing fields are never renamed.
  */
-import type { DiagnosticCode } from '../diagnostics/table';
+import type { DiagnosticArgValues, DiagnosticCode } from '../diagnostics/table';
 
 /** A half-open range of offsets `[start, end)` into the source text. */
 export interface Range {
@@ -34,8 +34,11 @@ export interface MxqlDiagnostic {
   /** A code of the one diagnostics table (`server/core/diagnostics/table.ts`). */
   readonly code: DiagnosticCode;
   readonly severity: Severity;
+  /** In English; `localizedMessage` words it in another language from `code` and `args`. */
   readonly message: string;
   readonly range: Range;
+  /** The arguments the message was built from (absent for a fixed message without a hint). */
+  readonly args?: DiagnosticArgValues;
 }
 
 // ---------------------------------------------------------------------------------------------

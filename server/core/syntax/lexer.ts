@@ -236,11 +236,7 @@ class Lexer {
     }
     if (close < 0) {
       this.diagnostics.push(
-        diagnostic(
-          'syntax/unclosed-comment',
-          { start, end: start + 2 },
-          { hint: 'Close the block comment with `*/`.' },
-        ),
+        diagnostic('syntax/unclosed-comment', { start, end: start + 2 }, { hint: 'closeBlockComment' }),
       );
     }
     const text = this.text.slice(start, end);
@@ -301,14 +297,8 @@ class Lexer {
     this.scanStringContent(start + 1, contentEnd);
     const end = closed ? i + 1 : contentEnd;
     if (!closed) {
-      const q = String.fromCharCode(quote);
-      this.diagnostics.push(
-        diagnostic(
-          'syntax/unclosed-string',
-          { start, end },
-          { hint: `Add the closing ${q} on the same line.` },
-        ),
-      );
+      const hint = quote === DQUOTE ? 'closeDoubleQuote' : 'closeSingleQuote';
+      this.diagnostics.push(diagnostic('syntax/unclosed-string', { start, end }, { hint }));
     }
     this.push(TokenKind.string, start, end, closed ? 1 : 0);
     this.pos = end;

@@ -32,7 +32,10 @@ import { lex, TokenKind, type LexResult, type Token } from './lexer';
 import { lineIndexOf } from './lineIndex';
 import { classifyRun } from './classify';
 import { collectSubReferences } from './subReferences';
-import { diagnostic, type DiagnosticCode } from '../diagnostics/table';
+import { diagnostic, type DiagnosticCode, type HintArgs, type SyntaxHint } from '../diagnostics/table';
+
+/** The syntax codes with a fixed message (the parser reports them with an optional hint). */
+type FixedSyntaxCode = Exclude<Extract<DiagnosticCode, `syntax/${string}`>, 'syntax/internal'>;
 
 // Token kinds copied into module constants: property reads through an imported binding are not free in hot loops.
 const {
@@ -365,11 +368,7 @@ class Parser {
   }
 
   private invalidLine(t: Token): Statement {
-    this.report(
-      'syntax/unexpected-token',
-      range(t),
-      `Expected a command name at the start of the line, found \`${this.slice(t)}\`.`,
-    );
+    this.report('syntax/unexpected-token', range(t), { hint: 'commandNameExpected', found: this.slice(t) });
     this.skipStatementRest();
     return this.invalidFrom(t);
   }
@@ -391,7 +390,7 @@ class Parser {
     if (!first || !this.more(0)) return null;
     this.skipStatementRest();
     const invalid = this.invalidFrom(first);
-    this.report('syntax/unexpected-token', invalid.range, 'Remove it or move it to its own line.');
+    this.report('syntax/unexpected-token', invalid.range, { hint: 'ownLine' });
     return invalid;
   }
 
@@ -422,17 +421,13 @@ class Parser {
   private strayAtTopLevel(): void {
     const t = this.toks[this.pos] as Token;
     if (t.kind === K_RBRACE || t.kind === K_RBRACKET) {
-      this.report('syntax/unexpected-close', range(t), 'Remove it, or add the matching opening bracket.');
+      this.report('syntax/unexpected-close', range(t), { hint: 'noOpeningBracket' });
       this.take();
       return;
     }
     const start = t.start;
     this.skipStatementRest();
-    this.report(
-      'syntax/unexpected-token',
-      { start, end: this.consumedEnd(t.end) },
-      'A command takes one operand; remove this text or put it on its own line.',
-    );
+    this.report('syntax/unexpected-token', { start, end: this.consumedEnd(t.end) }, { hint: 'oneOperand' });
   }
 
   private structured(depth: number): ObjectValue | ArrayValue {
@@ -523,11 +518,12 @@ class Parser {
     if (t.kind !== K_RBRACE && t.kind !== K_RBRACKET) return false;
     const want = expected === K_RBRACE ? '}' : ']';
     const opener = this.slice(open);
-    this.report(
-      'syntax/mismatched-bracket',
-      range(t),
-      `\`${opener}\` is closed by \`${this.slice(t)}\`; write \`${want}\`.`,
-    );
+    this.report('syntax/mismatched-bracket', range(t), {
+      hint: 'wrongCloser',
+      opener,
+      found: this.slice(t),
+      want,
+    });
     this.take();
     return true;
   }
@@ -541,7 +537,7 @@ class Parser {
       const key = this.key(keyStart, keyEnd, t);
       const colon = this.take();
       const value = this.value(depth);
-      if (!value) this.report('syntax/missing-value', range(colon), 'Write a value, or remove the key.');
+      if (!value) this.report('syntax/missing-value', range(colon), { hint: 'writeValue' });
       const start = key ? key.range.start : colon.start;
       const end = value ? value.range.end : colon.end;
       return { kind: 'member', key, colonRange: range(colon), value, range: { start, end } };
@@ -565,7 +561,7 @@ class Parser {
 
   private key(from: number, to: number, colon: Token | null): KeyNode | null {
     if (from === to) {
-      if (colon) this.report('syntax/missing-key', range(colon), 'Write the option name before `:`.');
+      if (colon) this.report('syntax/missing-key', range(colon), { hint: 'writeOptionName' });
       return null;
     }
     const first = this.toks[from] as Token;
@@ -579,7 +575,7 @@ class Parser {
     const param = to - from === 1 && first.kind === K_PARAM;
     if (param) this.markParamKey(first);
     else if (!this.adjacent(from, to))
-      this.report('syntax/unexpected-token', keyRange, 'A key is one word or a quoted string.');
+      this.report('syntax/unexpected-token', keyRange, { hint: 'keyIsOneWord' });
     return {
       kind: 'key',
       name: this.text.slice(keyRange.start, keyRange.end),
@@ -614,7 +610,7 @@ class Parser {
     if (this.pos === from) return;
     const first = this.toks[from] as Token;
     const r = { start: first.start, end: this.consumedEnd(first.end) };
-    this.report('syntax/unexpected-token', r, 'Add `,` before it, or remove it.');
+    this.report('syntax/unexpected-token', r, { hint: 'commaBefore' });
   }
 
   /** A run of tokens read as one value (word, number, expression …). */
@@ -766,28 +762,28 @@ class Parser {
     return lineIndexOf(this.lexed.lineStarts, offset);
   }
 
-  private report(code: Extract<DiagnosticCode, `syntax/${string}`>, r: Range, hint?: string): void {
-    this.diagnostics.push(diagnostic(code, r, hint === undefined ? {} : { hint }));
+  private report(code: FixedSyntaxCode, r: Range, hint?: SyntaxHint | HintArgs): void {
+    this.diagnostics.push(diagnostic(code, r, typeof hint === 'string' ? { hint } : (hint ?? {})));
   }
 }
 
 /** The fix-it hints of a bracketed list's separator and closing problems. */
 interface SeparatorHints {
-  readonly extraComma: string;
-  readonly missingComma: string;
-  readonly unclosed: string;
+  readonly extraComma: SyntaxHint;
+  readonly missingComma: SyntaxHint;
+  readonly unclosed: SyntaxHint;
 }
 
 const OBJECT_HINTS: SeparatorHints = {
-  extraComma: 'Remove the extra `,`.',
-  missingComma: 'Add `,` between members.',
-  unclosed: 'Add the closing `}`.',
+  extraComma: 'removeExtraComma',
+  missingComma: 'addCommaBetweenMembers',
+  unclosed: 'addClosingBrace',
 };
 
 const ARRAY_HINTS: SeparatorHints = {
-  extraComma: 'Expected a value before `,`; remove the extra `,`.',
-  missingComma: 'Add `,` between items.',
-  unclosed: 'Add the closing `]`.',
+  extraComma: 'valueBeforeComma',
+  missingComma: 'addCommaBetweenItems',
+  unclosed: 'addClosingBracket',
 };
 
 function range(t: Token): Range {
@@ -817,7 +813,7 @@ function fallback(text: string, error: unknown): ParseResult {
     lineStarts: lexed.lineStarts,
   };
   const detail = error instanceof Error ? error.message : String(error);
-  return { ast, diagnostics: [diagnostic('syntax/internal', whole, { hint: `(${detail})` })] };
+  return { ast, diagnostics: [diagnostic('syntax/internal', whole, { detail })] };
 }
 
 /**

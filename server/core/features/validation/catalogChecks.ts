@@ -29,7 +29,7 @@ export function checkCategories(ctx: CheckContext): void {
       }
       ctx.report({
         ...diagnostic('category/unknown', ref.range, { name, suggestions }),
-        data: { replacements: suggestions.map((c) => ({ title: `Change to '${c}'`, newText: c })) },
+        data: { replacements: suggestions.map((c) => ({ kind: 'change', newText: c })) },
       });
     }
   }
@@ -74,7 +74,7 @@ export function reportUnknownColumn(
     ...(complete
       ? diagnostic('column/unknown', ref.range, { ...found, category })
       : diagnostic('column/not-in-catalog', ref.range, { ...found, category: category ?? 'unknown' })),
-    data: { replacements: suggestions.map((c) => ({ title: `Change to '${c}'`, newText: c })) },
+    data: { replacements: suggestions.map((c) => ({ kind: 'change', newText: c })) },
   });
 }
 

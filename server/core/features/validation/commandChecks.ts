@@ -7,7 +7,7 @@ import { allCommandSpellings, suggestClosest, type CommandDef, type OptionDef } 
 import { type CommandNode, type ObjectValue, type Range, type Statement } from '../../syntax/index';
 import { type FeatureCatalog } from './catalogAccess';
 import { diagnostic } from '../../diagnostics/table';
-import { type ValidationDiagnostic } from './diagnostic';
+import { type Replacement, type ValidationDiagnostic } from './diagnostic';
 
 /** Diagnostics about each command of `statements` on its own (no pipeline context needed). */
 export function commandDiagnostics(
@@ -38,7 +38,7 @@ function unknownCommand(s: CommandNode): ValidationDiagnostic {
   const suggestions = suggestClosest(s.name.toUpperCase(), allCommandSpellings());
   return {
     ...diagnostic('command/unknown', s.nameRange, { name: s.name, suggestions }),
-    data: { replacements: suggestions.map((name) => ({ title: `Change to '${name}'`, newText: name })) },
+    data: { replacements: suggestions.map((name) => ({ kind: 'change', newText: name })) },
   };
 }
 
@@ -59,7 +59,7 @@ function unknownOptions(def: CommandDef, operand: ObjectValue): ValidationDiagno
     const found = { command: def.name, name: key.name, suggestions, known: names };
     out.push({
       ...diagnostic('option/unknown', key.range, found),
-      data: { replacements: suggestions.map((name) => ({ title: `Change to '${name}'`, newText: name })) },
+      data: { replacements: suggestions.map((name) => ({ kind: 'change', newText: name })) },
     });
   }
   return out;
@@ -68,7 +68,7 @@ function unknownOptions(def: CommandDef, operand: ObjectValue): ValidationDiagno
 function deprecated(s: CommandNode, def: CommandDef, source: (r: Range) => string): ValidationDiagnostic {
   const replacedBy = def.deprecated?.replacedBy ?? [];
   const range = { start: s.nameRange.start, end: s.operand?.range.end ?? s.nameRange.end };
-  const found = { name: def.name, reason: def.deprecated?.reason ?? '', replacedBy: orList(replacedBy) };
+  const found = { name: def.name, reason: def.deprecated?.reason ?? '', replacedBy };
   return {
     ...diagnostic('command/deprecated', range, found),
     tags: ['deprecated'],
@@ -84,22 +84,19 @@ const OIDSET_TARGETS: readonly (readonly [string, string])[] = [
 ];
 
 /** `OIDSET {oid:$oid, okind:$okind}` → one replacement per filter; `OIDSET $oid` → `OID $oid`. */
-function oidsetReplacements(
-  s: CommandNode,
-  source: (r: Range) => string,
-): { title: string; newText: string }[] {
+function oidsetReplacements(s: CommandNode, source: (r: Range) => string): Replacement[] {
   const operand = s.operand;
   if (operand === null) return [];
   if (operand.kind !== 'object') {
     const text = source(operand.range);
-    return [{ title: `Replace with 'OID ${text}'`, newText: `OID ${text}` }];
+    return [{ kind: 'replace', newText: `OID ${text}` }];
   }
-  const out: { title: string; newText: string }[] = [];
+  const out: Replacement[] = [];
   for (const [key, command] of OIDSET_TARGETS) {
     const member = operand.members.find((m) => m.key?.name === key);
     if (!member?.value) continue;
     const value = source(member.value.range);
-    out.push({ title: `Replace with '${command} ${value}'`, newText: `${command} ${value}` });
+    out.push({ kind: 'replace', newText: `${command} ${value}` });
   }
   return out;
 }
@@ -110,10 +107,6 @@ function bareDelete(s: CommandNode, source: (r: Range) => string): ValidationDia
   const text = source(range);
   return {
     ...diagnostic('delete/bare-word', range, { text }),
-    data: { replacements: [{ title: `Change to '[${text}]'`, newText: `[${text}]` }] },
+    data: { replacements: [{ kind: 'change', newText: `[${text}]` }] },
   };
-}
-
-function orList(items: readonly string[]): string {
-  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items.at(-1) ?? ''}`;
 }

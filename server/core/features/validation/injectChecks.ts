@@ -76,7 +76,7 @@ function checkFragmentText(ctx: CheckContext, directive: InjectDirective): void 
       directive.valueRange.start + Math.max(d.range.end, d.range.start),
       directive.valueRange.end,
     );
-    const found = { name: directive.name, message: d.message, code: d.code };
+    const found = { name: directive.name, message: d.message, code: d.code, args: d.args };
     ctx.report(diagnostic(FRAGMENT_CODES[d.severity], { start, end }, found));
   }
 }

@@ -4,7 +4,7 @@
  */
 import { type CommandNode, type Range, type Value } from '../../syntax/index';
 import { type CheckContext } from './context';
-import { diagnostic } from '../../diagnostics/table';
+import { diagnostic, type SpanKind } from '../../diagnostics/table';
 import { optionValue } from './valueNames';
 
 /** The longest span one request may cover, in milliseconds. */
@@ -15,15 +15,15 @@ export function checkRanges(ctx: CheckContext): void {
   const statements = [...ctx.doc.main, ...ctx.doc.subs.flatMap((s) => s.commands)];
   for (const s of statements) {
     if (s.kind !== 'command' || s.upperName !== 'TIME-RANGE') continue;
-    for (const span of timeRangeSpans(s)) report(ctx, span.ms, span.range, 'This TIME-RANGE');
+    for (const span of timeRangeSpans(s)) report(ctx, span.ms, span.range, 'time-range-command');
   }
-  for (const span of ctx.directives.spans) report(ctx, span.ms, span.range, 'This time range');
+  for (const span of ctx.directives.spans) report(ctx, span.ms, span.range, 'directives');
 }
 
-function report(ctx: CheckContext, ms: number, range: Range, what: string): void {
+function report(ctx: CheckContext, ms: number, range: Range, span: SpanKind): void {
   if (!(ms > MAX_SPAN_MS)) return;
   const days = Math.round((ms / 86_400_000) * 10) / 10;
-  ctx.report(diagnostic('range/too-long', range, { what, days }));
+  ctx.report(diagnostic('range/too-long', range, { span, days }));
 }
 
 function timeRangeSpans(s: CommandNode): { ms: number; range: Range }[] {

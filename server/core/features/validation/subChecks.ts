@@ -15,7 +15,7 @@ export function checkSubReferences(ctx: CheckContext): void {
     const suggestions = suggestClosest(ref.name, declared);
     ctx.report({
       ...diagnostic('sub/unresolved', ref.range, { name: ref.name, command: ref.command, suggestions }),
-      data: { replacements: suggestions.map((s) => ({ title: `Change to '${s}'`, newText: s })) },
+      data: { replacements: suggestions.map((s) => ({ kind: 'change', newText: s })) },
     });
   }
 }
