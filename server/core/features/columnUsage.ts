@@ -30,10 +30,9 @@ function columnsReadBy(text: string, catalog: CategoryCatalog): Set<string> {
   const features = featureCatalog(catalog);
   const out = new Set<string>();
   const visit = (pipeline: PipelineFlow): void => {
-    if (pipeline.category === null) return;
-    const category = splitCategorySuffix(pipeline.category).base;
     for (const step of pipeline.steps) {
-      if (step.statement.kind !== 'command') continue;
+      if (step.category === null || step.statement.kind !== 'command') continue;
+      const category = splitCategorySuffix(step.category).base;
       const def = features.findCommand(step.statement.name);
       if (!def) continue;
       for (const ref of columnReads(step.statement, def)) {

@@ -13,7 +13,7 @@ import {
   type Value,
 } from '../syntax/index';
 import { featureCatalog, type FeatureCatalog } from './validation/catalogAccess';
-import { categoryOfPipeline } from './validation/categoryName';
+import { categoryOfCommand } from './validation/categoryName';
 import { hasTemplate, namesOf, optionValue, type NameRef } from './validation/valueNames';
 
 /** Where a column comes from. */
@@ -40,11 +40,17 @@ export interface FlowStep {
   readonly after: ColumnSet;
   /** True once a loader ran: the rows exist. Column checks apply only then (or to the loader's own options). */
   readonly loaded: boolean;
+  /**
+   * The category in effect here: the last CATEGORY at or before the step (before any, the pipeline's
+   * first), so a file of several queries checks each against its own category. Null when unknown.
+   */
+  readonly category: string | null;
 }
 
 /** The flow of one pipeline: the main one (`sub === null`) or a SUB block. */
 export interface PipelineFlow {
   readonly sub: SubBlock | null;
+  /** The pipeline's first category (each step knows the one in effect where it stands). */
   readonly category: string | null;
   readonly steps: readonly FlowStep[];
   /** The columns the pipeline produces. */
@@ -80,7 +86,8 @@ type SubReads = ReadonlyMap<string, ColumnSet | undefined>;
 interface CachedSegment {
   readonly incoming: ColumnSet;
   readonly loadedIn: boolean;
-  readonly categorySet: ColumnSet;
+  readonly categoryIn: CategoryInEffect;
+  readonly categoryOut: CategoryInEffect;
   readonly reads: SubReads;
   readonly steps: readonly FlowStep[];
   readonly result: ColumnSet;
@@ -206,25 +213,26 @@ function segmentedMainFlow(
   ctx: FlowContext,
   cache: FlowCache,
 ): { flow: PipelineFlow; segmentSteps: (readonly FlowStep[])[] } {
-  const category = categoryOfPipeline(main);
-  const categorySet = categoryColumns(category, ctx);
+  const first = firstCategory(main, ctx);
   const steps: FlowStep[] = [];
   const segmentSteps: (readonly FlowStep[])[] = [];
-  let current = categorySet;
+  let current = first.set;
   let loaded = false;
+  let category = first;
   for (const segment of segments) {
     let hit = cache.segments.get(segment);
     const valid =
       hit !== undefined &&
       hit.incoming === current &&
       hit.loadedIn === loaded &&
-      hit.categorySet === categorySet &&
+      hit.categoryIn.name === category.name &&
+      hit.categoryIn.set === category.set &&
       readsStillHold(hit.reads, ctx);
     if (!valid || !hit) {
       const outer = ctx.reads;
       ctx.reads = new Map();
-      const run = runSteps(segment, current, loaded, categorySet, ctx);
-      hit = { incoming: current, loadedIn: loaded, categorySet, reads: ctx.reads, ...run };
+      const run = runSteps(segment, current, loaded, category, ctx);
+      hit = { incoming: current, loadedIn: loaded, categoryIn: category, reads: ctx.reads, ...run };
       ctx.reads = outer;
       cache.segments.set(segment, hit);
       cache.computed++;
@@ -233,8 +241,9 @@ function segmentedMainFlow(
     segmentSteps.push(hit.steps);
     current = hit.result;
     loaded = hit.loadedOut;
+    category = hit.categoryOut;
   }
-  return { flow: { sub: null, category: category?.name ?? null, steps, result: current }, segmentSteps };
+  return { flow: { sub: null, category: first.name, steps, result: current }, segmentSteps };
 }
 
 /** How deep SUB flows may nest while computing one another (a chain of JOINs is ordered, not nested). */
@@ -306,31 +315,52 @@ function flowPipeline(
   sub: SubBlock | null,
   ctx: FlowContext,
 ): PipelineFlow {
-  const category = categoryOfPipeline(statements);
-  const categorySet = categoryColumns(category, ctx);
-  const run = runSteps(statements, categorySet, false, categorySet, ctx);
-  return { sub, category: category?.name ?? null, steps: run.steps, result: run.result };
+  const first = firstCategory(statements, ctx);
+  const run = runSteps(statements, first.set, false, first, ctx);
+  return { sub, category: first.name, steps: run.steps, result: run.result };
 }
 
-/** Runs `statements` from the columns `start` (rows `loaded` or not). */
+/** A category and the columns it gives a loader. */
+interface CategoryInEffect {
+  readonly name: string | null;
+  readonly set: ColumnSet;
+}
+
+function categoryInEffect(command: CommandNode, ctx: FlowContext): CategoryInEffect {
+  const ref = categoryOfCommand(command);
+  return { name: ref?.name ?? null, set: categoryColumns(ref, ctx) };
+}
+
+/** The category a pipeline starts with: its first CATEGORY's (a loader written above it reads that one). */
+function firstCategory(statements: readonly Statement[], ctx: FlowContext): CategoryInEffect {
+  const command = statements.find(
+    (s): s is CommandNode => s.kind === 'command' && s.upperName === 'CATEGORY',
+  );
+  return command ? categoryInEffect(command, ctx) : { name: null, set: OPEN_COLUMNS };
+}
+
+/** Runs `statements` from the columns `start` (rows `loaded` or not), each CATEGORY switching the category. */
 function runSteps(
   statements: readonly Statement[],
   start: ColumnSet,
   loadedBefore: boolean,
-  categorySet: ColumnSet,
+  categoryIn: CategoryInEffect,
   ctx: FlowContext,
-): { steps: FlowStep[]; result: ColumnSet; loadedOut: boolean } {
+): { steps: FlowStep[]; result: ColumnSet; loadedOut: boolean; categoryOut: CategoryInEffect } {
   const steps: FlowStep[] = [];
   let current = start;
   let loaded = loadedBefore;
+  let category = categoryIn;
   for (const statement of statements) {
     const before = current;
     const def = statement.kind === 'command' ? ctx.catalog.findCommand(statement.name) : undefined;
-    current = applyStatement(statement, def, current, categorySet, ctx);
-    steps.push({ statement, before, after: current, loaded });
+    if (statement.kind === 'command' && statement.upperName === 'CATEGORY')
+      category = categoryInEffect(statement, ctx);
+    current = applyStatement(statement, def, current, category.set, ctx);
+    steps.push({ statement, before, after: current, loaded, category: category.name });
     if (statement.kind === 'promql' || def?.stage === 'load') loaded = true;
   }
-  return { steps, result: current, loadedOut: loaded };
+  return { steps, result: current, loadedOut: loaded, categoryOut: category };
 }
 
 /**

@@ -44,7 +44,7 @@ export function columnMarkdown(
 }
 
 function metadataIndex(analysis: DocumentAnalysis, site: CompletionSite): Map<string, Column> {
-  const info = categoryOfFlow(analysis, site.sub);
+  const info = categoryOfFlow(analysis, site.sub, site.flowOffset);
   const index = new Map<string, Column>();
   for (const c of [...SYSTEM_COLUMNS, ...AGENT_COLUMNS, ...GENERATED_COLUMNS]) index.set(c.name, c);
   if (info) for (const c of [...info.tags, ...info.fields]) index.set(c.name, c);
@@ -193,7 +193,7 @@ export function columnItems(
   if (set.open) {
     // Columns unknown here: offer what the catalog has for the category (an incomplete list still
     // holds the names public queries read), then the system and agent columns.
-    const info = categoryOfFlow(analysis, site.sub);
+    const info = categoryOfFlow(analysis, site.sub, site.flowOffset);
     for (const c of [...(info?.tags ?? []), ...(info?.fields ?? [])])
       add(c.name, c.kind, meta.get(c.name), Tier.category);
     for (const c of [...SYSTEM_COLUMNS, ...AGENT_COLUMNS])

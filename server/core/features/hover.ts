@@ -138,10 +138,9 @@ function operandHover(
       markdown: `**SUB ${name}** — ${w.labels.subReference(sub.line + 1, sub.commands.length)}`,
       range: node.range,
     };
-  const column = describeColumn(analysis, ctx.sub, name);
-  const flowColumn = analysis.flow
-    .columnsAt(ctx.statement?.range.start ?? node.range.start)
-    .columns.get(name);
+  const at = ctx.statement?.range.start ?? node.range.start;
+  const column = describeColumn(analysis, ctx.sub, name, at);
+  const flowColumn = analysis.flow.columnsAt(at).columns.get(name);
   if (!column && !flowColumn) return null;
   const origin: ColumnKindWord = flowColumn?.origin ?? column?.kind ?? 'column';
   return { markdown: columnMarkdown(name, origin, column, w), range: node.range };
@@ -184,8 +183,9 @@ function formulaHover(
         markdown: `**${fn.signature}** → ${fn.returns}\n\n${w.text(fn.description)}`,
         range: { start, end },
       };
-    const column = describeColumn(analysis, ctx.sub, match[0]);
-    const flowColumn = analysis.flow.columnsAt(ctx.statement?.range.start ?? start).columns.get(match[0]);
+    const at = ctx.statement?.range.start ?? start;
+    const column = describeColumn(analysis, ctx.sub, match[0], at);
+    const flowColumn = analysis.flow.columnsAt(at).columns.get(match[0]);
     if (!column && !flowColumn) return null;
     return {
       markdown: columnMarkdown(match[0], flowColumn?.origin ?? column?.kind ?? 'column', column, w),

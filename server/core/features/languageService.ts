@@ -29,6 +29,7 @@ import {
   flowWithCatalog,
   type ColumnFlow,
   type FlowCache,
+  type FlowStep,
   type PipelineFlow,
 } from './columns';
 import { createValidationCache, validateBlocks, type ValidationCache } from './validation/blockValidation';
@@ -140,10 +141,31 @@ export function pipelineFlowOf(analysis: DocumentAnalysis, sub: SubBlock | null)
   return sub.name === null ? undefined : analysis.flow.subs.get(sub.name);
 }
 
-/** The category metadata of the pipeline a SUB block (or the main pipeline) reads, if known. */
-export function categoryOfFlow(analysis: DocumentAnalysis, sub: SubBlock | null): CategoryInfo | undefined {
-  const name = pipelineFlowOf(analysis, sub)?.category;
+/**
+ * The category metadata a SUB block (or the main pipeline) reads, if known: at `offset`, the category
+ * in effect there (a file of several queries has one per query); without it, the pipeline's first.
+ */
+export function categoryOfFlow(
+  analysis: DocumentAnalysis,
+  sub: SubBlock | null,
+  offset?: number,
+): CategoryInfo | undefined {
+  const flow = pipelineFlowOf(analysis, sub);
+  const name = flow && offset !== undefined ? categoryAt(flow, offset) : flow?.category;
   return name ? analysis.catalogs.categories.getCategory(name) : undefined;
+}
+
+/** The category of the last step starting at or before `offset` (steps are in text order). */
+function categoryAt(flow: PipelineFlow, offset: number): string | null {
+  const steps = flow.steps;
+  let lo = 0;
+  let hi = steps.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((steps[mid] as FlowStep).statement.range.start <= offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo > 0 ? (steps[lo - 1] as FlowStep).category : flow.category;
 }
 
 /**
@@ -155,8 +177,9 @@ export function describeColumn(
   analysis: DocumentAnalysis,
   sub: SubBlock | null,
   name: string,
+  offset?: number,
 ): Column | undefined {
-  const info = categoryOfFlow(analysis, sub);
+  const info = categoryOfFlow(analysis, sub, offset);
   const fromCategory = info ? [...info.tags, ...info.fields].find((c) => c.name === name) : undefined;
   return fromCategory ?? findSystemColumn(name);
 }

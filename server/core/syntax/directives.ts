@@ -177,8 +177,8 @@ const HANDLERS: Record<string, Handler> = {
   },
 };
 
+// `name` is a title: a file of several queries titles each one, so a second `@name` is not a mistake.
 const SINGLE_VALUED: ReadonlySet<string> = new Set([
-  'name',
   'range',
   'stime',
   'etime',

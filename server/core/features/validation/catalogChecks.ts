@@ -46,7 +46,7 @@ function checkPipelineColumns(ctx: CheckContext, flow: PipelineFlow): void {
     const def = ctx.catalog.findCommand(step.statement.name);
     // Deleting a column that is not there is harmless, so DELETE is not checked.
     if (!def || def.columnEffect === 'delete') continue;
-    for (const ref of columnReads(step.statement, def)) reportUnknownColumn(ctx, step, ref, flow.category);
+    for (const ref of columnReads(step.statement, def)) reportUnknownColumn(ctx, step, ref, step.category);
   }
 }
 

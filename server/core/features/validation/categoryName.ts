@@ -2,7 +2,7 @@
  * Finding the category a pipeline loads: `CATEGORY name`, `CATEGORY "name"`, `CATEGORY name{m5}` or the
  * JSON form `CATEGORY {"name": 6h, "name{m5}": 3d, …}`, whose first key names the base category.
  */
-import { type CommandNode, type Range, type Statement } from '../../syntax/index';
+import { type CommandNode, type Range } from '../../syntax/index';
 
 /** The category a CATEGORY command names; `dynamic` when it is a `$param` or template marker. */
 export interface CategoryRef {
@@ -10,15 +10,6 @@ export interface CategoryRef {
   readonly range: Range;
   /** Every category name written in the command (one, or each key of the JSON form). */
   readonly all: readonly { readonly name: string; readonly range: Range }[];
-}
-
-/** The category named by the last CATEGORY of a pipeline, or null when there is none or it is dynamic. */
-export function categoryOfPipeline(statements: readonly Statement[]): CategoryRef | null {
-  let found: CategoryRef | null = null;
-  for (const s of statements) {
-    if (s.kind === 'command' && s.upperName === 'CATEGORY') found = categoryOfCommand(s);
-  }
-  return found;
 }
 
 /** The category a CATEGORY command names, or null when it is missing, a `$param` or a template marker. */

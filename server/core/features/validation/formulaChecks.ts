@@ -15,18 +15,18 @@ export function checkFormulas(ctx: CheckContext): void {
     const result = parseExpression(site.text, site.offset);
     for (const d of result.diagnostics) ctx.report(d);
     const found = steps.get(site.command);
-    if (!found || !isCheckedStep(ctx, found.step)) continue;
+    if (!found || !isCheckedStep(ctx, found)) continue;
     const ownNames = namesDefinedBy(site.command);
     for (const ref of result.identifiers) {
-      if (!ownNames.has(ref.name)) reportUnknownColumn(ctx, found.step, ref, found.category);
+      if (!ownNames.has(ref.name)) reportUnknownColumn(ctx, found, ref, found.category);
     }
   }
 }
 
-function stepsByStatement(ctx: CheckContext): Map<Statement, { step: FlowStep; category: string | null }> {
-  const out = new Map<Statement, { step: FlowStep; category: string | null }>();
+function stepsByStatement(ctx: CheckContext): Map<Statement, FlowStep> {
+  const out = new Map<Statement, FlowStep>();
   for (const flow of [ctx.flow.main, ...ctx.flow.subs.values()]) {
-    for (const step of flow.steps) out.set(step.statement, { step, category: flow.category });
+    for (const step of flow.steps) out.set(step.statement, step);
   }
   return out;
 }
