@@ -31,14 +31,31 @@ export function keptParts(english: string): string[] {
   ];
 }
 
-/** Four or more words with a lower-case letter in a row (MXQL keywords are upper case). */
-const ENGLISH_RUN = /[A-Za-z]*[a-z][A-Za-z]*(?:[ \t]+[A-Za-z]*[a-z][A-Za-z]*){3,}/;
+/** A word with a lower-case letter (MXQL keywords are upper case, so they never count). */
+const WORD = /^[A-Za-z'-]*[a-z][A-Za-z'-]*$/;
 
-/** The first run of English words in `text` outside quotes and backticks, or undefined. */
-export function englishRun(text: string): string | undefined {
-  const outside = text
+/**
+ * The first run of four or more English words in `text`, outside code fences, backticks, quotes and
+ * bold headings, that is not made only of `names` (identifiers the text may quote bare); undefined
+ * when there is none.
+ */
+export function englishRun(text: string, names: ReadonlySet<string> = new Set()): string | undefined {
+  const prose = text
+    .replace(/```[\s\S]*?```/g, ' ')
     .replace(/`[^`]*`/g, ' ')
-    .replace(/(?<![A-Za-z])'[^']*'(?![A-Za-z])/g, ' ')
-    .replace(/"[^"]*"/g, ' ');
-  return ENGLISH_RUN.exec(outside)?.[0];
+    .replace(/\*\*[^*]*\*\*/g, ' ')
+    .replace(/(?<![A-Za-z])'[^'\n]*'(?![A-Za-z])|"[^"\n]*"/g, ' ');
+  // Words count as a run only when spaces alone separate them (a comma or a period ends it).
+  for (const group of prose.matchAll(/[A-Za-z'-]+(?:[ \t]+[A-Za-z'-]+)*/g)) {
+    let run: string[] = [];
+    for (const word of [...group[0].split(/[ \t]+/), '']) {
+      if (WORD.test(word)) {
+        run.push(word);
+        continue;
+      }
+      if (run.length >= 4 && run.some((w) => !names.has(w))) return run.join(' ');
+      run = [];
+    }
+  }
+  return undefined;
 }

@@ -16,6 +16,7 @@ import {
   type UiLanguage,
 } from '../../../server/core/index';
 import { corpusTexts } from '../../support/corpus';
+import { englishRun } from '../../support/translationChecks';
 import { analyzeMarked } from './completionSupport';
 
 const catalogs = { categories: bundledCategoryCatalog, paths: bundledPathCatalog };
@@ -71,25 +72,9 @@ const CATALOG_NAMES: ReadonlySet<string> = new Set(
   ),
 );
 
-/**
- * The first run of four or more English words in `markdown` that are not names (of the query's own
- * words or of the catalog), outside code fences, inline code, quotes and bold headings; null when
- * there is none.
- */
-function englishRun(markdown: string, names: ReadonlySet<string>): string | null {
-  const prose = markdown
-    .replace(/```[\s\S]*?```/g, ' ')
-    .replace(/`[^`]*`/g, ' ')
-    .replace(/\*\*[^*]*\*\*/g, ' ')
-    .replace(/(?<![A-Za-z])'[^'\n]*'(?![A-Za-z])|"[^"\n]*"/g, ' ');
-  for (const m of prose.matchAll(/[A-Za-z][A-Za-z'-]*(?: +[A-Za-z][A-Za-z'-]*){3,}/g)) {
-    if (m[0].split(/ +/).some((w) => !names.has(w) && !CATALOG_NAMES.has(w))) return m[0];
-  }
-  return null;
-}
-
+/** Words a translation may show bare: the query's own words and command and option names. */
 function wordsOf(text: string): Set<string> {
-  return new Set(text.match(/[A-Za-z]+/g) ?? []);
+  return new Set([...(text.match(/[A-Za-z]+/g) ?? []), ...CATALOG_NAMES]);
 }
 
 /** Offsets inside each token of the text (one past its first character). */
@@ -174,9 +159,9 @@ void describe('hover, completion and signature help in the client language', () 
     const found = tokenOffsets(a.text)
       .map((o) => hover(a, o)?.markdown)
       .filter((m): m is string => m !== undefined)
-      .filter((m) => englishRun(m, wordsOf(a.text)) !== null);
+      .filter((m) => englishRun(m, wordsOf(a.text)) !== undefined);
     assert.ok(found.length > 20, `only ${found.length} English hovers recognised`);
-    assert.equal(englishRun('**tps** — 필드\n\n`keeps the rows that pass`', new Set()), null);
+    assert.equal(englishRun('**tps** — 필드\n\n`keeps the rows that pass`', new Set()), undefined);
     assert.equal(
       englishRun('Keeps the rows that pass one test.', new Set()),
       'Keeps the rows that pass one test',
