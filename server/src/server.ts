@@ -38,6 +38,7 @@ import {
 import * as convert from './convert';
 import { queryAtCursor, serverStatus } from './customRequests';
 import { DiagnosticsScheduler, KEYSTROKE_DIAGNOSTICS_DELAY_MS } from './diagnostics';
+import { CompletionLists } from './completions';
 import { AnalysisCache } from './documents';
 import { guarded } from './guard';
 import { safeTextDocuments } from './textSync';
@@ -53,7 +54,10 @@ export interface ServerRuntime {
 function capabilities(): InitializeResult['capabilities'] {
   return {
     textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
-    completionProvider: { triggerCharacters: ['$', '@', '{', '[', ',', ':', ' ', "'", '"'] },
+    completionProvider: {
+      triggerCharacters: ['$', '@', '{', '[', ',', ':', ' ', "'", '"'],
+      resolveProvider: true,
+    },
     hoverProvider: true,
     signatureHelpProvider: { triggerCharacters: ['{', ','], retriggerCharacters: [':'] },
     documentSymbolProvider: true,
@@ -73,6 +77,7 @@ interface Wiring {
   readonly documents: TextDocuments<TextDocument>;
   readonly cache: AnalysisCache;
   readonly scheduler: DiagnosticsScheduler;
+  readonly completions: CompletionLists;
   readonly log: (message: string) => void;
   /** Runs `work` on an open document's analysis, guarded; `fallback` when the document is not open. */
   withDoc<T>(uri: string, fallback: T, what: string, work: (doc: TextDocument, a: DocumentAnalysis) => T): T;
@@ -116,6 +121,7 @@ function createWiring(
     connection,
     documents,
     cache,
+    completions: new CompletionLists(),
     log,
     settings: DEFAULT_SETTINGS,
     scheduler: new DiagnosticsScheduler(cache, () => wiring.settings, publish, log),
@@ -181,6 +187,7 @@ function wireLifecycle(
   w.documents.onDidClose((e) => {
     w.scheduler.forget(e.document.uri);
     w.cache.delete(e.document.uri);
+    w.completions.forget(e.document.uri);
     void w.connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
 }
@@ -188,13 +195,12 @@ function wireLifecycle(
 /** Completion, hover and option signatures. */
 function wireReading(w: Wiring): void {
   w.connection.onCompletion((p) =>
-    w.at(p, null, 'Completion', (doc, a, offset) => {
-      const list = complete(a, offset);
-      return {
-        isIncomplete: list.isIncomplete,
-        items: list.items.map((e) => convert.toCompletionItem(doc, e)),
-      };
-    }),
+    w.at(p, null, 'Completion', (doc, a, offset) =>
+      w.completions.answer(doc, offset, () => complete(a, offset)),
+    ),
+  );
+  w.connection.onCompletionResolve((item) =>
+    guarded('Completion resolve', w.log, item, () => w.completions.resolve(item)),
   );
   w.connection.onHover((p) =>
     w.at(p, null, 'Hover', (doc, a, offset) => {
