@@ -93,9 +93,11 @@ export function toCompletionItem(doc: TextDocument, e: CompletionEntry, data?: u
     kind: COMPLETION_KINDS[e.kind],
     detail: e.detail,
     textEdit: { range: toLspRange(doc, e.range), newText: e.insertText ?? e.label },
-    insertTextFormat: e.snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
+    // Plain text is the protocol's default, and a filter text equal to the label says nothing: left
+    // out, as each would be repeated on every item of lists hundreds long.
+    ...(e.snippet ? { insertTextFormat: InsertTextFormat.Snippet } : {}),
     ...(e.sortText !== undefined ? { sortText: e.sortText } : {}),
-    ...(e.filterText !== undefined ? { filterText: e.filterText } : {}),
+    ...(e.filterText !== undefined && e.filterText !== e.label ? { filterText: e.filterText } : {}),
     ...(e.deprecated ? { tags: [1] } : {}),
     ...(data !== undefined ? { data } : {}),
   };
