@@ -5,7 +5,7 @@
  * old design (every analysis kept, each one surviving into the old space) does not meet.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import {
   type CompletionItem,
   type CompletionList,
@@ -22,13 +22,14 @@ const QUERY = [
   'OID $oid',
   'TAGLOAD',
   'SELECT [time, oid, tps, not_a_column]',
-  'JOIN {query: top5, pk: oid}',
+  'JOIN {query: busiest, pk: oid}',
   'FILTER {key: tps, over: x}',
   '',
-  'SUB top5',
+  'SUB busiest',
   'CATEGORY app_counter',
   'TAGLOAD',
-  'LIMIT 5',
+  'ORDER {key: tps, sort: desc}',
+  'LIMIT 3',
   'END',
   '',
   'SELECT [$0',
@@ -36,6 +37,18 @@ const QUERY = [
 
 let session: LspSession;
 let version = 1;
+
+/** Runs `work` against a server of its own (as `session`), stopped when it is done. */
+async function withSession(work: () => Promise<void>, settings?: unknown): Promise<void> {
+  session = await startSession(settings);
+  try {
+    await work();
+  } finally {
+    await session.stop();
+  }
+}
+
+const WITH_DIAGNOSTICS = { diagnostics: { enabled: true, disabledCodes: [] } };
 
 async function open(uri: string, text: string): Promise<PublishDiagnosticsParams> {
   const v = version++;
@@ -71,69 +84,64 @@ async function answers(uri: string, cursor: { line: number; character: number })
 }
 
 void describe('open documents over stdio', () => {
-  before(async () => {
-    session = await startSession({ diagnostics: { enabled: true, disabledCodes: [] } });
-  });
-  after(async () => {
-    await session.stop();
-  });
+  void test('completion items carry no documentation; completionItem/resolve supplies it', () =>
+    withSession(async () => {
+      const uri = 'file:///resolve.mxql';
+      const { text, position } = withCursor('CATEGORY app_counter\nTAGLOAD\nSELECT [$0');
+      await open(uri, text);
+      const caps = session.initializeResult.capabilities.completionProvider;
+      assert.equal(caps?.resolveProvider, true);
+      const list = await session.connection.sendRequest<CompletionList>(
+        'textDocument/completion',
+        at(uri, position),
+      );
+      const tps = list.items.find((i) => i.label === 'tps');
+      assert.ok(tps);
+      assert.equal(
+        list.items.some((i) => i.documentation !== undefined),
+        false,
+      );
+      const resolved = await session.connection.sendRequest<CompletionItem>('completionItem/resolve', tps);
+      assert.equal(typeof resolved.documentation, 'object');
+      const doc = resolved.documentation as { kind: string; value: string };
+      assert.equal(doc.kind, 'markdown');
+      assert.ok(doc.value.length > 0, 'documentation text');
+      assert.deepEqual({ ...resolved, documentation: undefined }, { ...tps, documentation: undefined });
+      // An item from no list the server knows comes back as it was, never an error.
+      const stranger = { label: 'tps', data: { list: -1 } };
+      assert.deepEqual(await session.connection.sendRequest('completionItem/resolve', stranger), stranger);
+    }, WITH_DIAGNOSTICS));
 
-  void test('completion items carry no documentation; completionItem/resolve supplies it', async () => {
-    const uri = 'file:///resolve.mxql';
-    const { text, position } = withCursor('CATEGORY app_counter\nTAGLOAD\nSELECT [$0');
-    await open(uri, text);
-    const caps = session.initializeResult.capabilities.completionProvider;
-    assert.equal(caps?.resolveProvider, true);
-    const list = await session.connection.sendRequest<CompletionList>(
-      'textDocument/completion',
-      at(uri, position),
-    );
-    const tps = list.items.find((i) => i.label === 'tps');
-    assert.ok(tps);
-    assert.equal(
-      list.items.some((i) => i.documentation !== undefined),
-      false,
-    );
-    const resolved = await session.connection.sendRequest<CompletionItem>('completionItem/resolve', tps);
-    assert.equal(typeof resolved.documentation, 'object');
-    const doc = resolved.documentation as { kind: string; value: string };
-    assert.equal(doc.kind, 'markdown');
-    assert.ok(doc.value.length > 0, 'documentation text');
-    assert.deepEqual({ ...resolved, documentation: undefined }, { ...tps, documentation: undefined });
-    // An item from no list the server knows comes back as it was, never an error.
-    const stranger = { label: 'tps', data: { list: -1 } };
-    assert.deepEqual(await session.connection.sendRequest('completionItem/resolve', stranger), stranger);
-  });
-
-  void test('a document whose analysis was evicted answers exactly as before', async () => {
-    const { text, position } = withCursor(QUERY);
-    const uri = 'file:///evicted.mxql';
-    const published = await open(uri, text);
-    assert.ok(published.diagnostics.length > 0, 'the query has findings to compare');
-    const before = await answers(uri, position);
-    // More recently used documents than the server keeps analyses for, each completed (so the
-    // evicted document's list is not the last one either).
-    for (let i = 0; i < KEPT_ANALYSES + 4; i++) {
-      const other = `file:///other${i}.mxql`;
-      const o = withCursor(`CATEGORY app_counter\nTAGLOAD\nSELECT [time, tps${i}]\n\nSELECT [$0`);
-      await open(other, o.text);
-      await session.connection.sendRequest('textDocument/completion', at(other, o.position));
-    }
-    assert.deepEqual(await answers(uri, position), before);
-    // An edit to the evicted document and its undo: the diagnostics of its text are the same.
-    const end = { line: position.line, character: position.character };
-    for (const [v, change] of [
-      [version++, { range: { start: end, end }, text: 't' }],
-      [version++, { range: { start: end, end: { ...end, character: end.character + 1 } }, text: '' }],
-    ] as const) {
-      await session.connection.sendNotification('textDocument/didChange', {
-        textDocument: { uri, version: v },
-        contentChanges: [change],
-      });
-    }
-    const again = await session.diagnostics(uri, (p) => p.version === version - 1);
-    assert.deepEqual(again.diagnostics, published.diagnostics);
-  });
+  void test('a document whose analysis was evicted answers exactly as before', () =>
+    withSession(async () => {
+      const { text, position } = withCursor(QUERY);
+      const uri = 'file:///evicted.mxql';
+      const published = await open(uri, text);
+      assert.ok(published.diagnostics.length > 0, 'the query has findings to compare');
+      const before = await answers(uri, position);
+      // More recently used documents than the server keeps analyses for, each completed (so the
+      // evicted document's list is not the last one either).
+      for (let i = 0; i < KEPT_ANALYSES + 4; i++) {
+        const other = `file:///other${i}.mxql`;
+        const o = withCursor(`CATEGORY app_counter\nTAGLOAD\nSELECT [time, tps${i}]\n\nSELECT [$0`);
+        await open(other, o.text);
+        await session.connection.sendRequest('textDocument/completion', at(other, o.position));
+      }
+      assert.deepEqual(await answers(uri, position), before);
+      // An edit to the evicted document and its undo: the diagnostics of its text are the same.
+      const end = { line: position.line, character: position.character };
+      for (const [v, change] of [
+        [version++, { range: { start: end, end }, text: 't' }],
+        [version++, { range: { start: end, end: { ...end, character: end.character + 1 } }, text: '' }],
+      ] as const) {
+        await session.connection.sendNotification('textDocument/didChange', {
+          textDocument: { uri, version: v },
+          contentChanges: [change],
+        });
+      }
+      const again = await session.diagnostics(uri, (p) => p.version === version - 1);
+      assert.deepEqual(again.diagnostics, published.diagnostics);
+    }, WITH_DIAGNOSTICS));
 });
 
 void describe('server memory with many documents open', () => {
@@ -146,8 +154,8 @@ void describe('server memory with many documents open', () => {
           `CATEGORY app_counter\nTAGLOAD\nSELECT [time, oid, tps, col${i}]\nGROUP {pk: oid, merge: tps}\n`,
       ),
     );
-    const s = await startSession();
-    try {
+    await withSession(async () => {
+      const s = session;
       const baseline = await s.connection.sendRequest(ServerStatusRequest);
       for (const [i, text] of texts.entries()) {
         const uri = `file:///memory/${i}.mxql`;
@@ -169,8 +177,6 @@ void describe('server memory with many documents open', () => {
       // analysis kept, +62–67 MB and 39–54 KB.
       assert.ok(rss < 50, `rss +${rss.toFixed(1)} MB`);
       assert.ok(heapPerFile < 25, `heap ${heapPerFile.toFixed(1)} KB per file`);
-    } finally {
-      await s.stop();
-    }
+    });
   });
 });
