@@ -173,9 +173,8 @@ void describe('server memory with many documents open', () => {
         `${texts.length} files open: rss +${rss.toFixed(1)} MB, heap +${heapPerFile.toFixed(1)} KB per file`,
       );
       assert.equal(loaded.openDocuments, texts.length);
-      // Measured on the 624 corpus files: +30–34 MB RSS and 5–18 KB heap per file (the heap counts garbage
-      // not collected yet, so it varies more); with every
-      // analysis kept, +62–67 MB and 39–54 KB.
+      // Measured on the 624 corpus files: +30–34 MB RSS and 5–18 KB heap per file (the heap counts
+      // garbage not collected yet, so it varies more); with every analysis kept, +62–67 MB and 39–54 KB.
       assert.ok(rss < 50, `rss +${rss.toFixed(1)} MB`);
       assert.ok(heapPerFile < 30, `heap ${heapPerFile.toFixed(1)} KB per file`);
     });
