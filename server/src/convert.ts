@@ -14,6 +14,7 @@ import {
   type CompletionItem,
   type Diagnostic,
   type FoldingRange,
+  type MarkupContent,
   type Position,
   type Range as LspRange,
   type SemanticTokens,
@@ -82,19 +83,29 @@ const COMPLETION_KINDS: Readonly<Record<CompletionEntry['kind'], CompletionItemK
   function: CompletionItemKind.Function,
 };
 
-/** A core completion entry as an LSP completion item with a text edit over the typed word. */
-export function toCompletionItem(doc: TextDocument, e: CompletionEntry): CompletionItem {
+/**
+ * A core completion entry as an LSP completion item with a text edit over the typed word, without
+ * its documentation (`completionItem/resolve` adds it, see completions.ts; `data` says from where).
+ */
+export function toCompletionItem(doc: TextDocument, e: CompletionEntry, data?: unknown): CompletionItem {
   return {
     label: e.label,
     kind: COMPLETION_KINDS[e.kind],
     detail: e.detail,
-    documentation: { kind: MarkupKind.Markdown, value: e.documentation },
     textEdit: { range: toLspRange(doc, e.range), newText: e.insertText ?? e.label },
-    insertTextFormat: e.snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
+    // Plain text is the protocol's default, and a filter text equal to the label says nothing: left
+    // out, as each would be repeated on every item of lists hundreds long.
+    ...(e.snippet ? { insertTextFormat: InsertTextFormat.Snippet } : {}),
     ...(e.sortText !== undefined ? { sortText: e.sortText } : {}),
-    ...(e.filterText !== undefined ? { filterText: e.filterText } : {}),
+    ...(e.filterText !== undefined && e.filterText !== e.label ? { filterText: e.filterText } : {}),
     ...(e.deprecated ? { tags: [1] } : {}),
+    ...(data !== undefined ? { data } : {}),
   };
+}
+
+/** Markdown documentation as LSP shows it (a completion item's, once resolved). */
+export function toMarkdown(value: string): MarkupContent {
+  return { kind: MarkupKind.Markdown, value };
 }
 
 const SYMBOL_KINDS = {

@@ -41,6 +41,7 @@ import {
 import * as convert from './convert';
 import { queryAtCursor, serverStatus } from './customRequests';
 import { DiagnosticsScheduler, KEYSTROKE_DIAGNOSTICS_DELAY_MS } from './diagnostics';
+import { CompletionLists } from './completions';
 import { AnalysisCache } from './documents';
 import { guarded } from './guard';
 import { safeTextDocuments } from './textSync';
@@ -55,7 +56,10 @@ export interface ServerRuntime {
 function capabilities(): InitializeResult['capabilities'] {
   return {
     textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
-    completionProvider: { triggerCharacters: ['$', '@', '{', '[', ',', ':', ' ', "'", '"'] },
+    completionProvider: {
+      triggerCharacters: ['$', '@', '{', '[', ',', ':', ' ', "'", '"'],
+      resolveProvider: true,
+    },
     hoverProvider: true,
     signatureHelpProvider: { triggerCharacters: ['{', ','], retriggerCharacters: [':'] },
     documentSymbolProvider: true,
@@ -75,6 +79,7 @@ interface Wiring {
   readonly documents: TextDocuments<TextDocument>;
   readonly cache: AnalysisCache;
   readonly scheduler: DiagnosticsScheduler;
+  readonly completions: CompletionLists;
   readonly log: (message: string) => void;
   /** The client's display language for every text the server sends; undefined is English. */
   language?: UiLanguage;
@@ -120,6 +125,7 @@ function createWiring(connection: Connection, runtime: ServerRuntime): Wiring & 
     connection,
     documents,
     cache,
+    completions: new CompletionLists(),
     log,
     settings: DEFAULT_SETTINGS,
     scheduler: new DiagnosticsScheduler(cache, () => wiring.settings, publish, log),
@@ -185,6 +191,7 @@ function wireLifecycle(w: Wiring & { settings: ServerSettings }, runtime: Server
   w.documents.onDidClose((e) => {
     w.scheduler.forget(e.document.uri);
     w.cache.delete(e.document.uri);
+    w.completions.forget(e.document.uri);
     void w.connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
 }
@@ -192,13 +199,12 @@ function wireLifecycle(w: Wiring & { settings: ServerSettings }, runtime: Server
 /** Completion, hover and option signatures, worded in the client's locale (read at initialize). */
 function wireReading(w: Wiring): void {
   w.connection.onCompletion((p) =>
-    w.at(p, null, 'Completion', (doc, a, offset) => {
-      const list = complete(a, offset, w.language);
-      return {
-        isIncomplete: list.isIncomplete,
-        items: list.items.map((e) => convert.toCompletionItem(doc, e)),
-      };
-    }),
+    w.at(p, null, 'Completion', (doc, a, offset) =>
+      w.completions.answer(doc, offset, () => complete(a, offset, w.language)),
+    ),
+  );
+  w.connection.onCompletionResolve((item) =>
+    guarded('Completion resolve', w.log, item, () => w.completions.resolve(item)),
   );
   w.connection.onHover((p) =>
     w.at(p, null, 'Hover', (doc, a, offset) => {

@@ -57,7 +57,8 @@ async function main(): Promise<void> {
   const bigRun = await cpu(() => keystrokeToCompletion(big, rounds, 'incremental'));
   const fullRun = await cpu(() => keystrokeToCompletion(bigFull, Math.min(rounds, 100), 'full'));
   const [one, incremental, full] = [oneRun.samples, bigRun.samples, fullRun.samples];
-  const unchanged = await unchangedCompletion(big, rounds);
+  const unchangedRun = await cpu(() => unchangedCompletion(big, rounds));
+  const unchanged = unchangedRun.samples;
   const regex: number[] = [];
   for (let i = 0; i < rounds; i++) {
     const started = performance.now();
@@ -80,7 +81,9 @@ async function main(): Promise<void> {
   console.log(`  baseline: bare regex tokenizer, in process:  ${fmt(regex)}`);
   const ratio = quantile(incremental, 0.99) / Math.max(quantile(one, 0.99), 0.001);
   console.log(`  2,000-line p99 / 1-line p99: ${ratio.toFixed(2)}x (goal ≤ 3x, p99 ≤ 10 ms)`);
-  console.log(`unchanged-document completion, 2,000 lines:   ${fmt(unchanged)} (goal p99 ≤ 5 ms)`);
+  console.log(
+    `unchanged-document completion, 2,000 lines:   ${fmt(unchanged)}${perRound(unchangedRun.cpu).replace('keystroke', 'request')} (goal p99 ≤ 5 ms)`,
+  );
   console.log(`keystroke → diagnostics published, 2,000 lines: ${fmt(diagnostics)} (goal p99 ≤ 20 ms)`);
   console.log(`  baseline: whole-text change (full analysis): ${fmt(diagnosticsFull)}`);
   await session.stop();

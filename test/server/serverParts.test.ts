@@ -13,7 +13,8 @@ import { bundledCategoryCatalog } from '../../server/core/catalog/bundledCatalog
 import { loadCatalogs } from '../../server/src/catalogLoader';
 import { encodeSemanticTokens, toLspRange, toOffset } from '../../server/src/convert';
 import { DiagnosticsScheduler, isDisabled } from '../../server/src/diagnostics';
-import { AnalysisCache } from '../../server/src/documents';
+import { AnalysisCache, KEPT_ANALYSES, KEPT_ANALYSIS_TEXT } from '../../server/src/documents';
+import { diagnosticsOf } from '../../server/core/index';
 import { guarded } from '../../server/src/guard';
 import { DEFAULT_SETTINGS, readSettings } from '../../server/src/settings';
 import { safeTextDocuments } from '../../server/src/textSync';
@@ -233,7 +234,7 @@ void describe('incremental analysis cache', () => {
     assert.equal(second.text, doc.getText());
     assert.equal(second.blocks.reparsed, 1);
     assert.equal(second.blocks.blocks[0], first.blocks.blocks[0], 'the first block is reused as it is');
-    assert.deepEqual(cache.stats, { incremental: 1, fresh: 1, reparsedBlocks: 1 });
+    assert.deepEqual(cache.stats, { incremental: 1, fresh: 1, evicted: 0, reparsedBlocks: 1 });
     // A change past the end is clamped, recorded as such, and still leads to the document's text.
     doc = sync.update(
       doc,
@@ -247,5 +248,54 @@ void describe('incremental analysis cache', () => {
     );
     assert.equal(cache.get(doc).text, doc.getText());
     assert.equal(cache.stats.incremental, 2);
+  });
+});
+
+void describe('analysis cache bounds', () => {
+  const docAt = (i: number, version = 1, text = `CATEGORY app_counter\nTAGLOAD\nSELECT [time, tps${i}]\n`) =>
+    TextDocument.create(`file:///d${i}.mxql`, 'mxql', version, text);
+
+  void test('keeps the most recently used analyses only; an evicted one is rebuilt the same', () => {
+    const cache = new AnalysisCache({ categories: bundledCategoryCatalog });
+    const first = cache.get(docAt(0));
+    for (let i = 1; i <= KEPT_ANALYSES; i++) {
+      cache.get(docAt(i));
+      // Document 1 is used again each time: it stays while older ones go.
+      cache.get(docAt(1));
+    }
+    assert.equal(cache.size, KEPT_ANALYSES);
+    assert.equal(cache.has('file:///d0.mxql'), false, 'the least recently used is evicted');
+    assert.equal(cache.has('file:///d1.mxql'), true, 'the one used on every round is kept');
+    assert.equal(cache.stats.evicted, 1);
+    const rebuilt = cache.get(docAt(0));
+    assert.notEqual(rebuilt, first);
+    assert.deepEqual(rebuilt.parsed, first.parsed);
+    assert.deepEqual(
+      diagnosticsOf(rebuilt, { catalog: bundledCategoryCatalog }),
+      diagnosticsOf(first, { catalog: bundledCategoryCatalog }),
+    );
+  });
+
+  void test('long documents are kept within a text budget, the newest always', () => {
+    const cache = new AnalysisCache({ categories: bundledCategoryCatalog });
+    // Each over half the budget: two do not fit together.
+    const query = 'CATEGORY app_counter\nTAGLOAD\nSELECT [time, tps]\n\n';
+    const long = query.repeat(Math.ceil((KEPT_ANALYSIS_TEXT * 0.6) / query.length));
+    cache.get(docAt(0, 1, long));
+    cache.get(docAt(1, 1, long));
+    cache.get(docAt(2, 1, long));
+    assert.equal(cache.size, 1);
+    assert.equal(cache.has('file:///d2.mxql'), true);
+  });
+
+  void test('edits to an evicted document are not recorded; its next version is analysed afresh', () => {
+    const cache = new AnalysisCache({ categories: bundledCategoryCatalog });
+    cache.get(docAt(0));
+    for (let i = 1; i <= KEPT_ANALYSES; i++) cache.get(docAt(i));
+    cache.recordEdit('file:///d0.mxql', { start: 0, end: 0, text: '# ' });
+    const fresh = cache.stats.fresh;
+    const text = `# ${docAt(0).getText()}`;
+    assert.equal(cache.get(docAt(0, 2, text)).text, text);
+    assert.equal(cache.stats.fresh, fresh + 1);
   });
 });

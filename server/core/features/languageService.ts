@@ -98,26 +98,41 @@ function analysisOf(
   catalogs: LanguageCatalogs,
   caches: AnalysisCaches,
 ): DocumentAnalysis {
-  const text = blocks.text;
-  const parsed = blocks.parsed;
-  let directives: Directives | undefined;
-  let flow: ColumnFlow | undefined;
-  return {
-    text,
-    catalogs,
-    parsed,
-    doc: parsed.ast,
-    blocks,
-    caches,
-    get directives() {
-      directives ??= parseDirectives(text);
-      return directives;
-    },
-    get flow() {
-      flow ??= blockFlow(blocks, catalogs, caches);
-      return flow;
-    },
-  };
+  return new LazyAnalysis(blocks, catalogs, caches);
+}
+
+/**
+ * A class, not an object literal with getters: each literal's getters are new closures, which gives
+ * every analysis its own hidden class hanging off a shared one, and that keeps the whole analysis
+ * reachable for the young-generation collector until the next full collection (every analysis then
+ * survived into the old space, growing the heap with the number of documents analysed).
+ */
+class LazyAnalysis implements DocumentAnalysis {
+  readonly text: string;
+  readonly parsed: ParseResult;
+  readonly doc: MxqlDocument;
+  private directivesOnce: Directives | undefined;
+  private flowOnce: ColumnFlow | undefined;
+
+  constructor(
+    readonly blocks: BlockParse,
+    readonly catalogs: LanguageCatalogs,
+    readonly caches: AnalysisCaches,
+  ) {
+    this.text = blocks.text;
+    this.parsed = blocks.parsed;
+    this.doc = blocks.parsed.ast;
+  }
+
+  get directives(): Directives {
+    this.directivesOnce ??= parseDirectives(this.text);
+    return this.directivesOnce;
+  }
+
+  get flow(): ColumnFlow {
+    this.flowOnce ??= blockFlow(this.blocks, this.catalogs, this.caches);
+    return this.flowOnce;
+  }
 }
 
 /** The column flow over the blocks' segments, reusing the cache while fragments and catalog are the same. */

@@ -1,0 +1,67 @@
+/**
+ * Completion lists as the server sends them. Documentation is not part of the list: it is most of
+ * what a list would weigh beyond the labels and only the selected item shows it, so each item carries
+ * a small `data` naming its list and `completionItem/resolve` adds the documentation from there. The
+ * last list is answered again as it is while the document version and the cursor are the same (an
+ * editor asks again after a cancelled or re-triggered request), without running completion again.
+ */
+import { type CompletionItem, type CompletionList } from 'vscode-languageserver/node';
+import { type TextDocument } from 'vscode-languageserver-textdocument';
+import { type CompletionEntry, type CompletionList as CoreCompletionList } from '../core/index';
+import { toCompletionItem, toMarkdown } from './convert';
+
+/** What each item's `data` holds: the list it came from. */
+interface ItemData {
+  readonly list: number;
+}
+
+interface BuiltList {
+  readonly id: number;
+  readonly uri: string;
+  readonly version: number;
+  readonly offset: number;
+  readonly answer: CompletionList;
+  /** Documentation (markdown) by item label; labels are unique within a list. */
+  readonly documentation: ReadonlyMap<string, string>;
+}
+
+/** Lists whose items can still be resolved: the ones an editor may be showing. */
+const KEPT_LISTS = 4;
+
+/** Builds completion answers and resolves their items' documentation. */
+export class CompletionLists {
+  private readonly lists: BuiltList[] = [];
+  private nextId = 1;
+
+  /** The answer at `offset` of `doc`; `complete` runs only when the version or the cursor changed. */
+  answer(doc: TextDocument, offset: number, complete: () => CoreCompletionList): CompletionList {
+    const last = this.lists.at(-1);
+    if (last && last.uri === doc.uri && last.version === doc.version && last.offset === offset) {
+      return last.answer;
+    }
+    const list = complete();
+    const id = this.nextId++;
+    const data: ItemData = { list: id };
+    const documentation = new Map<string, string>();
+    const items = list.items.map((e: CompletionEntry) => {
+      if (e.documentation) documentation.set(e.label, e.documentation);
+      return toCompletionItem(doc, e, data);
+    });
+    const answer = { isIncomplete: list.isIncomplete, items };
+    this.lists.push({ id, uri: doc.uri, version: doc.version, offset, answer, documentation });
+    if (this.lists.length > KEPT_LISTS) this.lists.shift();
+    return answer;
+  }
+
+  /** `item` with its documentation, when it comes from a list still kept; else `item` as it is. */
+  resolve(item: CompletionItem): CompletionItem {
+    const id = (item.data as Partial<ItemData> | undefined)?.list;
+    const value = this.lists.find((l) => l.id === id)?.documentation.get(item.label);
+    return value === undefined ? item : { ...item, documentation: toMarkdown(value) };
+  }
+
+  /** Forgets the lists of a closed document. */
+  forget(uri: string): void {
+    for (let i = this.lists.length - 1; i >= 0; i--) if (this.lists[i]?.uri === uri) this.lists.splice(i, 1);
+  }
+}
