@@ -4,7 +4,13 @@
 // completion documentation in that language; without a locale it speaks English.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { CompletionList, Hover, MarkupContent, SignatureHelp } from 'vscode-languageserver-protocol';
+import type {
+  CompletionItem,
+  CompletionList,
+  Hover,
+  MarkupContent,
+  SignatureHelp,
+} from 'vscode-languageserver-protocol';
 import { startSession, withCursor } from './lspClient';
 
 const TEXT = [
@@ -82,7 +88,11 @@ async function answersFor(initialize: Record<string, unknown>): Promise<Answers>
       textDocument: { uri: other },
       position,
     });
-    const asc = list.items.find((i) => i.label === 'asc');
+    // Documentation arrives on completionItem/resolve, as editors ask for the item they show.
+    const listed = list.items.find((i) => i.label === 'asc');
+    const asc = listed
+      ? await session.connection.sendRequest<CompletionItem>('completionItem/resolve', listed)
+      : undefined;
     const help = await session.connection.sendRequest<SignatureHelp | null>('textDocument/signatureHelp', {
       textDocument: { uri: other },
       position,
