@@ -178,14 +178,7 @@ const HANDLERS: Record<string, Handler> = {
 };
 
 // `name` is a title: a file of several queries titles each one, so a second `@name` is not a mistake.
-const SINGLE_VALUED: ReadonlySet<string> = new Set([
-  'range',
-  'stime',
-  'etime',
-  'limit',
-  'path',
-  'pcode',
-]);
+const SINGLE_VALUED: ReadonlySet<string> = new Set(['range', 'stime', 'etime', 'limit', 'path', 'pcode']);
 
 function checkCombinations(out: Directives, byKey: Map<string, DirectiveEntry>): void {
   const s = byKey.get('stime');
