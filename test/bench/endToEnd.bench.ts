@@ -20,15 +20,16 @@ import type { Frame, Page } from 'playwright-core';
 import { startDemoServer, type DemoServer } from '../../demo/index';
 import { vsceBin } from '../package/buildVsix';
 import { resultsFrame, startE2eRig, type E2eRig } from '../support/e2eWorkbench';
+import {
+  FIFTY_THOUSAND_MQL as MQL,
+  FIFTY_THOUSAND_ROWS as EXPECTED_ROWS,
+  postFiftyThousand,
+} from '../support/fiftyThousandRows';
 
 const MEASURED_RUNS = Number(process.argv[2] ?? 5);
-const EXPECTED_ROWS = 50_000;
 const GOAL_MS = 400;
 const RUN_TIMEOUT_MS = 120_000;
 const QUERY_FILE = 'fifty-thousand-rows.mxql';
-// 12 h at 5 s steps over the demo's agents holds more than 50,000 rows, so the limit decides the count.
-const RANGE_MS = 12 * 3_600_000;
-const MQL = 'CATEGORY app_counter\nTAGLOAD\nSELECT [time, oname, tps, resp_time, tx_count]';
 const QUERY_TEXT = `-- @name Fifty thousand rows\n-- @range 12h\n-- @limit ${EXPECTED_ROWS}\n${MQL}\n`;
 
 /** What the results page saw of one run, in epoch ms (the page and this process share one clock). */
@@ -252,20 +253,8 @@ async function measuredRun(rig: E2eRig, probe: Frame): Promise<RunFigures> {
 
 /** The bare request: POST the same MXQL to the demo backend and read the whole body. */
 async function bareRequest(server: DemoServer): Promise<{ ms: number; rows: number; bytes: number }> {
-  const project = server.projects[0];
-  if (!project) throw new Error('the demo backend has no project');
-  const now = Date.now();
-  const body = { stime: now - RANGE_MS, etime: now, mql: MQL, limit: EXPECTED_ROWS, pageKey: 'mxql' };
   const started = performance.now();
-  const res = await fetch(`${server.baseUrl}/open/api/flush/mxql/text`, {
-    method: 'POST',
-    headers: {
-      'x-service-token': project.token,
-      'x-service-pcode': String(project.pcode),
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify(body),
-  });
+  const res = await postFiftyThousand(server);
   const text = await res.text();
   const ms = performance.now() - started;
   if (res.status !== 200) throw new Error(`the demo backend answered ${res.status}: ${text.slice(0, 200)}`);

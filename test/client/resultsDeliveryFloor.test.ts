@@ -8,9 +8,8 @@ import { after, before, test } from 'node:test';
 import { startDemoServer, type DemoServer } from '../../demo/index';
 import { ResultsModel } from '../../client/src/views/resultsModel';
 import { FIRST_CHUNK_ROWS, type ExtensionToResults } from '../../common/resultsMessages';
+import { FIFTY_THOUSAND_ROWS as ROWS, postFiftyThousand } from '../support/fiftyThousandRows';
 
-const MQL = 'CATEGORY app_counter\nTAGLOAD\nSELECT [time, oname, tps, resp_time, tx_count]';
-const ROWS = 50_000;
 const FIXED_NOW = Date.UTC(2026, 10, 23, 12);
 
 let server: DemoServer;
@@ -20,24 +19,7 @@ before(async () => {
 after(() => server.close());
 
 async function demoRows(): Promise<unknown[]> {
-  const project = server.projects[0];
-  assert.ok(project);
-  const body = {
-    stime: FIXED_NOW - 12 * 3_600_000,
-    etime: FIXED_NOW,
-    mql: MQL,
-    limit: ROWS,
-    pageKey: 'mxql',
-  };
-  const res = await fetch(`${server.baseUrl}/open/api/flush/mxql/text`, {
-    method: 'POST',
-    headers: {
-      'x-service-token': project.token,
-      'x-service-pcode': String(project.pcode),
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify(body),
-  });
+  const res = await postFiftyThousand(server, FIXED_NOW);
   assert.equal(res.status, 200);
   return (await res.json()) as unknown[];
 }
