@@ -13,7 +13,7 @@
  *    {@link ROWS_PER_CHUNK}; rows in columnar, typed form, see `columnChunks.ts`), then `done`
  *    (counts, elapsed, bytes). A failure posts `error` instead of `done`; a cancel posts `cancelled`.
  *    The grid appends each chunk while the user already scrolls the rows before it. The host lets
- *    the first chunk leave on its own before it encodes and posts the rest (VS Code joins messages
+ *    the first chunk leave on its own turn before it posts the rest (VS Code joins the messages
  *    posted in one turn into one write to the window).
  *    Answering `ready` is the same sequence for the current result (a replay).
  * 3. A new `init` (or `running`) with another `runId` replaces the whole result. Chunks of another
@@ -301,26 +301,8 @@ export function isExtensionToResults(data: unknown): data is ExtensionToResults 
 
 /**
  * Splits rows (arrays in column order, `width` columns) into `columnsChunk` messages: the first of
- * at most `first` rows, the others of at most `size` (the extension side of step 2). Lazy: each
- * chunk is encoded when it is asked for, so the first can be posted before the rest is encoded.
+ * at most `first` rows, the others of at most `size` (the extension side of step 2).
  */
-export function* columnsChunkMessages(
-  runId: string,
-  rows: readonly (readonly Cell[])[],
-  width: number,
-  size: number = ROWS_PER_CHUNK,
-  first: number = Math.min(size, FIRST_CHUNK_ROWS),
-): Generator<ColumnsChunkMessage> {
-  const step = Math.max(1, Math.floor(size));
-  for (let start = 0, seq = 0; start < rows.length; seq++) {
-    const end = Math.min(rows.length, start + (seq === 0 ? Math.max(1, Math.floor(first)) : step));
-    const chunk = encodeColumns(rows, width, start, end);
-    yield { type: 'columnsChunk', v: RESULTS_PROTOCOL_VERSION, runId, seq, chunk };
-    start = end;
-  }
-}
-
-/** Every message of {@link columnsChunkMessages} at once. */
 export function chunkColumns(
   runId: string,
   rows: readonly (readonly Cell[])[],
@@ -328,5 +310,13 @@ export function chunkColumns(
   size: number = ROWS_PER_CHUNK,
   first: number = Math.min(size, FIRST_CHUNK_ROWS),
 ): ColumnsChunkMessage[] {
-  return [...columnsChunkMessages(runId, rows, width, size, first)];
+  const chunks: ColumnsChunkMessage[] = [];
+  const step = Math.max(1, Math.floor(size));
+  for (let start = 0, seq = 0; start < rows.length; seq++) {
+    const end = Math.min(rows.length, start + (seq === 0 ? Math.max(1, Math.floor(first)) : step));
+    const chunk = encodeColumns(rows, width, start, end);
+    chunks.push({ type: 'columnsChunk', v: RESULTS_PROTOCOL_VERSION, runId, seq, chunk });
+    start = end;
+  }
+  return chunks;
 }

@@ -2,7 +2,7 @@
 // webview gets the replay of a result from here, exports read the rows from here, and tests take
 // snapshots. Rows arrive from the service as objects; the model stores them as arrays in column order.
 import {
-  columnsChunkMessages,
+  chunkColumns,
   RESULTS_PROTOCOL_VERSION as v,
   type Cell,
   type ColumnInfo,
@@ -123,29 +123,17 @@ export class ResultsModel {
 
   /** The messages that show a result from scratch, in protocol order (also used after a reload). */
   messagesFor(runId: string): ExtensionToResults[] {
-    return [...this.messages(runId)];
-  }
-
-  /** {@link messagesFor}, lazily: each chunk of rows is encoded when it is reached. */
-  *messages(runId: string): Generator<ExtensionToResults> {
     const result = this.results.get(runId);
-    if (!result) return;
+    if (!result) return [];
     const { run } = result;
-    if (result.status === 'running') {
-      yield { type: 'running', v, run };
-      return;
-    }
-    yield { type: 'init', v, run, columns: result.columns };
+    if (result.status === 'running') return [{ type: 'running', v, run }];
+    const head: ExtensionToResults = { type: 'init', v, run, columns: result.columns };
     if (result.status === 'error') {
-      yield { type: 'error', v, runId, error: result.error ?? { message: 'The run failed.' } };
-      return;
+      return [head, { type: 'error', v, runId, error: result.error ?? { message: 'The run failed.' } }];
     }
-    yield* columnsChunkMessages(runId, result.rows, result.columns.length);
-    if (result.status === 'cancelled') {
-      yield { type: 'cancelled', v, runId };
-      return;
-    }
-    yield {
+    const chunks = chunkColumns(runId, result.rows, result.columns.length);
+    if (result.status === 'cancelled') return [head, ...chunks, { type: 'cancelled', v, runId }];
+    const done: ExtensionToResults = {
       type: 'done',
       v,
       runId,
@@ -153,7 +141,10 @@ export class ResultsModel {
       elapsedMs: result.elapsedMs,
       bytes: result.bytes,
     };
-    if (result.notice) yield { type: 'notice', v, level: 'info', text: result.notice };
+    const notice: ExtensionToResults[] = result.notice
+      ? [{ type: 'notice', v, level: 'info', text: result.notice }]
+      : [];
+    return [head, ...chunks, done, ...notice];
   }
 
   /** CSV or JSON text of a kept result; undefined when it is no longer in memory. */

@@ -136,16 +136,17 @@ export class ResultsPanels implements vscode.Disposable {
 
   /**
    * Posts the messages of the entry's run. VS Code joins the messages posted in one turn into one
-   * write to the window, so after the first chunk of rows the rest waits for the next turn: the
-   * first rows leave (and are painted) while the others are still encoded and sent. A replay that a
-   * later one (of this run or another) has replaced in the meantime stops.
+   * write to the window (which a remote window compresses whole), so after the first chunk of rows
+   * the rest waits for the next turn: the first rows leave, and are painted, while the rest is on
+   * its way. Every chunk is encoded before the first is posted, so nothing holds the extension host
+   * between the two posts. A replay that a later one (of this run or another) has replaced in the
+   * meantime stops.
    */
   private async replay(entry: PanelEntry): Promise<void> {
     if (!entry.ready || entry.runId === undefined) return;
     const replay = ++entry.replays;
-    const messages = this.ctx.results.messages(entry.runId);
-    const first = messages.next();
-    if (first.done) {
+    const messages = this.ctx.results.messagesFor(entry.runId);
+    if (messages.length === 0) {
       await this.post(entry, {
         type: 'error',
         v,
@@ -158,10 +159,10 @@ export class ResultsPanels implements vscode.Disposable {
       });
       return;
     }
-    const posted = [this.post(entry, first.value)];
-    for (let next = messages.next(); !next.done; next = messages.next()) {
-      posted.push(this.post(entry, next.value));
-      if (next.value.type !== 'columnsChunk' || next.value.seq !== 0) continue;
+    const posted: Promise<void>[] = [];
+    for (const message of messages) {
+      posted.push(this.post(entry, message));
+      if (message.type !== 'columnsChunk' || message.seq !== 0) continue;
       await new Promise((resolve) => setTimeout(resolve, 0));
       if (entry.replays !== replay || !this.entries.has(entry)) break;
     }
