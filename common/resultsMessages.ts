@@ -12,7 +12,9 @@
  *    with at most {@link FIRST_CHUNK_ROWS} rows so the grid paints early, the others at most
  *    {@link ROWS_PER_CHUNK}; rows in columnar, typed form, see `columnChunks.ts`), then `done`
  *    (counts, elapsed, bytes). A failure posts `error` instead of `done`; a cancel posts `cancelled`.
- *    The grid appends each chunk while the user already scrolls the rows before it.
+ *    The grid appends each chunk while the user already scrolls the rows before it. The host lets
+ *    the first chunk leave on its own turn before it posts the rest (VS Code joins the messages
+ *    posted in one turn into one write to the window).
  *    Answering `ready` is the same sequence for the current result (a replay).
  * 3. A new `init` (or `running`) with another `runId` replaces the whole result. Chunks of another
  *    run are ignored, so a late chunk from a cancelled run cannot mix into a new one.
@@ -31,14 +33,18 @@ export type { Cell, ColumnsChunk } from './columnChunks';
 /**
  * Version of this protocol; bump it on any incompatible change. Both sides send and check it.
  * 2: rows travel as typed columns (`columnsChunk`) instead of JSON row arrays (`rowsChunk`).
+ * 3: number columns may travel as `scaled` integers and text codes as 8- or 16-bit arrays.
  */
-export const RESULTS_PROTOCOL_VERSION = 2;
+export const RESULTS_PROTOCOL_VERSION = 3;
 
 /** Rows in the first `columnsChunk` of a run: small, so the first rows are painted early. */
 export const FIRST_CHUNK_ROWS = 2_000;
 
-/** Rows in every later `columnsChunk`: typed columns are cheap to post, so chunks can be large. */
-export const ROWS_PER_CHUNK = 25_000;
+/**
+ * Rows in every later `columnsChunk`: the rest of a result up to this size travels as one message,
+ * because every message costs a hop through the window's connection and a task in the page.
+ */
+export const ROWS_PER_CHUNK = 100_000;
 
 /** Column type hints. `time` means epoch milliseconds. `unknown` lets the webview infer it. */
 export const ColumnKinds = {
@@ -122,6 +128,8 @@ export interface ColumnsChunkMessage {
   readonly runId: string;
   readonly seq: number;
   readonly chunk: ColumnsChunk;
+  /** Epoch ms at which the host posted it, so a receiver can time delivery apart from decoding. */
+  readonly sentAt?: number;
 }
 /** E→W: all rows were sent. */
 export interface DoneMessage {

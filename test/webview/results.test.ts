@@ -519,6 +519,46 @@ void describe('results webview in Chromium', () => {
     await page.close();
   });
 
+  void it('shows compact columns (scaled integers, 8-bit codes) exactly as the values sent', async () => {
+    const page = await openWebview(rig.browser, rig.server);
+    const columns = [{ name: 'small' }, { name: 'price' }, { name: 'odd' }, { name: 'label' }];
+    const rows = [
+      [-5, 3.17, 1e300, ''],
+      [null, 0.01, 0.1 + 0.2, '서버 🚀'],
+      [126, null, -(2 ** 53), null],
+      [7, 29.49, Number.MIN_VALUE, 'ağent'],
+    ];
+    // Two rows per chunk: each chunk picks its own encoding (Int8 and Int16 integers, Float64).
+    const messages = runMessages(testRun('compact'), columns, rows, 2);
+    const kinds = messages.flatMap((m) =>
+      m.type === 'columnsChunk' ? m.chunk.columns.map((c) => c.kind) : [],
+    );
+    assert.ok(kinds.includes('scaled') && kinds.includes('number'), kinds.join());
+    await sendToWebview(page, messages);
+    await waitForRows(page, 4);
+    const copied: string[] = [];
+    for (let row = 0; row < rows.length; row++) {
+      await page.click(`.slick-row:nth-child(${row + 1}) .slick-cell.l0`);
+      await page.click('button[aria-label="Copy the selected row as TSV"]');
+      await waitFor(page, `window.__host.posted.filter((m) => m.type === 'copy').length === ${row + 1}`);
+      copied.push(String((await lastPosted(page, 'copy'))?.text));
+    }
+    assert.deepEqual(copied, [
+      '-5\t3.17\t1e+300\t',
+      '\t0.01\t0.30000000000000004\t서버 🚀',
+      '126\t\t-9007199254740992\t',
+      '7\t29.49\t5e-324\tağent',
+    ]);
+    await page.click('.slick-header-column:has-text("price")');
+    await waitFor(page, `document.querySelector('.slick-sort-indicator-asc') !== null`);
+    assert.deepEqual(
+      (await gridRows(page, 4)).map((r) => r[1]),
+      ['0.01', '3.17', '29.49', ''],
+    );
+    await assertClean(page);
+    await page.close();
+  });
+
   void it('hides, resizes and reorders columns', async () => {
     const page = await pageWithRows(30);
     await page.click('.slick-header-column:has-text("service")', { button: 'right' });

@@ -240,6 +240,9 @@ export class Runner {
       const rows = await (options.quiet ? send() : this.withProgress(source.title, controller, send));
       const ms = Math.round(performance.now() - started);
       this.ctx.results.complete(run.runId, rows, ms, bytes, mxqlNoticeOf(rows));
+      // The rows go to the panel first; the history write waits until the panel has them, because
+      // it travels the same connection to the window and would hold them up.
+      await this.panels.delivered(run.runId);
       return await this.finish(run, source, prepared, target, { status: 'done', rows: rows.length, ms });
     } catch (error) {
       const ms = Math.round(performance.now() - started);
@@ -248,7 +251,6 @@ export class Runner {
       options.signal?.removeEventListener('abort', abort);
       tap.dispose();
       this.inflight.delete(run.runId);
-      this.panels.update(run.runId);
     }
   }
 
@@ -310,11 +312,13 @@ export class Runner {
   ): Promise<RunOutcome> {
     if (isAbort(error)) {
       this.ctx.results.cancel(run.runId);
+      this.panels.update(run.runId);
       this.ctx.log.info(`Run ${run.runId} cancelled after ${ms} ms`);
       return this.finish(run, source, prepared, target, { status: 'cancelled', rows: 0, ms });
     }
     const described = describeRunError(error);
     this.ctx.results.fail(run.runId, described);
+    this.panels.update(run.runId);
     this.ctx.log.error(`Run ${run.runId} failed`, error);
     const labels = (described.actions ?? []).map((a) => a.label);
     if (!options.quiet)

@@ -32,6 +32,8 @@ interface PanelEntry {
   readonly panel: vscode.WebviewPanel;
   ready: boolean;
   runId: string | undefined;
+  /** Counts replays, so the unsent rest of a replaced replay is dropped. */
+  replays: number;
 }
 
 /** "1 row", "1,234 rows". */
@@ -74,12 +76,21 @@ export class ResultsPanels implements vscode.Disposable {
     entry.runId = run.runId;
     entry.panel.title = `MXQL: ${run.title}`;
     if (!entry.panel.visible) entry.panel.reveal(vscode.ViewColumn.Beside, true);
-    this.replay(entry);
+    void this.replay(entry);
   }
 
   /** Sends the current state of `runId` to the panels showing it. */
   update(runId: string): void {
-    for (const entry of this.entries) if (entry.runId === runId) this.replay(entry);
+    void this.delivered(runId);
+  }
+
+  /**
+   * Sends the current state of `runId` to the panels showing it; resolves once they have taken every
+   * message (never rejects), so work that competes for the window's connection can wait for it.
+   */
+  async delivered(runId: string): Promise<void> {
+    const replays = [...this.entries].filter((e) => e.runId === runId).map((e) => this.replay(e));
+    await Promise.all(replays);
   }
 
   /** Panels open now (tests and the status of reuse). */
@@ -102,7 +113,7 @@ export class ResultsPanels implements vscode.Disposable {
   }
 
   private adopt(panel: vscode.WebviewPanel, runId: string | undefined): PanelEntry {
-    const entry: PanelEntry = { panel, ready: false, runId };
+    const entry: PanelEntry = { panel, ready: false, runId, replays: 0 };
     const root = this.webviewRoot();
     const uri = (file: string) => panel.webview.asWebviewUri(vscode.Uri.joinPath(root, file)).toString();
     panel.webview.options = { enableScripts: true, localResourceRoots: [root] };
@@ -123,11 +134,20 @@ export class ResultsPanels implements vscode.Disposable {
     return entry;
   }
 
-  private replay(entry: PanelEntry): void {
+  /**
+   * Posts the messages of the entry's run. VS Code joins the messages posted in one turn into one
+   * write to the window (which a remote window compresses whole), so after the first chunk of rows
+   * the rest waits for the next turn: the first rows leave, and are painted, while the rest is on
+   * its way. Every chunk is encoded before the first is posted, so nothing holds the extension host
+   * between the two posts. A replay that a later one (of this run or another) has replaced in the
+   * meantime stops.
+   */
+  private async replay(entry: PanelEntry): Promise<void> {
     if (!entry.ready || entry.runId === undefined) return;
+    const replay = ++entry.replays;
     const messages = this.ctx.results.messagesFor(entry.runId);
     if (messages.length === 0) {
-      this.post(entry, {
+      await this.post(entry, {
         type: 'error',
         v,
         runId: entry.runId,
@@ -139,13 +159,24 @@ export class ResultsPanels implements vscode.Disposable {
       });
       return;
     }
-    for (const message of messages) this.post(entry, message);
+    const posted: Promise<void>[] = [];
+    for (const message of messages) {
+      posted.push(this.post(entry, message));
+      if (message.type !== 'columnsChunk' || message.seq !== 0) continue;
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      if (entry.replays !== replay || !this.entries.has(entry)) break;
+    }
+    await Promise.all(posted);
   }
 
-  private post(entry: PanelEntry, message: ExtensionToResults): void {
-    void entry.panel.webview.postMessage(message).then(undefined, (error: unknown) => {
+  /** Posts one message; resolves once the webview took it or failed to (logged, never rejects). */
+  private async post(entry: PanelEntry, message: ExtensionToResults): Promise<void> {
+    const stamped = message.type === 'columnsChunk' ? { ...message, sentAt: Date.now() } : message;
+    try {
+      await entry.panel.webview.postMessage(stamped);
+    } catch (error) {
       this.ctx.log.warn(`Results panel did not take a message: ${String(error)}`);
-    });
+    }
   }
 
   private async receive(entry: PanelEntry, data: unknown): Promise<void> {
@@ -167,7 +198,7 @@ export class ResultsPanels implements vscode.Disposable {
       case 'ready':
         entry.ready = true;
         entry.runId ??= message.resumeRunId;
-        this.replay(entry);
+        await this.replay(entry);
         return;
       case 'copy':
         await vscode.env.clipboard.writeText(message.text);
@@ -195,7 +226,7 @@ export class ResultsPanels implements vscode.Disposable {
   }
 
   private notice(entry: PanelEntry, level: 'info' | 'warning' | 'error', text: string): void {
-    this.post(entry, { type: 'notice', v, level, text });
+    void this.post(entry, { type: 'notice', v, level, text });
   }
 
   private async exportRows(entry: PanelEntry, runId: string, format: 'csv' | 'json'): Promise<void> {

@@ -131,10 +131,18 @@ export class ResultsApp {
     if (this.state.run?.runId !== before.run?.runId || msg.type === 'init') this.startResult();
     if (msg.type === 'theme') this.chart.redraw();
     this.chartDirty = true;
-    // The first rows go on screen at once; later chunks are batched once per frame, because
-    // message tasks can keep the next animation frame waiting while a large result streams in.
-    if (this.appliedChunks === 0 && this.state.chunks.length > 0) this.render();
+    // The first rows go on screen at once, and so does the end of a run (nothing follows it to
+    // batch with); chunks in between are batched once per frame, because message tasks can keep
+    // the next animation frame waiting while a large result streams in.
+    const firstRows = this.appliedChunks === 0 && this.state.chunks.length > 0;
+    if (firstRows || (msg.type === 'done' && this.state.phase === 'done')) this.renderNow();
     else this.schedule();
+  }
+
+  private renderNow(): void {
+    if (this.frame) cancelAnimationFrame(this.frame);
+    this.frame = 0;
+    this.render();
   }
 
   // A new run empties the grid at once: rows of the previous run must never stand under the new

@@ -9,6 +9,7 @@ import {
   chunkCell,
   type ColumnChunk,
   type ColumnsChunk,
+  expandScaled,
 } from '../../../common/columnChunks';
 
 type StoreKind = 'empty' | 'number' | 'string' | 'boolean' | 'mixed';
@@ -65,8 +66,9 @@ export class ColumnStore {
     }
   }
 
-  /** Appends `n` rows of `chunk`. */
-  append(chunk: ColumnChunk, n: number): void {
+  /** Appends `n` rows of `given` (numbers sent as scaled integers are stored as Float64). */
+  append(given: ColumnChunk, n: number): void {
+    const chunk = given.kind === 'scaled' ? expandScaled(given) : given;
     if (chunk.kind !== 'empty' && this.kind !== chunk.kind) {
       if (this.kind === 'empty') this.become(chunk.kind);
       else if (this.kind !== 'mixed') this.toMixed();
