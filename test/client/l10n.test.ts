@@ -185,3 +185,17 @@ void test('no user-visible literal in client/src bypasses t()', () => {
   }
   assert.deepEqual(found, [], 'wrap these in t() and add them to the bundles');
 });
+
+void test('no translation file holds a key twice (JSON.parse would keep only the last silently)', () => {
+  const files = [
+    'package.nls.json',
+    ...LOCALES.flatMap((locale) => [`package.nls.${locale}.json`, `l10n/bundle.l10n.${locale}.json`]),
+  ];
+  for (const file of files) {
+    const keys = [...readFileSync(join(root, file), 'utf8').matchAll(/^\s*("(?:[^"\\]|\\.)*")\s*:/gm)].map(
+      (m) => JSON.parse(m[1] ?? '""') as string,
+    );
+    const repeated = keys.filter((key, i) => keys.indexOf(key) !== i);
+    assert.deepEqual(repeated, [], `${file} repeats keys`);
+  }
+});
