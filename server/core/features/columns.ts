@@ -630,10 +630,20 @@ function columnsAtOffset(
   const block = doc.subs.find((s) => s.range.start <= offset && offset <= s.range.end);
   const flow = block ? [...subs.values()].find((f) => f.sub === block) : main;
   if (!flow) return OPEN_COLUMNS;
-  let set: ColumnSet | undefined;
-  for (const step of flow.steps) {
-    if (step.statement.range.start > offset) break;
-    set = offset <= step.statement.range.end ? step.before : step.after;
+  const step = stepAt(flow, offset);
+  if (!step) return flow.steps[0]?.before ?? OPEN_COLUMNS;
+  return offset <= step.statement.range.end ? step.before : step.after;
+}
+
+/** The last step of `flow` whose statement starts at or before `offset` (steps are in text order). */
+export function stepAt(flow: PipelineFlow, offset: number): FlowStep | undefined {
+  const steps = flow.steps;
+  let lo = 0;
+  let hi = steps.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((steps[mid] as FlowStep).statement.range.start <= offset) lo = mid + 1;
+    else hi = mid;
   }
-  return set ?? flow.steps[0]?.before ?? OPEN_COLUMNS;
+  return steps[lo - 1];
 }

@@ -29,7 +29,7 @@ import {
   flowWithCatalog,
   type ColumnFlow,
   type FlowCache,
-  type FlowStep,
+  stepAt,
   type PipelineFlow,
 } from './columns';
 import { createValidationCache, validateBlocks, type ValidationCache } from './validation/blockValidation';
@@ -166,21 +166,9 @@ export function categoryOfFlow(
   offset?: number,
 ): CategoryInfo | undefined {
   const flow = pipelineFlowOf(analysis, sub);
-  const name = flow && offset !== undefined ? categoryAt(flow, offset) : flow?.category;
+  const step = flow && offset !== undefined ? stepAt(flow, offset) : undefined;
+  const name = step ? step.category : flow?.category;
   return name ? analysis.catalogs.categories.getCategory(name) : undefined;
-}
-
-/** The category of the last step starting at or before `offset` (steps are in text order). */
-function categoryAt(flow: PipelineFlow, offset: number): string | null {
-  const steps = flow.steps;
-  let lo = 0;
-  let hi = steps.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((steps[mid] as FlowStep).statement.range.start <= offset) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo > 0 ? (steps[lo - 1] as FlowStep).category : flow.category;
 }
 
 /**
