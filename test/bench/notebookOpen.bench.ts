@@ -7,11 +7,13 @@
 //
 // One open runs from the Enter that accepts the file in Quick Open (the open command) to:
 //   shown:       the editor is on screen with its first cells (notebook: the first MXQL cell's text, the
-//                first markdown cell rendered and the first cell output's grid rows; text file: the first
-//                lines);
+//                first markdown cell rendered and the first rows of the first cell output, as the light
+//                table the renderer shows first or as the grid; text file: the first lines);
 //   diagnostics: the status bar's Problems count reached its final value: the time of its last change,
 //                read once it has held still for 2 s (VS Code shows a language server's diagnostics
 //                there as soon as they arrive).
+// For the notebooks it also prints the renderer's timeline in the notebook's webview: when each of its
+// modules was fetched and its `mxql-nb:*` marks (module evaluated, first preview, first grid built).
 // The cold open is the first open of its kind in the window (for the MXQL notebook it includes activating
 // the extension and starting the language server); warm opens follow "View: Close All Editors" and the
 // Problems count falling back to where it was. In the same window and interleaved with it:
@@ -136,7 +138,26 @@ interface OpenFigures {
   problems: string;
   /** When each part of the first screen appeared (ms after the open command). */
   parts: Record<string, number>;
+  /** The renderer's own timeline in the notebook's webview (ms after the open command), when it ran. */
+  renderer: Record<string, number>;
 }
+
+// Read in the notebook's webview: when the renderer's module was fetched and what it marked
+// (`mxql-nb:*` performance marks), as epoch ms so they compare with the open command's time.
+const rendererTimeline = `(() => {
+  const at = (ms) => Math.round(performance.timeOrigin + ms);
+  const out = {};
+  for (const r of performance.getEntriesByType('resource')) {
+    const file = r.name.split('?')[0].split('/').pop();
+    if (!/^(notebookRenderer|grid|chart|chunk-|l10n)/.test(file) || !file.endsWith('.js')) continue;
+    out['fetch ' + file.replace(/-[A-Z0-9]{8}\\.js$/, '').replace(/\\.js$/, '')] = at(r.startTime);
+    out['fetched ' + file.replace(/-[A-Z0-9]{8}\\.js$/, '').replace(/\\.js$/, '')] = at(r.responseEnd);
+  }
+  for (const m of performance.getEntriesByType('mark')) {
+    if (m.name.startsWith('mxql-nb:') && !(m.name.slice(8) in out)) out[m.name.slice(8)] = at(m.startTime);
+  }
+  return out;
+})()`;
 
 /** Closes every editor and waits until the Problems count is back to `idle`. */
 async function closeAll(rig: E2eRig, idle: string): Promise<boolean> {
@@ -201,9 +222,15 @@ async function waitShown(page: Page, kind: Kind, name: string, t0: number): Prom
     // Markdown cells are rendered in the same webview as the outputs.
     parts.markdown = () =>
       outputs.getByText('Step 1 of the investigation').first().waitFor({ state: 'visible', timeout });
+    // The first rows of an output: its light table at first, the grid once built (the renderer's
+    // `grid` mark says when that was).
     if (kind === 'mxqlnb')
       parts.output = () =>
-        outputs.locator('.mxql-nb-result .slick-row').first().waitFor({ state: 'visible', timeout });
+        outputs
+          .locator('.mxql-nb-result')
+          .locator('.slick-row, .mxql-nb-preview tbody tr')
+          .first()
+          .waitFor({ state: 'visible', timeout });
     if (kind === 'ipynb')
       parts.output = () =>
         outputs.getByText(FIRST_OUTPUT_VALUE).first().waitFor({ state: 'visible', timeout });
@@ -227,6 +254,14 @@ async function open(rig: E2eRig, kind: Kind, idle: string): Promise<OpenFigures>
   await rig.page.keyboard.press('Enter');
   const parts = await waitShown(rig.page, kind, name, t0);
   const shownMs = Math.max(...Object.values(parts));
+  const renderer: Record<string, number> = {};
+  if (kind !== 'text') {
+    const timeline = (await notebookFrame(rig.page)
+      .locator('body')
+      .evaluate(rendererTimeline)
+      .catch(() => ({}))) as Record<string, number>;
+    for (const [what, at] of Object.entries(timeline)) renderer[what] = at - t0;
+  }
   // Settled: no change for STABLE_MS after the last one (or after the editor was shown).
   let state = await rig.page.evaluate<{ value: string; changedAt: number }>(problemsState);
   const deadline = Date.now() + OPEN_TIMEOUT_MS;
@@ -239,6 +274,7 @@ async function open(rig: E2eRig, kind: Kind, idle: string): Promise<OpenFigures>
     diagnosticsMs: state.changedAt > 0 ? state.changedAt - t0 : undefined,
     problems: state.value.split('|')[0] ?? '',
     parts,
+    renderer,
   };
 }
 
@@ -276,10 +312,14 @@ async function bench(rig: E2eRig): Promise<void> {
   const kinds = Object.keys(FILES) as Kind[];
   const cold = {} as Record<Kind, OpenFigures>;
   const warm = Object.fromEntries(kinds.map((k) => [k, [] as OpenFigures[]])) as Record<Kind, OpenFigures[]>;
-  const show = (what: string, f: OpenFigures) =>
+  const show = (what: string, f: OpenFigures) => {
     console.log(
       `  ${what}: shown ${f.shownMs} ms (${partsText(f)}), diagnostics ${f.diagnosticsMs ?? 'n/a'} ms (${f.problems})`,
     );
+    const timeline = Object.entries(f.renderer).sort((a, b) => a[1] - b[1]);
+    if (timeline.length > 0)
+      console.log(`      renderer: ${timeline.map(([what, ms]) => `${what} ${ms}`).join(', ')}`);
+  };
   for (const kind of kinds) {
     cold[kind] = await open(rig, kind, idle);
     show(`cold ${FILES[kind].name}`, cold[kind]);

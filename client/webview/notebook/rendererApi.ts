@@ -16,6 +16,7 @@ export interface RendererContext {
 
 /** What `activate` returns. */
 export interface RendererApi {
-  renderOutputItem(item: OutputItem, element: HTMLElement): void;
+  /** VS Code awaits a returned promise before it counts the output as rendered. */
+  renderOutputItem(item: OutputItem, element: HTMLElement): void | Promise<void>;
   disposeOutputItem?(id?: string): void;
 }
