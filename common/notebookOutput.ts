@@ -155,7 +155,8 @@ export function defined<T extends object>(fields: T): T {
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as T;
 }
 
-function parseRun(value: unknown, where: string): OutputRun {
+/** The run part of an output (also kept in a cell output's metadata). Throws {@link NotebookFormatError}. */
+export function parseRun(value: unknown, where: string): OutputRun {
   const o = obj(value, where);
   const title = optString(o, 'title', where) ?? '';
   return defined({

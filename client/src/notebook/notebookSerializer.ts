@@ -9,7 +9,9 @@ import {
   NOTEBOOK_RESULT_MIME,
   OUTPUT_LANGUAGE_KEY,
   parseOutput,
+  parseRun,
   type CellOutput,
+  type OutputRun,
 } from '../../../common/notebookOutput';
 import { toJson } from '../../../common/tabular';
 import {
@@ -97,6 +99,22 @@ export function storedOutput(output: vscode.NotebookCellOutput): CellOutput | un
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The run behind a cell output of ours, read from the output's metadata (which cellOutput writes), so
+ * a cell's status bar does not decode and check every row of its output; an output without it (or
+ * with a malformed one) falls back to the stored output.
+ */
+export function storedRun(output: vscode.NotebookCellOutput): OutputRun | undefined {
+  if (!output.items.some((i) => i.mime === NOTEBOOK_RESULT_MIME)) return undefined;
+  try {
+    const run: unknown = output.metadata?.['run'];
+    if (run !== undefined) return parseRun(run, 'run');
+  } catch {
+    // Read the output itself below.
+  }
+  return storedOutput(output)?.run;
 }
 
 function toCellData(cell: FileCell): vscode.NotebookCellData {

@@ -24,7 +24,7 @@ import {
   headerOf,
   MxqlNotebookSerializer,
   NOTEBOOK_TYPE,
-  storedOutput,
+  storedRun,
 } from './notebookSerializer';
 
 /** The status bar text of a run: `profile · project · range · rows · time`. */
@@ -57,17 +57,17 @@ class CellStatusBar implements vscode.NotebookCellStatusBarItemProvider, vscode.
 
   provideCellStatusBarItems(cell: vscode.NotebookCell): vscode.NotebookCellStatusBarItem[] {
     if (cell.kind !== vscode.NotebookCellKind.Code) return [];
-    const output = cell.outputs.map(storedOutput).find((o) => o !== undefined);
-    if (output) {
-      const text = runStatusText(output.run);
+    // Asked for every cell when a notebook opens and again after each run: the run is read from the
+    // output's metadata, not from its rows.
+    const run = cell.outputs.map(storedRun).find((r) => r !== undefined);
+    if (run) {
+      const text = runStatusText(run);
       if (!text) return [];
       const item = new vscode.NotebookCellStatusBarItem(
         `$(server) ${text}`,
         vscode.NotebookCellStatusBarAlignment.Right,
       );
-      item.tooltip = output.run.ranAt
-        ? t('Last run {0}', new Date(output.run.ranAt).toLocaleString())
-        : t('Last run');
+      item.tooltip = run.ranAt ? t('Last run {0}', new Date(run.ranAt).toLocaleString()) : t('Last run');
       return [item];
     }
     const header = headerOf(cell.notebook);
