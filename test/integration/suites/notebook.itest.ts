@@ -137,10 +137,11 @@ suite('notebooks', () => {
     assert.equal(output.run.pcode, project.pcode);
     assert.equal(output.run.range, '15m');
     assert.equal(output.run.rows, output.rows.length);
-    assert.ok(
-      cell.outputs[0]?.items.some((i) => i.mime === 'application/json'),
-      'a JSON output for other renderers',
-    );
+    const jsonItem = cell.outputs[0]?.items.find((i) => i.mime === 'application/json');
+    assert.ok(jsonItem, 'a JSON output for other renderers');
+    const objects = JSON.parse(decoder.decode(jsonItem.data)) as Record<string, unknown>[];
+    assert.equal(objects.length, output.rows.length, 'the JSON output holds every row, as objects');
+    assert.deepEqual(Object.keys(objects[0] ?? {}).slice(0, 3), ['time', 'oid', 'oname']);
     const entry = api.history()[0];
     assert.equal(entry?.pcode, project.pcode, 'the run went through the ordinary pipeline and history');
     assert.equal(api.panelCount(), panelsBefore, 'a cell run opens no results panel');
