@@ -242,7 +242,7 @@ export class ResultsPanels implements vscode.Disposable {
     });
     if (!target) return;
     await vscode.workspace.fs.writeFile(target, Buffer.from(text, 'utf8'));
-    const rows = this.ctx.results.get(runId)?.rows.length ?? 0;
+    const rows = this.ctx.results.get(runId)?.rowCount ?? 0;
     this.notice(entry, 'info', t('Exported {0} to {1}', rowCount(rows), target.fsPath));
   }
 
