@@ -2,27 +2,19 @@
 // JSON around it), any other body a short excerpt, an empty body only the status; never the token.
 // Real errors over a loopback server, read as the CLI prints them (`message`) and as the extension
 // says them (`errorText`).
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createOpenApiClient, OpenApiError } from '../../api/index';
 import { errorText } from '../../client/src/errorText';
-import { startFaultServer, type Fault, type FaultServer } from '../support/faultServer';
-import { recordUnhandledRejections } from '../support/unhandledRejections';
+import { type Fault } from '../support/faultServer';
+import { useFaultServer } from '../support/faultServerSuite';
 
 const TOKEN = 'project-token-SECRET-5678';
-const unhandled = recordUnhandledRejections();
-
-let fault: FaultServer;
-before(async () => {
-  fault = await startFaultServer();
-});
-after(async () => {
-  await fault.close();
-  unhandled.assertNone();
-});
+const faultServer = useFaultServer();
 
 /** The error of one call answered by `answer`. */
 async function refusedWith(answer: Fault): Promise<OpenApiError> {
+  const fault = faultServer();
   fault.respondWith(answer);
   const client = createOpenApiClient({
     baseUrl: fault.url,
