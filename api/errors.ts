@@ -124,9 +124,8 @@ export function redact(text: string, secrets: readonly (string | undefined)[]): 
 
 const EXCERPT_CHARS = 200;
 
-/** A one-line, redacted excerpt of a body for error messages. */
+/** A one-line, redacted excerpt of a body for error messages (redacted first, so no cut splits a token). */
 export function bodyExcerpt(body: string, secrets: readonly (string | undefined)[]): string {
-  const oneLine = body.replace(/\s+/g, ' ').trim();
-  const cut = oneLine.length > EXCERPT_CHARS ? `${oneLine.slice(0, EXCERPT_CHARS)}…` : oneLine;
-  return redact(cut, secrets);
+  const oneLine = redact(body.replace(/\s+/g, ' ').trim(), secrets);
+  return oneLine.length > EXCERPT_CHARS ? `${oneLine.slice(0, EXCERPT_CHARS)}…` : oneLine;
 }

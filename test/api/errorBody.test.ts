@@ -112,6 +112,9 @@ void describe('the reason of a refused call', () => {
     const said = (await refusedWith(json(401, { message: padded }))).serviceMessage ?? '';
     assert.match(said, /^p+ \*\*\* rej\w*…$/);
     assert.ok(!said.includes(TOKEN.slice(0, 8)), said);
+    const body = `${'q'.repeat(190)} ${TOKEN} rejected`;
+    const excerpt = shown(await refusedWith(plain(401, body)));
+    assert.match(excerpt, /HTTP 401: q{190} \*\*\* rejec…\. /);
   });
 
   void test('control and direction-override characters are not shown', async () => {
