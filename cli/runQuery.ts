@@ -264,14 +264,9 @@ function describeFailure(error: unknown, q: PreparedQuery | undefined): RunFailu
   }
   let message = error instanceof Error ? error.message : String(error);
   let code = isOpenApiError(error) ? `api/${error.kind}` : 'run/failed';
-  if (isOpenApiError(error) && error.status === 400 && error.bodyExcerpt) {
-    try {
-      const body = JSON.parse(error.bodyExcerpt) as { code?: unknown; message?: unknown };
-      if (typeof body.code === 'string') code = body.code;
-      if (typeof body.message === 'string') message = body.message;
-    } catch {
-      // not JSON: keep the client's message
-    }
+  if (isOpenApiError(error) && error.status === 400) {
+    code = error.serviceCode ?? code;
+    message = error.serviceMessage ?? message;
   }
   const sentLine = Number(/\bline (\d+)\b/.exec(message)?.[1] ?? NaN);
   const line = q && sentLine > 0 ? fileLine(q, sentLine) : undefined;

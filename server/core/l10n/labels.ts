@@ -79,6 +79,10 @@ export interface Labels {
   readonly subMissing: (name: string) => string;
   readonly pathDetail: string;
   readonly pathRuns: (path: string) => string;
+  // Outline (document symbols).
+  readonly outlineQuery: string;
+  readonly outlineUnnamedSub: string;
+  readonly outlineCommands: (commands: number) => string;
 }
 
 /** `1 command`, `2 commands`. */
@@ -156,4 +160,7 @@ export const ENGLISH_LABELS: Labels = {
   subMissing: (name) => `A command refers to \`${name}\` but no \`SUB ${name}\` block exists.`,
   pathDetail: 'predefined query path',
   pathRuns: (path) => `Runs the service's predefined query \`${path}\`.`,
+  outlineQuery: 'Query',
+  outlineUnnamedSub: '(unnamed)',
+  outlineCommands: (commands) => count(commands, 'command', 'commands'),
 };

@@ -383,6 +383,22 @@ export const CASES: readonly Case[] = [
     src: 'CATEGORY app_counter\nTAGLOAD\nRENAME {src:tps, dst:t}\nSELECT [⟦tps⟧]\n',
   },
   {
+    name: 'every read of a renamed-away name, in a copy and a sort key',
+    code: 'column/unknown',
+    severity: 'warning',
+    src: 'CATEGORY app_counter\nTAGLOAD\nSELECT [time, tx_count, tps]\nRENAME {src: tx_count, dst: done}\nRENAME {src: tps, dst: rate}\nCREATE {key: label, from: ⟦tx_count⟧}\nORDER {key: ⟦tps⟧, sort: desc}\n',
+  },
+  {
+    name: 'GROUP user leaves the merged user bits in userbytes',
+    code: 'column/not-in-catalog',
+    src: 'CATEGORY app_user\nTAGLOAD\nSELECT [time, oid, logbits]\nGROUP {timeunit: 1h, pk: oid, user: logbits}\nRENAME [[userbytes, bits], [logbits, users]]\nSELECT [oid, bits, users]\n',
+  },
+  {
+    name: 'userbytes comes from GROUP user only',
+    code: 'column/not-in-catalog',
+    src: 'CATEGORY app_user\nTAGLOAD\nGROUP {timeunit: 1h, pk: oid, merge: realtime_user}\nSELECT [oid, ⟦userbytes⟧]\n',
+  },
+  {
     name: 'open set after a $param SELECT',
     code: 'column/unknown',
     src: 'CATEGORY app_counter\nTAGLOAD\nSELECT [time, $field]\nFILTER {key: anything, exist: true}\n',

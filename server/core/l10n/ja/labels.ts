@@ -71,4 +71,7 @@ export const JA_LABELS: Labels = {
   subMissing: (name) => `コマンドが \`${name}\` を参照していますが、\`SUB ${name}\` ブロックがありません。`,
   pathDetail: '定義済みクエリのパス',
   pathRuns: (path) => `サービスの定義済みクエリ \`${path}\` を実行します。`,
+  outlineQuery: 'クエリ',
+  outlineUnnamedSub: '(名前なし)',
+  outlineCommands: (commands) => `コマンド ${commands} 個`,
 };

@@ -71,4 +71,7 @@ export const KO_LABELS: Labels = {
   subMissing: (name) => `명령어가 \`${name}\`을(를) 참조하지만 \`SUB ${name}\` 블록이 없습니다.`,
   pathDetail: '사전 정의 쿼리 경로',
   pathRuns: (path) => `서비스의 사전 정의 쿼리 \`${path}\`을(를) 실행합니다.`,
+  outlineQuery: '쿼리',
+  outlineUnnamedSub: '(이름 없음)',
+  outlineCommands: (commands) => `명령어 ${commands}개`,
 };
