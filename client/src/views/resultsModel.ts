@@ -38,6 +38,11 @@ export interface ResultSnapshot {
   readonly firstRows: readonly (readonly Cell[])[];
   readonly error?: ResultsError;
   readonly params: Readonly<Record<string, string>>;
+  /** Names in `params` the run filled from its time range. */
+  readonly paramsFromRange: readonly string[];
+  /** The range sent, epoch ms (absent when nothing was sent). */
+  readonly stime?: number;
+  readonly etime?: number;
   readonly injects: Readonly<Record<string, string>>;
 }
 
@@ -175,6 +180,9 @@ export class ResultsModel {
       rowCount: result.rows.length,
       firstRows: result.rows.slice(0, rowCap),
       params: result.run.params ?? {},
+      paramsFromRange: result.run.paramsFromRange ?? [],
+      ...(result.run.stime !== undefined ? { stime: result.run.stime } : {}),
+      ...(result.run.etime !== undefined ? { etime: result.run.etime } : {}),
       injects: result.run.injects ?? {},
       ...(result.error ? { error: result.error } : {}),
     };
