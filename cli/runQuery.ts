@@ -6,9 +6,9 @@ import {
   describeInjectCycle,
   fillRangeParams,
   findInjectCycle,
-  isRangeParam,
   lineColumnOf,
   lineStartsOf,
+  paramsWithoutValue,
   parseDirectives,
   parsedText,
   queryAt,
@@ -189,9 +189,7 @@ export function prepare(file: string, flags: RunFlags): PreparedQuery {
     throw new FileProblem('run/inject-cycle', message, 1, 2);
   }
   // A path run takes no $params; $stime/$etime left open come from the range.
-  const missing = d.path
-    ? []
-    : query.params.filter((name) => given[name] === undefined && !isRangeParam(name));
+  const missing = d.path ? [] : paramsWithoutValue(query.params, given);
   if (missing.length > 0) {
     const first = missing[0] ?? '';
     const message = `missing value for ${missing.join(', ')}: add --param '${first}=value' or '-- @param ${first} = value'`;

@@ -4,7 +4,7 @@ import {
   directiveErrors,
   fillRangeParams,
   hasStatements,
-  isRangeParam,
+  paramsWithoutValue,
   parseDirectives,
   wholeQuery,
   type Directives,
@@ -78,12 +78,7 @@ export interface PreparedRun {
  */
 export function missingParams(analysis: QueryAnalysis, values: RunValues, path?: string): string[] {
   if (path ?? analysis.directives.path) return [];
-  return analysis.usedParams.filter(
-    (name) =>
-      values.params[name] === undefined &&
-      analysis.directives.params[name] === undefined &&
-      !isRangeParam(name),
-  );
+  return paramsWithoutValue(analysis.usedParams, { ...analysis.directives.params, ...values.params });
 }
 
 /** INJECT names without a fragment in the directives or `values`. */

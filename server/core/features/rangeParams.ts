@@ -17,6 +17,17 @@ export function isRangeParam(name: string): name is RangeParam {
   return Object.hasOwn(RANGE_PARAMS, name);
 }
 
+/**
+ * The `$params` the query uses (`used`) that need a value from the user: not in `given` and not filled
+ * from the range. `mxql run` refuses a file that leaves one open; the extension asks for it.
+ */
+export function paramsWithoutValue(
+  used: readonly string[],
+  given: Readonly<Record<string, string>>,
+): string[] {
+  return used.filter((name) => given[name] === undefined && !isRangeParam(name));
+}
+
 /** A run's `$params` once the range has filled what the user left open. */
 export interface RangeFilledParams {
   /** What to send: the given values, plus the filled ones as epoch-millisecond text. */

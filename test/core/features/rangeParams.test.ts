@@ -1,7 +1,7 @@
 // The one rule for `$stime`/`$etime`: a run fills them from its time range when the user gives no value.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { fillRangeParams, isRangeParam, wholeQuery } from '../../../server/core/index';
+import { fillRangeParams, isRangeParam, paramsWithoutValue, wholeQuery } from '../../../server/core/index';
 
 const RANGE = { stime: 1_767_225_600_000, etime: 1_767_229_200_000 };
 
@@ -34,4 +34,9 @@ void test('nothing is added for names the query does not use, and `given` is not
   assert.deepEqual(filled.filled, []);
   assert.deepEqual(given, { $oid: '1' });
   assert.deepEqual(fillRangeParams(['$etime', '$etime'], {}, RANGE).filled, ['$etime']);
+});
+
+void test('the params to ask for are those without a value, never $stime/$etime', () => {
+  assert.deepEqual(paramsWithoutValue(['$etime', '$oid', '$stime', '$rows'], { $rows: '5' }), ['$oid']);
+  assert.deepEqual(paramsWithoutValue(['$etime'], {}), []);
 });
