@@ -92,6 +92,8 @@ export interface RunInfo {
   readonly pcode?: number;
   /** `$param` values as sent (keys keep their `$`). */
   readonly params?: Readonly<Record<string, string>>;
+  /** Names in `params` the run filled from its time range (`$stime`, `$etime`), not the user. */
+  readonly paramsFromRange?: readonly string[];
   /** INJECT fragments as sent, by name. */
   readonly injects?: Readonly<Record<string, string>>;
   /** MXQL path when run against `/mxql/path`. */

@@ -65,6 +65,19 @@ void describe('results webview in Chromium', () => {
     await page.close();
   });
 
+  void it('"what was sent" marks the $params the run filled from its time range', async () => {
+    const etime = String(BASE_TIME + 3_600_000);
+    const page = await pageWithRows(3, {
+      params: { $oid: '1234', $etime: etime },
+      paramsFromRange: ['$etime'],
+    });
+    const sent = (await textOf(page, '.mxql-sent')) ?? '';
+    assert.ok(sent.includes(`$etime = ${etime} (from the time range)`), sent);
+    assert.ok(!sent.includes('$oid = 1234 (from'), sent);
+    await assertClean(page);
+    await page.close();
+  });
+
   void it('switches time display between local, UTC and raw', async () => {
     const page = await pageWithRows(8);
     await page.selectOption('.mxql-time-mode', 'utc');

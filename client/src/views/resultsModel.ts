@@ -45,6 +45,11 @@ export interface ResultSnapshot {
   readonly firstRows: readonly (readonly Cell[])[];
   readonly error?: ResultsError;
   readonly params: Readonly<Record<string, string>>;
+  /** Names in `params` the run filled from its time range. */
+  readonly paramsFromRange: readonly string[];
+  /** The range sent, epoch ms (absent when nothing was sent). */
+  readonly stime?: number;
+  readonly etime?: number;
   readonly injects: Readonly<Record<string, string>>;
 }
 
@@ -203,6 +208,9 @@ export class ResultsModel {
       rowCount: result.rowCount,
       firstRows: (result.chunks[0] ? decodeRows(result.chunks[0].chunk) : []).slice(0, rowCap),
       params: result.run.params ?? {},
+      paramsFromRange: result.run.paramsFromRange ?? [],
+      ...(result.run.stime !== undefined ? { stime: result.run.stime } : {}),
+      ...(result.run.etime !== undefined ? { etime: result.run.etime } : {}),
       injects: result.run.injects ?? {},
       ...(result.error ? { error: result.error } : {}),
     };

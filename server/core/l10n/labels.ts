@@ -60,6 +60,8 @@ export interface Labels {
   readonly parameter: string;
   readonly paramDeclared: (value: string) => string;
   readonly paramMissing: string;
+  /** `$stime`/`$etime` without a `-- @param`: the run fills them (features/rangeParams.ts). */
+  readonly paramFromRange: string;
   readonly exampleValue: (value: string) => string;
   readonly declaredDetail: (value: string) => string;
   readonly usedInFile: string;
@@ -140,6 +142,8 @@ export const ENGLISH_LABELS: Labels = {
   parameter: 'parameter',
   paramDeclared: (value) => `Value from \`-- @param\`: \`${value}\``,
   paramMissing: 'No `-- @param` value in this file: the run must supply it.',
+  paramFromRange:
+    'No `-- @param` value in this file: the run fills it from its time range (epoch milliseconds), and a value you give wins.',
   exampleValue: (value) => `Example value: \`${value}\``,
   declaredDetail: (value) => `declared: \`${value}\``,
   usedInFile: 'used in this file',

@@ -161,6 +161,17 @@ export const CASES: readonly Case[] = [
     options: { params: { $oid: '1' } },
   },
   {
+    name: "$stime and $etime are filled from the run's time range, other params still need a value",
+    code: 'param/unbound',
+    severity: 'information',
+    src: 'TIME-RANGE {duration: 15s, etime: $etime}\nCATEGORY app_counter\nTAGLOAD\nFILTER {key: time, value: $stime}\nLIMIT ⟦$rows⟧\n',
+  },
+  {
+    name: '$etime in OID is filled from the range too, so nothing is ignored',
+    code: 'param/ignored-when-unbound',
+    src: 'CATEGORY app_counter\nOID [$etime]\nTAGLOAD\n',
+  },
+  {
     name: 'field name with a dollar is not a param',
     code: 'param/unbound',
     src: 'CATEGORY db_mongodb_counter\nTAGLOAD\nSELECT [time, active$connections, opcounters$insert]\n',

@@ -50,6 +50,8 @@ export const JA_LABELS: Labels = {
   parameter: 'パラメータ',
   paramDeclared: (value) => `\`-- @param\` の値: \`${value}\``,
   paramMissing: 'このファイルに `-- @param` の値がありません。実行時に値を渡す必要があります。',
+  paramFromRange:
+    'このファイルに `-- @param` の値がありません。実行時にクエリの時間範囲から値を埋めます（epoch ミリ秒）。値を指定した場合はその値が優先されます。',
   exampleValue: (value) => `値の例: \`${value}\``,
   declaredDetail: (value) => `宣言済み: \`${value}\``,
   usedInFile: 'このファイルで使用',
