@@ -12,9 +12,15 @@ import {
   type EndpointParams,
   type EndpointResponses,
 } from './endpointTypes';
-import { bodyExcerpt, hintForStatus, OpenApiError, redact, type OpenApiErrorKind } from './errors';
-import { STATUS_CODES } from 'node:http';
-import { decodeJson, decodeNumber, htmlTitle, looksHtml, rowCount } from './decode';
+import {
+  hintForStatus,
+  OpenApiError,
+  redact,
+  type OpenApiErrorDetails,
+  type OpenApiErrorKind,
+} from './errors';
+import { decodeJson, decodeNumber, rowCount } from './decode';
+import { readErrorBody, type ErrorBody } from './errorBody';
 import type { ProxyOptions } from './proxy';
 import { expandPath, queryString, requestBody } from './request';
 import { defaultRetry, type RetryOptions } from './retry';
@@ -283,18 +289,23 @@ async function headersFor(
 type Fail = (
   kind: OpenApiErrorKind,
   message: ApiText,
-  extra?: { status?: number; cause?: unknown; hints?: readonly ApiText[]; bodyExcerpt?: string },
+  extra?: Pick<
+    OpenApiErrorDetails,
+    'status' | 'cause' | 'hints' | 'bodyExcerpt' | 'serviceMessage' | 'serviceCode'
+  >,
 ) => OpenApiError;
 
 function decodeResponse(ctx: Ctx, spec: EndpointSpec, response: HttpResponse, fail: Fail): unknown {
   const { status, body, contentType } = response;
   if (status < 200 || status >= 300) {
-    const excerpt = errorExcerpt(body, contentType, status, ctx.secrets());
+    const said = readErrorBody(body, contentType, status, ctx.secrets());
     const retryAfter = retryAfterText(response.headers['retry-after']);
     const wait = status === 429 && retryAfter ? [retryAfter] : [];
-    throw fail('http', httpReason(status, excerpt), {
+    throw fail('http', httpReason(status, said), {
       status,
-      bodyExcerpt: excerpt.text,
+      bodyExcerpt: said.excerpt,
+      ...(said.serviceMessage === undefined ? {} : { serviceMessage: said.serviceMessage }),
+      ...(said.serviceCode === undefined ? {} : { serviceCode: said.serviceCode }),
       hints: [hintForStatus(status), ...wait],
     });
   }
@@ -305,7 +316,7 @@ function decodeResponse(ctx: Ctx, spec: EndpointSpec, response: HttpResponse, fa
     if (!problem) return decoded.value;
     throw fail('wrong-shape', problem.message, { status, hints: [problem.hint] });
   }
-  const excerpt = errorExcerpt(body, contentType, status, ctx.secrets()).text;
+  const excerpt = readErrorBody(body, contentType, status, ctx.secrets()).excerpt;
   const { kind, message, hint } = decoded.problem;
   return throwDecode(fail, kind, message, status, excerpt, hint);
 }
@@ -322,12 +333,12 @@ function throwDecode(
 }
 
 /** What a non-2xx answer was: its status, whether it was an HTML page, and what its body says. */
-function httpReason(status: number, excerpt: { text: string; html: boolean }): ApiText {
-  if (excerpt.html)
-    return excerpt.text
-      ? apiText('HTTP {0} (an HTML error page): {1}', status, excerpt.text)
+function httpReason(status: number, said: ErrorBody): ApiText {
+  if (said.html)
+    return said.text
+      ? apiText('HTTP {0} (an HTML error page): {1}', status, said.text)
       : apiText('HTTP {0} (an HTML error page)', status);
-  return excerpt.text ? apiText('HTTP {0}: {1}', status, excerpt.text) : apiText('HTTP {0}', status);
+  return said.text ? apiText('HTTP {0}: {1}', status, said.text) : apiText('HTTP {0}', status);
 }
 
 /** A Retry-After header as a hint: in seconds, or until the date it names. */
@@ -335,16 +346,4 @@ function retryAfterText(header: string | string[] | undefined): ApiText | undefi
   const text = (Array.isArray(header) ? header[0] : header)?.trim();
   if (!text) return undefined;
   return /^\d+$/.test(text) ? apiText('Retry after {0} s.', Number(text)) : apiText('Retry after {0}.', text);
-}
-
-/** What an error body says, in one line: an HTML page's title (or the status text), never its markup. */
-function errorExcerpt(
-  body: Buffer,
-  contentType: string,
-  status: number,
-  secrets: readonly string[],
-): { text: string; html: boolean } {
-  const text = body.toString('utf8');
-  if (!looksHtml(contentType, text)) return { text: bodyExcerpt(text, secrets), html: false };
-  return { text: bodyExcerpt(htmlTitle(text) ?? STATUS_CODES[status] ?? '', secrets), html: true };
 }

@@ -35,6 +35,10 @@ export interface OpenApiErrorDetails {
   path?: string;
   status?: number;
   bodyExcerpt?: string;
+  /** The service's own explanation from a JSON error body (one line, bounded, redacted). */
+  serviceMessage?: string;
+  /** The service's own error code from a JSON error body (`code` when it is a string). */
+  serviceCode?: string;
   /** What to do about it, one sentence each. */
   hints?: readonly ApiText[];
   cause?: unknown;
@@ -47,6 +51,10 @@ export class OpenApiError extends Error {
   readonly path: string | undefined;
   readonly status: number | undefined;
   readonly bodyExcerpt: string | undefined;
+  /** The service's own explanation from a JSON error body (one line, bounded, redacted). */
+  readonly serviceMessage: string | undefined;
+  /** The service's own error code from a JSON error body. */
+  readonly serviceCode: string | undefined;
   /** The hints in English, one line (undefined when there is none). */
   readonly hint: string | undefined;
   /** Why it failed, as a template with values (English in {@link message}). */
@@ -75,6 +83,8 @@ export class OpenApiError extends Error {
     this.path = details.path;
     this.status = details.status;
     this.bodyExcerpt = details.bodyExcerpt;
+    this.serviceMessage = details.serviceMessage;
+    this.serviceCode = details.serviceCode;
     this.hint = hint;
     this.reason = reason;
     this.activity = details.activity;
@@ -114,9 +124,8 @@ export function redact(text: string, secrets: readonly (string | undefined)[]): 
 
 const EXCERPT_CHARS = 200;
 
-/** A one-line, redacted excerpt of a body for error messages. */
+/** A one-line, redacted excerpt of a body for error messages (redacted first, so no cut splits a token). */
 export function bodyExcerpt(body: string, secrets: readonly (string | undefined)[]): string {
-  const oneLine = body.replace(/\s+/g, ' ').trim();
-  const cut = oneLine.length > EXCERPT_CHARS ? `${oneLine.slice(0, EXCERPT_CHARS)}…` : oneLine;
-  return redact(cut, secrets);
+  const oneLine = redact(body.replace(/\s+/g, ' ').trim(), secrets);
+  return oneLine.length > EXCERPT_CHARS ? `${oneLine.slice(0, EXCERPT_CHARS)}…` : oneLine;
 }

@@ -4,9 +4,11 @@
 // request and gets the same result alone or in a folder.
 import {
   describeInjectCycle,
+  fillRangeParams,
   findInjectCycle,
   lineColumnOf,
   lineStartsOf,
+  paramsWithoutValue,
   parseDirectives,
   parsedText,
   queryAt,
@@ -45,7 +47,7 @@ export type RunValues = ReturnType<typeof parseCommandLine<typeof runOptions>>['
 export const runQueryHelp = `Query (each file's directives apply; these override them):
   --range D              relative range ending now: 15m, 1h, 7d (default: the file's, else 1h)
   --stime T --etime T    absolute range: epoch ms, 'yyyy-MM-dd HH:mm' (local), ISO 8601, now-1h
-  --param '$name=value'  a $param value (repeatable)
+  --param '$name=value'  a $param value (repeatable); $stime/$etime default to the range's start/end
   --inject name=MXQL     an INJECT fragment (repeatable; repeating a name adds a line)
   --limit N              maximum rows, 1 to 1000000 (default: the file's @limit, else 1000)`;
 
@@ -140,7 +142,10 @@ export interface PreparedQuery {
   readonly stime: number;
   readonly etime: number;
   readonly limit: number;
+  /** What `param` sends: the file's and the command line's values, then `$stime`/`$etime` from the range. */
   readonly params: Readonly<Record<string, string>>;
+  /** The `$params` filled from the range (core's fillRangeParams), with the values sent. */
+  readonly fromRange: Readonly<Record<string, string>>;
   readonly inject: Readonly<Record<string, string>>;
 }
 
@@ -174,7 +179,7 @@ export function prepare(file: string, flags: RunFlags): PreparedQuery {
     throw new FileProblem(problem.code, `${problem.message}${suffix}`, line, 1);
   }
   const query = chooseQuery(file, text, flags.line);
-  const params = { ...d.params, ...flags.params };
+  const given = { ...d.params, ...flags.params };
   const inject = { ...d.injects };
   for (const [name, fragment] of Object.entries(flags.injects))
     inject[name] = inject[name] === undefined ? fragment : `${inject[name]}\n${fragment}`;
@@ -183,14 +188,17 @@ export function prepare(file: string, flags: RunFlags): PreparedQuery {
     const message = `INJECT fragments form a cycle (${describeInjectCycle(cycle)}) and can never be expanded: change --inject or the file's -- @inject lines`;
     throw new FileProblem('run/inject-cycle', message, 1, 2);
   }
-  // A path run takes no $params.
-  const missing = d.path ? [] : query.params.filter((name) => params[name] === undefined);
+  // A path run takes no $params; $stime/$etime left open come from the range.
+  const missing = d.path ? [] : paramsWithoutValue(query.params, given);
   if (missing.length > 0) {
     const first = missing[0] ?? '';
     const message = `missing value for ${missing.join(', ')}: add --param '${first}=value' or '-- @param ${first} = value'`;
     throw new FileProblem('run/missing-param', message, 1, 2);
   }
   const times = timeRange(flags.range, d, Date.now());
+  const { params, filled } = d.path
+    ? { params: given, filled: [] }
+    : fillRangeParams(query.params, given, times);
   return {
     text,
     query,
@@ -199,6 +207,7 @@ export function prepare(file: string, flags: RunFlags): PreparedQuery {
     ...times,
     limit: flags.limit ?? d.limit ?? 1000,
     params,
+    fromRange: Object.fromEntries(filled.map((name) => [name, params[name] ?? ''])),
     inject,
   };
 }
@@ -233,6 +242,8 @@ export interface FileRun {
   readonly rows: readonly MxqlRow[];
   readonly ms: number;
   readonly notice?: string;
+  /** `$stime`/`$etime` the run filled from its time range, with the values sent. */
+  readonly fromRange?: Readonly<Record<string, string>>;
   /** The project the CLI chose for the file (with --demo), and why. */
   readonly project?: string;
   readonly error?: RunFailure;
@@ -264,14 +275,9 @@ function describeFailure(error: unknown, q: PreparedQuery | undefined): RunFailu
   }
   let message = error instanceof Error ? error.message : String(error);
   let code = isOpenApiError(error) ? `api/${error.kind}` : 'run/failed';
-  if (isOpenApiError(error) && error.status === 400 && error.bodyExcerpt) {
-    try {
-      const body = JSON.parse(error.bodyExcerpt) as { code?: unknown; message?: unknown };
-      if (typeof body.code === 'string') code = body.code;
-      if (typeof body.message === 'string') message = body.message;
-    } catch {
-      // not JSON: keep the client's message
-    }
+  if (isOpenApiError(error) && error.status === 400) {
+    code = error.serviceCode ?? code;
+    message = error.serviceMessage ?? message;
   }
   const sentLine = Number(/\bline (\d+)\b/.exec(message)?.[1] ?? NaN);
   const line = q && sentLine > 0 ? fileLine(q, sentLine) : undefined;
@@ -313,6 +319,7 @@ export async function runQueryFile(path: string, flags: RunFlags, target: Target
       rows,
       ms: ms(),
       ...(notice ? { notice } : {}),
+      ...(Object.keys(q.fromRange).length > 0 ? { fromRange: q.fromRange } : {}),
       ...(project ? { project } : {}),
     };
   } catch (error) {
@@ -335,11 +342,17 @@ function projectText(run: FileRun): string {
   return run.project ? ` · ${run.project}` : '';
 }
 
+/** ` · $etime = 1767229200000 from the time range`: what the run filled in, as it was sent. */
+function fromRangeText(run: FileRun): string {
+  const filled = Object.entries(run.fromRange ?? {}).map(([name, value]) => `${name} = ${value}`);
+  return filled.length > 0 ? ` · ${filled.join(', ')} from the time range` : '';
+}
+
 /** The one line that reports a file's outcome, alone (on stderr) or in a folder run (on stdout). */
 export function outcomeLine(run: FileRun): string {
   const e = run.error;
   if (e) return `${run.path}:${e.line}:${e.column}: error ${e.code} ${e.message}${projectText(run)}`;
   if (run.status === 'empty')
-    return `${run.path}: empty${run.notice ? ` (${run.notice})` : ''}${projectText(run)}`;
-  return `${run.path}: ok ${plural(run.rows.length, 'row')} (${run.ms} ms)${projectText(run)}`;
+    return `${run.path}: empty${run.notice ? ` (${run.notice})` : ''}${fromRangeText(run)}${projectText(run)}`;
+  return `${run.path}: ok ${plural(run.rows.length, 'row')} (${run.ms} ms)${fromRangeText(run)}${projectText(run)}`;
 }

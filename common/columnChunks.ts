@@ -242,6 +242,26 @@ export function encodeColumns(
   return { rowCount: Math.max(0, end - start), columns };
 }
 
+/** What one cell of a `mixed` column is taken to cost on the wire (a small cloned value). */
+const MIXED_CELL_BYTES = 16;
+
+/**
+ * About how many bytes a chunk puts on the wire: its typed arrays, the characters of its string
+ * tables, and {@link MIXED_CELL_BYTES} per cell of a mixed column.
+ */
+export function columnsChunkBytes(chunk: ColumnsChunk): number {
+  let bytes = 0;
+  for (const column of chunk.columns) {
+    if (column.kind === 'empty') continue;
+    if (column.kind === 'mixed') bytes += column.values.length * MIXED_CELL_BYTES;
+    else if (column.kind === 'string') {
+      bytes += column.codes.byteLength;
+      for (const text of column.table) bytes += text.length;
+    } else bytes += column.values.byteLength;
+  }
+  return bytes;
+}
+
 /** The value of row `r` (0-based within the chunk) of one column chunk. */
 export function chunkCell(chunk: ColumnChunk, r: number): Cell {
   switch (chunk.kind) {

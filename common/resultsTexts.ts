@@ -34,6 +34,7 @@ export const RESULTS_TEXTS = {
   sentRange: 'Range',
   sentLimit: 'Limit',
   sentParams: 'Params',
+  sentParamFromRange: '{0} (from the time range)',
   sentInjects: 'Injects',
   sentStarted: 'Started',
   runFailed: 'The run failed.',

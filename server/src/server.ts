@@ -235,7 +235,7 @@ function wireNavigation(w: Wiring): void {
   const { connection } = w;
   connection.onDocumentSymbol((p) =>
     w.withDoc(p.textDocument.uri, [], 'Document symbols', (doc, a) =>
-      documentSymbols(a).map((s) => convert.toDocumentSymbol(doc, s)),
+      documentSymbols(a, w.language).map((s) => convert.toDocumentSymbol(doc, s)),
     ),
   );
   connection.onFoldingRanges((p) =>

@@ -6,7 +6,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { assertOneLine, runCli } from '../support/cliProcess';
-import { startFaultServer, type FaultServer } from '../support/faultServer';
+import { startFaultServer, type Fault, type FaultServer } from '../support/faultServer';
 
 const SECRET = 'cli-project-token-7f3a9c';
 
@@ -198,6 +198,30 @@ void describe('mxql run: what is sent', () => {
     assert.match(r.stderr, /HTTP 401.*token is wrong or expired/);
     assert.ok(!r.stderr.includes(SECRET) && !r.stdout.includes(SECRET));
     assertOneLine(r.stderr);
+  });
+
+  void test("a refused run says the service's words: its JSON message, a text body, or the status alone", async () => {
+    const q = await file('refused.mxql', 'CATEGORY app_counter\n');
+    const cases: [Fault, RegExp][] = [
+      [
+        { kind: 'json', status: 401, body: { code: 401, message: 'invalid token' } },
+        /HTTP 401: invalid token\. The API token is wrong or expired/,
+      ],
+      [
+        { kind: 'text', status: 403, body: 'Forbidden by the gateway policy.' },
+        /HTTP 403: Forbidden by the gateway policy\. Wrong kind of token/,
+      ],
+      [{ kind: 'status', status: 401, body: '' }, /HTTP 401\. The API token is wrong or expired/],
+    ];
+    for (const [answer, said] of cases) {
+      fault.respondWith(answer);
+      const r = await runCli(['run', q, ...target()], { MXQL_PROJECT_TOKEN: SECRET });
+      assert.equal(r.code, 1, r.stderr);
+      assert.match(r.stderr, said);
+      assert.doesNotMatch(r.stderr, /[{}]/);
+      assert.ok(!r.stderr.includes(SECRET));
+      assertOneLine(r.stderr);
+    }
   });
 });
 

@@ -163,8 +163,27 @@ void describe('compact number and text columns', () => {
       i % 97 === 0 ? null : Math.round(i * 1.7) / 100,
       i % 1000,
     ]);
-    const chunks = chunkColumns('r', rows, 4);
-    assert.equal(chunks[0]?.chunk.rowCount, FIRST_CHUNK_ROWS, 'a screenful first');
+    // 50,001 compact rows are far below EARLY_PAINT_REST_BYTES: one chunk, painted once.
+    const chunks = chunkColumns('r', rows, 4, 20_000);
+    assert.deepEqual(
+      chunks.map((c) => [c.chunk.rowCount, c.paintNow ?? false]),
+      [
+        [20_000, false],
+        [20_000, false],
+        [10_001, false],
+      ],
+    );
+    const split = chunkColumns('r', rows, 4, 20_000, FIRST_CHUNK_ROWS);
+    assert.deepEqual(
+      split.map((c) => c.chunk.rowCount),
+      [FIRST_CHUNK_ROWS, 20_000, 20_000, 8_001],
+      'a given first size splits whatever the bytes',
+    );
+    assert.equal(split[0]?.paintNow, true);
+    assert.deepEqual(
+      split.flatMap((c) => decodeRows(validColumnsChunk(c.chunk, 4) ?? c.chunk)),
+      rows,
+    );
     assert.deepEqual(
       chunks.map((c) => c.seq),
       chunks.map((_, i) => i),

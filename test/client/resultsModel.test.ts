@@ -36,9 +36,9 @@ void test('a finished run replays as init, chunks and done', () => {
   const messages = model.messagesFor('r1');
   assert.deepEqual(
     messages.map((m) => m.type),
-    ['init', 'columnsChunk', 'columnsChunk', 'done'],
+    ['init', 'columnsChunk', 'done'],
   );
-  const done = messages[3];
+  const done = messages[2];
   assert.ok(done?.type === 'done');
   assert.deepEqual([done.totalRows, done.elapsedMs, done.bytes], [FIRST_CHUNK_ROWS + 1, 12, 345]);
   const snap = model.snapshot('r1');
@@ -110,4 +110,30 @@ void test("the server's notice (why a result is empty) replays after done as the
   model.start(run('r10'));
   model.complete('r10', [{ a: 1 }], 3, 2);
   assert.ok(model.messagesFor('r10').every((m) => m.type !== 'notice'));
+});
+
+void test('a kept result is its typed-column chunks, and gives back every row exactly', () => {
+  const model = new ResultsModel();
+  model.start(run('t'));
+  const objects = Array.from({ length: 30_000 }, (_, i) => ({
+    time: 1_700_000_000_000 + i * 5000,
+    oname: `agent-${i % 7}`,
+    tps: i % 11 === 0 ? null : Math.round(i * 1.37) / 100,
+    ratio: i / 3,
+    up: i % 2 === 0,
+    tags: i % 500 === 0 ? { zone: 'a' } : 'plain',
+  }));
+  model.complete('t', objects, 1, 1);
+  const result = model.get('t');
+  assert.ok(result);
+  assert.equal(result.rowCount, objects.length);
+  // What the panel is sent is what the model keeps: no second encoding, no array per row.
+  assert.deepEqual(
+    model.messagesFor('t').filter((m) => m.type === 'columnsChunk'),
+    result.chunks,
+  );
+  assert.ok(!('rows' in result));
+  assert.deepEqual(model.rows('t'), tabulate(objects).rows);
+  assert.deepEqual(model.snapshot('t', 2)?.firstRows, tabulate(objects.slice(0, 2)).rows);
+  assert.equal(model.rows('unknown'), undefined);
 });

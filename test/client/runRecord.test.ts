@@ -47,3 +47,27 @@ void test('a history entry holds what is needed to re-run and nothing else', () 
   assert.equal(entry.rangeLabel, '1m');
   assert.ok(!entry.query.includes('@param'));
 });
+
+void test('$etime filled from the range is shown as such, and the history keeps only what the user gave', () => {
+  const dashboard =
+    '-- @param $oid = 5\nTIME-RANGE {duration:15s, etime:$etime}\nCATEGORY app_counter\nOID [$oid]\nTAGLOAD\n';
+  const run = prepareRun(analyzeQuery(dashboard, dashboard, 0), {
+    values: { params: {}, injects: {} },
+    range: { kind: 'relative', ms: 60_000 },
+    defaultLimit: 10,
+    now: 1_000_000,
+    offsetMinutes: 0,
+  });
+  assert.ok(run.ok);
+  const info = runInfoOf('r3', source, run.run, { baseUrl: 'http://127.0.0.1:1', pcode: 9 });
+  assert.deepEqual(info.params, { $oid: '5', $etime: '1000000' });
+  assert.deepEqual(info.paramsFromRange, ['$etime']);
+  assert.equal(
+    runInfoOf('r4', source, prepared.ok ? prepared.run : undefined, { baseUrl: 'x', pcode: 1 })
+      .paramsFromRange,
+    undefined,
+  );
+  // A re-run of the entry fills $etime from its own range instead of sending this run's end again.
+  const entry = historyEntryOf(info, source, run.run, 'Demo', { status: 'done', rows: 3, ms: 4 });
+  assert.deepEqual(entry.params, { $oid: '5' });
+});

@@ -62,6 +62,43 @@ void test('@path sends to /mxql/path with the path as mql and no params', () => 
   assert.deepEqual(result.run.params, {});
 });
 
+void test('$etime/$stime are never asked for: the request carries the range ends, a given value wins', () => {
+  const text =
+    'TIME-RANGE {duration:15s, etime:$etime}\nCATEGORY app_counter\nOID [$oid]\nFILTER {key: time, value: $stime}\n';
+  const a = analyzeQuery(text, text, 0);
+  assert.deepEqual(missingParams(a, none), ['$oid']);
+  const range = { kind: 'absolute', stime: NOW - 60_000, etime: NOW } as const;
+  const filled = prepareRun(a, { ...base, range, values: { params: { $oid: '7' }, injects: {} } });
+  assert.ok(filled.ok);
+  assert.deepEqual(filled.run.params, { $oid: '7', $etime: String(NOW), $stime: String(NOW - 60_000) });
+  assert.deepEqual(filled.run.paramsFromRange, ['$etime', '$stime']);
+  // A notebook header or a history re-run passes its values like a prompt answer; they win.
+  const given = prepareRun(a, {
+    ...base,
+    range,
+    values: { params: { $oid: '7', $etime: '5' }, injects: {} },
+  });
+  assert.ok(given.ok);
+  assert.deepEqual(given.run.params, { $oid: '7', $etime: '5', $stime: String(NOW - 60_000) });
+  assert.deepEqual(given.run.paramsFromRange, ['$stime']);
+  const declared = `-- @param $stime = 9\n${text}`;
+  const fromFile = prepareRun(analyzeQuery(declared, declared, 0), {
+    ...base,
+    range,
+    values: { params: { $oid: '7' }, injects: {} },
+  });
+  assert.ok(fromFile.ok);
+  assert.equal(fromFile.run.params['$stime'], '9');
+  assert.deepEqual(fromFile.run.paramsFromRange, ['$etime']);
+  // A path chosen in the UI goes to /mxql/path, which takes no params.
+  const path = prepareRun(a, { ...base, range, path: '/app/act_tx/act_tx_oid', values: none });
+  assert.ok(path.ok);
+  assert.deepEqual(
+    [path.run.endpoint, path.run.params, path.run.paramsFromRange],
+    [MxqlEndpoints.mxqlPath, {}, []],
+  );
+});
+
 void test('problems are reported, not thrown: range over 31 days, bad directives, nothing to run', () => {
   const long = '-- @stime 2026-01-01 00:00\n-- @etime 2026-03-01 00:00\nCATEGORY a\n';
   const r1 = prepareRun(analyzeQuery(long, long, 0), { ...base, values: none });

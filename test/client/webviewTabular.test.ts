@@ -5,6 +5,7 @@ import { resultsCsp, resultsHtml } from '../../client/src/views/resultsHtml';
 import { escapeHtml } from '../../client/src/views/webviewHtml';
 import {
   chunkColumns,
+  EARLY_PAINT_REST_BYTES,
   FIRST_CHUNK_ROWS,
   isExtensionToResults,
   parseResultsToExtension,
@@ -69,15 +70,26 @@ void describe('results messages', () => {
     assert.ok(!isExtensionToResults({ type: 'eval', v }));
   });
 
-  void it('chunks rows with consecutive seq numbers, a small first chunk, then full ones', () => {
-    const rows = Array.from({ length: FIRST_CHUNK_ROWS + ROWS_PER_CHUNK + 1 }, (_, i) => [i]);
-    const chunks = chunkColumns('r', rows, 1);
+  void it('chunks a small result in full chunks, a large one after a screenful it paints at once', () => {
+    const small = Array.from({ length: ROWS_PER_CHUNK + 1 }, (_, i) => [i]);
     assert.deepEqual(
-      chunks.map((c) => [c.seq, c.chunk.rowCount]),
+      chunkColumns('r', small, 1).map((c) => [c.seq, c.chunk.rowCount, c.paintNow ?? false]),
       [
-        [0, FIRST_CHUNK_ROWS],
-        [1, ROWS_PER_CHUNK],
-        [2, 1],
+        [0, ROWS_PER_CHUNK, false],
+        [1, 1, false],
+      ],
+    );
+    // Fractions that no scaled integer holds: Float64, 8 bytes a cell, so the rest passes 2 MB.
+    const rows = Math.ceil(EARLY_PAINT_REST_BYTES / 8) + FIRST_CHUNK_ROWS;
+    const large = Array.from({ length: rows }, (_, i) => [i / 7]);
+    const chunks = chunkColumns('r', large, 1);
+    assert.deepEqual(
+      chunks.map((c) => [c.seq, c.chunk.rowCount, c.paintNow ?? false]),
+      [
+        [0, FIRST_CHUNK_ROWS, true],
+        [1, ROWS_PER_CHUNK, false],
+        [2, ROWS_PER_CHUNK, false],
+        [3, rows - FIRST_CHUNK_ROWS - 2 * ROWS_PER_CHUNK, false],
       ],
     );
   });

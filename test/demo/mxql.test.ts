@@ -47,6 +47,20 @@ void describe('MXQL endpoints', () => {
   const demo = mxqlSuiteDemo();
   const { text, path } = demo;
 
+  void it('a dashboard query reads its window end from the $etime the request sends', async () => {
+    // The client fills $etime from the run's range; half an hour earlier than etime shows the param is read.
+    const end = FIXED_NOW - HOUR / 2;
+    const mql = 'TIME-RANGE {duration:15s, etime:$etime}\nCATEGORY app_counter\nTAGLOAD';
+    const reply = await call(text(), demo.apm(), { body: mxqlBody(mql, { param: { $etime: String(end) } }) });
+    assert.equal(reply.status, 200, reply.text);
+    const rows = arr(reply.body).map(rec);
+    assert.ok(rows.length > 0, 'no rows');
+    for (const row of rows) {
+      const time = Number(row.time);
+      assert.ok(time >= end - 15_000 && time < end, `time ${time} outside the 15 s before $etime`);
+    }
+  });
+
   void it('runs a text query into an array of rows with the documented columns and types', async () => {
     const reply = await call(text(), demo.apm(), { body: mxqlBody('CATEGORY app_counter\nTAGLOAD\nSELECT') });
     assert.equal(reply.status, 200);

@@ -1,7 +1,8 @@
 // Hover, completion and signature help follow the client's locale over the protocol: started with
 // `locale: 'ja'`, `'ko-KR'` (as VS Code sends its display language) or `initializationOptions.locale`
-// (as other editors may), the bundled server words commands, options, columns, `$params` and
-// completion documentation in that language; without a locale it speaks English.
+// (as other editors may), the bundled server words commands, options, columns, `$params` (`$etime`:
+// filled from the run's time range) and completion documentation in that language; without a locale it
+// speaks English.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type {
@@ -20,6 +21,7 @@ const TEXT = [
   'TAGLOAD',
   'SELECT [time, oid, tps]',
   'ORDER {key: [tps], sort: desc}',
+  'TIME-RANGE {duration: 15s, etime: $etime}',
 ].join('\n');
 
 /** Hover targets: line, character and what English says there. */
@@ -28,6 +30,11 @@ const TARGETS = {
   option: { line: 5, character: 20, english: /Direction per key/ },
   column: { line: 4, character: 20, english: /Throughput: transactions completed each second/ },
   param: { line: 2, character: 6, english: /Agent id \(or list of ids\)/ },
+  rangeParam: {
+    line: 6,
+    character: 36,
+    english: /the run fills it from its time range[\s\S]*End of the query window/,
+  },
 } as const;
 
 /** What each language says at the same places (a phrase of our own translation). */
@@ -38,6 +45,7 @@ const WORDED = {
     option: /キーごとの並び順/,
     column: /スループット: 1 秒あたりに完了したトランザクション数/,
     param: /パラメータ[\s\S]*ロードを絞り込むエージェント ID/,
+    rangeParam: /時間範囲から値を埋めます/,
     completion: /小さい値から並べます/,
     signature: /行を並べ替えます/,
   },
@@ -47,6 +55,7 @@ const WORDED = {
     option: /키마다의 정렬 방향/,
     column: /처리량: 초당 완료된 트랜잭션 수/,
     param: /파라미터[\s\S]*로드를 제한할 에이전트 ID/,
+    rangeParam: /시간 범위에서 값을 채웁니다/,
     completion: /작은 값부터 정렬합니다/,
     signature: /행을 정렬합니다/,
   },

@@ -99,6 +99,22 @@ void describe('language server over stdio', () => {
     assert.equal(changed.diagnostics.find((d) => d.code === 'inject/bare')?.range.start.line, 2);
   });
 
+  void test('$etime and $stime are filled by the run: no diagnostic says they lack a value', async () => {
+    const uri = 'file:///range-params.mxql';
+    open(
+      uri,
+      'TIME-RANGE {duration: 15s, etime: $etime}\nCATEGORY app_counter\nTAGLOAD\nFILTER {key: time, value: $stime}\nLIMIT $rows\n',
+    );
+    const published = await session.diagnostics(uri);
+    const params = published.diagnostics.filter((d) => String(d.code).startsWith('param/'));
+    // $rows still needs a value, which proves the check ran over this text.
+    assert.deepEqual(
+      params.map((d) => [d.code, d.range.start.line]),
+      [['param/unbound', 4]],
+      JSON.stringify(published.diagnostics),
+    );
+  });
+
   void test('unknown columns after a loader are never errors', async () => {
     const uri = 'file:///unknown-column.mxql';
     open(uri, 'CATEGORY app_counter\nTAGLOAD\nSELECT [time, not_in_metadata_column]\n');

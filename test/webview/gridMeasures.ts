@@ -47,7 +47,7 @@ export function generate(rows: number): string {
       text(services, (r) => (r * 7) % 200, start, n),
     ];
     for (let c = 4; c < ${COLUMNS}; c++) cols.push(number((r) => (c % 3 === 0 ? (r * c) % 100003 : ((r * 31 + c) % 10007) / 7), start, n));
-    messages.push({ type: 'columnsChunk', v, runId: 'bench', seq, chunk: { rowCount: n, columns: cols } });
+    messages.push({ type: 'columnsChunk', v, runId: 'bench', seq, chunk: { rowCount: n, columns: cols }, ...(seq === 0 ? { paintNow: true } : {}) });
     start += n;
   }
   messages.push({ type: 'done', v, runId: 'bench', totalRows: ${rows}, elapsedMs: 1000, bytes: 123456789 });

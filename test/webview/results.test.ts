@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { type Page } from 'playwright-core';
-import { RESULTS_PROTOCOL_VERSION as v } from '../../common/resultsMessages';
+import { chunkColumns, RESULTS_PROTOCOL_VERSION as v } from '../../common/resultsMessages';
 import { BASE_TIME, runMessages, testColumns, testRows, testRun } from './fixtures';
 import {
   openWebview,
@@ -61,6 +61,19 @@ void describe('results webview in Chromium', () => {
       await page.evaluate('[...document.querySelectorAll("style")].every((s) => s.nonce !== "")'),
       true,
     );
+    await assertClean(page);
+    await page.close();
+  });
+
+  void it('"what was sent" marks the $params the run filled from its time range', async () => {
+    const etime = String(BASE_TIME + 3_600_000);
+    const page = await pageWithRows(3, {
+      params: { $oid: '1234', $etime: etime },
+      paramsFromRange: ['$etime'],
+    });
+    const sent = (await textOf(page, '.mxql-sent')) ?? '';
+    assert.ok(sent.includes(`$etime = ${etime} (from the time range)`), sent);
+    assert.ok(!sent.includes('$oid = 1234 (from'), sent);
     await assertClean(page);
     await page.close();
   });
@@ -468,6 +481,41 @@ void describe('results webview in Chromium', () => {
     await waitFor(page, `document.querySelector('.mxql-problem') !== null`);
     assert.match((await textOf(page, '.mxql-problem')) ?? '', /expected part 0, received part 1/);
     assert.equal(await page.evaluate(`document.getElementById('app').dataset.rows`), '0');
+    await page.close();
+  });
+
+  void it('paints a small result once, when its rows are in; the screenful of a large one at once', async () => {
+    const page = await openWebview(rig.browser, rig.server);
+    // What the panel shows as each message is handled (this listener runs after the app's).
+    await page.evaluate(`window.__seen = [];
+      window.addEventListener('message', (e) => {
+        const app = document.getElementById('app');
+        window.__seen.push([e.data.type, app.dataset.phase, app.dataset.rows].join(' '));
+      })`);
+    const seen = async (): Promise<string[]> => page.evaluate('window.__seen.splice(0)');
+    const run = testRun('run-once');
+    await sendToWebview(page, [{ type: 'running', v, run }]);
+    await waitFor(page, `document.getElementById('app').dataset.phase === 'running'`);
+    await seen();
+    await sendToWebview(page, [
+      { type: 'init', v, run, columns: testColumns },
+      ...chunkColumns(run.runId, testRows(30), testColumns.length),
+      { type: 'done', v, runId: run.runId, totalRows: 30, elapsedMs: 5, bytes: 100 },
+    ]);
+    await waitForRows(page, 30);
+    // Neither init nor the rows render alone: the grid is built once, when the run is done.
+    assert.deepEqual(await seen(), ['init running 0', 'columnsChunk running 0', 'done done 30']);
+    // A large result's first screenful says paintNow: it is on screen before the rest arrives.
+    const big = runMessages(testRun('run-big'), testColumns, testRows(30), 10, 5);
+    await sendToWebview(page, big.slice(0, 2));
+    assert.deepEqual(await seen(), ['init done 30', 'columnsChunk receiving 5']);
+    // An init that nothing follows shows its header after a moment.
+    const alone = testRun('run-alone');
+    await sendToWebview(page, [{ type: 'init', v, run: alone, columns: testColumns }]);
+    await waitFor(page, `document.getElementById('app').dataset.rows === '0'`);
+    assert.deepEqual(await seen(), ['init receiving 5']);
+    assert.match((await textOf(page, '.mxql-phase')) ?? '', /Receiving rows/);
+    await assertClean(page);
     await page.close();
   });
 

@@ -93,7 +93,8 @@ export class MxqlNotebookController implements vscode.Disposable {
     const result = outcome.runId ? this.ctx.results.get(outcome.runId) : undefined;
     const run = this.runOf(outcome, title);
     if (outcome.status === 'cancelled') return { type: 'cancelled', run };
-    if (outcome.status === 'error' || !result) {
+    const rows = outcome.runId ? this.ctx.results.rows(outcome.runId) : undefined;
+    if (outcome.status === 'error' || !result || !rows) {
       const error = result?.error;
       const message = error?.hint
         ? `${error.message} ${error.hint}`
@@ -106,7 +107,7 @@ export class MxqlNotebookController implements vscode.Disposable {
         ...(error?.actions ? { actions: error.actions.map((a) => ({ id: a.id, label: a.label })) } : {}),
       };
     }
-    return { type: 'result', run, columns: result.columns.map((c) => c.name), rows: result.rows };
+    return { type: 'result', run, columns: result.columns.map((c) => c.name), rows };
   }
 
   private runOf(outcome: RunOutcome, title: string): OutputRun {

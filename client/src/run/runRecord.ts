@@ -47,10 +47,17 @@ export function runInfoOf(
     etime: prepared.range.etime,
     limit: prepared.limit,
     params: prepared.params,
+    ...(prepared.paramsFromRange.length > 0 ? { paramsFromRange: prepared.paramsFromRange } : {}),
     injects: prepared.injects,
     ...(pcode !== undefined ? { pcode } : {}),
     ...(prepared.endpointId === 'mxqlPath' ? { path: prepared.mql } : {}),
   };
+}
+
+/** The values the user gave: a re-run fills `$stime`/`$etime` again from its own range. */
+function givenParams(prepared: PreparedRun): Record<string, string> {
+  const fromRange = new Set(prepared.paramsFromRange);
+  return Object.fromEntries(Object.entries(prepared.params).filter(([name]) => !fromRange.has(name)));
 }
 
 /** The history entry of a finished run. */
@@ -71,7 +78,7 @@ export function historyEntryOf(
     stime: prepared.range.stime,
     etime: prepared.range.etime,
     rangeLabel: prepared.range.label,
-    params: prepared.params,
+    params: givenParams(prepared),
     injects: prepared.injects,
     query: prepared.mql,
     ...result,

@@ -2,7 +2,9 @@
 // MXQL endpoints. Pure: no vscode, no IO; the runner supplies clock, zone, range and prompted values.
 import {
   directiveErrors,
+  fillRangeParams,
   hasStatements,
+  paramsWithoutValue,
   parseDirectives,
   wholeQuery,
   type Directives,
@@ -62,17 +64,21 @@ export interface PreparedRun {
   readonly mql: string;
   readonly range: ResolvedRange;
   readonly limit: number;
+  /** What `param` sends: directives, then the user's values, then `$stime`/`$etime` from the range. */
   readonly params: Readonly<Record<string, string>>;
+  /** The names in `params` filled from the range (the core's fillRangeParams); never kept for a re-run. */
+  readonly paramsFromRange: readonly string[];
   readonly injects: Readonly<Record<string, string>>;
   readonly pcode: number | undefined;
 }
 
-/** `$params` without a value in the directives or `values` (none for path runs: they take no params). */
+/**
+ * `$params` to ask for: without a value in the directives or `values`, and not `$stime`/`$etime`, which
+ * the run fills from its range (none for path runs: they take no params).
+ */
 export function missingParams(analysis: QueryAnalysis, values: RunValues, path?: string): string[] {
   if (path ?? analysis.directives.path) return [];
-  return analysis.usedParams.filter(
-    (name) => values.params[name] === undefined && analysis.directives.params[name] === undefined,
-  );
+  return paramsWithoutValue(analysis.usedParams, { ...analysis.directives.params, ...values.params });
 }
 
 /** INJECT names without a fragment in the directives or `values`. */
@@ -110,13 +116,18 @@ export function prepareRun(
   const path = options.path ?? d.path;
   if (!path && !analysis.hasStatements) return { ok: false, problem: 'There is no query to run here.' };
   const injects = { ...d.injects, ...options.values.injects };
+  // The path endpoint takes no params (the contract says to send an empty object).
+  const params = path
+    ? { params: {}, filled: [] }
+    : fillRangeParams(analysis.usedParams, { ...d.params, ...options.values.params }, range);
   const run: PreparedRun = {
     endpointId: path ? 'mxqlPath' : 'mxqlText',
     endpoint: path ? MxqlEndpoints.mxqlPath : MxqlEndpoints.mxqlText,
     mql: path ?? analysis.query,
     range,
     limit: options.limit ?? d.limit ?? options.defaultLimit,
-    params: path ? {} : { ...d.params, ...options.values.params },
+    params: params.params,
+    paramsFromRange: params.filled,
     injects,
     pcode: d.pcode,
   };

@@ -1,11 +1,16 @@
 // The results of runs as plain data, independent of VS Code: the panel host keeps one model, the
 // webview gets the replay of a result from here, exports read the rows from here, and tests take
-// snapshots. Rows arrive from the service as objects; the model stores them as arrays in column order.
+// snapshots. Rows arrive from the service as objects; the model keeps them as the typed-column
+// chunks the panel receives, encoded once. A kept result is then a few typed arrays instead of an
+// array per row, which the extension host's garbage collector would walk on every major collection
+// (a 50,000-row result: 50,000 arrays, whose collections landed in the middle of posting the rows).
+import { decodeRows } from '../../../common/columnChunks';
 import {
   chunkColumns,
   RESULTS_PROTOCOL_VERSION as v,
   type Cell,
   type ColumnInfo,
+  type ColumnsChunkMessage,
   type ExtensionToResults,
   type ResultsError,
   type RunInfo,
@@ -19,7 +24,9 @@ export interface RunResult {
   readonly run: RunInfo;
   status: ResultStatus;
   columns: ColumnInfo[];
-  rows: Cell[][];
+  /** The rows as `columnsChunk` messages, in order (see `chunkColumns`); {@link ResultsModel.rows} decodes them. */
+  chunks: ColumnsChunkMessage[];
+  rowCount: number;
   elapsedMs: number;
   bytes: number;
   error?: ResultsError;
@@ -38,6 +45,11 @@ export interface ResultSnapshot {
   readonly firstRows: readonly (readonly Cell[])[];
   readonly error?: ResultsError;
   readonly params: Readonly<Record<string, string>>;
+  /** Names in `params` the run filled from its time range. */
+  readonly paramsFromRange: readonly string[];
+  /** The range sent, epoch ms (absent when nothing was sent). */
+  readonly stime?: number;
+  readonly etime?: number;
   readonly injects: Readonly<Record<string, string>>;
 }
 
@@ -85,7 +97,15 @@ export class ResultsModel {
 
   /** Records a run that has started; evicts the oldest results beyond {@link KEPT_RESULTS}. */
   start(run: RunInfo): RunResult {
-    const result: RunResult = { run, status: 'running', columns: [], rows: [], elapsedMs: 0, bytes: 0 };
+    const result: RunResult = {
+      run,
+      status: 'running',
+      columns: [],
+      chunks: [],
+      rowCount: 0,
+      elapsedMs: 0,
+      bytes: 0,
+    };
     this.results.set(run.runId, result);
     while (this.results.size > KEPT_RESULTS) {
       const oldest = this.results.keys().next().value;
@@ -104,7 +124,13 @@ export class ResultsModel {
   ): void {
     const result = this.results.get(runId);
     if (!result) return;
-    Object.assign(result, tabulate(objects), { status: 'done', elapsedMs, bytes }, notice ? { notice } : {});
+    const { columns, rows } = tabulate(objects);
+    const chunks = chunkColumns(runId, rows, columns.length);
+    Object.assign(
+      result,
+      { columns, chunks, rowCount: rows.length, status: 'done', elapsedMs, bytes },
+      notice ? { notice } : {},
+    );
   }
 
   fail(runId: string, error: ResultsError): void {
@@ -131,13 +157,13 @@ export class ResultsModel {
     if (result.status === 'error') {
       return [head, { type: 'error', v, runId, error: result.error ?? { message: 'The run failed.' } }];
     }
-    const chunks = chunkColumns(runId, result.rows, result.columns.length);
+    const { chunks } = result;
     if (result.status === 'cancelled') return [head, ...chunks, { type: 'cancelled', v, runId }];
     const done: ExtensionToResults = {
       type: 'done',
       v,
       runId,
-      totalRows: result.rows.length,
+      totalRows: result.rowCount,
       elapsedMs: result.elapsedMs,
       bytes: result.bytes,
     };
@@ -147,20 +173,27 @@ export class ResultsModel {
     return [head, ...chunks, done, ...notice];
   }
 
+  /** The rows of a kept result, decoded from its chunks; undefined when it is no longer in memory. */
+  rows(runId: string): Cell[][] | undefined {
+    const result = this.results.get(runId);
+    return result ? result.chunks.flatMap((m) => decodeRows(m.chunk)) : undefined;
+  }
+
   /** CSV or JSON text of a kept result; undefined when it is no longer in memory. */
   exportText(runId: string, format: 'csv' | 'json'): string | undefined {
     const result = this.results.get(runId);
-    if (!result) return undefined;
-    return format === 'csv' ? toCsv(result.columns, result.rows) : toJson(result.columns, result.rows);
+    const rows = this.rows(runId);
+    if (!result || !rows) return undefined;
+    return format === 'csv' ? toCsv(result.columns, rows) : toJson(result.columns, rows);
   }
 
   /** JSON of the rows at `rowIndexes` (all rows when absent). */
   jsonOf(runId: string, rowIndexes?: readonly number[]): string | undefined {
     const result = this.results.get(runId);
-    if (!result) return undefined;
-    const picked = rowIndexes?.map((i) => result.rows[i]).filter((r): r is Cell[] => r !== undefined);
-    const rows = picked ?? result.rows;
-    return toJson(result.columns, rows);
+    const all = this.rows(runId);
+    if (!result || !all) return undefined;
+    const picked = rowIndexes?.map((i) => all[i]).filter((r): r is Cell[] => r !== undefined);
+    return toJson(result.columns, picked ?? all);
   }
 
   snapshot(runId: string, rowCap = 5): ResultSnapshot | undefined {
@@ -172,9 +205,12 @@ export class ResultsModel {
       status: result.status,
       endpoint: result.run.endpoint,
       columns: result.columns.map((c) => c.name),
-      rowCount: result.rows.length,
-      firstRows: result.rows.slice(0, rowCap),
+      rowCount: result.rowCount,
+      firstRows: (result.chunks[0] ? decodeRows(result.chunks[0].chunk) : []).slice(0, rowCap),
       params: result.run.params ?? {},
+      paramsFromRange: result.run.paramsFromRange ?? [],
+      ...(result.run.stime !== undefined ? { stime: result.run.stime } : {}),
+      ...(result.run.etime !== undefined ? { etime: result.run.etime } : {}),
       injects: result.run.injects ?? {},
       ...(result.error ? { error: result.error } : {}),
     };

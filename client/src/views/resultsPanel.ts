@@ -136,11 +136,11 @@ export class ResultsPanels implements vscode.Disposable {
 
   /**
    * Posts the messages of the entry's run. VS Code joins the messages posted in one turn into one
-   * write to the window (which a remote window compresses whole), so after the first chunk of rows
-   * the rest waits for the next turn: the first rows leave, and are painted, while the rest is on
-   * its way. Every chunk is encoded before the first is posted, so nothing holds the extension host
-   * between the two posts. A replay that a later one (of this run or another) has replaced in the
-   * meantime stops.
+   * write to the window (which a remote window compresses whole), so after a `paintNow` chunk (the
+   * first screenful of a large result) the rest waits for the next turn: the first rows leave, and
+   * are painted, while the rest is on its way. Every chunk is encoded before the first is posted,
+   * so nothing holds the extension host between the two posts. A replay that a later one (of this
+   * run or another) has replaced in the meantime stops.
    */
   private async replay(entry: PanelEntry): Promise<void> {
     if (!entry.ready || entry.runId === undefined) return;
@@ -162,7 +162,7 @@ export class ResultsPanels implements vscode.Disposable {
     const posted: Promise<void>[] = [];
     for (const message of messages) {
       posted.push(this.post(entry, message));
-      if (message.type !== 'columnsChunk' || message.seq !== 0) continue;
+      if (message.type !== 'columnsChunk' || message.paintNow !== true) continue;
       await new Promise((resolve) => setTimeout(resolve, 0));
       if (entry.replays !== replay || !this.entries.has(entry)) break;
     }
@@ -242,7 +242,7 @@ export class ResultsPanels implements vscode.Disposable {
     });
     if (!target) return;
     await vscode.workspace.fs.writeFile(target, Buffer.from(text, 'utf8'));
-    const rows = this.ctx.results.get(runId)?.rows.length ?? 0;
+    const rows = this.ctx.results.get(runId)?.rowCount ?? 0;
     this.notice(entry, 'info', t('Exported {0} to {1}', rowCount(rows), target.fsPath));
   }
 

@@ -26,6 +26,9 @@ import {
 import { strings } from './strings';
 import { buildToolbar, type Toolbar } from './toolbar';
 
+/** How long `init` waits for the rows posted with it before the header shows on its own. */
+const INIT_ALONE_MS = 100;
+
 /** The slice of the webview API the app uses (the real one comes from acquireVsCodeApi). */
 export interface HostApi {
   postMessage(message: unknown): void;
@@ -49,6 +52,8 @@ export class ResultsApp {
   private gridRun: string | undefined;
   private chartDirty = true;
   private frame = 0;
+  /** A pending `renderAfter` (a timeout handle), 0 when none. */
+  private later = 0;
   private readonly resumeRunId: string | undefined;
   private readonly header = el('div', { className: 'mxql-header-dynamic' });
   private readonly detail = el('aside', {
@@ -131,18 +136,31 @@ export class ResultsApp {
     if (this.state.run?.runId !== before.run?.runId || msg.type === 'init') this.startResult();
     if (msg.type === 'theme') this.chart.redraw();
     this.chartDirty = true;
-    // The first rows go on screen at once, and so does the end of a run (nothing follows it to
-    // batch with); chunks in between are batched once per frame, because message tasks can keep
-    // the next animation frame waiting while a large result streams in.
-    const firstRows = this.appliedChunks === 0 && this.state.chunks.length > 0;
-    if (firstRows || (msg.type === 'done' && this.state.phase === 'done')) this.renderNow();
+    // The end of a run and the first screenful of a large one go on screen at once. The host posts
+    // `init` with the rows in the same write, so rendering it alone would only hold the rows up
+    // (this page shares its thread with the window that receives them); it shows with them, or
+    // after INIT_ALONE_MS if nothing follows. Other messages are batched once per frame, because
+    // message tasks can keep the next animation frame waiting while a large result streams in.
+    const paintNow = msg.type === 'columnsChunk' && msg.paintNow === true;
+    if (paintNow || (msg.type === 'done' && this.state.phase === 'done')) this.renderNow();
+    else if (msg.type === 'init') this.renderAfter(INIT_ALONE_MS);
     else this.schedule();
   }
 
   private renderNow(): void {
     if (this.frame) cancelAnimationFrame(this.frame);
+    if (this.later) clearTimeout(this.later);
     this.frame = 0;
+    this.later = 0;
     this.render();
+  }
+
+  private renderAfter(ms: number): void {
+    if (this.later) clearTimeout(this.later);
+    this.later = window.setTimeout(() => {
+      this.later = 0;
+      this.guarded(() => this.renderNow());
+    }, ms);
   }
 
   // A new run empties the grid at once: rows of the previous run must never stand under the new
@@ -159,7 +177,7 @@ export class ResultsApp {
     if (this.frame) return;
     this.frame = requestAnimationFrame(() => {
       this.frame = 0;
-      this.guarded(() => this.render());
+      this.guarded(() => this.renderNow());
     });
   }
 

@@ -43,9 +43,15 @@ function entry(term: string, value: string | undefined): Node[] {
   return [el('dt', { text: term }), el('dd', { text: value })];
 }
 
-function record(values: Readonly<Record<string, string>> | undefined): string | undefined {
+/** `name = value` lines; a name in `fromRange` says that the run filled it from its time range. */
+function record(
+  values: Readonly<Record<string, string>> | undefined,
+  fromRange: readonly string[] = [],
+): string | undefined {
   if (!values) return undefined;
-  const lines = Object.entries(values).map(([k, v]) => `${k} = ${v}`);
+  const lines = Object.entries(values).map(([k, v]) =>
+    fromRange.includes(k) ? strings.sent.fromRange(`${k} = ${v}`) : `${k} = ${v}`,
+  );
   return lines.length ? lines.join('\n') : undefined;
 }
 
@@ -64,7 +70,7 @@ export function sentDetails(run: RunInfo, open: boolean): HTMLDetailsElement {
     ...entry(t.project, run.pcode === undefined ? undefined : String(run.pcode)),
     ...entry(t.range, range(run)),
     ...entry(t.limit, run.limit === undefined ? undefined : formatCount(run.limit)),
-    ...entry(t.params, record(run.params)),
+    ...entry(t.params, record(run.params, run.paramsFromRange)),
     ...entry(t.injects, record(run.injects)),
     ...entry(t.started, formatTime(run.startedAt, 'local')),
   ]);

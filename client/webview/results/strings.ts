@@ -57,6 +57,8 @@ const stringsOf = () => ({
     range: texts.sentRange,
     limit: texts.sentLimit,
     params: texts.sentParams,
+    /** A `$param` line whose value the run took from its time range. */
+    fromRange: (line: string): string => fillTemplate(texts.sentParamFromRange, line),
     injects: texts.sentInjects,
     started: texts.sentStarted,
   },

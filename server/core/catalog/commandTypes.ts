@@ -108,6 +108,11 @@ export interface OptionDef {
   readonly aliases?: readonly string[];
   readonly required?: boolean;
   readonly column?: ColumnRole;
+  /**
+   * Columns the command adds when this option is given, whatever its value (GROUP `user` keeps the
+   * merged user bits in `userbytes`).
+   */
+  readonly addsColumns?: readonly string[];
   /** True when a `[list]` of such values is also accepted (ORDER `sort: [desc, asc]`). */
   readonly acceptsList?: boolean;
   /** Keys of a nested object value (TAGLOAD `filter`, PART-BY `task`). */
@@ -133,7 +138,8 @@ export interface FreeOptionKeys {
 /**
  * What a command does to the set of columns, for column flow:
  * - `keep` passes columns through (values may change);
- * - `add` keeps them and adds those named by `defines` options and {@link CommandDef.addsColumns};
+ * - `add` keeps them and adds those named by `defines` options, {@link CommandDef.addsColumns} and
+ *   the {@link OptionDef.addsColumns} of the options given;
  * - `select` keeps only the listed columns (a `[list]` operand), or all when there is no operand;
  * - `delete` removes the listed columns; `rename` maps `src` to `dst`;
  * - `load` starts a fresh set from the category (plus the system columns);

@@ -34,7 +34,12 @@ export const AGGREGATE_COMMANDS: readonly CommandDef[] = [
       }),
       docOpt('last', 'fieldList', 'Columns that keep their latest value per group.', reads),
       docOpt('listup', 'fieldList', 'Columns that keep every value as a list (for UPDATE pct).', reads),
-      docOpt('user', 'field', 'Blob column of user bits to count distinct users from.', reads),
+      docOpt(
+        'user',
+        'field',
+        'Blob column of user bits: becomes the count of distinct users, the merged bits go to `userbytes`.',
+        { ...reads, addsColumns: ['userbytes'] },
+      ),
       docOpt('merge', 'fieldList', 'Numeric columns accumulated into MetricValues.', reads),
       docOpt('rows', 'number', 'Most rows kept per group (1000 unless set).'),
       obsOpt('first', 'fieldList', 'Columns that keep their earliest value per group.', reads),

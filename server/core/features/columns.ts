@@ -3,7 +3,7 @@
  * each SUB). Completion offers the columns at the cursor; validation checks column references against
  * them. When the columns cannot be known statically the set is `open` and no column is reported missing.
  */
-import { type CategoryCatalog, type CommandDef } from '../catalog/index';
+import { type CategoryCatalog, type CommandDef, type OptionDef } from '../catalog/index';
 import {
   type CommandNode,
   type MxqlDocument,
@@ -438,13 +438,13 @@ function applyCommand(
     case 'rename':
       return applyRename(command.operand, current);
     case 'add':
-      return def.name === 'GROUP' ? applyGroup(command.operand, current) : applyAdd(command, def, current);
+      return def.name === 'GROUP' ? applyGroup(command, def, current) : applyAdd(command, def, current);
     case 'merge':
       return applyMerge(command, def, current, ctx);
     case 'opaque':
       return { ...current, open: true };
     case 'keep':
-      return def.name === 'GROUP' ? applyGroup(command.operand, current) : current;
+      return def.name === 'GROUP' ? applyGroup(command, def, current) : current;
   }
 }
 
@@ -531,18 +531,33 @@ function applyRename(operand: Value | null, current: ColumnSet): ColumnSet {
   });
 }
 
+/** The option of `def` written as `key` (by its name or an alias). */
+function optionNamed(def: CommandDef, key: string): OptionDef | undefined {
+  return def.options.find((o) => o.name === key || (o.aliases ?? []).includes(key));
+}
+
+/** Adds the columns a command always adds and those its given options add (GROUP `user`: `userbytes`). */
+function addFixedColumns(columns: Map<string, ColumnInfo>, command: CommandNode, def: CommandDef): void {
+  const operand = command.operand;
+  const given = operand?.kind === 'object' ? operand.members : [];
+  const names = [
+    ...(def.addsColumns ?? []),
+    ...given.flatMap((m) => (m.key ? (optionNamed(def, m.key.name)?.addsColumns ?? []) : [])),
+  ];
+  for (const name of names) columns.set(name, { name, origin: 'created', definedAt: command.nameRange });
+}
+
 /** Options whose values name the columns a command creates (`defines`), including free keys (CREATE-EXPR). */
 function applyAdd(command: CommandNode, def: CommandDef, current: ColumnSet): ColumnSet {
   const operand = command.operand;
   return withColumns(current, (columns) => {
     let dynamic = false;
-    for (const name of def.addsColumns ?? [])
-      columns.set(name, { name, origin: 'created', definedAt: command.nameRange });
+    addFixedColumns(columns, command, def);
     if (operand?.kind !== 'object') return false;
     for (const member of operand.members) {
       const key = member.key;
       if (key === null) continue;
-      const option = def.options.find((o) => o.name === key.name || (o.aliases ?? []).includes(key.name));
+      const option = optionNamed(def, key.name);
       if (option?.column === 'defines') {
         const created = namesOf(member.value);
         dynamic ||= created.dynamic;
@@ -569,16 +584,16 @@ const GROUP_LIST_OPTIONS = [
 
 /**
  * GROUP with a `merge` list keeps its keys and the listed columns, plus `time` (bucketed by
- * `timeunit`), the project columns and `_rows_`. Without `merge`, real queries go on using every
- * numeric column (GROUP merges them all), so every column is kept.
+ * `timeunit`), the project columns and what GROUP adds (`_rows_`, and `userbytes` with `user`).
+ * Without `merge`, real queries go on using every numeric column (GROUP merges them all), so every
+ * column is kept.
  */
-function applyGroup(operand: Value | null, current: ColumnSet): ColumnSet {
+function applyGroup(command: CommandNode, def: CommandDef, current: ColumnSet): ColumnSet {
+  const operand = command.operand;
   const listed = GROUP_LIST_OPTIONS.map((k) => namesOf(optionValue(operand, k)));
-  const withRows = (set: ColumnSet): ColumnSet =>
-    withColumns(set, (c) => {
-      c.set('_rows_', { name: '_rows_', origin: 'created', definedAt: operand?.range ?? null });
-    });
-  if (optionValue(operand, 'merge') === null) return withRows(current);
+  const withAdded = (set: ColumnSet): ColumnSet =>
+    withColumns(set, (columns) => addFixedColumns(columns, command, def));
+  if (optionValue(operand, 'merge') === null) return withAdded(current);
   const keys = namesOf(optionValue(operand, 'pk', 'primaryKey', 'key'));
   const columns = new Map<string, ColumnInfo>();
   for (const name of ['time', 'pcode', 'pname']) {
@@ -592,7 +607,7 @@ function applyGroup(operand: Value | null, current: ColumnSet): ColumnSet {
     );
   }
   const dynamic = keys.dynamic || listed.some((l) => l.dynamic);
-  return withRows({ open: current.open || dynamic, columns });
+  return withAdded({ open: current.open || dynamic, columns });
 }
 
 /** JOIN / APPEND: the listed `imports` columns, or every result column of the SUB it names. */

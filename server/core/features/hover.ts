@@ -14,6 +14,7 @@ import { commandMarkdown, optionMarkdown } from './completionCommands';
 import { columnMarkdown } from './completionColumns';
 import { findDirectiveDoc } from './completionDirectives';
 import { describeColumn, type DocumentAnalysis } from './languageService';
+import { isRangeParam } from './rangeParams';
 import { type UiLanguage } from '../l10n/language';
 import { type ColumnKindWord } from '../l10n/labels';
 import { wordingFor, type Wording } from '../l10n/wording';
@@ -53,7 +54,8 @@ function paramMarkdown(analysis: DocumentAnalysis, name: string, w: Wording): st
   const declared = analysis.directives.params[name];
   const known = findWellKnownParam(name);
   const lines = [`**${name}** — ${w.labels.parameter}`];
-  lines.push('', declared !== undefined ? w.labels.paramDeclared(declared) : w.labels.paramMissing);
+  const open = isRangeParam(name) ? w.labels.paramFromRange : w.labels.paramMissing;
+  lines.push('', declared !== undefined ? w.labels.paramDeclared(declared) : open);
   if (known) lines.push('', w.text(known.description), '', w.labels.exampleValue(known.example));
   return lines.join('\n');
 }

@@ -16,5 +16,6 @@ export * from './navigation';
 export * from './rename';
 export * from './semanticTokens';
 export * from './queries';
+export * from './rangeParams';
 export * from './folding';
 export * from './columnUsage';

@@ -1,5 +1,8 @@
 /** Document symbols: the main pipeline and each SUB, with their commands as children. */
 import { type Range, type Statement, type SubBlock } from '../syntax/index';
+import { type UiLanguage } from '../l10n/language';
+import { type Labels } from '../l10n/labels';
+import { wordingFor } from '../l10n/wording';
 import { type DocumentAnalysis } from './languageService';
 
 /** What a symbol stands for. */
@@ -57,10 +60,10 @@ function children(statements: readonly Statement[], text: string): OutlineSymbol
   return statements.map((s) => statementSymbol(s, text)).filter((s): s is OutlineSymbol => s !== null);
 }
 
-function subSymbol(sub: SubBlock, text: string): OutlineSymbol {
+function subSymbol(sub: SubBlock, text: string, labels: Labels): OutlineSymbol {
   return {
-    name: `SUB ${sub.name ?? '(unnamed)'}`,
-    detail: `${sub.commands.length} commands`,
+    name: `SUB ${sub.name ?? labels.outlineUnnamedSub}`,
+    detail: labels.outlineCommands(sub.commands.length),
     kind: 'sub',
     range: sub.range,
     selectionRange: sub.nameRange ?? sub.keywordRange,
@@ -68,24 +71,29 @@ function subSymbol(sub: SubBlock, text: string): OutlineSymbol {
   };
 }
 
-/** The outline: the main pipeline (named by `-- @name` when present) and every SUB block, in source order. */
-export function documentSymbols(analysis: DocumentAnalysis): OutlineSymbol[] {
+/**
+ * The outline: the main pipeline (named by `-- @name` when present) and every SUB block, in source
+ * order, with their own words (the default name, the command count) in `language` (English when
+ * undefined).
+ */
+export function documentSymbols(analysis: DocumentAnalysis, language?: UiLanguage): OutlineSymbol[] {
   const { doc, text } = analysis;
+  const { labels } = wordingFor(language);
   const out: OutlineSymbol[] = [];
   const first = doc.main[0];
   const last = doc.main[doc.main.length - 1];
   if (first && last) {
     const range = { start: first.range.start, end: last.range.end };
-    const name = analysis.directives.name ?? 'Query';
+    const name = analysis.directives.name ?? labels.outlineQuery;
     out.push({
       name,
-      detail: `${doc.main.length} commands`,
+      detail: labels.outlineCommands(doc.main.length),
       kind: 'pipeline',
       range,
       selectionRange: first.range,
       children: children(doc.main, text),
     });
   }
-  for (const sub of doc.subs) out.push(subSymbol(sub, text));
+  for (const sub of doc.subs) out.push(subSymbol(sub, text, labels));
   return out.sort((a, b) => a.range.start - b.range.start);
 }

@@ -60,6 +60,8 @@ export interface Labels {
   readonly parameter: string;
   readonly paramDeclared: (value: string) => string;
   readonly paramMissing: string;
+  /** `$stime`/`$etime` without a `-- @param`: the run fills them (features/rangeParams.ts). */
+  readonly paramFromRange: string;
   readonly exampleValue: (value: string) => string;
   readonly declaredDetail: (value: string) => string;
   readonly usedInFile: string;
@@ -79,6 +81,10 @@ export interface Labels {
   readonly subMissing: (name: string) => string;
   readonly pathDetail: string;
   readonly pathRuns: (path: string) => string;
+  // Outline (document symbols).
+  readonly outlineQuery: string;
+  readonly outlineUnnamedSub: string;
+  readonly outlineCommands: (commands: number) => string;
 }
 
 /** `1 command`, `2 commands`. */
@@ -136,6 +142,8 @@ export const ENGLISH_LABELS: Labels = {
   parameter: 'parameter',
   paramDeclared: (value) => `Value from \`-- @param\`: \`${value}\``,
   paramMissing: 'No `-- @param` value in this file: the run must supply it.',
+  paramFromRange:
+    'No `-- @param` value in this file: the run fills it from its time range (epoch milliseconds), and a value you give wins.',
   exampleValue: (value) => `Example value: \`${value}\``,
   declaredDetail: (value) => `declared: \`${value}\``,
   usedInFile: 'used in this file',
@@ -156,4 +164,7 @@ export const ENGLISH_LABELS: Labels = {
   subMissing: (name) => `A command refers to \`${name}\` but no \`SUB ${name}\` block exists.`,
   pathDetail: 'predefined query path',
   pathRuns: (path) => `Runs the service's predefined query \`${path}\`.`,
+  outlineQuery: 'Query',
+  outlineUnnamedSub: '(unnamed)',
+  outlineCommands: (commands) => count(commands, 'command', 'commands'),
 };

@@ -117,6 +117,17 @@ void test('GROUP without a merge list keeps every column and adds _rows_', () =>
   ]);
 });
 
+void test('GROUP with user adds userbytes beside the counted column, with or without merge', () => {
+  const USER = 'CATEGORY app_user\nTAGLOAD\nSELECT [time, oid, logbits, realtime_user]\n';
+  const withMerge = columnsAt(
+    `${USER}GROUP {timeunit: 1h, pk: oid, merge: realtime_user, user: logbits}\n⟦⟧`,
+  );
+  assert.deepEqual(names(withMerge), ['_rows_', 'logbits', 'oid', 'realtime_user', 'time', 'userbytes']);
+  assert.equal(withMerge.columns.get('userbytes')?.origin, 'created');
+  assert.ok(names(columnsAt(`${USER}GROUP {pk: oid, user: logbits}\n⟦⟧`)).includes('userbytes'));
+  assert.ok(!names(columnsAt(`${USER}GROUP {pk: oid, merge: realtime_user}\n⟦⟧`)).includes('userbytes'));
+});
+
 void test('JOIN on a SUB declared later adds its result columns', () => {
   const src = `${APP}SELECT [oid, tps]\nJOIN {pk: oid, query: cpu}\n⟦⟧\nSUB cpu\nCATEGORY server_base\nTAGLOAD\nSELECT [oid, cpu]\nEND\n`;
   const set = columnsAt(src);

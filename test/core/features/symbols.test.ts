@@ -40,6 +40,31 @@ void describe('document symbols', () => {
     assert.equal(documentSymbols(analyze('CATEGORY app_counter\nTAGLOAD'))[0]?.name, 'Query');
     assert.deepEqual(documentSymbols(analyze('')), []);
   });
+  void test('the detail counts commands, one and many worded apart', () => {
+    const symbols = documentSymbols(analyze(FILE));
+    assert.deepEqual(
+      symbols.map((s) => s.detail),
+      ['4 commands', '3 commands'],
+    );
+    assert.equal(documentSymbols(analyze('TAGLOAD'))[0]?.detail, '1 command');
+  });
+  void test('in Korean and Japanese the default name, an unnamed SUB and the count are translated', () => {
+    const text = 'CATEGORY app_counter\nTAGLOAD\nSUB\nTAGLOAD';
+    assert.deepEqual(
+      documentSymbols(analyze(text), 'ko').map((s) => [s.name, s.detail]),
+      [
+        ['쿼리', '명령어 2개'],
+        ['SUB (이름 없음)', '명령어 1개'],
+      ],
+    );
+    assert.deepEqual(
+      documentSymbols(analyze(text), 'ja').map((s) => [s.name, s.detail]),
+      [
+        ['クエリ', 'コマンド 2 個'],
+        ['SUB (名前なし)', 'コマンド 1 個'],
+      ],
+    );
+  });
   void test('an unnamed, unclosed SUB still appears', () => {
     const symbols = documentSymbols(analyze('SUB\nCATEGORY app_counter'));
     assert.equal(symbols[0]?.name, 'SUB (unnamed)');

@@ -161,6 +161,17 @@ export const CASES: readonly Case[] = [
     options: { params: { $oid: '1' } },
   },
   {
+    name: "$stime and $etime are filled from the run's time range, other params still need a value",
+    code: 'param/unbound',
+    severity: 'information',
+    src: 'TIME-RANGE {duration: 15s, etime: $etime}\nCATEGORY app_counter\nTAGLOAD\nFILTER {key: time, value: $stime}\nLIMIT ⟦$rows⟧\n',
+  },
+  {
+    name: '$etime in OID is filled from the range too, so nothing is ignored',
+    code: 'param/ignored-when-unbound',
+    src: 'CATEGORY app_counter\nOID [$etime]\nTAGLOAD\n',
+  },
+  {
     name: 'field name with a dollar is not a param',
     code: 'param/unbound',
     src: 'CATEGORY db_mongodb_counter\nTAGLOAD\nSELECT [time, active$connections, opcounters$insert]\n',
@@ -381,6 +392,22 @@ export const CASES: readonly Case[] = [
     code: 'column/unknown',
     severity: 'warning',
     src: 'CATEGORY app_counter\nTAGLOAD\nRENAME {src:tps, dst:t}\nSELECT [⟦tps⟧]\n',
+  },
+  {
+    name: 'every read of a renamed-away name, in a copy and a sort key',
+    code: 'column/unknown',
+    severity: 'warning',
+    src: 'CATEGORY app_counter\nTAGLOAD\nSELECT [time, tx_count, tps]\nRENAME {src: tx_count, dst: done}\nRENAME {src: tps, dst: rate}\nCREATE {key: label, from: ⟦tx_count⟧}\nORDER {key: ⟦tps⟧, sort: desc}\n',
+  },
+  {
+    name: 'GROUP user leaves the merged user bits in userbytes',
+    code: 'column/not-in-catalog',
+    src: 'CATEGORY app_user\nTAGLOAD\nSELECT [time, oid, logbits]\nGROUP {timeunit: 1h, pk: oid, user: logbits}\nRENAME [[userbytes, bits], [logbits, users]]\nSELECT [oid, bits, users]\n',
+  },
+  {
+    name: 'userbytes comes from GROUP user only',
+    code: 'column/not-in-catalog',
+    src: 'CATEGORY app_user\nTAGLOAD\nGROUP {timeunit: 1h, pk: oid, merge: realtime_user}\nSELECT [oid, ⟦userbytes⟧]\n',
   },
   {
     name: 'open set after a $param SELECT',

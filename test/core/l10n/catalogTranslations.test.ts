@@ -110,5 +110,7 @@ void describe('English labels', () => {
     assert.equal(ENGLISH_LABELS.subDeclared(3, 0), 'sub-query with 3 commands, not used');
     assert.equal(ENGLISH_LABELS.subReference(4, 1), 'sub-query (line 4, 1 command)');
     assert.equal(ENGLISH_LABELS.subInFile(1), 'Sub-query declared in this file with 1 command.');
+    assert.equal(ENGLISH_LABELS.outlineCommands(1), '1 command');
+    assert.equal(ENGLISH_LABELS.outlineCommands(4), '4 commands');
   });
 });

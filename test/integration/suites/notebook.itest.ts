@@ -170,6 +170,38 @@ suite('notebooks', () => {
     assert.deepEqual(api.history()[0]?.params, { $oid: '1600292156' });
   });
 
+  test('a cell with $etime runs without a prompt: the range fills it, a header value wins', async () => {
+    const api = await mxqlApi();
+    const ui = api.scriptUi([]);
+    const query =
+      'TIME-RANGE {duration:15s, etime:$etime}\nCATEGORY app_counter\nTAGLOAD\nSELECT [time, oname, tps]';
+    const { editor, cell } = await notebookWithCell(
+      'rangeParams.mxqlnb',
+      { profile: 'Demo', range: '10m' },
+      query,
+    );
+    const filled = await runCell(cell);
+    assert.equal(filled.type, 'result', filled.type === 'error' ? filled.message : '');
+    assert.deepEqual(ui.prompts, [], 'nothing may be asked for $etime');
+    const sent = api.result(api.history()[0]?.id ?? '');
+    assert.ok(sent?.etime !== undefined && sent.stime !== undefined);
+    assert.equal(sent.etime - sent.stime, 10 * 60_000);
+    assert.deepEqual(sent.params, { $etime: String(sent.etime) });
+    assert.ok(sent.rowCount > 0, 'the demo returned no rows');
+    const end = String(sent.etime - 60_000);
+    await vscode.commands.executeCommand('mxql.notebook.editHeader', editor.notebook.uri, {
+      profile: 'Demo',
+      range: '10m',
+      params: { $etime: end },
+    });
+    const given = await runCell(cell);
+    assert.equal(given.type, 'result', given.type === 'error' ? given.message : '');
+    const second = api.result(api.history()[0]?.id ?? '');
+    assert.deepEqual(second?.params, { $etime: end });
+    assert.deepEqual(second.paramsFromRange, []);
+    assert.deepEqual(ui.prompts, []);
+  });
+
   test('completion, hover and diagnostics work in an MXQL cell', async () => {
     const editor = await openNotebookFile('language.mxqlnb', '');
     const completing = await appendMxqlCell(editor.notebook, 'CATEGORY app_counter\nTAGLOAD\nSELECT [');

@@ -84,6 +84,36 @@ suite('run', () => {
     assert.equal(dismissed.status, 'skipped');
   });
 
+  test('a dashboard query with $etime runs without a prompt: the request carries the range end', async () => {
+    const api = await mxqlApi();
+    await useDemo(api);
+    const ui = api.scriptUi([]);
+    const outcome = await runCommand('mxql.runFile', { uri: fileUri('run/dashboard.mxql') });
+    assert.equal(outcome.status, 'done', outcome.message);
+    assert.deepEqual(ui.prompts, [], 'nothing may be asked for $etime');
+    const result = api.result(outcome.runId ?? '');
+    assert.ok(result?.etime !== undefined && result.stime !== undefined, 'the run sent no range');
+    assert.equal(result.etime - result.stime, 30 * 60_000);
+    assert.deepEqual(result.params, { $etime: String(result.etime) });
+    assert.deepEqual(result.paramsFromRange, ['$etime']);
+    assert.ok(result.rowCount > 0, 'the demo returned no rows');
+    const time = result.columns.indexOf('time');
+    for (const row of result.firstRows) {
+      const t = Number(row[time]);
+      assert.ok(t >= result.etime - 15_000 && t < result.etime, `row time ${t} is outside the 15 s window`);
+    }
+    // The history keeps what the user gave, so a re-run fills $etime from its own, later range.
+    const entry = api.history()[0];
+    assert.equal(entry?.id, outcome.runId);
+    assert.deepEqual(entry?.params, {});
+    const again = await runCommand('mxql.history.rerun', { id: outcome.runId });
+    assert.equal(again.status, 'done', again.message);
+    const rerun = api.result(again.runId ?? '');
+    assert.ok(rerun?.etime !== undefined);
+    assert.deepEqual(rerun.params, { $etime: String(rerun.etime) });
+    assert.deepEqual(ui.prompts, []);
+  });
+
   test('Run Query at Cursor sends only the query around the offset', async () => {
     const api = await mxqlApi();
     await useDemo(api);

@@ -1,10 +1,12 @@
 /**
  * `$param` checks: a bind variable may only stand for a value (never a key); one with no value is
- * asked for when the query runs (information, not an error); a declared one nobody uses is a hint.
+ * asked for when the query runs (information, not an error), except `$stime`/`$etime`, which the run
+ * fills from its time range; a declared one nobody uses is a hint.
  */
 import { type Range } from '../../syntax/index';
 import { type CheckContext } from './context';
 import { diagnostic } from '../../diagnostics/table';
+import { isRangeParam } from '../rangeParams';
 
 /** Reports `$params` used as keys, unbound `$params` and unused `@param` directives. */
 export function checkParams(ctx: CheckContext): void {
@@ -15,7 +17,7 @@ export function checkParams(ctx: CheckContext): void {
     used.add(ref.name);
     if (ref.inKey) {
       ctx.report(diagnostic('param/as-key', ref.range, { name: ref.name }));
-    } else if (!declared.has(ref.name) && !ctx.runParams.has(ref.name)) {
+    } else if (!declared.has(ref.name) && !ctx.runParams.has(ref.name) && !isRangeParam(ref.name)) {
       const command = ignoredWhenUnbound.find((c) => within(ref.range, c.range))?.command;
       const found =
         command === undefined

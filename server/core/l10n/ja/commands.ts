@@ -219,7 +219,7 @@ export const JA_COMMANDS: CatalogTranslation['commands'] = {
       pk: 'グループを識別するカラム。',
       last: 'グループごとに最新の値を残すカラム。',
       listup: 'すべての値をリストとして残すカラム (UPDATE pct 用)。',
-      user: 'ユニークユーザー数を数えるためのユーザービットのブロブカラム。',
+      user: 'ユーザービットのブロブカラム: ユニークユーザー数に変わり、マージしたビットは `userbytes` に残ります。',
       merge: 'MetricValue に累積する数値カラム。',
       rows: 'グループごとに残す最大行数 (指定しなければ 1000)。',
       first: 'グループごとに最も早い値を残すカラム。',

@@ -50,6 +50,8 @@ export const JA_LABELS: Labels = {
   parameter: 'パラメータ',
   paramDeclared: (value) => `\`-- @param\` の値: \`${value}\``,
   paramMissing: 'このファイルに `-- @param` の値がありません。実行時に値を渡す必要があります。',
+  paramFromRange:
+    'このファイルに `-- @param` の値がありません。実行時にクエリの時間範囲から値を埋めます（epoch ミリ秒）。値を指定した場合はその値が優先されます。',
   exampleValue: (value) => `値の例: \`${value}\``,
   declaredDetail: (value) => `宣言済み: \`${value}\``,
   usedInFile: 'このファイルで使用',
@@ -71,4 +73,7 @@ export const JA_LABELS: Labels = {
   subMissing: (name) => `コマンドが \`${name}\` を参照していますが、\`SUB ${name}\` ブロックがありません。`,
   pathDetail: '定義済みクエリのパス',
   pathRuns: (path) => `サービスの定義済みクエリ \`${path}\` を実行します。`,
+  outlineQuery: 'クエリ',
+  outlineUnnamedSub: '(名前なし)',
+  outlineCommands: (commands) => `コマンド ${commands} 個`,
 };

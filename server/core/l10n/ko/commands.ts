@@ -213,7 +213,7 @@ export const KO_COMMANDS: CatalogTranslation['commands'] = {
       pk: '그룹을 식별하는 컬럼.',
       last: '그룹마다 가장 최근 값을 남길 컬럼.',
       listup: '모든 값을 목록으로 남길 컬럼 (UPDATE pct용).',
-      user: '고유 사용자 수를 셀 사용자 비트 블롭 컬럼.',
+      user: '사용자 비트 블롭 컬럼: 고유 사용자 수로 바뀌고, 병합된 비트는 `userbytes`에 남습니다.',
       merge: 'MetricValue로 누적할 숫자 컬럼.',
       rows: '그룹마다 남길 최대 행 수 (지정하지 않으면 1000).',
       first: '그룹마다 가장 이른 값을 남길 컬럼.',

@@ -50,6 +50,8 @@ export const KO_LABELS: Labels = {
   parameter: '파라미터',
   paramDeclared: (value) => `\`-- @param\`에 지정된 값: \`${value}\``,
   paramMissing: '이 파일에 `-- @param` 값이 없습니다. 실행할 때 값을 지정해야 합니다.',
+  paramFromRange:
+    '이 파일에 `-- @param` 값이 없습니다. 실행할 때 조회 시간 범위에서 값을 채웁니다(epoch 밀리초). 직접 지정한 값이 있으면 그 값을 씁니다.',
   exampleValue: (value) => `예시 값: \`${value}\``,
   declaredDetail: (value) => `선언됨: \`${value}\``,
   usedInFile: '이 파일에서 사용',
@@ -71,4 +73,7 @@ export const KO_LABELS: Labels = {
   subMissing: (name) => `명령어가 \`${name}\`을(를) 참조하지만 \`SUB ${name}\` 블록이 없습니다.`,
   pathDetail: '사전 정의 쿼리 경로',
   pathRuns: (path) => `서비스의 사전 정의 쿼리 \`${path}\`을(를) 실행합니다.`,
+  outlineQuery: '쿼리',
+  outlineUnnamedSub: '(이름 없음)',
+  outlineCommands: (commands) => `명령어 ${commands}개`,
 };
