@@ -1,6 +1,8 @@
 // Opening a 50-cell MXQL notebook in real VS Code (code-server with the packaged VSIX), as a user opens it
 // (goal ≤ 1 s). Prints figures; not a timed test.
-//   node --import tsx test/bench/notebookOpen.bench.ts [warm opens]
+//   node --import tsx test/bench/notebookOpen.bench.ts [warm opens] [--only kind,kind] [--fresh]
+// --only opens only those documents (mxqlnb, mxqlnbNoOutputs, ipynb, text; `--only ipynb` never activates
+// MXQL); --fresh opens a new copy of the file each time, so no open finds a document VS Code has seen.
 //
 // The notebook (test/support/fiftyCellNotebook.ts): 25 markdown and 25 MXQL cells with saved results of 20
 // to 300 rows; one problem in the first and one in the last MXQL cell.
@@ -22,7 +24,7 @@
 //     same rows (VS Code's own notebook editor and renderers, no language server);
 //   - baseline: a plain .mxql file with the same text (markdown as comment lines, no outputs). A .mxql
 //     file is one document to the language server, so its Problems count differs from the notebook's.
-import { writeFileSync } from 'node:fs';
+import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadavg, cpus } from 'node:os';
 import type { Page } from 'playwright-core';
@@ -31,6 +33,8 @@ import { fiftyCellNotebook, fiftyCells } from '../support/fiftyCellNotebook';
 import { notebookFrame, startE2eRig, type E2eRig } from '../support/e2eWorkbench';
 
 const WARM_OPENS = Number(process.argv[2] ?? 5);
+const ONLY = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+const FRESH = process.argv.includes('--fresh');
 const GOAL_MS = 1000;
 const STABLE_MS = 2000;
 const OPEN_TIMEOUT_MS = 120_000;
@@ -245,8 +249,17 @@ async function waitShown(page: Page, kind: Kind, name: string, t0: number): Prom
 }
 
 /** One open: from Enter in Quick Open to the first cells on screen, and to the Problems count settling. */
+let copies = 0;
+
+/** A new copy of `name` in the workspace (for --fresh), and its name. */
+function freshCopy(rig: E2eRig, name: string): string {
+  const copy = `copy-${++copies}-${name}`;
+  copyFileSync(join(rig.workspaceDir, name), join(rig.workspaceDir, copy));
+  return copy;
+}
+
 async function open(rig: E2eRig, kind: Kind, idle: string): Promise<OpenFigures> {
-  const { name } = FILES[kind];
+  const name = FRESH ? freshCopy(rig, FILES[kind].name) : FILES[kind].name;
   if (!(await closeAll(rig, idle))) throw new Error('the Problems count did not return to its idle value');
   await prepareQuickOpen(rig.page, name);
   await rig.page.evaluate(watchProblems);
@@ -309,7 +322,10 @@ async function bench(rig: E2eRig): Promise<void> {
       .map((n) => n.toFixed(1))
       .join(' ');
   console.log(`machine: ${cpus().length} cores, load average ${load()} (1, 5, 15 min) at the start`);
-  const kinds = Object.keys(FILES) as Kind[];
+  const kinds = (ONLY?.split(',') ?? Object.keys(FILES)) as Kind[];
+  const unknown = kinds.filter((k) => !(k in FILES));
+  if (unknown.length > 0)
+    throw new Error(`--only takes ${Object.keys(FILES).join(', ')}, not ${unknown.join(', ')}`);
   const cold = {} as Record<Kind, OpenFigures>;
   const warm = Object.fromEntries(kinds.map((k) => [k, [] as OpenFigures[]])) as Record<Kind, OpenFigures[]>;
   const show = (what: string, f: OpenFigures) => {
@@ -336,6 +352,7 @@ async function bench(rig: E2eRig): Promise<void> {
     line(`${FILES[kind].label} (${(sizes[kind] / 1024).toFixed(0)} KB), cold`, [cold[kind]]);
     line('  warm', warm[kind]);
   }
+  if (!kinds.includes('mxqlnb')) return console.log(`machine load average at the end: ${load()}`);
   const p50 = percentile(
     warm.mxqlnb.map((f) => Math.max(f.shownMs, f.diagnosticsMs ?? 0)),
     0.5,
