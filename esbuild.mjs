@@ -18,27 +18,6 @@ const common = {
 };
 const node = { ...common, platform: 'node', target: 'node20', format: 'cjs' };
 
-/** The notebook renderer's modules: ES modules for the notebook's webview, style sheets as text. */
-const notebookModule = {
-  platform: 'browser',
-  target: 'chrome120',
-  format: 'esm',
-  loader: { '.css': 'text' },
-};
-
-/** The renderer imports the grid and the translations as the separate files built below. */
-const notebookModulesExternal = {
-  name: 'notebook-modules-external',
-  /** @param {import('esbuild').PluginBuild} build */
-  setup(build) {
-    build.onResolve({ filter: /^\.\/resultGrid$/ }, () => ({ path: './notebook/grid.js', external: true }));
-    build.onResolve({ filter: /bundle\.l10n\.(ko|ja)\.json$/ }, (args) => ({
-      path: `./notebook/l10n.${/bundle\.l10n\.(ko|ja)\.json$/.exec(args.path)?.[1]}.js`,
-      external: true,
-    }));
-  },
-};
-
 /** @type {import('esbuild').BuildOptions[]} */
 const builds = [
   { ...node, entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
@@ -65,37 +44,17 @@ const builds = [
     loader: { '.ttf': 'file', '.woff': 'file', '.woff2': 'file' },
   },
   // The notebook renderer: an ES module VS Code loads into the notebook's webview; it adds its
-  // style sheets itself, so they are bundled as text. It is small on purpose (a notebook's first screen
-  // waits for it): the grid and each language's texts are modules of their own that it imports when an
-  // output needs them. One file each, not esbuild's shared chunks, which would add a second fetch in a
-  // row before the first output shows.
+  // style sheets itself, so they are bundled as text.
   {
     ...common,
-    ...notebookModule,
+    platform: 'browser',
+    target: 'chrome120',
+    format: 'esm',
     entryPoints: { notebookRenderer: 'client/webview/notebook/renderer.ts' },
     outdir: 'dist/webview',
-    plugins: [notebookModulesExternal],
-  },
-  // The grid (SlickGrid, the results app); the chart (uPlot) in a chunk of its own that it loads
-  // with the first chart.
-  {
-    ...common,
-    ...notebookModule,
-    splitting: true,
-    entryPoints: { 'notebook/grid': 'client/webview/notebook/resultGrid.ts' },
-    outdir: 'dist/webview',
-    chunkNames: 'notebook/[name]-[hash]',
-    // chart.ts imports uPlot's sheet for its side effect; the grid module adds that sheet itself.
+    loader: { '.css': 'text' },
+    // chart.ts imports uPlot's sheet for its side effect; the renderer adds that sheet itself.
     logOverride: { 'ignored-bare-import': 'silent' },
-  },
-  {
-    ...common,
-    ...notebookModule,
-    entryPoints: {
-      'notebook/l10n.ko': 'l10n/bundle.l10n.ko.json',
-      'notebook/l10n.ja': 'l10n/bundle.l10n.ja.json',
-    },
-    outdir: 'dist/webview',
   },
 ];
 if (tests) {

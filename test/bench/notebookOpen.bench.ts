@@ -14,8 +14,8 @@
 //   diagnostics: the status bar's Problems count reached its final value: the time of its last change,
 //                read once it has held still for 2 s (VS Code shows a language server's diagnostics
 //                there as soon as they arrive).
-// For the notebooks it also prints the renderer's timeline in the notebook's webview: when each of its
-// modules was fetched and its `mxql-nb:*` marks (module evaluated, first preview, first grid built).
+// For the notebooks it also prints when the notebook's webview fetched the renderer module (resource
+// timing), and any `mxql-nb:*` performance marks the renderer sets.
 // The cold open is the first open of its kind in the window (for the MXQL notebook it includes activating
 // the extension and starting the language server); warm opens follow "View: Close All Editors" and the
 // Problems count falling back to where it was. In the same window and interleaved with it:
@@ -226,15 +226,10 @@ async function waitShown(page: Page, kind: Kind, name: string, t0: number): Prom
     // Markdown cells are rendered in the same webview as the outputs.
     parts.markdown = () =>
       outputs.getByText('Step 1 of the investigation').first().waitFor({ state: 'visible', timeout });
-    // The first rows of an output: its light table at first, the grid once built (the renderer's
-    // `grid` mark says when that was).
+    // The first rows of an output: its grid.
     if (kind === 'mxqlnb')
       parts.output = () =>
-        outputs
-          .locator('.mxql-nb-result')
-          .locator('.slick-row, .mxql-nb-preview tbody tr')
-          .first()
-          .waitFor({ state: 'visible', timeout });
+        outputs.locator('.mxql-nb-result .slick-row').first().waitFor({ state: 'visible', timeout });
     if (kind === 'ipynb')
       parts.output = () =>
         outputs.getByText(FIRST_OUTPUT_VALUE).first().waitFor({ state: 'visible', timeout });

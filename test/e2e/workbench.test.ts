@@ -403,18 +403,11 @@ void describe('MXQL in VS Code, end to end', () => {
       await firstCell.locator('.view-lines').waitFor({ state: 'visible' });
       const outputs = notebookFrame(rig.page);
       await outputs.getByText('Step 1 of the investigation').first().waitFor({ state: 'visible' });
-      // The first rows of an output: the light table the renderer shows first, or the grid.
-      await outputs
-        .locator('.mxql-nb-result')
-        .locator('.slick-row, .mxql-nb-preview tbody tr')
-        .first()
-        .waitFor({ state: 'visible' });
+      await outputs.locator('.mxql-nb-result .slick-row').first().waitFor({ state: 'visible' });
       // The language server analysed the cell: its INJECT without a fragment is underlined.
       await firstCell.locator('.squiggly-warning').first().waitFor({ state: 'visible' });
       const elapsed = Date.now() - started;
       assert.ok(elapsed < NOTEBOOK_OPEN_FLOOR_MS, `the notebook took ${elapsed} ms to open`);
-      // The grid takes the light table's place without a reach (at an idle moment).
-      await outputs.locator('.mxql-nb-result .slick-row').first().waitFor({ state: 'visible' });
       // A saved output's cell shows its run in the status bar (read from the output's metadata).
       await notebook
         .locator('.cell-statusbar-container', { hasText: /Demo · 1h · 300 rows · 120 ms/ })

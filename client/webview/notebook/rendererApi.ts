@@ -16,7 +16,6 @@ export interface RendererContext {
 
 /** What `activate` returns. */
 export interface RendererApi {
-  /** VS Code awaits a returned promise before it counts the output as rendered. */
-  renderOutputItem(item: OutputItem, element: HTMLElement): void | Promise<void>;
+  renderOutputItem(item: OutputItem, element: HTMLElement): void;
   disposeOutputItem?(id?: string): void;
 }

@@ -2,6 +2,8 @@
 // display language into each output item (`lang`) and the renderer picks the matching table among the
 // extension's own bundles (l10n/bundle.l10n.<lang>.json, keyed by the English template, the same
 // files vscode.l10n reads). A language without a bundle, or no `lang`, reads English.
+import ja from '../../../l10n/bundle.l10n.ja.json';
+import ko from '../../../l10n/bundle.l10n.ko.json';
 import { NOTEBOOK_TEXTS } from '../../../common/notebookOutput';
 import {
   fillTemplate,
@@ -10,14 +12,7 @@ import {
   type ResultsTexts,
 } from '../../../common/resultsTexts';
 
-type Bundle = Readonly<Record<string, string>>;
-
-// Each bundle holds every text of the extension and was a quarter of the renderer's code: as a chunk of
-// its own, it is fetched the first time an output in its language is shown, never for English.
-const BUNDLES: Readonly<Record<string, () => Promise<{ default: Bundle }>>> = {
-  ko: () => import('../../../l10n/bundle.l10n.ko.json'),
-  ja: () => import('../../../l10n/bundle.l10n.ja.json'),
-};
+const BUNDLES: Readonly<Record<string, Readonly<Record<string, string>>>> = { ko, ja };
 
 /** The texts of one display language. */
 export interface RendererTexts {
@@ -27,45 +22,29 @@ export interface RendererTexts {
   readonly say: (template: string, ...args: string[]) => string;
 }
 
-/** The bundle name of a VS Code display language (`ko`, `ja`, `ja-JP`), or '' for English. */
-function bundleName(lang: string | undefined): string {
+/** The bundle of a VS Code display language (`ko`, `ja`, `ja-JP`), or undefined for English. */
+function bundleOf(lang: string | undefined): Readonly<Record<string, string>> | undefined {
   const base = lang?.toLowerCase().split('-')[0] ?? '';
-  return Object.hasOwn(BUNDLES, base) ? base : '';
+  return Object.hasOwn(BUNDLES, base) ? BUNDLES[base] : undefined;
 }
 
-function textsFrom(bundle: Bundle | undefined): RendererTexts {
+const cache = new Map<string, RendererTexts>();
+
+/** The renderer's texts in `lang`, English for an unknown or missing one. */
+export function rendererTexts(lang: string | undefined): RendererTexts {
+  const key = lang ?? '';
+  const known = cache.get(key);
+  if (known) return known;
+  const bundle = bundleOf(lang);
   const translate = (message: string): string => {
     const value = bundle?.[message];
     return typeof value === 'string' && value.trim() !== '' ? value : message;
   };
-  return {
+  const texts: RendererTexts = {
     results: translateResultsTexts(translate),
     notebook: translateTexts(NOTEBOOK_TEXTS, translate),
     say: (template, ...args) => fillTemplate(translate(template), ...args),
   };
-}
-
-const english = textsFrom(undefined);
-const loaded = new Map<string, RendererTexts>([['', english]]);
-
-/** The texts in `lang` when they are at hand (English always is), so an output renders at once. */
-export function readyTexts(lang: string | undefined): RendererTexts | undefined {
-  return loaded.get(bundleName(lang));
-}
-
-/** The texts in `lang`, fetching its bundle the first time; English for an unknown or missing one. */
-export async function loadTexts(lang: string | undefined): Promise<RendererTexts> {
-  const name = bundleName(lang);
-  const known = loaded.get(name);
-  if (known) return known;
-  const load = BUNDLES[name];
-  if (!load) return english;
-  try {
-    const texts = textsFrom((await load()).default);
-    loaded.set(name, texts);
-    return texts;
-  } catch {
-    // A bundle that cannot be fetched leaves the output readable in English rather than not shown.
-    return english;
-  }
+  cache.set(key, texts);
+  return texts;
 }

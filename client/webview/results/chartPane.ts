@@ -2,8 +2,8 @@
 // simplifications (downsampling, series left out).
 
 import { type Cell, type ColumnInfo } from '../../../common/resultsMessages';
-import type { ResultsChart } from './chart';
-import { buildChartData, chartCandidates, defaultChoice, type ChartData } from './chartData';
+import { ResultsChart } from './chart';
+import { buildChartData, chartCandidates, defaultChoice } from './chartData';
 import { type DisplayKind } from './columns';
 import { el, setChildren } from './dom';
 import { type ViewState } from './state';
@@ -17,12 +17,7 @@ export class ChartPane {
   private readonly pickers = el('div', { className: 'mxql-chart-pickers' });
   private readonly note = el('div', { className: 'mxql-chart-note', attrs: { role: 'status' } });
   private readonly canvas = el('div', { className: 'mxql-chart' });
-  // uPlot is loaded with the first chart drawn: a notebook output or a panel shown as a grid never
-  // needs it (the notebook renderer keeps it in a chunk of its own).
-  private chart: ResultsChart | undefined;
-  private loading: Promise<ResultsChart> | undefined;
-  /** The last data asked for, drawn once the chart has loaded. */
-  private wanted: { readonly data: ChartData; readonly utc: boolean } | undefined;
+  private readonly chart = new ResultsChart(this.canvas);
 
   constructor(
     root: HTMLElement,
@@ -40,8 +35,7 @@ export class ChartPane {
   ): void {
     const choice = defaultChoice(columns, kinds, view.chartY, view.chartSplit);
     if (!choice) {
-      this.wanted = undefined;
-      this.chart?.clear();
+      this.chart.clear();
       setChildren(this.pickers, []);
       this.note.textContent = strings.chart.none;
       return;
@@ -59,25 +53,7 @@ export class ChartPane {
     if (data.downsampled) notes.push(strings.chart.downsampled);
     if (data.droppedSeries > 0) notes.push(strings.chart.dropped(data.droppedSeries));
     this.note.textContent = notes.join(' · ');
-    this.draw(data, view.timeMode === 'utc');
-  }
-
-  private draw(data: ChartData, utc: boolean): void {
-    if (this.chart) return this.chart.show(data, utc);
-    this.wanted = { data, utc };
-    this.loading ??= import('./chart').then(
-      ({ ResultsChart }) => (this.chart = new ResultsChart(this.canvas)),
-    );
-    this.loading.then(
-      (chart) => {
-        if (this.wanted) chart.show(this.wanted.data, this.wanted.utc);
-        this.wanted = undefined;
-      },
-      (error: unknown) => {
-        this.loading = undefined;
-        this.note.textContent = error instanceof Error ? error.message : String(error);
-      },
-    );
+    this.chart.show(data, view.timeMode === 'utc');
   }
 
   private renderPickers(numeric: string[], ys: string[], keys: string[], split: string): void {
@@ -119,11 +95,11 @@ export class ChartPane {
 
   /** Redraws with the theme's colours. */
   redraw(): void {
-    this.chart?.redraw();
+    this.chart.redraw();
   }
 
   /** Fits the chart to the pane. */
   resize(): void {
-    this.chart?.resize();
+    this.chart.resize();
   }
 }
