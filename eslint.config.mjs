@@ -154,6 +154,16 @@ export default tseslint.config(
     rules: layer([VSCODE, LSP_SERVER, LSP_CLIENT, UNDICI], [toClient, toServerSrc], true),
   },
   {
+    // The assistant toolset: pure over the core, the API client and common/; its shells (the extension,
+    // `mxql mcp`) hand it a target, so it never starts the demo or speaks VS Code, LSP or MCP itself.
+    files: ['assistant/**/*.ts'],
+    rules: layer(
+      [VSCODE, LSP_ANY, UNDICI, { group: ['@modelcontextprotocol/*'], message: 'Only cli/ speaks MCP.' }],
+      [toClient, toServerSrc, toCli, ['demo', 'The shells host the demo; the toolset only gets a client.']],
+      true,
+    ),
+  },
+  {
     files: ['client/src/**/*.ts'],
     rules: layer(
       [UNDICI, LSP_SERVER],
