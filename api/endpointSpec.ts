@@ -1,4 +1,7 @@
 // The shape of one row of the endpoint table: how an endpoint, its parameters and limits are described.
+import type { RangeLimit } from '../common/limits';
+
+export type { RangeLimit };
 
 /** The groups of the specification's Endpoints part, in the order it lists them. */
 export const EndpointGroups = {
@@ -39,16 +42,6 @@ export interface ParamSpec {
   readonly max?: number;
   /** A short prompt for a UI asking for this value. */
   readonly title: string;
-}
-
-/** A range limit: `etime - stime` may not exceed `maxRangeMs`. `label` is how errors name it. */
-export interface RangeLimit {
-  readonly maxRangeMs: number;
-  readonly label: string;
-  /** What the limit is about ("MXQL", "heap_use") and its span as a number of hours or days, for messages. */
-  readonly subject: string;
-  readonly amount: number;
-  readonly unit: 'hour' | 'day';
 }
 
 /** How the JSON body of a POST is built from the parameters. */

@@ -24,7 +24,7 @@ import {
   SQL_TOP_N,
   VISITOR_DAY_RANGE,
   VISITOR_MONTH_RANGE,
-} from './limits';
+} from '../common/limits';
 
 export { EndpointGroups } from './endpointSpec';
 export type {

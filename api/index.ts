@@ -4,7 +4,7 @@ export type { CallOptions, OpenApiClient, OpenApiClientOptions, RequestEvent } f
 export { endpoints, EndpointGroups, findEndpoint } from './endpoints';
 export type { BodyShape, EndpointGroup, EndpointSpec, ParamSpec, ParamType, RangeLimit } from './endpoints';
 export { endpointIdList } from './endpointTypes';
-export * from './limits';
+export * from '../common/limits';
 export type * from './endpointTypes';
 export { OpenApiError, OpenApiErrorKinds, hintForStatus, isOpenApiError, redact } from './errors';
 export type { OpenApiErrorKind } from './errors';

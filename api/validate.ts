@@ -2,7 +2,7 @@
 // calls validateParams as the user types; the client calls checkParams and throws its result.
 import { apiText, englishOf, type ApiText } from './apiText';
 import { findEndpoint, type EndpointSpec, type ParamSpec, type RangeLimit } from './endpoints';
-import { MAX_EPOCH_MS } from './limits';
+import { MAX_EPOCH_MS } from '../common/limits';
 
 export interface ParamProblem {
   kind: 'invalid-params' | 'limit';

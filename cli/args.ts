@@ -11,6 +11,7 @@ import {
   type OpenApiClientOptions,
 } from '../api/index';
 import { OutputFormats, type OutputFormat } from './format';
+import { parseTimeInput } from '../server/core/index';
 import type { DemoProject } from '../demo/data/index';
 
 /** A mistake in the command line: exit code 2. */
@@ -98,7 +99,10 @@ export function durationMs(name: string, value: string): number {
   return ms;
 }
 
-/** Epoch ms, ISO 8601, `yyyy-MM-dd HH:mm[:ss]` (local time), `now` or `now-1h`. */
+/**
+ * Epoch ms, ISO 8601, `yyyy-MM-dd HH:mm[:ss]` (local time), `now` or `now-1h`: the core's one reading of
+ * a typed time, so a date that does not exist (`2026-02-30`) is refused here as `-- @stime` refuses it.
+ */
 export function timeMs(name: string, value: string, now: number): number {
   const text = value.trim();
   if (/^\d+$/.test(text)) {
@@ -108,11 +112,11 @@ export function timeMs(name: string, value: string, now: number): number {
       );
     return Number(text);
   }
-  const relative = /^now(?:-(\d+[smhd]))?$/.exec(text);
-  if (relative) return now - (relative[1] ? durationMs(name, relative[1]) : 0);
-  const parsed = Date.parse(text.replace(' ', 'T'));
-  if (Number.isNaN(parsed)) {
-    throw new UsageError(`${name} must be epoch ms, 'yyyy-MM-dd HH:mm', ISO 8601 or now-1h (got '${value}')`);
+  const parsed = parseTimeInput(text, (ms) => -new Date(ms).getTimezoneOffset(), now);
+  if (parsed === null) {
+    throw new UsageError(
+      `${name} must be epoch ms, 'yyyy-MM-dd HH:mm' (a real date), ISO 8601 or now-1h (got '${value}')`,
+    );
   }
   return parsed;
 }

@@ -3,17 +3,15 @@
 // `mxql run folder/` (cli/runMany.ts) both run every file through runQueryFile, so a file sends the same
 // request and gets the same result alone or in a folder.
 import {
-  describeInjectCycle,
-  fillRangeParams,
-  findInjectCycle,
-  lineColumnOf,
-  lineStartsOf,
-  paramsWithoutValue,
-  parseDirectives,
-  parsedText,
-  queryAt,
-  wholeQuery,
+  englishOfRunText,
+  fileLineOf,
+  needsText,
+  planRun,
   type QueryAt,
+  type RangeChoice,
+  type RunPlan,
+  type RunRequest,
+  type TimezoneOffset,
 } from '../server/core/index';
 import { isOpenApiError, mxqlNoticeOf, type MxqlRow } from '../api/index';
 import {
@@ -53,7 +51,8 @@ export const runQueryHelp = `Query (each file's directives apply; these override
 
 /** What the command line says about every file's query, read once. */
 export interface RunFlags {
-  readonly range: { stime: number; etime: number } | { ms: number } | undefined;
+  /** An explicit range: beats the file's @range/@stime/@etime. */
+  readonly range: RangeChoice | undefined;
   readonly params: Readonly<Record<string, string>>;
   readonly injects: Readonly<Record<string, string>>;
   readonly limit: number | undefined;
@@ -82,9 +81,13 @@ function flagRange(values: RunValues, now: number): RunFlags['range'] {
   if (values.stime !== undefined || values.etime !== undefined) {
     if (values.stime === undefined || values.etime === undefined)
       throw new UsageError('--stime and --etime go together');
-    return { stime: timeMs('--stime', values.stime, now), etime: timeMs('--etime', values.etime, now) };
+    const stime = timeMs('--stime', values.stime, now);
+    const etime = timeMs('--etime', values.etime, now);
+    return { kind: 'absolute', stime, etime };
   }
-  return values.range === undefined ? undefined : { ms: durationMs('--range', values.range) };
+  return values.range === undefined
+    ? undefined
+    : { kind: 'relative', ms: durationMs('--range', values.range) };
 }
 
 /** Reads the query options of the command line; a mistake there is a usage error of the whole command. */
@@ -110,43 +113,64 @@ class FileProblem extends Error {
   }
 }
 
+/** The clock and zone a run is planned with: the machine's, unless a test fixes them. */
+export interface RunClock {
+  readonly now: number;
+  readonly timezone: TimezoneOffset;
+}
+
+/** This machine's clock and zone (minutes east of UTC at each instant, so summer time counts). */
+export function localClock(): RunClock {
+  return { now: Date.now(), timezone: (ms) => -new Date(ms).getTimezoneOffset() };
+}
+
+/** The one planner's view of a file's text with the command line's flags (server/core/run/plan.ts). */
+export function planFile(text: string, flags: RunFlags, clock: RunClock): RunPlan {
+  return planRun({
+    fileText: text,
+    select: flags.line === undefined ? { kind: 'file' } : { kind: 'line', line: flags.line },
+    overrides: {
+      ...(flags.range ? { range: flags.range } : {}),
+      params: flags.params,
+      injects: flags.injects,
+      ...(flags.limit !== undefined ? { limit: flags.limit } : {}),
+    },
+    now: clock.now,
+    timezone: clock.timezone,
+  });
+}
+
 /**
  * The query to send: with `--line N`, the query at that line as Run Query at Cursor and the CodeLens
  * see it (the core's `queryAt`); otherwise the whole file, as Run File sends it.
  */
 export function chooseQuery(file: string, text: string, line: number | undefined): QueryAt {
-  if (line === undefined) return wholeQuery(text);
-  const source = parsedText(text);
-  const offset = source.parsed.ast.lineStarts[line - 1];
-  if (offset === undefined) {
-    const count = source.parsed.ast.lineStarts.length;
-    throw new FileProblem('run/line', `--line ${line} is past the end of ${file} (${count} lines)`, 1, 2);
-  }
-  const query = queryAt(source, offset);
-  if (!query)
+  const plan = planFile(
+    text,
+    { range: undefined, params: {}, injects: {}, limit: undefined, line },
+    localClock(),
+  );
+  const lineProblem = plan.problems.find((p) => p.code === 'run/line');
+  if (lineProblem) throw new FileProblem('run/line', `--${englishOfRunText(lineProblem.text)}`, 1, 2);
+  if (!plan.query || plan.problems.some((p) => p.code === 'run/empty'))
     throw new FileProblem(
       'run/line',
       `${file} has no query (only comments, directives or blank lines)`,
       1,
       2,
     );
-  return query;
+  return plan.query;
 }
 
 /** One file's query with everything needed to send it. */
 export interface PreparedQuery {
   readonly text: string;
-  readonly query: QueryAt;
+  readonly plan: RunPlan;
+  readonly request: RunRequest;
   readonly path: string | undefined;
   readonly pcode: number | undefined;
-  readonly stime: number;
-  readonly etime: number;
-  readonly limit: number;
-  /** What `param` sends: the file's and the command line's values, then `$stime`/`$etime` from the range. */
-  readonly params: Readonly<Record<string, string>>;
   /** The `$params` filled from the range (core's fillRangeParams), with the values sent. */
   readonly fromRange: Readonly<Record<string, string>>;
-  readonly inject: Readonly<Record<string, string>>;
 }
 
 function readQuery(file: string): string {
@@ -156,74 +180,37 @@ function readQuery(file: string): string {
   throw new FileProblem('run/unreadable', read.reason, 1, read.missing ? 2 : 1);
 }
 
-/** The range to send: the command line's, else the file's @stime/@etime, else its @range (default 1h) ending now. */
-function timeRange(
-  range: RunFlags['range'],
-  d: ReturnType<typeof parseDirectives>,
-  now: number,
-): { stime: number; etime: number } {
-  if (range && 'stime' in range) return range;
-  if (range) return { stime: now - range.ms, etime: now };
-  if (d.stime !== undefined && d.etime !== undefined) return { stime: d.stime, etime: d.etime };
-  return { stime: now - (d.range?.ms ?? 3_600_000), etime: now };
-}
-
-/** Reads the file and merges its directives with the command line (the command line wins). */
-export function prepare(file: string, flags: RunFlags): PreparedQuery {
+/** Reads the file and plans its run with the command line's flags (the flags win over directives). */
+export function prepare(file: string, flags: RunFlags, clock: RunClock = localClock()): PreparedQuery {
   const text = readQuery(file);
-  const d = parseDirectives(text, { timezoneOffsetMinutes: -new Date().getTimezoneOffset() });
-  const [problem, ...more] = d.diagnostics.filter((x) => x.severity === 'error');
+  const plan = planFile(text, flags, clock);
+  const [problem, ...more] = plan.problems;
   if (problem) {
-    const line = lineColumnOf(lineStartsOf(text), problem.range.start).line;
     const suffix = more.length > 0 ? ` (and ${more.length} more)` : '';
-    throw new FileProblem(problem.code, `${problem.message}${suffix}`, line, 1);
+    const message = englishOfRunText(problem.text);
+    const said = problem.code === 'run/line' ? `--${message.replace(/of the file/, `of ${file}`)}` : message;
+    throw new FileProblem(problem.code, `${said}${suffix}`, problem.line, problem.usage ? 2 : 1);
   }
-  const query = chooseQuery(file, text, flags.line);
-  const given = { ...d.params, ...flags.params };
-  const inject = { ...d.injects };
-  for (const [name, fragment] of Object.entries(flags.injects))
-    inject[name] = inject[name] === undefined ? fragment : `${inject[name]}\n${fragment}`;
-  const cycle = findInjectCycle(inject);
-  if (cycle) {
-    const message = `INJECT fragments form a cycle (${describeInjectCycle(cycle)}) and can never be expanded: change --inject or the file's -- @inject lines`;
-    throw new FileProblem('run/inject-cycle', message, 1, 2);
-  }
-  // A path run takes no $params; $stime/$etime left open come from the range.
-  const missing = d.path ? [] : paramsWithoutValue(query.params, given);
-  if (missing.length > 0) {
-    const first = missing[0] ?? '';
-    const message = `missing value for ${missing.join(', ')}: add --param '${first}=value' or '-- @param ${first} = value'`;
-    throw new FileProblem('run/missing-param', message, 1, 2);
-  }
-  const times = timeRange(flags.range, d, Date.now());
-  const { params, filled } = d.path
-    ? { params: given, filled: [] }
-    : fillRangeParams(query.params, given, times);
+  if (plan.needs.length > 0)
+    throw new FileProblem('run/missing-param', englishOfRunText(needsText(plan.needs, 'cli')), 1, 2);
+  const request = plan.request;
+  if (!request) throw new FileProblem('run/empty', 'There is no query to run here.', 1, 1);
   return {
     text,
-    query,
-    path: d.path,
-    pcode: d.pcode,
-    ...times,
-    limit: flags.limit ?? d.limit ?? 1000,
-    params,
-    fromRange: Object.fromEntries(filled.map((name) => [name, params[name] ?? ''])),
-    inject,
+    plan,
+    request,
+    path: plan.request?.endpointId === 'mxqlPath' ? request.body.mql : undefined,
+    pcode: plan.pcode,
+    fromRange: plan.fromRange,
   };
 }
 
 /** Sends a prepared query to the project `pcode`. */
 function send(target: Target, q: PreparedQuery, pcode: number, signal: AbortSignal): Promise<MxqlRow[]> {
   const options = { signal, pcode };
-  const common = {
-    stime: q.stime,
-    etime: q.etime,
-    limit: q.limit,
-    ...(Object.keys(q.inject).length > 0 ? { inject: q.inject } : {}),
-  };
-  if (q.path) return target.client.mxqlPath({ ...common, mql: q.path }, options);
-  const param = Object.keys(q.params).length > 0 ? { param: q.params } : {};
-  return target.client.mxqlText({ ...common, mql: q.query.text, ...param }, options);
+  const { body } = q.request;
+  if (q.request.endpointId === 'mxqlPath') return target.client.mxqlPath(body, options);
+  return target.client.mxqlText(body, options);
 }
 
 /** Why a file failed: where in the file, a code, one line of text, and the exit code it means alone. */
@@ -249,24 +236,6 @@ export interface FileRun {
   readonly error?: RunFailure;
 }
 
-/**
- * The file line of line `sentLine` of the text sent for `q`: the sent text is the query's own lines
- * without their directive lines (SUB blocks it uses follow; a line among them keeps the server's number).
- */
-function fileLine(q: PreparedQuery, sentLine: number): number {
-  const starts = lineStartsOf(q.text);
-  const directiveLines = new Set(
-    parseDirectives(q.text).entries.map((e) => lineColumnOf(starts, e.range.start).line),
-  );
-  const first = lineColumnOf(starts, q.query.range.start).line;
-  const last = lineColumnOf(starts, q.query.range.end).line;
-  let kept = 0;
-  for (let line = first; line <= last; line++) {
-    if (!directiveLines.has(line) && ++kept === sentLine) return line;
-  }
-  return sentLine;
-}
-
 /** Code, message and file line of a failed run; a rejected query (400) says the service's own words. */
 function describeFailure(error: unknown, q: PreparedQuery | undefined): RunFailure {
   if (error instanceof FileProblem) {
@@ -280,7 +249,7 @@ function describeFailure(error: unknown, q: PreparedQuery | undefined): RunFailu
     message = error.serviceMessage ?? message;
   }
   const sentLine = Number(/\bline (\d+)\b/.exec(message)?.[1] ?? NaN);
-  const line = q && sentLine > 0 ? fileLine(q, sentLine) : undefined;
+  const line = q && sentLine > 0 ? fileLineOf(q.plan, sentLine) : undefined;
   return {
     line: line ?? 1,
     column: 1,
@@ -303,7 +272,7 @@ export async function runQueryFile(path: string, flags: RunFlags, target: Target
   try {
     prepared = prepare(path, flags);
     const q = prepared;
-    const categories = () => (q.path ? [] : categoriesOf(q.query.text));
+    const categories = () => (q.path ? [] : categoriesOf(q.request.body.mql));
     const choice = target.projectFor({ pcode: q.pcode, categories });
     project = choice.label;
     const pcode = choice.pcode;

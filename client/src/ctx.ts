@@ -34,6 +34,9 @@ export class Ctx implements vscode.Disposable {
   private readonly rangeEmitter = new vscode.EventEmitter<void>();
   /** Fires when the status bar's time range changes. */
   readonly onDidChangeRange = this.rangeEmitter.event;
+  private readonly scopeEmitter = new vscode.EventEmitter<void>();
+  /** Fires when a file's agent scope changes (Scope to an Agent…). */
+  readonly onDidChangeScope = this.scopeEmitter.event;
   /** Listeners of every request event besides the log (tests, byte counts of runs). */
   private readonly requestTaps = new Set<(event: RequestEvent) => void>();
 
@@ -63,6 +66,7 @@ export class Ctx implements vscode.Disposable {
     );
     this.history = new HistoryStore(extension.globalState);
     this.push(this.rangeEmitter);
+    this.push(this.scopeEmitter);
   }
 
   /** Logs a demo crash and offers a restart; the explorer shows the crash until then. */
@@ -128,6 +132,11 @@ export class Ctx implements vscode.Disposable {
   async setRangeChoice(choice: RangeChoice): Promise<void> {
     await this.extension.globalState.update(RANGE_KEY, choice);
     this.rangeEmitter.fire();
+  }
+
+  /** Tells the CodeLens that a file's agent scope changed. */
+  fireScopeChanged(): void {
+    this.scopeEmitter.fire();
   }
 
   /** Subscribes to request events; returns the disposable that unsubscribes. */

@@ -253,9 +253,15 @@ void describe('mxql run: usage errors exit 2', () => {
       'a range beyond 31 days',
       ['run', 'FILE', '--demo', '--range', '40d'],
       {},
-      /MXQL range of at most 31 days/,
+      /MXQL allows at most 31 days per request/,
     ],
     ['a bad range', ['run', 'FILE', '--demo', '--range', 'soon'], {}, /--range must be a duration/],
+    [
+      'a date that does not exist, refused as -- @stime refuses it',
+      ['run', 'FILE', '--demo', '--stime', '2026-02-30 00:00', '--etime', '2026-03-02 00:00'],
+      {},
+      /--stime must be epoch ms, 'yyyy-MM-dd HH:mm' \(a real date\)/,
+    ],
   ];
   for (const [name, args, env, expected] of cases) {
     void test(name, async () => {

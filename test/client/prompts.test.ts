@@ -8,6 +8,7 @@ import { startDemoServer, type DemoServer } from '../../demo/index';
 import type { Target } from '../../client/src/profiles/profiles';
 import { promptMissing, rememberedValues, rememberValues } from '../../client/src/run/prompts';
 import type { PickItem, Ui } from '../../client/src/views/ui';
+import type { ParamNeed } from '../../server/core/index';
 
 let demo: DemoServer;
 let client: OpenApiClient;
@@ -54,6 +55,19 @@ function scripted(answers: (string | undefined)[]) {
 
 const none = { params: {}, injects: {} };
 
+/** A need as the core's paramNeeds describes it. */
+function need(name: string, extra: Partial<ParamNeed> = {}): ParamNeed {
+  const agent = ['$oid', '$okind', '$onode'].includes(name);
+  return {
+    name,
+    kind: agent ? 'agent' : 'text',
+    optional: false,
+    choices: [],
+    ...(agent ? { agentField: name.slice(1) } : {}),
+    ...extra,
+  };
+}
+
 /** The prompts' context: the scripted Ui, the demo target and a log that records warnings. */
 function asking(ui: Ui, on: Target = target, now = Date.now()) {
   const warnings: string[] = [];
@@ -66,7 +80,11 @@ void test('$oid offers the project agents; the pick sends the agent oid', async 
   const agent = agents.data[0];
   assert.ok(agent);
   const { ui, asked } = scripted([agent.oname]);
-  const values = await promptMissing(asking(ui, target, now).ask, { params: ['$oid'], injects: [] }, none);
+  const values = await promptMissing(
+    asking(ui, target, now).ask,
+    { params: [need('$oid')], injects: [] },
+    none,
+  );
   assert.deepEqual(values, { params: { $oid: String(agent.oid) }, injects: {} });
   assert.equal(asked[0]?.kind, 'quickPick');
   assert.ok(asked[0]?.choices.includes(agent.oname));
@@ -75,7 +93,7 @@ void test('$oid offers the project agents; the pick sends the agent oid', async 
 void test('other params and INJECT fragments are typed; the last values pre-fill the boxes', async () => {
   const { ui, asked } = scripted(['abc', '']);
   const last = { params: { $name: 'old' }, injects: { default: 'LIMIT 1' } };
-  const values = await promptMissing(asking(ui).ask, { params: ['$name'], injects: ['default'] }, last);
+  const values = await promptMissing(asking(ui).ask, { params: [need('$name')], injects: ['default'] }, last);
   assert.deepEqual(values, { params: { $name: 'abc' }, injects: { default: '' } });
   assert.deepEqual(
     asked.map((a) => [a.kind, a.value]),
@@ -84,6 +102,16 @@ void test('other params and INJECT fragments are typed; the last values pre-fill
       ['inputBox', 'LIMIT 1'],
     ],
   );
+});
+
+void test('a column offers the category columns first, with free entry', async () => {
+  const { ui, asked } = scripted(['cpu']);
+  const field = need('$field', { kind: 'column', choices: ['tps', 'cpu', 'mem'] });
+  const values = await promptMissing(asking(ui).ask, { params: [field], injects: [] }, none);
+  assert.deepEqual(values, { params: { $field: 'cpu' }, injects: {} });
+  assert.equal(asked[0]?.kind, 'quickPick');
+  assert.deepEqual(asked[0]?.choices.slice(0, 3), ['tps', 'cpu', 'mem']);
+  assert.match(asked[0]?.choices.at(-1) ?? '', /Type a value/);
 });
 
 void test('an agent list refused with 401 is logged and told in the prompt, never an empty silent list', async () => {
@@ -97,7 +125,7 @@ void test('an agent list refused with 401 is logged and told in the prompt, neve
   try {
     const { ui, asked } = scripted(['42']);
     const { ask, warnings } = asking(ui, { ...target, client: refused });
-    const values = await promptMissing(ask, { params: ['$oid'], injects: [] }, none);
+    const values = await promptMissing(ask, { params: [need('$oid')], injects: [] }, none);
     assert.deepEqual(values, { params: { $oid: '42' }, injects: {} });
     assert.equal(asked[0]?.kind, 'inputBox');
     assert.match(asked[0]?.text ?? '', /^Could not list the project's agents \(.*401/);
@@ -111,7 +139,7 @@ void test('an agent list refused with 401 is logged and told in the prompt, neve
 
 void test('dismissing any prompt cancels the whole run', async () => {
   const { ui } = scripted(['x', undefined]);
-  const values = await promptMissing(asking(ui).ask, { params: ['$a', '$b'], injects: [] }, none);
+  const values = await promptMissing(asking(ui).ask, { params: [need('$a'), need('$b')], injects: [] }, none);
   assert.equal(values, undefined);
 });
 

@@ -1,10 +1,15 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { historyEntryOf, runInfoOf } from '../../client/src/run/runRecord';
-import { analyzeQuery, prepareRun } from '../../client/src/run/runRequest';
+import { planEditorRun, preparedOf, type EditorRunInput } from '../../client/src/run/runRequest';
+
+/** The request the extension would send for `text` run as a whole file. */
+function prepareRun(text: string, rest: Omit<EditorRunInput, 'fileText' | 'queryText'>) {
+  return preparedOf(planEditorRun({ fileText: text, queryText: text, ...rest }));
+}
 
 const text = '-- @name Q\n-- @param $oid = 5\nCATEGORY app_counter\nOIDSET {oid:$oid}\n';
-const prepared = prepareRun(analyzeQuery(text, text, 0), {
+const prepared = prepareRun(text, {
   values: { params: {}, injects: { default: '' } },
   range: { kind: 'relative', ms: 60_000 },
   defaultLimit: 10,
@@ -51,7 +56,7 @@ void test('a history entry holds what is needed to re-run and nothing else', () 
 void test('$etime filled from the range is shown as such, and the history keeps only what the user gave', () => {
   const dashboard =
     '-- @param $oid = 5\nTIME-RANGE {duration:15s, etime:$etime}\nCATEGORY app_counter\nOID [$oid]\nTAGLOAD\n';
-  const run = prepareRun(analyzeQuery(dashboard, dashboard, 0), {
+  const run = prepareRun(dashboard, {
     values: { params: {}, injects: {} },
     range: { kind: 'relative', ms: 60_000 },
     defaultLimit: 10,

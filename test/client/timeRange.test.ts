@@ -7,7 +7,7 @@ import {
   formatZone,
   parseCustomRange,
   presetMs,
-  rangeProblem,
+  rangeProblemText as rangeProblem,
   resolveRange,
   reviveChoice,
   validateTimeInput,

@@ -11,7 +11,7 @@ import { presetMs, reviveChoice, RANGE_PRESETS, type RangePreset } from '../run/
 import { explorerHandlers } from '../explorer/registerExplorer';
 import { notebookHandlers } from '../notebook/registerNotebooks';
 import { openHistoryQuery, rerunHistory, showHistory } from './historyCommands';
-import { runFile, runPredefinedPath, runQueryAtCursor, runSelection } from './runCommands';
+import { runFile, runPredefinedPath, runQueryAtCursor, runSelection, scopeToAgent } from './runCommands';
 import { commandIds, type CommandId } from './table';
 import { t } from '../l10n';
 import { errorText } from '../errorText';
@@ -105,6 +105,7 @@ function handlers(ctx: Ctx, runner: Runner): Record<CommandId, Handler> {
     'mxql.runQueryAtCursor': (arg) => runQueryAtCursor(ctx, runner, arg),
     'mxql.runPredefinedPath': (arg) => runPredefinedPath(ctx, runner, arg),
     'mxql.rerunLast': () => runner.rerunLast(),
+    'mxql.scopeToAgent': (arg) => scopeToAgent(ctx, arg),
     'mxql.cancelRun': (runId) => runner.cancel(typeof runId === 'string' ? runId : undefined),
     'mxql.pickTimeRange': (arg) => setRange(ctx, arg),
     'mxql.addProfile': (arg) => profiles.addProfile(ctx, arg as profiles.AddProfileArgs | undefined),

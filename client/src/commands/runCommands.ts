@@ -14,6 +14,8 @@ import {
 import type { Ctx } from '../ctx';
 import type { Runner, RunOptions, RunOutcome, RunSource } from '../run/runner';
 import type { PickItem } from '../views/ui';
+import { agentScopeLabel, pickAgentScope, setAgentScope } from '../run/agentScope';
+import { errorText } from '../errorText';
 import { t } from '../l10n';
 
 /** Arguments the run commands accept besides a bare Uri (what the editor title button passes). */
@@ -131,4 +133,40 @@ export async function runPredefinedPath(ctx: Ctx, runner: Runner, arg?: unknown)
   const mqlPath = chosen.trim();
   const src: RunSource = { title: mqlPath, fileText: '', queryText: '', path: mqlPath };
   return runner.run(src, optionsOf(args));
+}
+
+/**
+ * Scope to an Agent…: which agent the file's agent filters (`OIDSET {oid:$oid, …}` left unbound) read on
+ * its next runs. "All agents" clears the scope. Resolves to the agent's name, null for all agents, or
+ * undefined when dismissed or the agents could not be listed (the user is told why).
+ */
+export async function scopeToAgent(ctx: Ctx, arg: unknown): Promise<string | null | undefined> {
+  const args = asArgs(arg);
+  const document = await documentFor(args);
+  if (!document) {
+    noDocument(ctx);
+    return undefined;
+  }
+  const selection = ctx.profiles.active();
+  if (!selection) {
+    void ctx.ui.message(
+      'info',
+      t('MXQL: choose a profile first (Switch Profile/Project…), then scope to one of its agents.'),
+    );
+    return undefined;
+  }
+  const key = document.uri.toString();
+  const state = ctx.extension.workspaceState;
+  try {
+    const target = await ctx.profiles.target(selection);
+    const agent = await pickAgentScope(ctx.ui, target, Date.now(), agentScopeLabel(state, key));
+    if (agent === undefined) return undefined;
+    await setAgentScope(state, key, agent ?? undefined);
+    ctx.fireScopeChanged();
+    return agent ? agent.oname : null;
+  } catch (error) {
+    ctx.log.warn(`Could not list the agents to scope ${key}: ${errorText(error)}`);
+    void ctx.ui.message('error', t("MXQL: could not list the project's agents: {0}", errorText(error)));
+    return undefined;
+  }
 }

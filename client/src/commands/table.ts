@@ -11,6 +11,7 @@ export const COMMANDS = {
   'mxql.runQueryAtCursor': 'Run Query at Cursor',
   'mxql.runPredefinedPath': 'Run Predefined Path…',
   'mxql.rerunLast': 'Re-run Last Query',
+  'mxql.scopeToAgent': 'Scope to an Agent…',
   'mxql.cancelRun': 'Cancel Running Queries',
   'mxql.pickTimeRange': 'Set Time Range…',
   'mxql.addProfile': 'Add Profile…',

@@ -1,8 +1,11 @@
 // A CodeLens above each query of an .mxql file: `▶ Run · 1h · Demo / Project A`. The range and target
 // in the title say where the query would go before it is sent. Where the queries are is the core's
-// `queryRanges` (server/core/features/queries.ts), the same definition Run Query at Cursor uses.
+// `queryRanges` (server/core/features/queries.ts), the same definition Run Query at Cursor uses. A query
+// whose agent filters are left unbound (the core's paramNeeds: optional) also gets `All agents` (or the
+// agent the file is scoped to), which opens Scope to an Agent….
 import * as vscode from 'vscode';
-import { parseDirectives, parsedText, queryRanges } from '../../../server/core/index';
+import { paramNeeds, parseDirectives, parsedText, queryAt, queryRanges } from '../../../server/core/index';
+import { agentScopeLabel } from './agentScope';
 import type { Ctx } from '../ctx';
 import { t } from '../l10n';
 import { choiceLabel } from './timeRange';
@@ -15,22 +18,38 @@ export class RunCodeLensProvider implements vscode.CodeLensProvider {
     ctx.push(this.changeEmitter);
     ctx.push(ctx.profiles.onDidChange(() => this.changeEmitter.fire()));
     ctx.push(ctx.onDidChangeRange(() => this.changeEmitter.fire()));
+    ctx.push(ctx.onDidChangeScope(() => this.changeEmitter.fire()));
   }
 
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
     if (!this.ctx.config.codeLens) return [];
     const text = document.getText();
-    const ranges = queryRanges(parsedText(text));
+    const source = parsedText(text);
+    const ranges = queryRanges(source);
     if (ranges.length === 0) return [];
+    const uri = document.uri.toString();
     const title = `$(play) ${t('Run')} · ${this.rangeLabel(text)} · ${this.targetLabel()}`;
-    return ranges.map((range) => {
+    const scope = agentScopeLabel(this.ctx.extension.workspaceState, uri);
+    return ranges.flatMap((range) => {
       const position = document.positionAt(range.start);
-      return new vscode.CodeLens(new vscode.Range(position, position), {
+      const at = new vscode.Range(position, position);
+      const run = new vscode.CodeLens(at, {
         title,
         command: 'mxql.runQueryAtCursor',
-        arguments: [{ uri: document.uri.toString(), offset: range.start }],
+        arguments: [{ uri, offset: range.start }],
         tooltip: t('Run this query (Ctrl+Enter)'),
       });
+      const query = queryAt(source, range.start);
+      if (!query || !paramNeeds(source, query).some((n) => n.optional)) return [run];
+      const scoped = new vscode.CodeLens(at, {
+        title: `$(server) ${scope ?? t('All agents')}`,
+        command: 'mxql.scopeToAgent',
+        arguments: [{ uri }],
+        tooltip: t(
+          'Scope to an Agent…: the agent filters of this file are optional; unbound, every agent is read.',
+        ),
+      });
+      return [run, scoped];
     });
   }
 

@@ -15,14 +15,9 @@ import { describeRunError, isAbort } from './errorActions';
 import { promptMissing, rememberedValues, rememberValues } from './prompts';
 import { historyEntryOf, runInfoOf, type RunResultSummary, type RunSource } from './runRecord';
 import type { RangeChoice } from './timeRange';
-import {
-  analyzeQuery,
-  missingInjects,
-  missingParams,
-  prepareRun,
-  type PreparedRun,
-  type RunValues,
-} from './runRequest';
+import type { RunPlan } from '../../../server/core/index';
+import { planEditorRun, preparedOf, type PreparedRun, type RunValues } from './runRequest';
+import { agentScopeOf } from './agentScope';
 
 export type { RunSource } from './runRecord';
 
@@ -87,16 +82,7 @@ export class Runner {
     const target = await this.ctx.profiles.target(selection);
     const values = await this.collectValues(source, options, target);
     if (!values) return { status: 'skipped', message: t('a prompt was dismissed') };
-    const analysis = analyzeQuery(source.fileText, source.queryText, this.ctx.offsetMinutes());
-    const prepared = prepareRun(analysis, {
-      values,
-      range: options.range ?? this.ctx.rangeChoice(),
-      defaultLimit: this.ctx.config.defaultLimit,
-      now: Date.now(),
-      offsetMinutes: this.ctx.offsetMinutes(),
-      ...(source.path ? { path: source.path } : {}),
-      ...(options.limit !== undefined ? { limit: options.limit } : {}),
-    });
+    const prepared = preparedOf(this.plan(source, options, values));
     if (!options.quiet) this.last = { source, options: { ...options, ...values } };
     if (!prepared.ok) return this.refuse(source, prepared.problem, options);
     return this.execute(source, prepared.run, target, options);
@@ -180,20 +166,42 @@ export class Runner {
     return selection;
   }
 
+  /** The one planner's view of `source` with `values` (server/core/run/plan.ts). */
+  private plan(source: RunSource, options: RunOptions, values: RunValues): RunPlan {
+    return planEditorRun({
+      fileText: source.fileText,
+      queryText: source.queryText,
+      ...(source.path ? { path: source.path } : {}),
+      values,
+      range: options.range ?? this.ctx.rangeChoice(),
+      defaultLimit: this.ctx.config.defaultLimit,
+      ...(options.limit !== undefined ? { limit: options.limit } : {}),
+      now: Date.now(),
+      offsetMinutes: this.ctx.offsetMinutes(),
+    });
+  }
+
+  /**
+   * The values a run sends: the caller's, the file's agent scope (Scope to an Agent…) for agent filters
+   * left open, then a prompt for each `$param` that still needs a value and each INJECT without a fragment.
+   * Agent filters left open are not asked for: unbound, the service reads every agent.
+   */
   private async collectValues(
     source: RunSource,
     options: RunOptions,
     target: Target,
   ): Promise<RunValues | undefined> {
-    const analysis = analyzeQuery(source.fileText, source.queryText, this.ctx.offsetMinutes());
-    const given: RunValues = { params: { ...options.params }, injects: { ...options.injects } };
-    const missing = {
-      params: missingParams(analysis, given, source.path),
-      injects: missingInjects(analysis, given, source.path),
-    };
-    if (missing.params.length === 0 && missing.injects.length === 0) return given;
     const key = source.uri ?? 'untitled';
     const state = this.ctx.extension.workspaceState;
+    const asked: RunValues = { params: { ...options.params }, injects: { ...options.injects } };
+    // The file's agent scope binds only the agent filters this query leaves open.
+    const scope = agentScopeOf(state, key);
+    const open = this.plan(source, options, asked).unboundOptional.map((n) => n.name);
+    const scoped = Object.fromEntries(open.flatMap((name) => (scope[name] ? [[name, scope[name]]] : [])));
+    const given: RunValues = { params: { ...scoped, ...asked.params }, injects: asked.injects };
+    const plan = this.plan(source, options, given);
+    const missing = { params: plan.needs, injects: plan.missingInjects };
+    if (missing.params.length === 0 && missing.injects.length === 0) return given;
     const prompted = await promptMissing(
       { ui: this.ctx.ui, target, now: Date.now(), log: this.ctx.log },
       missing,

@@ -176,6 +176,14 @@ export function queryAt(source: QuerySource, offset: number): QueryAt | null {
 }
 
 /**
+ * The spans of the file that `query` (from {@link queryAt}) sends, in the order of its text: its own
+ * lines, then each SUB block it references. The run planner maps the service's line numbers back with it.
+ */
+export function sentSpans(source: QuerySource, query: QueryAt): Range[] {
+  return [query.range, ...referencedSubs(source, query.range).map((s) => s.range)];
+}
+
+/**
  * The whole of `text` as one query, for Run File, Run Selection and `mxql run` without a line: the text
  * with directive lines removed and the names it uses. Never throws.
  */

@@ -1,7 +1,16 @@
 // The service's documented limits (the specification's "Limits" table), one constant each. The API client
-// checks them before sending, the demo backend enforces them, and the extension and CLI explain them;
-// all import them from here.
-import type { RangeLimit } from './endpointSpec';
+// checks them before sending, the demo backend enforces them, the language core and the run planner check
+// ranges against them, and the extension and CLI explain them; all import them from here.
+
+/** A range limit: `etime - stime` may not exceed `maxRangeMs`. `label` is how errors name it. */
+export interface RangeLimit {
+  readonly maxRangeMs: number;
+  readonly label: string;
+  /** What the limit is about ("MXQL", "heap_use") and its span as a number of hours or days, for messages. */
+  readonly subject: string;
+  readonly amount: number;
+  readonly unit: 'hour' | 'day';
+}
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
