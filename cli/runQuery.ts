@@ -91,9 +91,9 @@ function flagRange(values: RunValues, now: number): RunFlags['range'] {
 }
 
 /** Reads the query options of the command line; a mistake there is a usage error of the whole command. */
-export function runFlags(values: RunValues): RunFlags {
+export function runFlags(values: RunValues, now = Date.now()): RunFlags {
   return {
-    range: flagRange(values, Date.now()),
+    range: flagRange(values, now),
     params: assignments('--param', values.param, {}),
     injects: assignments('--inject', values.inject, {}),
     limit: integerFlag('--limit', values.limit),
