@@ -15,6 +15,8 @@ import {
   type RunFlags,
 } from '../../cli/runQuery';
 import { parse, type ParamNeed } from '../../server/core/index';
+import type { AgentItem } from '../../api/index';
+import { categoriesOf } from '../../cli/demoProject';
 
 /** One file's outcomes. */
 export interface UserRun {
@@ -41,6 +43,7 @@ const noFlags: RunFlags = runFlags({});
 /** The first value the product offers for each need: its default, its first choice, or the first agent. */
 async function firstChoices(
   target: Target,
+  pcode: number | undefined,
   needs: readonly ParamNeed[],
 ): Promise<Record<string, string> | undefined> {
   const values: Record<string, string> = {};
@@ -51,13 +54,13 @@ async function firstChoices(
       const agents = (
         await target.client.agentList(
           { stime: now - 3_600_000, etime: now },
-          target.pcode === undefined ? {} : { pcode: target.pcode },
+          pcode === undefined ? {} : { pcode },
         )
       ).data;
       const first = [...agents].sort(
         (a, b) => Number(b.active) - Number(a.active) || a.oname.localeCompare(b.oname),
       )[0];
-      const field = (need.agentField ?? 'oid') as keyof typeof first & string;
+      const field = (need.agentField ?? 'oid') as keyof AgentItem;
       value = first ? String(first[field]) : undefined;
     }
     if (value === undefined) return undefined;
@@ -77,7 +80,9 @@ export async function runAsUser(files: readonly string[]): Promise<UserRun[]> {
       const needs = plan.needs;
       let chosen: FileRun | undefined;
       if (needs.length > 0) {
-        const params = await firstChoices(target, needs);
+        const text = readFileSync(file, 'utf8');
+        const { pcode } = target.projectFor({ pcode: plan.pcode, categories: () => categoriesOf(text) });
+        const params = await firstChoices(target, pcode, needs);
         if (params) chosen = await runQueryFile(file, { ...noFlags, params }, target);
       }
       out.push({ file, bare, needs, ...(chosen ? { chosen } : {}) });
