@@ -6,6 +6,7 @@
 export * from './syntax/index';
 export * from './catalog/index';
 export * from './features/index';
+export * from './run/paramKinds';
 export * from './diagnostics/table';
 export {
   diagnosticMessage,

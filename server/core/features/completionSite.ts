@@ -209,6 +209,12 @@ function findOption(options: readonly OptionDef[], key: string): OptionDef | und
   return options.find((o) => o.name === key || (o.aliases ?? []).includes(key));
 }
 
+/** The option a value at `keyPath` belongs to (`['filter', 'key']` → TAGLOAD's nested `key`), if any. */
+export function optionAt(def: CommandDef, keyPath: readonly string[]): OptionDef | undefined {
+  const key = keyPath[keyPath.length - 1];
+  return key === undefined ? undefined : findOption(optionsAt(def, keyPath.slice(0, -1)), key);
+}
+
 function writtenKeysOf(ctx: CursorContext): Set<string> {
   const keys = new Set<string>();
   if (ctx.container?.kind !== 'object') return keys;
@@ -238,9 +244,7 @@ function valueKinds(def: CommandDef | undefined, ctx: CursorContext): Partial<Si
     if (def.name === 'CATEGORY') return { kinds: [SiteKind.category] };
     return operandKinds(def, ctx);
   }
-  const parentPath = ctx.keyPath.slice(0, -1);
-  const key = ctx.keyPath[ctx.keyPath.length - 1] as string;
-  const option = findOption(optionsAt(def, parentPath), key);
+  const option = optionAt(def, ctx.keyPath);
   const free = def.freeOptionKeys;
   const valueKind = option?.valueKind ?? free?.valueKind;
   return { kinds: valueSiteKinds(valueKind, ctx), option };
