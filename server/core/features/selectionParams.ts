@@ -29,6 +29,11 @@ export interface ParamUse {
    * its list), or null when the occurrence is not a bare value: inside a string, an expression or a key.
    */
   readonly keyPath: readonly string[] | null;
+  /**
+   * Like {@link ParamUse.keyPath}, and also for a quoted string that is nothing but the `$param`
+   * (`pk: "$pk"`), which the service substitutes into the same position.
+   */
+  readonly valuePath: readonly string[] | null;
 }
 
 interface Located {
@@ -44,7 +49,10 @@ function statementsOf(doc: MxqlDocument): Located[] {
 }
 
 const statementsCache = new WeakMap<MxqlDocument, Located[]>();
-const bareValuesCache = new WeakMap<CommandNode, ReadonlyMap<number, readonly string[]>>();
+/** The key path of each `$param` that is a whole value, by start offset, and whether it is quoted. */
+type WholeValues = ReadonlyMap<number, { readonly keyPath: readonly string[]; readonly quoted: boolean }>;
+
+const wholeValuesCache = new WeakMap<CommandNode, WholeValues>();
 
 function containing(doc: MxqlDocument, ref: ParamRef): Located | undefined {
   let all = statementsCache.get(doc);
@@ -63,17 +71,21 @@ function containing(doc: MxqlDocument, ref: ParamRef): Located | undefined {
   return found && ref.range.end <= found.statement.range.end ? found : undefined;
 }
 
-/** The bare `$param` values of a command's operand, by start offset, with their key paths. */
-function bareValues(command: CommandNode): ReadonlyMap<number, readonly string[]> {
-  let found = bareValuesCache.get(command);
+const WHOLE_PARAM = /^\$[A-Za-z_]\w*$/;
+
+/** The `$params` of a command's operand that are whole values, bare or alone in quotes. */
+function wholeValues(command: CommandNode): WholeValues {
+  let found = wholeValuesCache.get(command);
   if (!found) {
-    const map = new Map<number, readonly string[]>();
+    const map = new Map<number, { keyPath: readonly string[]; quoted: boolean }>();
     if (command.operand)
       walkValue(command.operand, (v, keyPath) => {
-        if (v.kind === 'param') map.set(v.range.start, keyPath);
+        if (v.kind === 'param') map.set(v.range.start, { keyPath, quoted: false });
+        else if (v.kind === 'string' && WHOLE_PARAM.test(v.value))
+          map.set(v.range.start + 1, { keyPath, quoted: true });
       });
     found = map;
-    bareValuesCache.set(command, found);
+    wholeValuesCache.set(command, found);
   }
   return found;
 }
@@ -83,9 +95,10 @@ export function paramUses(doc: MxqlDocument, refs: readonly ParamRef[]): ParamUs
   return refs.map((ref) => {
     const at = containing(doc, ref);
     const command = at?.statement.kind === 'command' ? at.statement : null;
-    const keyPath =
-      command && !ref.inString && !ref.inKey ? bareValues(command).get(ref.range.start) : undefined;
-    return { ref, command, sub: at?.sub ?? null, keyPath: keyPath ?? null };
+    const whole = command && !ref.inKey ? wholeValues(command).get(ref.range.start) : undefined;
+    const valuePath = whole?.keyPath ?? null;
+    const keyPath = whole && !whole.quoted && !ref.inString ? whole.keyPath : null;
+    return { ref, command, sub: at?.sub ?? null, keyPath, valuePath };
   });
 }
 

@@ -103,12 +103,13 @@ function isAnalysis(source: QuerySource): source is DocumentAnalysis {
 /** The kind a single use gives its `$param`. */
 function useKind(use: ParamUse): UseKind {
   const command = use.command;
-  if (!command || use.keyPath === null) return { kind: 'text' };
+  const path = use.valuePath;
+  if (!command || path === null) return { kind: 'text' };
   const selection = selectionCommandOf(use);
-  if (selection !== undefined) return { kind: 'agent', agentField: selectionField(selection, use.keyPath) };
+  if (selection !== undefined) return { kind: 'agent', agentField: selectionField(selection, path) };
   const def = findCommand(command.name);
   if (!def) return { kind: 'text' };
-  return use.keyPath.length === 0 ? operandKind(def, command) : optionKind(def, use.keyPath);
+  return path.length === 0 ? operandKind(def, command) : optionKind(def, path);
 }
 
 /** The agent field an OID/OKIND/ONODE operand or an OIDSET option stands for. */
