@@ -60,6 +60,8 @@ export interface Labels {
   readonly parameter: string;
   readonly paramDeclared: (value: string) => string;
   readonly paramMissing: string;
+  /** A selection `$param` without a value: the service skips `command` (features/selectionParams.ts). */
+  readonly paramOptional: (command: string) => string;
   /** `$stime`/`$etime` without a `-- @param`: the run fills them (features/rangeParams.ts). */
   readonly paramFromRange: string;
   readonly exampleValue: (value: string) => string;
@@ -141,7 +143,10 @@ export const ENGLISH_LABELS: Labels = {
   columnsUnknownDetail: 'columns not in the catalog',
   parameter: 'parameter',
   paramDeclared: (value) => `Value from \`-- @param\`: \`${value}\``,
-  paramMissing: 'No `-- @param` value in this file: the run must supply it.',
+  paramMissing:
+    'No `-- @param` value in this file: a run in the editor asks for it, and `mxql run` refuses without it.',
+  paramOptional: (command) =>
+    `Optional here: with no value, ${command} is skipped and the query reads all agents. A \`-- @param\` value narrows it.`,
   paramFromRange:
     'No `-- @param` value in this file: the run fills it from its time range (epoch milliseconds), and a value you give wins.',
   exampleValue: (value) => `Example value: \`${value}\``,
