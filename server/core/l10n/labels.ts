@@ -68,6 +68,11 @@ export interface Labels {
   readonly declaredDetail: (value: string) => string;
   readonly usedInFile: string;
   readonly giveParamValue: (name: string) => string;
+  /** What a value offered after `-- @param $name = ` is (run/paramKinds.ts names the kinds). */
+  readonly paramValueKinds: Readonly<
+    Record<'column' | 'rowCount' | 'category' | 'duration' | 'timeUnit', string>
+  >;
+  readonly paramValueFor: (name: string) => string;
   readonly directive: string;
   readonly example: (example: string) => string;
   readonly fragmentPlaceholder: string;
@@ -153,6 +158,14 @@ export const ENGLISH_LABELS: Labels = {
   declaredDetail: (value) => `declared: \`${value}\``,
   usedInFile: 'used in this file',
   giveParamValue: (name) => `Give \`${name}\` a value for runs of this file.`,
+  paramValueKinds: {
+    column: 'column at that point',
+    rowCount: 'row count',
+    category: 'category',
+    duration: 'duration',
+    timeUnit: 'time unit',
+  },
+  paramValueFor: (name) => `A value for \`${name}\` in runs of this file.`,
   directive: 'directive',
   example: (example) => `Example: \`${example}\``,
   fragmentPlaceholder: 'fragment placeholder',
