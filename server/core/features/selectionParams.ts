@@ -26,14 +26,12 @@ export interface ParamUse {
   readonly sub: SubBlock | null;
   /**
    * The option keys from the operand down to the `$param` (`[]` for the operand itself or an item of
-   * its list), or null when the occurrence is not a bare value: inside a string, an expression or a key.
+   * its list) when it is a whole value: bare, or a quoted string of nothing else (`pk: "$pk"`), which
+   * the service substitutes into the same position. Null inside an expression, a longer string or a key.
    */
   readonly keyPath: readonly string[] | null;
-  /**
-   * Like {@link ParamUse.keyPath}, and also for a quoted string that is nothing but the `$param`
-   * (`pk: "$pk"`), which the service substitutes into the same position.
-   */
-  readonly valuePath: readonly string[] | null;
+  /** OID, OKIND, ONODE or OIDSET when the occurrence is a bare value of its operand (see {@link selectionCommandAt}). */
+  readonly selection: string | undefined;
 }
 
 interface Located {
@@ -49,8 +47,8 @@ function statementsOf(doc: MxqlDocument): Located[] {
 }
 
 const statementsCache = new WeakMap<MxqlDocument, Located[]>();
-/** The key path of each `$param` that is a whole value, by start offset, and whether it is quoted. */
-type WholeValues = ReadonlyMap<number, { readonly keyPath: readonly string[]; readonly quoted: boolean }>;
+/** The key path of each `$param` that is a whole value, by start offset. */
+type WholeValues = ReadonlyMap<number, readonly string[]>;
 
 const wholeValuesCache = new WeakMap<CommandNode, WholeValues>();
 
@@ -77,12 +75,11 @@ const WHOLE_PARAM = /^\$[A-Za-z_]\w*$/;
 function wholeValues(command: CommandNode): WholeValues {
   let found = wholeValuesCache.get(command);
   if (!found) {
-    const map = new Map<number, { keyPath: readonly string[]; quoted: boolean }>();
+    const map = new Map<number, readonly string[]>();
     if (command.operand)
       walkValue(command.operand, (v, keyPath) => {
-        if (v.kind === 'param') map.set(v.range.start, { keyPath, quoted: false });
-        else if (v.kind === 'string' && WHOLE_PARAM.test(v.value))
-          map.set(v.range.start + 1, { keyPath, quoted: true });
+        if (v.kind === 'param') map.set(v.range.start, keyPath);
+        else if (v.kind === 'string' && WHOLE_PARAM.test(v.value)) map.set(v.range.start + 1, keyPath);
       });
     found = map;
     wholeValuesCache.set(command, found);
@@ -96,16 +93,47 @@ export function paramUses(doc: MxqlDocument, refs: readonly ParamRef[]): ParamUs
     const at = containing(doc, ref);
     const command = at?.statement.kind === 'command' ? at.statement : null;
     const whole = command && !ref.inKey ? wholeValues(command).get(ref.range.start) : undefined;
-    const valuePath = whole?.keyPath ?? null;
-    const keyPath = whole && !whole.quoted && !ref.inString ? whole.keyPath : null;
-    return { ref, command, sub: at?.sub ?? null, keyPath, valuePath };
+    return {
+      ref,
+      command,
+      sub: at?.sub ?? null,
+      keyPath: whole ?? null,
+      selection: selectionCommandAt(doc, ref),
+    };
   });
 }
 
-/** OID, OKIND, ONODE or OIDSET when the use is a bare value of that command's operand, else undefined. */
+const selectionValuesCache = new WeakMap<MxqlDocument, ReadonlyMap<number, string>>();
+
+/** The bare `$param` values of every OID, OKIND, ONODE and OIDSET operand, by start, with the command. */
+function selectionValues(doc: MxqlDocument): ReadonlyMap<number, string> {
+  let found = selectionValuesCache.get(doc);
+  if (!found) {
+    const map = new Map<number, string>();
+    for (const s of [...doc.main, ...doc.subs.flatMap((sub) => sub.commands)]) {
+      if (s.kind !== 'command' || !s.operand || !SKIPPED_WHEN_UNBOUND.has(s.upperName)) continue;
+      walkValue(s.operand, (v) => {
+        if (v.kind === 'param') map.set(v.range.start, s.upperName);
+      });
+    }
+    found = map;
+    selectionValuesCache.set(doc, found);
+  }
+  return found;
+}
+
+/**
+ * The one rule: the command (OID, OKIND, ONODE or OIDSET) when `ref` is a bare value of its operand,
+ * any option included (`OIDSET {microOid: $oid}`), else undefined. Inside a string the service
+ * substitutes text, so a quoted `"$oid"` is no selection value.
+ */
+export function selectionCommandAt(doc: MxqlDocument, ref: ParamRef): string | undefined {
+  return ref.inString || ref.inKey ? undefined : selectionValues(doc).get(ref.range.start);
+}
+
+/** The selection command of a use (see {@link selectionCommandAt}). */
 export function selectionCommandOf(use: ParamUse): string | undefined {
-  const name = use.command?.upperName;
-  return name !== undefined && use.keyPath !== null && SKIPPED_WHEN_UNBOUND.has(name) ? name : undefined;
+  return use.selection;
 }
 
 /**
@@ -138,9 +166,33 @@ export function skippedWhenUnbound(source: QuerySource): ReadonlyMap<ParamRef, s
   const cached = skippedCache.get(doc);
   if (cached) return cached;
   const out = new Map<ParamRef, string>();
+  // Read straight from the selection operands: the editor runs this on every analysis, so it splits
+  // the file into queries only for a name also used otherwise (rare, and the costly part).
+  const selection = (ref: ParamRef): string | undefined => selectionCommandAt(doc, ref);
+  const selectionNames = new Set(doc.params.filter((r) => selection(r) !== undefined).map((r) => r.name));
+  if (selectionNames.size > 0) {
+    const mixed = new Set(
+      doc.params.filter((r) => selectionNames.has(r.name) && selection(r) === undefined).map((r) => r.name),
+    );
+    for (const ref of doc.params) {
+      const command = selection(ref);
+      if (command !== undefined && !mixed.has(ref.name)) out.set(ref, command);
+    }
+    if (mixed.size > 0) judgeMixed(source, mixed, out);
+  }
+  skippedCache.set(doc, out);
+  return out;
+}
+
+/** Adds the occurrences of `names` that are optional within the query (or unread SUB) holding them. */
+function judgeMixed(source: QuerySource, names: ReadonlySet<string>, out: Map<ParamRef, string>): void {
+  const doc = source.parsed.ast;
   const sent = new Set<ParamRef>();
   const judge = (refs: readonly ParamRef[]): void => {
-    const uses = paramUses(doc, refs);
+    const uses = paramUses(
+      doc,
+      refs.filter((r) => names.has(r.name)),
+    );
     const optional = optionalParams(uses);
     for (const use of uses) {
       const command = selectionCommandOf(use);
@@ -153,8 +205,6 @@ export function skippedWhenUnbound(source: QuerySource): ReadonlyMap<ParamRef, s
   }
   const unsent = doc.params.filter((ref) => !sent.has(ref));
   for (const sub of doc.subs) judge(unsent.filter((ref) => within(ref, sub)));
-  skippedCache.set(doc, out);
-  return out;
 }
 
 function within(ref: ParamRef, sub: SubBlock): boolean {

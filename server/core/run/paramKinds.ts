@@ -103,7 +103,7 @@ function isAnalysis(source: QuerySource): source is DocumentAnalysis {
 /** The kind a single use gives its `$param`. */
 function useKind(use: ParamUse): UseKind {
   const command = use.command;
-  const path = use.valuePath;
+  const path = use.keyPath;
   if (!command || path === null) return { kind: 'text' };
   const selection = selectionCommandOf(use);
   if (selection !== undefined) return { kind: 'agent', agentField: selectionField(selection, path) };
