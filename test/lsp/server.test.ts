@@ -157,8 +157,9 @@ void describe('language server over stdio', () => {
     assert.equal(first?.label, 'tps');
     const published = await session.diagnostics(uri);
     const hint = published.diagnostics.find((d) => d.code === 'param/ignored-when-unbound');
+    assert.equal(typeof hint?.message, 'string', JSON.stringify(published.diagnostics));
     assert.match(
-      hint?.message ?? '',
+      hint?.message as string,
       /'\$oid' is optional here: unbound, OIDSET is skipped and the query reads all agents/,
     );
   });
