@@ -88,7 +88,8 @@ export function paramNeeds(source: QuerySource, query: QueryAt, catalog?: Catego
         choices: [],
         ...(field ? { agentField: field } : {}),
       };
-    const decisive = judged.find((j) => j.kind.kind !== 'text');
+    // A typed use decides; else an option with a fixed set of values (a merge function) offers them.
+    const decisive = judged.find((j) => j.kind.kind !== 'text') ?? judged.find((j) => j.kind.option);
     const { kind, choices, defaultValue } = decisive
       ? choicesFor(decisive.use, decisive.kind, categories, flowOf)
       : { kind: 'text' as const, choices: [] };
@@ -178,7 +179,11 @@ function choicesFor(
     case 'column':
       return { kind: 'column', choices: columnChoices(use, categories, flowOf()) };
     default:
-      return { kind: kind.kind, choices: [] };
+      // A fixed set the catalog knows (a merge function, an enum): the dashboard's `$TIME_MERGE_PLACE`.
+      return {
+        kind: kind.kind,
+        choices: kind.option ? valuesForOption(kind.option).map((v) => v.value) : [],
+      };
   }
 }
 
