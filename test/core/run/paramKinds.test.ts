@@ -111,9 +111,13 @@ const CASES: readonly Case[] = [
     needs: [need('$group_time_unit', 'timeUnit', values(TIMEUNIT_VALUES))],
   },
   {
-    name: 'a merge function, a FILTER expression and a quoted pattern are free text',
+    name: "a merge function offers the catalog's merges; a FILTER expression and a constant are free text",
     src: "CATEGORY app_counter\nTAGLOAD\nUPDATE {key: tps, value: $TIME_MERGE_PLACE}\nFILTER {expr: 'tps > $min'}\nCREATE {key: x, value: $label}\n",
-    needs: [need('$TIME_MERGE_PLACE', 'text'), need('$min', 'text'), need('$label', 'text')],
+    needs: [
+      need('$TIME_MERGE_PLACE', 'text', ['sum', 'avg', 'min', 'max', 'last', 'cnt', 'count', 'aggr']),
+      need('$min', 'text'),
+      need('$label', 'text'),
+    ],
   },
   {
     name: '$stime and $etime are left to the run range',

@@ -65,7 +65,7 @@ void test('param kinds over the corpus', { skip: !corpusPresent && !corpusRequir
           `${n.kind}${n.optional ? ' (optional)' : ''}`,
           (kinds.get(`${n.kind}${n.optional ? ' (optional)' : ''}`) ?? 0) + 1,
         );
-        if (n.kind === 'agent' || n.kind === 'text') assert.deepEqual(n.choices, [], `${where}: ${n.name}`);
+        if (n.kind === 'agent') assert.deepEqual(n.choices, [], `${where}: ${n.name}`);
         if (!AGENT_IDS.has(n.name) || !onlyInSelection(source.parsed.ast, refs, n.name)) continue;
         selectionChecked++;
         assert.equal(n.optional, true, `${where}: ${n.name} is only a selection value`);
