@@ -16,3 +16,4 @@ export {
   type NestedMessage,
 } from './diagnostics/messages';
 export * from './l10n/language';
+export { wordingFor, type Wording } from './l10n/wording';

@@ -84,3 +84,4 @@ export { createCategoryCatalog, splitCategorySuffix, type CategoryCatalog } from
 export { createPathCatalog, type PathCatalog } from './pathCatalog';
 export { CATEGORY_DESCRIPTIONS, FIELD_DESCRIPTIONS, describeField } from './fieldDescriptions';
 export { editDistance, suggestClosest } from './closestNames';
+export { PRODUCT_LINES, productLineOf, type ProductLine } from './productLines';
