@@ -3,7 +3,13 @@
  * of it and its columns in English, Korean and Japanese, and what a workspace's queries say about it.
  * Each term remembers where it was found (a column, the name, the workspace), so a result can say why.
  */
-import { UI_LANGUAGES, wordingFor, type CategoryCatalog, type CategoryInfo, type Column } from '../../server/core/index';
+import {
+  UI_LANGUAGES,
+  wordingFor,
+  type CategoryCatalog,
+  type CategoryInfo,
+  type Column,
+} from '../../server/core/index';
 import { tokenize } from './tokenize';
 import { type IndexSources, type WorkspaceEntry } from './types';
 
@@ -29,6 +35,8 @@ export interface CategoryDocument {
   readonly terms: Map<string, number>;
   /** Term → where it was found. */
   readonly sources: Map<string, Set<string>>;
+  /** The terms of the category's name. */
+  readonly nameTerms: ReadonlySet<string>;
   /** The sum of the weighted counts. */
   length: number;
   /** How many public queries read its columns (bundled counts). */
@@ -47,14 +55,26 @@ function add(doc: CategoryDocument, text: string, weight: number, source: string
 
 /** Our description of a text in every display language: English, then its translations. */
 function inEveryLanguage(english: string): string[] {
-  return [english, ...UI_LANGUAGES.map((language) => wordingFor(language).text(english)).filter((t) => t !== english)];
+  return [
+    english,
+    ...UI_LANGUAGES.map((language) => wordingFor(language).text(english)).filter((t) => t !== english),
+  ];
 }
 
 function emptyDocument(category: string, info: CategoryInfo | undefined): CategoryDocument {
   const columns = new Map<string, Column | undefined>();
   for (const column of [...(info?.tags ?? []), ...(info?.fields ?? [])]) columns.set(column.name, column);
   const uses = [...columns.values()].reduce((sum, c) => sum + (c?.uses ?? 0), 0);
-  return { category, info, columns, terms: new Map(), sources: new Map(), length: 0, uses };
+  return {
+    category,
+    info,
+    columns,
+    terms: new Map(),
+    sources: new Map(),
+    nameTerms: new Set(tokenize(category)),
+    length: 0,
+    uses,
+  };
 }
 
 function catalogDocument(catalog: CategoryCatalog, category: string, full: boolean): CategoryDocument {
@@ -84,7 +104,8 @@ function learn(doc: CategoryDocument, entry: WorkspaceEntry): void {
 export function buildDocuments(sources: IndexSources): CategoryDocument[] {
   const full = sources.mode !== 'names';
   const docs = new Map<string, CategoryDocument>();
-  for (const name of sources.catalog.categoryNames()) docs.set(name, catalogDocument(sources.catalog, name, full));
+  for (const name of sources.catalog.categoryNames())
+    docs.set(name, catalogDocument(sources.catalog, name, full));
   if (full) {
     for (const entry of sources.workspace ?? []) {
       let doc = docs.get(entry.category);

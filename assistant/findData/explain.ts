@@ -22,9 +22,10 @@ function found(name: string, column: Column | undefined): FoundColumn {
 /** Column name → the weight of the query terms it matched. */
 function matchedColumns(scored: Scored): Map<string, number> {
   const out = new Map<string, number>();
-  for (const q of scored.matched)
-    for (const source of scored.doc.sources.get(q.term) ?? [])
-      if (source !== IN_NAME && source !== IN_WORKSPACE) out.set(source, (out.get(source) ?? 0) + q.weight);
+  for (const m of scored.matched)
+    for (const term of m.terms)
+      for (const source of scored.doc.sources.get(term) ?? [])
+        if (source !== IN_NAME && source !== IN_WORKSPACE) out.set(source, (out.get(source) ?? 0) + m.weight);
   return out;
 }
 
@@ -35,7 +36,9 @@ export function columnsOf(scored: Scored): FoundColumn[] {
   const names =
     matched.length > 0
       ? matched.map(([name]) => name)
-      : [...doc.columns.entries()].sort((a, b) => (b[1]?.uses ?? 0) - (a[1]?.uses ?? 0)).map(([name]) => name);
+      : [...doc.columns.entries()]
+          .sort((a, b) => (b[1]?.uses ?? 0) - (a[1]?.uses ?? 0))
+          .map(([name]) => name);
   return names.slice(0, MAX_COLUMNS).map((name) => found(name, doc.columns.get(name)));
 }
 
@@ -48,10 +51,11 @@ function placeName(source: string): string {
 /** "'응답시간' matched resp_time, tx_time; 'agent' matched the category". */
 export function whyOf(scored: Scored): string {
   const byWord = new Map<string, Set<string>>();
-  for (const q of scored.matched) {
-    let places = byWord.get(q.word);
-    if (!places) byWord.set(q.word, (places = new Set()));
-    for (const source of scored.doc.sources.get(q.term) ?? []) places.add(placeName(source));
+  for (const m of scored.matched) {
+    let places = byWord.get(m.word);
+    if (!places) byWord.set(m.word, (places = new Set()));
+    for (const term of m.terms)
+      for (const source of scored.doc.sources.get(term) ?? []) places.add(placeName(source));
   }
   const parts = [...byWord].map(([word, places]) => {
     const list = [...places];

@@ -15,9 +15,18 @@ interface GlossaryEntry {
 }
 
 const GLOSSARY: readonly GlossaryEntry[] = [
-  { words: ['응답시간', '응답 시간', '응답', '応答時間', '応答', 'レスポンス', 'latency', '지연'], adds: ['resp', 'response', 'time'] },
-  { words: ['액티브', '활성', 'アクティブ', '実行中', '실행중', '실행 중', 'in-flight', 'running'], adds: ['active'] },
-  { words: ['트랜잭션', '트랜젝션', 'トランザクション', 'transaction'], adds: ['tx', 'transaction', 'service'] },
+  {
+    words: ['응답시간', '응답 시간', '응답', '応答時間', '応答', 'レスポンス', 'latency', '지연'],
+    adds: ['resp', 'response', 'time'],
+  },
+  {
+    words: ['액티브', '활성', 'アクティブ', '実行中', '실행중', '실행 중', 'in-flight', 'running'],
+    adds: ['active'],
+  },
+  {
+    words: ['트랜잭션', '트랜젝션', 'トランザクション', 'transaction'],
+    adds: ['tx', 'transaction', 'service'],
+  },
   { words: ['서비스', 'サービス'], adds: ['service', 'tx'] },
   { words: ['초당', '毎秒', '秒間', 'throughput', '처리량', 'スループット'], adds: ['tps', 'rate'] },
   { words: ['메모리', 'メモリ', 'memory'], adds: ['memory', 'mem'] },
@@ -29,7 +38,21 @@ const GLOSSARY: readonly GlossaryEntry[] = [
   { words: ['프로젝트', 'プロジェクト'], adds: ['pcode', 'project'] },
   { words: ['서버', 'サーバ', 'server'], adds: ['server'], line: 'server' },
   { words: ['호스트', 'ホスト'], adds: ['host'] },
-  { words: ['데이터베이스', 'データベース', 'database', 'mysql', 'postgresql', 'oracle', 'mssql', 'mongodb', 'redis'], adds: ['db', 'database'], line: 'database' },
+  {
+    words: [
+      '데이터베이스',
+      'データベース',
+      'database',
+      'mysql',
+      'postgresql',
+      'oracle',
+      'mssql',
+      'mongodb',
+      'redis',
+    ],
+    adds: ['db', 'database'],
+    line: 'database',
+  },
   { words: ['커넥션', '연결', '접속', '接続', 'コネクション', 'connection'], adds: ['conn', 'connection'] },
   { words: ['커넥션풀', '커넥션 풀', 'コネクションプール', 'pool'], adds: ['pool'] },
   { words: ['사용자', '유저', 'ユーザ', '利用者'], adds: ['user'] },
@@ -50,7 +73,11 @@ const GLOSSARY: readonly GlossaryEntry[] = [
   { words: ['목록', '一覧', '리스트', 'リスト'], adds: ['list'] },
   { words: ['종류', '種類', '유형', '타입', 'タイプ'], adds: ['okind', 'kind', 'type'] },
   { words: ['요약', '要約', 'サマリ'], adds: ['summary', 'count'] },
-  { words: ['이벤트', 'イベント', '알림', '경보', 'アラート', 'alarm'], adds: ['event', 'alert'], line: 'any' },
+  {
+    words: ['이벤트', 'イベント', '알림', '경보', 'アラート', 'alarm'],
+    adds: ['event', 'alert'],
+    line: 'any',
+  },
   { words: ['로그', 'ログ'], adds: ['log'], line: 'logs' },
   { words: ['브라우저', 'ブラウザ', '페이지', 'ページ'], adds: ['rum', 'page', 'browser'], line: 'browser' },
   { words: ['프로세스', 'プロセス'], adds: ['process', 'proc'] },
@@ -64,7 +91,11 @@ const GLOSSARY: readonly GlossaryEntry[] = [
   { words: ['인덱스', 'インデックス'], adds: ['index', 'idx'] },
   { words: ['대기', '待機', 'wait'], adds: ['wait'] },
   { words: ['잠금', '락', 'ロック'], adds: ['lock'] },
-  { words: ['애플리케이션', '어플리케이션', 'アプリケーション', '앱'], adds: ['app', 'application'], line: 'apm' },
+  {
+    words: ['애플리케이션', '어플리케이션', 'アプリケーション', '앱'],
+    adds: ['app', 'application'],
+    line: 'apm',
+  },
   { words: ['스왑', 'スワップ'], adds: ['swap'] },
   { words: ['부하', '負荷'], adds: ['load'] },
   { words: ['패킷', 'パケット'], adds: ['packet'] },
@@ -84,7 +115,8 @@ export interface GlossaryHit {
   readonly line?: ProductLine;
 }
 
-const CJK = /[^\x00-\x7f]/;
+/** A word outside ASCII: Korean or Japanese, matched inside words. */
+const CJK = /[^ -~]/;
 
 interface PreparedEntry {
   readonly entry: GlossaryEntry;

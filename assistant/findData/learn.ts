@@ -12,13 +12,20 @@ import {
 import { type WorkspaceEntry } from './types';
 
 /** With no catalog, column flow still finds the category and the columns a query reads. */
-const NO_CATALOG: CategoryCatalog = createCategoryCatalog(() => ({ v: 1, categories: {}, knownWithoutColumns: {} }));
+const NO_CATALOG: CategoryCatalog = createCategoryCatalog(() => ({
+  v: 1,
+  categories: {},
+  knownWithoutColumns: {},
+}));
 
 const COMMENT = /^\s*(--|\/\/|#|\/\*|\*)/;
 
 /** A comment line without its markers; empty for directives (`-- @range`) and commented-out commands. */
 function commentWords(line: string): string {
-  const text = line.replace(/^\s*(--+|\/\/+|#+|\/\*+|\*+)/, '').replace(/\*+\/\s*$/, '').trim();
+  const text = line
+    .replace(/^\s*(--+|\/\/+|#+|\/\*+|\*+)/, '')
+    .replace(/\*+\/\s*$/, '')
+    .trim();
   if (text.startsWith('@')) return '';
   const first = /^[A-Za-z][\w.-]*/.exec(text)?.[0];
   return first !== undefined && looksLikeCommand(first) ? '' : text;
@@ -37,7 +44,10 @@ export function leadingComment(text: string): string {
 }
 
 /** What each query text teaches: one entry per category it reads. Never throws. */
-export function learnFromQueries(texts: readonly string[], catalog: CategoryCatalog = NO_CATALOG): WorkspaceEntry[] {
+export function learnFromQueries(
+  texts: readonly string[],
+  catalog: CategoryCatalog = NO_CATALOG,
+): WorkspaceEntry[] {
   const out: WorkspaceEntry[] = [];
   for (const text of texts) {
     let reads: Map<string, Set<string>>;

@@ -17,7 +17,12 @@ import {
   type CatalogJson,
   type ColumnUsage,
 } from '../../server/core/index';
-import { buildDataIndex, leadingComment, learnFromQueries, type WorkspaceEntry } from '../../assistant/findData/index';
+import {
+  buildDataIndex,
+  leadingComment,
+  learnFromQueries,
+  type WorkspaceEntry,
+} from '../../assistant/findData/index';
 import { catalogDirOf, readCorpus } from './languageQuality';
 
 /** Words and the categories that answer them. */
@@ -98,7 +103,9 @@ export async function readFixture(corpusDir: string): Promise<FindDataFixture> {
   const metadata: CatalogJson = build.metadataCatalog(catalogDir);
   const metadataCatalog = createCategoryCatalog(() => metadata);
   const reference = join(catalogDir, '..', 'reference.md');
-  const examples: string[] = existsSync(reference) ? build.referenceExamples(readFileSync(reference, 'utf8')) : [];
+  const examples: string[] = existsSync(reference)
+    ? build.referenceExamples(readFileSync(reference, 'utf8'))
+    : [];
   const files = readCorpus(corpusDir).map((f) => ({ ...f, comment: leadingComment(f.text) }));
   const learned = new Map(files.map((f) => [f.file, learnFromQueries([f.text], metadataCatalog)]));
   const usage = new Map(files.map((f) => [f.file, countColumnUsage([f.text], metadataCatalog)]));
