@@ -4,7 +4,7 @@
  * some words point to a product line (컨테이너 → Kubernetes) that ranks that line's categories first.
  */
 import { type ProductLine } from '../../server/core/index';
-import { normalise, tokenize } from './tokenize';
+import { normalise, stem, tokenize } from './tokenize';
 
 interface GlossaryEntry {
   /** Surface forms; Korean and Japanese ones match inside words, English ones as whole words. */
@@ -135,7 +135,7 @@ const PREPARED: readonly PreparedEntry[] = GLOSSARY.map((entry) => ({
 /** The glossary entries the text names. */
 export function glossaryHits(text: string): GlossaryHit[] {
   const folded = normalise(text);
-  const words = new Set(folded.split(/[^a-z0-9-]+/).filter(Boolean));
+  const words = new Set(folded.split(/[^a-z0-9-]+/).flatMap((w) => (w ? [w, stem(w)] : [])));
   const out: GlossaryHit[] = [];
   for (const p of PREPARED) {
     const word = p.cjk.find((w) => folded.includes(w)) ?? [...p.latin].find((w) => words.has(w));
