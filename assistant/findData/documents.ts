@@ -43,10 +43,14 @@ export interface CategoryDocument {
   readonly uses: number;
 }
 
-function add(doc: CategoryDocument, text: string, weight: number, source: string): void {
+/**
+ * Adds the terms of a text. `lengthShare` is how much they make the document look long: our
+ * descriptions exist for a few categories only, and their words must not push those categories down.
+ */
+function add(doc: CategoryDocument, text: string, weight: number, source: string, lengthShare = 1): void {
   for (const term of tokenize(text)) {
     doc.terms.set(term, (doc.terms.get(term) ?? 0) + weight);
-    doc.length += weight;
+    doc.length += weight * lengthShare;
     let where = doc.sources.get(term);
     if (!where) doc.sources.set(term, (where = new Set()));
     where.add(source);
@@ -85,10 +89,10 @@ function catalogDocument(catalog: CategoryCatalog, category: string, full: boole
     if (column?.deprecated) continue;
     add(doc, name, WEIGHTS.column, name);
     if (full && column?.description)
-      for (const text of inEveryLanguage(column.description)) add(doc, text, WEIGHTS.description, name);
+      for (const text of inEveryLanguage(column.description)) add(doc, text, WEIGHTS.description, name, 0);
   }
   if (full && info?.description)
-    for (const text of inEveryLanguage(info.description)) add(doc, text, WEIGHTS.description, IN_NAME);
+    for (const text of inEveryLanguage(info.description)) add(doc, text, WEIGHTS.description, IN_NAME, 0);
   return doc;
 }
 

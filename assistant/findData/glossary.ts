@@ -29,7 +29,7 @@ const GLOSSARY: readonly GlossaryEntry[] = [
   },
   { words: ['서비스', 'サービス'], adds: ['service', 'tx'] },
   { words: ['초당', '毎秒', '秒間', 'throughput', '처리량', 'スループット'], adds: ['tps', 'rate'] },
-  { words: ['메모리', 'メモリ', 'memory'], adds: ['memory', 'mem'] },
+  { words: ['메모리', 'メモリ', 'memory', 'mem'], adds: ['memory', 'mem'] },
   { words: ['힙', 'ヒープ'], adds: ['heap'] },
   { words: ['디스크', 'ディスク'], adds: ['disk'] },
   { words: ['파일시스템', 'ファイルシステム', 'filesystem'], adds: ['disk', 'fs', 'mount'] },
