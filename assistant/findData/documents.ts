@@ -37,7 +37,7 @@ export interface CategoryDocument {
   readonly sources: Map<string, Set<string>>;
   /** The terms of the category's name. */
   readonly nameTerms: ReadonlySet<string>;
-  /** The sum of the weighted counts. */
+  /** How long the document looks to BM25: the weighted count of its name, column and workspace terms. */
   length: number;
   /** How many public queries read its columns (bundled counts). */
   readonly uses: number;
