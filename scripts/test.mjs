@@ -96,6 +96,7 @@ const stages = {
         'test/client',
         'test/lint',
         'test/scripts',
+        'test/assistant',
       ].flatMap((d) => findFiles(d, '.test.ts')),
     ),
   grammar: () => scripted('grammar', 'scripts/testGrammar.mjs'),

@@ -17,3 +17,4 @@ export {
 } from './diagnostics/messages';
 export * from './l10n/language';
 export * from './run/index';
+export { wordingFor, type Wording } from './l10n/wording';

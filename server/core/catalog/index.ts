@@ -85,3 +85,4 @@ export { createPathCatalog, type PathCatalog } from './pathCatalog';
 export { CATALOG_FILES, catalogsFromFiles } from './catalogFiles';
 export { CATEGORY_DESCRIPTIONS, FIELD_DESCRIPTIONS, describeField } from './fieldDescriptions';
 export { editDistance, suggestClosest } from './closestNames';
+export { PRODUCT_LINES, productLineOf, type ProductLine } from './productLines';
