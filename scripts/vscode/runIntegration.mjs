@@ -209,6 +209,7 @@ async function main() {
     // code-server hands its environment to the extension host, where test/integration/index.ts reads these.
     env: { MXQL_ITEST_REPORT_URL: collector.url, ...(grep ? { MXQL_ITEST_GREP: grep } : {}) },
     logFile: join(outDir, 'code-server.log'),
+    testPayload: true,
   });
   cleanups.push(() =>
     cpSync(join(sandbox.userDataDir, 'logs'), join(outDir, 'vscode-logs'), { recursive: true }),
