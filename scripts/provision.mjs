@@ -90,7 +90,6 @@ export function probePresent() {
   return present;
 }
 
-
 function probeFacts(needs) {
   return {
     needs,

