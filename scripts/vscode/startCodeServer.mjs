@@ -36,8 +36,9 @@ function codeServerArgs({ folder, extensionsDir, userDataDir, port = 0, extraArg
   return [
     ...['--auth', 'none', '--bind-addr', `127.0.0.1:${port}`],
     ...['--disable-telemetry', '--disable-update-check', '--disable-workspace-trust'],
-    // A built VS Code (1.101+) reads the URL's `payload` (extensionDevelopmentPath, extensionTestsPath)
-    // only with the smoke-test driver enabled, a VS Code server option code-server passes through.
+    // A built VS Code (1.139 here; 1.100 did not ask) reads the URL's `payload` (extensionDevelopmentPath,
+    // extensionTestsPath) only with the smoke-test driver on, a VS Code server option code-server passes
+    // through. The driver also keeps notification toasts from showing (they stay in the list).
     ...(testPayload ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
     ...[
       '--user-data-dir',
