@@ -128,7 +128,7 @@ function untilStopped() {
 }
 
 async function runWorkbenchDemo(options) {
-  // ripgrep and code-server's build packages: installed here as root, otherwise one sentence before any build.
+  // code-server's build packages: installed here as root, otherwise one sentence before any build.
   const provisioned = provisionFor(['demo']);
   if (!provisioned.ok) throw new DemoError(provisioned.sentence);
   const vsix = options.vsix ? resolve(options.vsix) : await packageVsix();

@@ -6,28 +6,17 @@
 //   node scripts/provision.mjs [--for tests|demo]    (default: tests)
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-
-const repoRoot = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
+import { isCodeServerInstalled } from './vscode/codeServer.mjs';
 
 /**
  * What each system part is for. `need` says which kind of work needs it: `browser` (Chromium drives the
  * webview and workbench tests) or `codeServerBuild` (only while code-server is not installed yet: npm
- * builds its native modules, and its ripgrep comes from the system instead of GitHub).
+ * builds its native modules). code-server's Node, ripgrep and the other prebuilt parts come from npm.
  */
 export const SYSTEM_PARTS = [
   { pkg: 'chromium', need: 'browser', why: 'the browser that runs the webview and VS Code tests' },
-  {
-    pkg: 'ripgrep',
-    need: 'codeServerBuild',
-    why: "code-server's install takes /usr/bin/rg instead of downloading it",
-  },
-  { pkg: 'libkrb5-dev', need: 'codeServerBuild', why: "headers for code-server's native modules" },
-  { pkg: 'libx11-dev', need: 'codeServerBuild', why: "headers for code-server's native modules" },
-  { pkg: 'libxkbfile-dev', need: 'codeServerBuild', why: "headers for code-server's native modules" },
-  { pkg: 'libsecret-1-dev', need: 'codeServerBuild', why: "headers for code-server's native modules" },
-  { pkg: 'pkg-config', need: 'codeServerBuild', why: "finds those headers for code-server's native build" },
+  { pkg: 'libkrb5-dev', need: 'codeServerBuild', why: "Kerberos headers for code-server's native modules" },
   {
     pkg: 'build-essential',
     need: 'codeServerBuild',
@@ -89,7 +78,6 @@ export function probePresent() {
     );
   const probes = {
     chromium: () => existsSync(chromiumPath()),
-    ripgrep: () => existsSync('/usr/bin/rg'),
     'build-essential': () => commandExists('make') && commandExists('g++'),
     python3: () => commandExists('python3'),
   };
@@ -102,16 +90,12 @@ export function probePresent() {
   return present;
 }
 
-/** Whether the code-server the VS Code tests use is already installed (then its build packages are not needed). */
-export function codeServerInstalled() {
-  return existsSync(join(repoRoot, '.cache', 'code-server', 'node_modules', '.bin', 'code-server'));
-}
-
 function probeFacts(needs) {
   return {
     needs,
     present: probePresent(),
-    codeServerInstalled: codeServerInstalled(),
+    // Installed already: then its build packages are not needed.
+    codeServerInstalled: isCodeServerInstalled(),
     isRoot: process.getuid?.() === 0,
     hasAptGet: commandExists('apt-get'),
   };

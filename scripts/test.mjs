@@ -115,7 +115,7 @@ if (unknown.length) {
   process.exit(2);
 }
 
-// Chromium, ripgrep and code-server's build packages: installed here as root, otherwise one sentence and no tests.
+// Chromium and code-server's build packages: installed here as root, otherwise one sentence and no tests.
 const provisioned = provisionFor(selected);
 if (!provisioned.ok) {
   console.error(`\n${provisioned.sentence}\n0 passed, 1 failed`);

@@ -2,7 +2,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { assertCodeServerInstalled, codeServerBin, runLogged, writeConfig } from './codeServer.mjs';
+import { assertCodeServerInstalled, codeServerCommand, runLogged, writeConfig } from './codeServer.mjs';
 
 /**
  * Installs a VSIX into an extensions folder with code-server's own installer.
@@ -22,7 +22,8 @@ export async function installVsix(vsixPath, extensionsDir) {
       '--config',
       writeConfig(scratch),
     ];
-    const { code, output } = await runLogged(codeServerBin, [...args, '--install-extension', vsixPath], {
+    const { command, args: commandArgs } = codeServerCommand([...args, '--install-extension', vsixPath]);
+    const { code, output } = await runLogged(command, commandArgs, {
       cwd: scratch,
       env: process.env,
     });

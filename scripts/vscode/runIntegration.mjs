@@ -1,9 +1,11 @@
 // Runs the integration tests in a real VS Code (code-server + Chromium), in two phases:
 //  1. the in-host mocha suites (test/integration/suites/*.itest.ts, bundled to out/test/integration/index.js)
-//     run in the extension host through the workbench's `payload` (extensionTestsPath) and post their
-//     results to a loopback URL;
-//  2. the Playwright-side checks (test/integration/checks/*.check.ts) drive a fresh workbench that has the
-//     extension loaded for things only the DOM shows.
+//     run in the extension host through the workbench's `payload` (extensionDevelopmentPath,
+//     extensionTestsPath) and post their results to a loopback URL;
+//  2. the Playwright-side checks (test/integration/checks/*.check.ts) drive a fresh workbench, on a second
+//     code-server that has this working tree as an installed extension, for things only the DOM shows.
+//     VS Code reads the payload only with its smoke-test driver on, and that driver also hides
+//     notification toasts, which the checks click as a user does: so no payload and no driver there.
 // Prints every test and "N passed, N failed", writes {passed, failed, tests} to MXQL_RESULTS_FILE
 // (default test-results/integration.json) and exits 1 on any failure. Logs and screenshots go to
 // test-results/integration/. Env: MXQL_ITEST_TIMEOUT_MS (default 600000), MXQL_ITEST_GREP (a title filter
@@ -15,8 +17,10 @@ import {
   mkdirSync,
   mkdtempSync,
   readdirSync,
+  readFileSync,
   rmSync,
   statSync,
+  symlinkSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
@@ -63,14 +67,35 @@ function makeSandbox() {
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   const workspace = join(dir, 'workspace');
   cpSync(join(repoRoot, 'test', 'integration', 'workspace'), workspace, { recursive: true });
-  return { dir, workspace, userDataDir: join(dir, 'user-data'), extensionsDir: join(dir, 'extensions') };
+  return {
+    dir,
+    workspace,
+    userDataDir: join(dir, 'user-data'),
+    extensionsDir: join(dir, 'extensions'),
+    // Its own folder: VS Code lists an extensions folder's content in extensions.json on first start and
+    // afterwards reads only that list, so a link added to phase 1's folder would go unseen.
+    checksExtensionsDir: join(dir, 'extensions-checks'),
+  };
 }
 
-function workbenchUrl(server, workspace, withTests) {
+/** The workbench URL of phase 1: this working tree under development, and the test module. */
+function testWorkbenchUrl(server, workspace) {
   const remote = (path) => `vscode-remote://127.0.0.1:${server.port}${path}`;
-  const payload = [['extensionDevelopmentPath', remote(repoRoot)]];
-  if (withTests) payload.push(['extensionTestsPath', remote(testsBundle)]);
+  const payload = [
+    ['extensionDevelopmentPath', remote(repoRoot)],
+    ['extensionTestsPath', remote(testsBundle)],
+  ];
   return `${server.url}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+}
+
+/**
+ * Makes this working tree an installed extension of `extensionsDir` (a link named as VS Code names an
+ * installed extension's folder); VS Code scans the folder when it has no extensions.json yet.
+ */
+function linkWorkingTree(extensionsDir) {
+  const { publisher, name, version } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'));
+  mkdirSync(extensionsDir, { recursive: true });
+  symlinkSync(repoRoot, join(extensionsDir, `${publisher}.${name}-${version}`), 'dir');
 }
 
 /** A fresh browser context and page whose console output lands in browser-console.log. */
@@ -121,7 +146,7 @@ async function runInHostSuites(browser, server, collector, workspace) {
   let exited;
   const exitSignal = new Promise((resolve) => (exited = resolve));
   await page.exposeFunction('codeAutomationExit', (code) => exited(code));
-  await page.goto(workbenchUrl(server, workspace, true));
+  await page.goto(testWorkbenchUrl(server, workspace));
   await waitForWorkbench(page, 'in-host');
   const remaining = overallTimeoutMs - (Date.now() - started);
   const outcome = await withTimeout(
@@ -161,7 +186,7 @@ async function runWorkbenchChecks(browser, server, workspace) {
   if (checks.length === 0) return;
   const { Workbench } = requireTs(join(repoRoot, 'test', 'support', 'vscodeWorkbench.ts'));
   const { context, page } = await openPage(browser, 'checks');
-  await page.goto(workbenchUrl(server, workspace, false));
+  await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`);
   await waitForWorkbench(page, 'checks');
   const workbench = new Workbench(page, workspace);
   for (const [index, check] of checks.entries()) {
@@ -202,27 +227,37 @@ async function main() {
   const sandbox = makeSandbox();
   const collector = await startResultsServer((event) => results.recordEvent(event));
   cleanups.push(() => collector.close());
-  const server = await startCodeServer({
+  const inHostServer = await startCodeServer({
     folder: sandbox.workspace,
     userDataDir: sandbox.userDataDir,
     extensionsDir: sandbox.extensionsDir,
     // code-server hands its environment to the extension host, where test/integration/index.ts reads these.
     env: { MXQL_ITEST_REPORT_URL: collector.url, ...(grep ? { MXQL_ITEST_GREP: grep } : {}) },
     logFile: join(outDir, 'code-server.log'),
+    testPayload: true,
   });
   cleanups.push(() =>
     cpSync(join(sandbox.userDataDir, 'logs'), join(outDir, 'vscode-logs'), { recursive: true }),
   );
-  cleanups.push(() => server.stop());
+  cleanups.push(() => inHostServer.stop());
   const browser = await launchChromium();
   cleanups.push(() => browser.close());
-  console.log(`VS Code (code-server) at ${server.url}, workspace ${sandbox.workspace}`);
-  settleInHost(await runInHostSuites(browser, server, collector, sandbox.workspace));
-  await runWorkbenchChecks(browser, server, sandbox.workspace);
+  console.log(`VS Code (code-server) at ${inHostServer.url}, workspace ${sandbox.workspace}`);
+  settleInHost(await runInHostSuites(browser, inHostServer, collector, sandbox.workspace));
+  await inHostServer.stop();
+  linkWorkingTree(sandbox.checksExtensionsDir);
+  const checksServer = await startCodeServer({
+    folder: sandbox.workspace,
+    userDataDir: sandbox.userDataDir,
+    extensionsDir: sandbox.checksExtensionsDir,
+    logFile: join(outDir, 'code-server-checks.log'),
+  });
+  cleanups.push(() => checksServer.stop());
+  await runWorkbenchChecks(browser, checksServer, sandbox.workspace);
 }
 
 async function cleanup() {
-  // Last registered first: browser, then code-server, then its logs, then the temp folders.
+  // Last registered first: the code-servers and the browser, then their logs, then the temp folders.
   for (const step of cleanups.splice(0).reverse()) {
     try {
       await step();

@@ -5,7 +5,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import {
   assertCodeServerInstalled,
-  codeServerBin,
+  codeServerCommand,
   killGroup,
   liveGroups,
   writeConfig,
@@ -32,10 +32,14 @@ function writeSettings(userDataDir, settings) {
 
 const listeningLine = /HTTP server listening on https?:\/\/[^\s:]+:(\d+)/;
 
-function codeServerArgs({ folder, extensionsDir, userDataDir, port = 0, extraArgs = [] }) {
+function codeServerArgs({ folder, extensionsDir, userDataDir, port = 0, extraArgs = [], testPayload }) {
   return [
     ...['--auth', 'none', '--bind-addr', `127.0.0.1:${port}`],
     ...['--disable-telemetry', '--disable-update-check', '--disable-workspace-trust'],
+    // A built VS Code (1.139 here; 1.100 did not ask) reads the URL's `payload` (extensionDevelopmentPath,
+    // extensionTestsPath) only with the smoke-test driver on, a VS Code server option code-server passes
+    // through. The driver also keeps notification toasts from showing (they stay in the list).
+    ...(testPayload ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
     ...[
       '--user-data-dir',
       userDataDir,
@@ -80,9 +84,11 @@ function waitForListening(child, exited, sink, timeoutMs) {
 /**
  * Starts code-server on 127.0.0.1 (a free port unless `port` is given) and resolves once its HTTP server
  * answers. Its environment (plus `env`) reaches the extension host. `stop()` ends its whole process group.
+ * `testPayload` lets a page URL load an extension under development and its tests.
  * @param {{ folder?: string, extensionsDir: string, userDataDir: string, port?: number,
  *   extraArgs?: string[], env?: Record<string, string>, logFile?: string, timeoutMs?: number,
- *   settings?: Record<string, unknown> }} options user settings default to `quietSettings`
+ *   settings?: Record<string, unknown>, testPayload?: boolean }} options user settings default to
+ *   `quietSettings`
  * @returns {Promise<{ url: string, port: number, pid: number, stop: () => Promise<void> }>}
  */
 export async function startCodeServer(options) {
@@ -94,12 +100,13 @@ export async function startCodeServer(options) {
     writeSettings(userDataDir, { ...quietSettings, ...options.settings });
   }
   // detached: code-server gets its own process group, so stop() also ends its extension hosts and servers.
-  const child = spawn(codeServerBin, codeServerArgs(options), {
+  const { command, args } = codeServerCommand(codeServerArgs(options));
+  const child = spawn(command, args, {
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
   });
-  if (child.pid === undefined) throw new Error(`could not start ${codeServerBin}`);
+  if (child.pid === undefined) throw new Error(`could not start ${command} ${args[0]}`);
   const pid = child.pid;
   liveGroups.add(pid);
   const sink = logFile ? createWriteStream(logFile) : undefined;

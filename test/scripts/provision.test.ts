@@ -65,24 +65,24 @@ void test('a fresh machine as root installs every part; without root it gets one
   assert.ok(asUser.action === 'instruct');
   assert.match(
     asUser.sentence,
-    /`sudo apt-get update && sudo apt-get install -y chromium ripgrep .*python3`/,
+    /`sudo apt-get update && sudo apt-get install -y chromium libkrb5-dev .*python3`/,
   );
   assert.equal(asUser.sentence.split('\n').length, 1, 'one sentence');
 });
 
 void test("code-server's build packages are needed only until code-server is installed", () => {
-  const noRg = facts({ present: without('ripgrep', 'libsecret-1-dev') });
-  assert.deepEqual(missingNames(provision.planProvision(noRg)), ['ripgrep', 'libsecret-1-dev']);
-  assert.deepEqual(provision.planProvision({ ...noRg, codeServerInstalled: true }), { action: 'none' });
+  const noBuild = facts({ present: without('libkrb5-dev', 'python3') });
+  assert.deepEqual(missingNames(provision.planProvision(noBuild)), ['libkrb5-dev', 'python3']);
+  assert.deepEqual(provision.planProvision({ ...noBuild, codeServerInstalled: true }), { action: 'none' });
 });
 
 void test('each stage asks only for what it uses: webview the browser, the demo no browser', () => {
-  const noChromium = facts({ present: without('chromium', 'ripgrep') });
+  const noChromium = facts({ present: without('chromium', 'libkrb5-dev') });
   assert.deepEqual(missingNames(provision.planProvision({ ...noChromium, needs: ['browser'] })), [
     'chromium',
   ]);
   assert.deepEqual(missingNames(provision.planProvision({ ...noChromium, needs: ['codeServer'] })), [
-    'ripgrep',
+    'libkrb5-dev',
   ]);
   assert.deepEqual(provision.NEEDS_BY_STAGE.demo, ['codeServer']);
   for (const stage of ['webview', 'integration', 'e2e']) {

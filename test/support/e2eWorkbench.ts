@@ -23,7 +23,7 @@ import { Workbench } from './vscodeWorkbench';
 
 /** The parts of the scripts/vscode/ modules the rig uses (plain .mjs modules, typed here). */
 interface CodeServerHarness {
-  ensureCodeServer(options?: { log?: (line: string) => void; logFile?: string }): Promise<string>;
+  ensureCodeServer(options?: { log?: (line: string) => void; logFile?: string }): Promise<void>;
   installVsix(vsixPath: string, extensionsDir: string): Promise<void>;
   startCodeServer(options: {
     folder?: string;
