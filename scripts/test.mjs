@@ -93,6 +93,7 @@ const stages = {
         'test/api',
         'test/demo',
         'test/cli',
+        'test/assistant',
         'test/client',
         'test/lint',
         'test/scripts',

@@ -14,6 +14,8 @@ export interface DemoHarness {
   readonly target: ToolTarget;
   /** The first APM project of the demo. */
   readonly pcode: number;
+  /** The demo's clock: what `now` is for the tools too. */
+  readonly demoNow: number;
   context(locale?: ToolLocale, target?: ToolTarget): ToolContext;
   close(): Promise<void>;
 }
@@ -39,6 +41,7 @@ export async function startHarness(options: { slowMs?: number } = {}): Promise<D
     client,
     target,
     pcode: apm.pcode,
+    demoNow: NOW,
     context: (locale = 'en', t: ToolTarget | undefined = target) => contextFor(t, locale),
     close: async () => {
       await client.close();
