@@ -15,7 +15,7 @@ export const listAgents: ToolDefinition<ListAgentsInput> = {
   description:
     'Lists the agents (monitored application instances or hosts) of a project: name (oname), host IP, active or not, and id where the service gives one. ' +
     'Use it to pick an agent for a $oid/$oname parameter, or when an empty result names an agent filter. ' +
-    'Not for metrics: use mxql_run for values over time.',
+    'Not for metrics: use mxql_run for values over time. Next: mxql_run with params such as {"$oname": "<name>"}.',
   inputSchema: {
     type: 'object',
     properties: { pcode: PCODE_SCHEMA },

@@ -42,7 +42,7 @@ export const openApi: ToolDefinition<OpenApiInput> = {
   description:
     'Calls one read endpoint of the Monitoring Open API by id with its parameters (checked against the specification and its limits before sending), e.g. spotTps, agentList, metricSeries, sqlStatTopN. ' +
     'Use it for facts MXQL does not give: project metadata, members, groups, live spot values, fixed statistics. ' +
-    'For metrics over time prefer mxql_run. An unknown id returns the valid ids.',
+    'For metrics over time prefer mxql_run. An unknown id returns the valid ids; missing or wrong parameters are named in the error.',
   inputSchema: {
     type: 'object',
     properties: {
