@@ -14,7 +14,7 @@ import {
   type RangeChoice,
   type RunPlan,
 } from '../../server/core/index';
-import { mxqlNoticeOf, type MxqlRow } from '../../api/index';
+import { MAX_EPOCH_MS, mxqlNoticeOf, type MxqlRow } from '../../api/index';
 import { done, refuse, rowsBlock, utcText } from '../results';
 import { say } from '../texts';
 import type { ToolContext, ToolDefinition } from '../types';
@@ -56,6 +56,9 @@ interface EmptyReason {
 
 const TIME_SCHEMA = {
   type: ['integer', 'string'],
+  minimum: 0,
+  maximum: MAX_EPOCH_MS,
+  maxLength: 100,
   description: "Epoch ms, 'yyyy-MM-dd HH:mm' (UTC unless the host says otherwise), ISO 8601, now or now-1h.",
 } as const;
 

@@ -210,6 +210,8 @@ void test('mxql_run refuses what the planner refuses, in words that say what to 
 
   const badTime = await call('mxql_run', { mql: APP_QUERY, stime: '2026-02-30 10:00' });
   assert.match(badTime.text, /stime must be epoch ms/);
+  const farFuture = await call('mxql_run', { mql: APP_QUERY, stime: 1e20 });
+  assert.match(farFuture.text, /\/stime must be <= 253402300799999/);
 
   const inject = await call('mxql_run', { mql: 'CATEGORY app_counter\nTAGLOAD\nINJECT where\n' });
   assert.match(inject.text, /INJECT where .*injects: \{"where"/);
