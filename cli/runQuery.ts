@@ -14,6 +14,8 @@ import {
   type TimezoneOffset,
 } from '../server/core/index';
 import { isOpenApiError, mxqlNoticeOf, type MxqlRow } from '../api/index';
+// The CLI ships the catalog data inline (see cli/check.ts).
+import { bundledCategoryCatalog } from '../server/core/catalog/bundledCatalog';
 import {
   durationMs,
   exitCodeOf,
@@ -137,6 +139,7 @@ export function planFile(text: string, flags: RunFlags, clock: RunClock): RunPla
     },
     now: clock.now,
     timezone: clock.timezone,
+    catalog: bundledCategoryCatalog,
   });
 }
 

@@ -1,61 +1,48 @@
 /**
- * The contract of the data search behind `mxql_find_data` (the search itself is its own module and
- * replaces this file whole): words in, the categories that answer them out, best first. Until then
- * `find` refuses, so the tool says the search is not available instead of answering wrongly.
+ * The data search behind the `mxql_find_data` tool: words in English, Korean or Japanese become the
+ * categories (and their columns) that answer them, best first. Pure: the host passes the loaded
+ * catalog and what the workspace's queries taught; the index searches only what the product may
+ * bundle (names, columns, types, units, our own descriptions and their translations) and those.
  */
-import type { CategoryCatalog } from '../../server/core/index';
+import { productLineOf, type ProductLine } from '../../server/core/index';
+import { buildDocuments, type CategoryDocument } from './documents';
+import { columnsOf, whyOf } from './explain';
+import { Bm25, analyseQuery } from './ranking';
+import { type DataIndex, type FindOptions, type FoundCategory, type IndexSources } from './types';
 
-/** One column of a found category, with what we know of it. */
-export interface FoundColumn {
-  name: string;
-  type?: string;
-  unit?: string;
-  meaning?: string;
-}
+export { learnFromQueries, leadingComment } from './learn';
+export { tokenize } from './tokenize';
+export type * from './types';
 
-/** One category that answers the words, best first. */
-export interface FoundCategory {
-  category: string;
-  productLine?: string;
-  interval?: string;
-  why: string;
-  columns: FoundColumn[];
-  score: number;
-}
+const DEFAULT_LIMIT = 5;
 
-export interface FindOptions {
-  limit?: number;
-  productLine?: string;
-}
-
-export interface DataIndex {
-  find(query: string, options?: FindOptions): FoundCategory[];
-}
-
-/** What a workspace's own queries teach. */
-export interface WorkspaceEntry {
-  category: string;
-  columns: string[];
-  text: string;
-}
-
-export interface IndexSources {
-  catalog: CategoryCatalog;
-  workspace?: readonly WorkspaceEntry[];
-  mode?: 'full' | 'names';
-}
-
-export function learnFromQueries(texts: readonly string[], catalog?: CategoryCatalog): WorkspaceEntry[] {
-  void catalog;
-  void texts;
-  return [];
-}
-
+/** Builds the index once; `find` is then cheap enough to call per keystroke. */
 export function buildDataIndex(sources: IndexSources): DataIndex {
-  void sources;
+  const full = sources.mode !== 'names';
+  const docs = buildDocuments(sources);
+  const bm25 = new Bm25(docs);
+  const lines = new Map<CategoryDocument, ProductLine>(docs.map((d) => [d, productLineOf(d.category)]));
+  const lineOf = (doc: CategoryDocument): ProductLine => lines.get(doc) ?? 'apm';
   return {
-    find() {
-      throw new Error('the data search is not part of this build');
+    find(query: string, options: FindOptions = {}): FoundCategory[] {
+      const limit = Math.max(1, options.limit ?? DEFAULT_LIMIT);
+      const wanted = options.productLine?.toLowerCase();
+      const keep = (doc: CategoryDocument): boolean =>
+        wanted === undefined || lineOf(doc) === wanted || lineOf(doc) === 'any';
+      return bm25
+        .rank(analyseQuery(query, full), lineOf, keep)
+        .slice(0, limit)
+        .map((scored) => {
+          const interval = scored.doc.info?.interval?.join(', ');
+          return {
+            category: scored.doc.category,
+            productLine: lineOf(scored.doc),
+            ...(interval ? { interval } : {}),
+            why: whyOf(scored),
+            columns: columnsOf(scored),
+            score: Math.round(scored.score * 1000) / 1000,
+          };
+        });
     },
   };
 }

@@ -1,6 +1,6 @@
 // mxql_find_data: from words (English, Korean, Japanese) to the categories and columns that answer
 // them, through the data search of ../findData. The index is built once per catalog and workspace.
-import type { CategoryCatalog } from '../../server/core/index';
+import { PRODUCT_LINES, type CategoryCatalog } from '../../server/core/index';
 import { buildDataIndex, learnFromQueries, type DataIndex, type FoundCategory } from '../findData/index';
 import { done } from '../results';
 import { say } from '../texts';
@@ -57,10 +57,8 @@ export const findData: ToolDefinition<FindDataInput> = {
         description: 'How many categories at most (default 5).',
       },
       productLine: {
-        type: 'string',
-        minLength: 1,
-        maxLength: 40,
-        description: 'Only categories of this product line, e.g. apm, server, db, kubernetes.',
+        enum: PRODUCT_LINES.filter((line) => line !== 'any'),
+        description: 'Only categories of this product line (and those of every line, such as events).',
       },
     },
     required: ['query'],

@@ -112,6 +112,7 @@ export function planToolRun(
     },
     now: context.now(),
     timezone: (ms) => context.timezone(ms),
+    catalog: context.catalogs.categories,
   });
   const problem = plan.problems[0];
   if (problem) refuse(context, problem.code, 'runProblem', englishOfRunText(problem.text));

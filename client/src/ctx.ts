@@ -1,9 +1,11 @@
 // The extension's context object: it owns every disposable and every long-lived service, so that
 // deactivate() is one dispose() and no module keeps state of its own in globals.
+import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';
 import type { RequestEvent } from '../../api/index';
+import { catalogsFromFiles, type LanguageCatalogs } from '../../server/core/index';
 import { DEMO_PROFILE_NAME, readConfig, type MxqlConfig } from './config';
 import { t } from './l10n';
 import { HistoryStore } from './history/historyStore';
@@ -132,6 +134,20 @@ export class Ctx implements vscode.Disposable {
   async setRangeChoice(choice: RangeChoice): Promise<void> {
     await this.extension.globalState.update(RANGE_KEY, choice);
     this.rangeEmitter.fire();
+  }
+
+  private catalogsOnce: LanguageCatalogs | undefined;
+
+  /**
+   * The category and path catalogs, read from `dist/catalog` on first use (the language server reads
+   * the same files): the run prompts offer a category's columns from it and the assistant tools read it.
+   */
+  get catalogs(): LanguageCatalogs {
+    this.catalogsOnce ??= catalogsFromFiles(
+      (file) => readFileSync(this.extension.asAbsolutePath(path.join('dist', 'catalog', file)), 'utf8'),
+      (file, error) => this.log.warn(`MXQL catalog ${file} could not be read: ${String(error)}`),
+    );
+    return this.catalogsOnce;
   }
 
   /** Tells the CodeLens that a file's agent scope changed. */

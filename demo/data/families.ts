@@ -1,11 +1,11 @@
 // Which product line a category belongs to, and which demo projects carry it. A category's rows exist
 // only in projects of its line (app_* in APM projects, kube_* in the Kubernetes project, rum_* in the
 // browser project …), as on the service, where a category a project does not collect answers [].
+import { productLineOf, type ProductLine } from '../../server/core/index';
 import type { DemoProject } from './dataset';
 
-/** The product lines of the MXQL catalog. `any` categories (alerts, events, agent status) fit every project. */
-export type CategoryFamily =
-  'apm' | 'server' | 'database' | 'kubernetes' | 'cloud' | 'browser' | 'logs' | 'any';
+/** The product lines of the MXQL catalog (the core owns the fact). */
+export type CategoryFamily = ProductLine;
 
 /** Readable names of the product lines, for "no data" reasons. */
 export const FAMILY_NAMES: Readonly<Record<CategoryFamily, string>> = {
@@ -18,19 +18,6 @@ export const FAMILY_NAMES: Readonly<Record<CategoryFamily, string>> = {
   logs: 'log monitoring',
   any: 'every product',
 };
-
-// First match wins; the order puts the narrow prefixes (cloud services named after containers or
-// logs) before the broad ones.
-const FAMILY_RULES: readonly (readonly [RegExp, CategoryFamily])[] = [
-  [/^(aws|azure|oci|ncloud|gcp|ecs_|containerinstancearn|containerinsights)/i, 'cloud'],
-  [/^(log_|logsink|applog|#)|^log$/i, 'logs'],
-  [/^(kube|container|cluster|server_container|npm_)/i, 'kubernetes'],
-  [/^(rum|pageload|browser)/i, 'browser'],
-  [/^db_pool/i, 'apm'],
-  [/^(db|my_|postgre|oracle|mongo|redis|mssql|tibero|altibase|cubrid)/i, 'database'],
-  [/^(server|infra|telegraf|sm_|smx|netstat|disk|windows)/i, 'server'],
-  [/^(alert|event|agent_status|livecheck|url_check|url_status)/i, 'any'],
-];
 
 /** APM categories that only one platform's agents collect, by prefix. */
 const PLATFORM_RULES: readonly (readonly [RegExp, string])[] = [
@@ -53,9 +40,7 @@ const PLATFORM_FAMILY: Readonly<Record<string, CategoryFamily>> = {
 };
 
 /** The product line a category name belongs to (APM unless a prefix says otherwise). */
-export function categoryFamily(name: string): CategoryFamily {
-  return FAMILY_RULES.find(([pattern]) => pattern.test(name))?.[1] ?? 'apm';
-}
+export const categoryFamily: (name: string) => CategoryFamily = productLineOf;
 
 /** The APM platform a category is specific to (java_gc → JAVA), or undefined. */
 export function categoryPlatform(name: string): string | undefined {

@@ -230,7 +230,7 @@ export function agentFilterFn(command: string, value: Plain): RowFn {
   const sets = (
     command === 'OIDSET' && isObject(value)
       ? [
-          ['oid', value.oid],
+          ['oid', value.oid ?? value.microOid],
           ['okind', value.okind],
           ['onode', value.onode],
         ]

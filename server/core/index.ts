@@ -16,5 +16,5 @@ export {
   type NestedMessage,
 } from './diagnostics/messages';
 export * from './l10n/language';
-export { wordingFor, type Wording } from './l10n/wording';
 export * from './run/index';
+export { wordingFor, type Wording } from './l10n/wording';

@@ -6,34 +6,20 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  createCategoryCatalog,
-  createPathCatalog,
-  type CatalogJson,
-  type LanguageCatalogs,
-  type PathsJson,
-} from '../core/index';
+import { catalogsFromFiles, type LanguageCatalogs } from '../core/index';
 
 /** Where the catalog files are: `dist/catalog` beside dist/server.js, or the sources when run from TS. */
 export function catalogDirectory(): string {
   return join(__dirname, 'catalog');
 }
 
-function readJson<T>(dir: string, file: string, log: (message: string) => void): T {
-  try {
-    return JSON.parse(readFileSync(join(dir, file), 'utf8')) as T;
-  } catch (error) {
-    log(
-      `MXQL catalog ${file} could not be read from ${dir}: ${String(error)}. Category and path checks are off.`,
-    );
-    throw error;
-  }
-}
-
 /** Catalogs reading `categories.json` and `paths.json` from `dir` on first use. */
 export function loadCatalogs(dir: string, log: (message: string) => void): LanguageCatalogs {
-  return {
-    categories: createCategoryCatalog(() => readJson<CatalogJson>(dir, 'categories.json', log)),
-    paths: createPathCatalog(() => readJson<PathsJson>(dir, 'paths.json', log)),
-  };
+  return catalogsFromFiles(
+    (file) => readFileSync(join(dir, file), 'utf8'),
+    (file, error) =>
+      log(
+        `MXQL catalog ${file} could not be read from ${dir}: ${String(error)}. Category and path checks are off.`,
+      ),
+  );
 }

@@ -346,3 +346,32 @@ void test('every tool declares closed input schemas and a model description that
     assert.ok(tool.description.length < 800, `${tool.name} description stays short`);
   }
 });
+
+void test('mxql_find_data turns words into categories with their columns, in any of the three languages', async () => {
+  type Found = { matches: { category: string; productLine?: string; columns: { name: string }[] }[] };
+  const en = await call('mxql_find_data', { query: 'transaction response time' });
+  const first = (en.structured as Found).matches[0];
+  assert.equal(first?.category, 'app_counter', en.text);
+  assert.ok(
+    first?.columns.some((c) => c.name === 'tx_time'),
+    'the matched columns come with it',
+  );
+  assert.match(en.text, /^5 categories match; next, call mxql_describe_category/);
+
+  const ko = await call('mxql_find_data', { query: '응답시간', limit: 2 }, h.context('ko'));
+  assert.equal((ko.structured as Found).matches.length, 2);
+  assert.equal((ko.structured as Found).matches[0]?.category, 'app_counter');
+  assert.match(ko.text, /^2개 카테고리가 맞습니다/);
+
+  const db = await call('mxql_find_data', { query: 'connections', productLine: 'database' });
+  const lines = (db.structured as Found).matches.map((m) => m.productLine);
+  assert.ok(lines.length > 0 && lines.every((l) => l === 'database' || l === 'any'), db.text);
+
+  const none = await call('mxql_find_data', { query: 'zzzqqq' }, h.context('ja'));
+  assert.deepEqual((none.structured as Found).matches, []);
+  assert.match(none.text, /^この言葉に合うカテゴリはありません/);
+
+  const badLine = await call('mxql_find_data', { query: 'cpu', productLine: 'db' });
+  assert.equal(badLine.isError, true);
+  assert.match(badLine.text, /\/productLine must be equal to one of the allowed values/);
+});

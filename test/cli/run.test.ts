@@ -60,10 +60,28 @@ void describe('mxql run against the demo', () => {
 
   void test("the file's @param restricts the query; a missing one is named", async () => {
     const q = await file('oid.mxql', 'CATEGORY app_counter\nOID [$oid]\nTAGLOAD\n');
-    const missing = await runCli(['run', q, '--demo']);
+    // Left unbound, an agent filter is skipped, as the service documents: every agent is read.
+    const unbound = await runCli(['run', q, '--demo', '--format', 'json']);
+    assert.equal(unbound.code, 0, unbound.stderr);
+    const agents = new Set((JSON.parse(unbound.stdout) as { oid: number }[]).map((r) => r.oid));
+    assert.ok(agents.size > 1, `${agents.size} agent`);
+    // The same $oid in a FILTER is a value the query needs: refused, with the flag to type.
+    const filtered = await file(
+      'filtered.mxql',
+      'CATEGORY app_counter\nTAGLOAD\nFILTER {key: oid, value: $oid}\n',
+    );
+    const missing = await runCli(['run', filtered, '--demo']);
     assert.equal(missing.code, 2);
-    assert.match(missing.stderr, /missing value for \$oid/);
+    assert.match(missing.stderr, /missing value for \$oid.*--param '\$oid=value'/);
     assertOneLine(missing.stderr);
+    const field = await file('field.mxql', 'CATEGORY app_counter\nTAGLOAD\nSELECT [time, oname, $field]\n');
+    const choices = await runCli(['run', field, '--demo']);
+    assert.equal(choices.code, 2);
+    assert.match(
+      choices.stderr,
+      /missing value for \$field; \$field takes a column such as \w+, \w+, \w+, \w+, \w+, … \(\d+ in all\)/,
+    );
+    assertOneLine(choices.stderr);
     const all = JSON.parse(
       (await runCli(['run', q.replace('oid.mxql', 'tps.mxql'), '--demo', '--format', 'json'])).stdout,
     ) as { oid: number }[];

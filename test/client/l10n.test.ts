@@ -108,6 +108,8 @@ function runtimeKeys(): Map<string, string> {
     for (const text of Object.values(table)) keys.set(text, file);
   literalsOf('t', ['client/src'], keys);
   literalsOf('apiText', ['api'], keys);
+  // The run planner's refusals: the extension says them through t() by their English template.
+  literalsOf('runText', ['server/core/run'], keys);
   literalsOf('fail', ['common/notebookOutput.ts', 'client/src/notebook/notebookFile.ts'], keys);
   literalsOf('new NotebookFormatError', ['client/src/notebook/notebookFile.ts'], keys);
   return keys;
@@ -125,6 +127,8 @@ void test('the scan finds the texts of every source', () => {
     'api/errors.ts',
     'client/src/notebook/notebookFile.ts',
     'client/src/errorText.ts',
+    'server/core/run/plan.ts',
+    'server/core/run/timeRange.ts',
   ])
     assert.ok(sources.has(file), `no text found in ${file}`);
   // Every API error text is built by apiText(), so the scan above sees it: no template literal

@@ -180,7 +180,10 @@ void test('there are at least 30 cases, and both doors send some and refuse some
   assert.ok(cases.length >= 30, `${cases.length} cases`);
   const outcomes = cases.map((c, i) => cliRequest(c, i));
   assert.ok(outcomes.filter((o) => o === 'refused').length >= 5);
-  assert.ok(outcomes.filter((o) => o !== 'refused').length >= 25, outcomes.map((o, i) => `${cases[i]?.name}: ${o.slice(0, 60)}`).join('\n'));
+  assert.ok(
+    outcomes.filter((o) => o !== 'refused').length >= 25,
+    outcomes.map((o, i) => `${cases[i]?.name}: ${o.slice(0, 60)}`).join('\n'),
+  );
 });
 
 cases.forEach((c, i) => {

@@ -141,6 +141,29 @@ void describe('language server over stdio', () => {
     assert.equal(help.activeParameter, 1);
   });
 
+  void test("the value of '-- @param $name = ' completes what the query uses $name for", async () => {
+    const uri = 'file:///param-value.mxql';
+    const { text, position } = withCursor(
+      '-- @param $field = $0\nOIDSET {oid: $oid}\nCATEGORY app_counter\nTAGLOAD\nSELECT [time, oname, $field]\n',
+    );
+    open(uri, text);
+    const list = await session.connection.sendRequest<CompletionList>('textDocument/completion', {
+      textDocument: { uri },
+      position,
+    });
+    const labels = list.items.map((i) => i.label);
+    assert.ok(labels.includes('tps') && labels.includes('tx_count'), labels.join());
+    const first = [...list.items].sort((a, b) => (a.sortText ?? '').localeCompare(b.sortText ?? ''))[0];
+    assert.equal(first?.label, 'tps');
+    const published = await session.diagnostics(uri);
+    const hint = published.diagnostics.find((d) => d.code === 'param/ignored-when-unbound');
+    assert.equal(typeof hint?.message, 'string', JSON.stringify(published.diagnostics));
+    assert.match(
+      hint?.message as string,
+      /'\$oid' is optional here: unbound, OIDSET is skipped and the query reads all agents/,
+    );
+  });
+
   void test('completion positions count UTF-16 code units after non-ASCII text', async () => {
     const uri = 'file:///utf16.mxql';
     const { text, position } = withCursor("CATEGORY app_counter\nTAGLOAD\nSELECT ['1차압', '🙂', t$0");

@@ -60,20 +60,21 @@ async function choicesFor(
   return { items: ordered.map((value) => ({ label: value, value })), problem: '' };
 }
 
-const KIND_HINTS: Record<ParamNeed['kind'], string> = {
-  agent: 'an agent of the project',
-  column: 'a column of the category at that step',
-  rowCount: 'a number of rows',
-  category: 'a category',
-  duration: 'a duration such as 5m or 1h',
-  timeUnit: 'a time unit',
-  text: 'a value',
+/** What each kind of value is, in the user's language (functions: the texts are translated at use). */
+const KIND_HINTS: Record<ParamNeed['kind'], () => string> = {
+  agent: () => t('an agent of the project'),
+  column: () => t('a column of the category at that step'),
+  rowCount: () => t('a number of rows'),
+  category: () => t('a category'),
+  duration: () => t('a duration such as 5m or 1h'),
+  timeUnit: () => t('a time unit'),
+  text: () => t('a value'),
 };
 
 async function askParam(ask: AskContext, need: ParamNeed, last: string | undefined) {
   const { name } = need;
   const { items, problem } = await choicesFor(ask, need);
-  const hint = t(KIND_HINTS[need.kind]);
+  const hint = KIND_HINTS[need.kind]();
   if (items.length > 0) {
     const typed: PickItem<string> = { label: typeValue(), value: '' };
     const lastFirst =

@@ -4,6 +4,7 @@
 import {
   MXQL_ENDPOINTS,
   planRun,
+  type CategoryCatalog,
   type MxqlBody,
   type MxqlEndpointId,
   type RunPlan,
@@ -38,6 +39,8 @@ export interface EditorRunInput {
   readonly limit?: number;
   readonly now: number;
   readonly offsetMinutes: number;
+  /** The category catalog, so column and category `$params` offer choices. */
+  readonly catalog?: CategoryCatalog;
 }
 
 /** Plans an extension run through the one planner. */
@@ -55,6 +58,7 @@ export function planEditorRun(input: EditorRunInput): RunPlan {
     defaultLimit: input.defaultLimit,
     now: input.now,
     timezone: input.offsetMinutes,
+    ...(input.catalog ? { catalog: input.catalog } : {}),
   });
 }
 

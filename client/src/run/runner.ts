@@ -178,6 +178,7 @@ export class Runner {
       ...(options.limit !== undefined ? { limit: options.limit } : {}),
       now: Date.now(),
       offsetMinutes: this.ctx.offsetMinutes(),
+      catalog: this.ctx.catalogs.categories,
     });
   }
 

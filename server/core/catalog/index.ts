@@ -82,5 +82,7 @@ export {
 } from './categoryTypes';
 export { createCategoryCatalog, splitCategorySuffix, type CategoryCatalog } from './categoryCatalog';
 export { createPathCatalog, type PathCatalog } from './pathCatalog';
+export { CATALOG_FILES, catalogsFromFiles } from './catalogFiles';
 export { CATEGORY_DESCRIPTIONS, FIELD_DESCRIPTIONS, describeField } from './fieldDescriptions';
 export { editDistance, suggestClosest } from './closestNames';
+export { PRODUCT_LINES, productLineOf, type ProductLine } from './productLines';

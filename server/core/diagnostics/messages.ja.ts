@@ -131,9 +131,9 @@ export const MESSAGES_JA: MessageTable = {
     'param/as-key': (a) =>
       `'${a.name}' がキーとして使われていますが、$param が表せるのは値だけです。'{value: ${a.name}}' のように書いてください。`,
     'param/unbound': (a) =>
-      `'${a.name}' にはここで使う値がないため、クエリ実行時に尋ねます。固定するには '-- @param ${a.name} = <value>' を追加してください。`,
+      `'${a.name}' にはここで使う値がありません。エディターでの実行では値を尋ね、'mxql run' は値がなければ実行せず、分かっている選択肢を示します。固定するには '-- @param ${a.name} = <value>' を追加してください。`,
     'param/ignored-when-unbound': (a) =>
-      `'${a.name}' にはここで使う値がないため、サービスは ${a.command} を無視し、クエリは絞り込まずに実行されます。絞り込むには '-- @param ${a.name} = <value>' を追加してください。`,
+      `'${a.name}' はここでは省略できます。値がなければ ${a.command} はスキップされ、クエリはすべてのエージェントを読みます。絞り込むには '-- @param ${a.name} = <value>' を追加してください。`,
     'param/unused': (a) =>
       `'${a.name}' は宣言されていますが、クエリで使われていません。ディレクティブを削除するか、$param を使ってください。`,
 

@@ -124,9 +124,9 @@ export const MESSAGES_KO: MessageTable = {
     'param/as-key': (a) =>
       `'${a.name}'이(가) 키로 쓰였지만 $param은 값 자리에만 올 수 있습니다. '{value: ${a.name}}'처럼 쓰세요.`,
     'param/unbound': (a) =>
-      `'${a.name}'에 여기서 쓸 값이 없어 쿼리를 실행할 때 묻습니다. 값을 정해 두려면 '-- @param ${a.name} = <value>'를 추가하세요.`,
+      `'${a.name}'에 여기서 쓸 값이 없습니다. 에디터에서 실행하면 값을 묻고, 'mxql run'은 값 없이 실행하지 않으며 알고 있는 선택지를 보여 줍니다. 값을 정해 두려면 '-- @param ${a.name} = <value>'를 추가하세요.`,
     'param/ignored-when-unbound': (a) =>
-      `'${a.name}'에 여기서 쓸 값이 없으면 서비스가 ${a.command}을(를) 무시하고 필터 없이 쿼리를 실행합니다. 필터링하려면 '-- @param ${a.name} = <value>'를 추가하세요.`,
+      `'${a.name}'은(는) 여기서 생략할 수 있습니다. 값이 없으면 ${a.command}을(를) 건너뛰고 모든 에이전트를 읽습니다. 범위를 좁히려면 '-- @param ${a.name} = <value>'를 추가하세요.`,
     'param/unused': (a) =>
       `'${a.name}'이(가) 선언되었지만 쿼리에서 쓰이지 않습니다. 지시문을 지우거나 $param을 사용하세요.`,
 

@@ -457,14 +457,14 @@ export const DIAGNOSTICS = {
   'param/unbound': template<Named>(
     'information',
     (a) =>
-      `'${a.name}' has no value here; it will be asked for when the query runs. Add '-- @param ${a.name} = <value>' to fix one.`,
-    'The caller supplies $params when it runs the query.',
+      `'${a.name}' has no value here: a run in the editor asks for it, and 'mxql run' refuses without it and lists the choices it knows. Add '-- @param ${a.name} = <value>' to fix one.`,
+    'A run needs the value: the editor asks for it, the CLI refuses without it.',
   ),
   'param/ignored-when-unbound': template<Named & { command: string }>(
     'hint',
     (a) =>
-      `'${a.name}' has no value here; ${a.command} is then ignored by the service and the query runs unfiltered. Add '-- @param ${a.name} = <value>' to filter.`,
-    'The service skips OID/OKIND/ONODE/OIDSET whose $param is not passed, so leaving it open is normal.',
+      `'${a.name}' is optional here: unbound, ${a.command} is skipped and the query reads all agents. Add '-- @param ${a.name} = <value>' to narrow it.`,
+    'The service skips OID/OKIND/ONODE/OIDSET whose $param is not passed and reads all agents: optional.',
   ),
   'param/unused': template<Named>(
     'hint',

@@ -23,23 +23,29 @@ export type ColumnUsage = Record<string, Record<string, number>>;
 /** Names that are not columns: `$params`, template markers, paths, numbers. */
 const NOT_A_COLUMN = /[$<%{}/\s'"]|^\d|^$/;
 
-/** The (category, column) pairs one query reads from its categories (not the columns it creates). */
-function columnsReadBy(text: string, catalog: CategoryCatalog): Set<string> {
+/**
+ * The categories one query reads, each with the columns it reads from it (not the columns it creates):
+ * a category the query loads without naming a column maps to an empty set.
+ */
+export function queryReads(text: string, catalog: CategoryCatalog): Map<string, Set<string>> {
   const parsed = parse(text);
   const flow = computeColumnFlow(parsed.ast, catalog);
   const features = featureCatalog(catalog);
-  const out = new Set<string>();
+  const out = new Map<string, Set<string>>();
   const visit = (pipeline: PipelineFlow): void => {
     for (const step of pipeline.steps) {
-      if (step.category === null || step.statement.kind !== 'command') continue;
+      if (step.category === null) continue;
       const category = splitCategorySuffix(step.category).base;
+      const columns = out.get(category) ?? new Set<string>();
+      out.set(category, columns);
+      if (step.statement.kind !== 'command') continue;
       const def = features.findCommand(step.statement.name);
       if (!def) continue;
       for (const ref of columnReads(step.statement, def)) {
         const origin = step.before.columns.get(ref.name)?.origin;
         if (origin === 'created' || origin === 'renamed' || origin === 'joined') continue;
         if (NOT_A_COLUMN.test(ref.name)) continue;
-        out.add(`${category}\u0000${ref.name}`);
+        columns.add(ref.name);
       }
     }
   };
@@ -52,16 +58,17 @@ function columnsReadBy(text: string, catalog: CategoryCatalog): Set<string> {
 export function countColumnUsage(texts: Iterable<string>, catalog: CategoryCatalog): ColumnUsage {
   const usage: ColumnUsage = {};
   for (const text of texts) {
-    let pairs: Set<string>;
+    let reads: Map<string, Set<string>>;
     try {
-      pairs = columnsReadBy(text, catalog);
+      reads = queryReads(text, catalog);
     } catch {
       continue;
     }
-    for (const pair of pairs) {
-      const [category = '', column = ''] = pair.split('\u0000');
-      const counts = (usage[category] ??= {});
-      counts[column] = (counts[column] ?? 0) + 1;
+    for (const [category, columns] of reads) {
+      for (const column of columns) {
+        const counts = (usage[category] ??= {});
+        counts[column] = (counts[column] ?? 0) + 1;
+      }
     }
   }
   return usage;

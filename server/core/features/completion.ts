@@ -9,6 +9,7 @@ import { DIRECTIVE_DOCS } from './completionDirectives';
 import { commandItems, optionKeyItems } from './completionCommands';
 import { completionSite, SiteKind, type CompletionSite } from './completionSite';
 import { columnItems, expressionItems, headerKeyItems } from './completionColumns';
+import { paramValueItems } from './completionParamValues';
 import { type DocumentAnalysis } from './languageService';
 import {
   CompletionKind,
@@ -66,6 +67,7 @@ const FILLERS: Readonly<Record<SiteKind, Fill>> = {
   [SiteKind.directiveKey]: directiveKeyItems,
   [SiteKind.directivePath]: pathItems,
   [SiteKind.directiveName]: directiveNameItems,
+  [SiteKind.directiveParamValue]: paramValueItems,
   [SiteKind.none]: () => [],
 };
 

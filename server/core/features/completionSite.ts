@@ -46,6 +46,8 @@ export const SiteKind = {
   directivePath: 'directive-path',
   /** A fragment name after `-- @inject`, or a `$param` after `-- @param`. */
   directiveName: 'directive-name',
+  /** The value after `-- @param $name = `: the choices of what `$name` stands for. */
+  directiveParamValue: 'directive-param-value',
   /** Nothing useful (inside a plain comment, PromQL, a new column name). */
   none: 'none',
 } as const;
@@ -73,12 +75,16 @@ export interface CompletionSite {
   readonly flowOffset: number;
   /** Extra text for directive value completion (`@inject` vs `@param`). */
   readonly directiveKey?: string;
+  /** The `$param` whose value follows `-- @param $name = `. */
+  readonly directiveParam?: string;
   /** True when the cursor is before the pipeline's loader (selection commands come first then). */
   readonly beforeLoad: boolean;
 }
 
 const DIRECTIVE_LINE = /^--[ \t]*@([A-Za-z]*)$/;
 const DIRECTIVE_VALUE = /^--[ \t]*@([A-Za-z]+)[ \t]+(\S*)$/;
+/** `-- @param $name = value`, up to the cursor (the name as the directive parser accepts it). */
+const PARAM_VALUE = /^--[ \t]*@param[ \t]+(\$[A-Za-z_][A-Za-z0-9_]*)[ \t]*=[ \t]*(\S*)$/i;
 
 /** Decides what belongs at `offset`. Never throws. */
 export function completionSite(analysis: DocumentAnalysis, offset: number): CompletionSite {
@@ -149,6 +155,17 @@ function directiveSite(text: string, lineStart: number, offset: number, base: Si
       replaceRange: { start, end: offset },
     };
   }
+  const paramValue = PARAM_VALUE.exec(before);
+  if (paramValue) {
+    const typed = paramValue[2] ?? '';
+    return {
+      ...base,
+      kinds: [SiteKind.directiveParamValue],
+      directiveParam: paramValue[1] ?? '',
+      prefix: typed,
+      replaceRange: { start: offset - typed.length, end: offset },
+    };
+  }
   const value = DIRECTIVE_VALUE.exec(before);
   if (!value) return { ...base, kinds: [SiteKind.none] };
   const directiveKey = (value[1] ?? '').toLowerCase();
@@ -209,6 +226,12 @@ function findOption(options: readonly OptionDef[], key: string): OptionDef | und
   return options.find((o) => o.name === key || (o.aliases ?? []).includes(key));
 }
 
+/** The option a value at `keyPath` belongs to (`['filter', 'key']` → TAGLOAD's nested `key`), if any. */
+export function optionAt(def: CommandDef, keyPath: readonly string[]): OptionDef | undefined {
+  const key = keyPath[keyPath.length - 1];
+  return key === undefined ? undefined : findOption(optionsAt(def, keyPath.slice(0, -1)), key);
+}
+
 function writtenKeysOf(ctx: CursorContext): Set<string> {
   const keys = new Set<string>();
   if (ctx.container?.kind !== 'object') return keys;
@@ -238,9 +261,7 @@ function valueKinds(def: CommandDef | undefined, ctx: CursorContext): Partial<Si
     if (def.name === 'CATEGORY') return { kinds: [SiteKind.category] };
     return operandKinds(def, ctx);
   }
-  const parentPath = ctx.keyPath.slice(0, -1);
-  const key = ctx.keyPath[ctx.keyPath.length - 1] as string;
-  const option = findOption(optionsAt(def, parentPath), key);
+  const option = optionAt(def, ctx.keyPath);
   const free = def.freeOptionKeys;
   const valueKind = option?.valueKind ?? free?.valueKind;
   return { kinds: valueSiteKinds(valueKind, ctx), option };

@@ -9,12 +9,20 @@ import {
   INJECT_NAMES,
   type CommandDef,
 } from '../catalog/index';
-import { commentAt, cursorContext, directiveEntries, type CursorContext, type Range } from '../syntax/index';
+import {
+  commentAt,
+  cursorContext,
+  directiveEntries,
+  type CursorContext,
+  type ParamRef,
+  type Range,
+} from '../syntax/index';
 import { commandMarkdown, optionMarkdown } from './completionCommands';
 import { columnMarkdown } from './completionColumns';
 import { findDirectiveDoc } from './completionDirectives';
 import { describeColumn, type DocumentAnalysis } from './languageService';
 import { isRangeParam } from './rangeParams';
+import { skippedWhenUnbound } from './selectionParams';
 import { type UiLanguage } from '../l10n/language';
 import { type ColumnKindWord } from '../l10n/labels';
 import { wordingFor, type Wording } from '../l10n/wording';
@@ -37,7 +45,7 @@ export function hover(analysis: DocumentAnalysis, offset: number, language?: UiL
   const w = wordingFor(language);
   const { doc, text } = analysis;
   const param = doc.params.find((p) => within(p.range, offset));
-  if (param) return { markdown: paramMarkdown(analysis, param.name, w), range: param.range };
+  if (param) return { markdown: paramMarkdown(analysis, param, w), range: param.range };
   const comment = commentAt(doc, offset);
   if (comment) return comment.directive ? directiveHover(text, offset, w) : null;
   const declared = doc.subs.find((s) => s.nameRange && within(s.nameRange, offset));
@@ -50,11 +58,17 @@ export function hover(analysis: DocumentAnalysis, offset: number, language?: UiL
   return statementHover(analysis, ctx, offset, w);
 }
 
-function paramMarkdown(analysis: DocumentAnalysis, name: string, w: Wording): string {
+function paramMarkdown(analysis: DocumentAnalysis, param: ParamRef, w: Wording): string {
+  const name = param.name;
   const declared = analysis.directives.params[name];
   const known = findWellKnownParam(name);
   const lines = [`**${name}** — ${w.labels.parameter}`];
-  const open = isRangeParam(name) ? w.labels.paramFromRange : w.labels.paramMissing;
+  const skipped = skippedWhenUnbound(analysis).get(param);
+  const open = isRangeParam(name)
+    ? w.labels.paramFromRange
+    : skipped !== undefined
+      ? w.labels.paramOptional(skipped)
+      : w.labels.paramMissing;
   lines.push('', declared !== undefined ? w.labels.paramDeclared(declared) : open);
   if (known) lines.push('', w.text(known.description), '', w.labels.exampleValue(known.example));
   return lines.join('\n');

@@ -19,6 +19,7 @@ import {
   stripDirectives,
   type Directives,
   type MxqlDocument,
+  type ParamRef,
   type ParseResult,
   type Range,
   type Statement,
@@ -143,6 +144,14 @@ function pickQuery(source: QuerySource, all: Statement[][], offset: number): Sta
 
 /** The `$param` and INJECT names used inside `spans`, in first-use order. */
 function namesIn(doc: MxqlDocument, spans: readonly Range[]): Pick<QueryAt, 'params' | 'injects'> {
+  const inSpans = spanTest(spans);
+  const params = [...new Set(doc.params.filter((p) => inSpans(p.range)).map((p) => p.name))];
+  const injects = [...new Set(doc.injects.filter((i) => inSpans(i.range)).map((i) => i.name ?? 'default'))];
+  return { params, injects };
+}
+
+/** A test of whether a range lies inside one of `spans`. */
+function spanTest(spans: readonly Range[]): (r: Range) => boolean {
   // A SUB block may sit between a query's statements, so spans are merged into disjoint ones first;
   // then the last merged span starting at or before a name decides whether it is inside.
   const merged: { range: Range }[] = [];
@@ -152,13 +161,28 @@ function namesIn(doc: MxqlDocument, spans: readonly Range[]): Pick<QueryAt, 'par
       last.range = { start: last.range.start, end: Math.max(last.range.end, range.end) };
     else merged.push({ range });
   }
-  const inSpans = (r: Range): boolean => {
+  return (r: Range): boolean => {
     const span = merged[firstAtOrAfter(merged, r.start + 1) - 1];
     return span !== undefined && r.end <= span.range.end;
   };
-  const params = [...new Set(doc.params.filter((p) => inSpans(p.range)).map((p) => p.name))];
-  const injects = [...new Set(doc.injects.filter((i) => inSpans(i.range)).map((i) => i.name ?? 'default'))];
-  return { params, injects };
+}
+
+/**
+ * The `$param` occurrences of `query` in `source` (its own lines and the SUB blocks sent with it), in
+ * text order: where each name of {@link QueryAt.params} is used. Never throws.
+ */
+export function queryParamRefs(source: QuerySource, query: QueryAt): ParamRef[] {
+  return paramRefsOf(source, query.range);
+}
+
+/** The `$param` occurrences of every query of the file, query by query (see {@link queryParamRefs}). */
+export function paramRefsByQuery(source: QuerySource): ParamRef[][] {
+  return queries(source).map((q) => paramRefsOf(source, spanOf(q)));
+}
+
+function paramRefsOf(source: QuerySource, range: Range): ParamRef[] {
+  const inSpans = spanTest([range, ...referencedSubs(source, range).map((s) => s.range)]);
+  return source.parsed.ast.params.filter((p) => inSpans(p.range));
 }
 
 /** The query at `offset`, or null when the file has no main pipeline. Never throws. */

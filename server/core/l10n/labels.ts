@@ -60,12 +60,19 @@ export interface Labels {
   readonly parameter: string;
   readonly paramDeclared: (value: string) => string;
   readonly paramMissing: string;
+  /** A selection `$param` without a value: the service skips `command` (features/selectionParams.ts). */
+  readonly paramOptional: (command: string) => string;
   /** `$stime`/`$etime` without a `-- @param`: the run fills them (features/rangeParams.ts). */
   readonly paramFromRange: string;
   readonly exampleValue: (value: string) => string;
   readonly declaredDetail: (value: string) => string;
   readonly usedInFile: string;
   readonly giveParamValue: (name: string) => string;
+  /** What a value offered after `-- @param $name = ` is (run/paramKinds.ts names the kinds). */
+  readonly paramValueKinds: Readonly<
+    Record<'column' | 'rowCount' | 'category' | 'duration' | 'timeUnit', string>
+  >;
+  readonly paramValueFor: (name: string) => string;
   readonly directive: string;
   readonly example: (example: string) => string;
   readonly fragmentPlaceholder: string;
@@ -141,13 +148,24 @@ export const ENGLISH_LABELS: Labels = {
   columnsUnknownDetail: 'columns not in the catalog',
   parameter: 'parameter',
   paramDeclared: (value) => `Value from \`-- @param\`: \`${value}\``,
-  paramMissing: 'No `-- @param` value in this file: the run must supply it.',
+  paramMissing:
+    'No `-- @param` value in this file: a run in the editor asks for it, and `mxql run` refuses without it.',
+  paramOptional: (command) =>
+    `Optional here: with no value, ${command} is skipped and the query reads all agents. A \`-- @param\` value narrows it.`,
   paramFromRange:
     'No `-- @param` value in this file: the run fills it from its time range (epoch milliseconds), and a value you give wins.',
   exampleValue: (value) => `Example value: \`${value}\``,
   declaredDetail: (value) => `declared: \`${value}\``,
   usedInFile: 'used in this file',
   giveParamValue: (name) => `Give \`${name}\` a value for runs of this file.`,
+  paramValueKinds: {
+    column: 'column at that point',
+    rowCount: 'row count',
+    category: 'category',
+    duration: 'duration',
+    timeUnit: 'time unit',
+  },
+  paramValueFor: (name) => `A value for \`${name}\` in runs of this file.`,
   directive: 'directive',
   example: (example) => `Example: \`${example}\``,
   fragmentPlaceholder: 'fragment placeholder',

@@ -1,18 +1,250 @@
-// Placeholder until the param-kind inference lands: every $param is free text and required.
+/**
+ * What each `$param` of a query stands for, read from where it is used: an agent filter (optional when
+ * the service skips it unbound), a column, a row count, a category, a duration, a time unit, or free
+ * text; with the static choices a run can offer for it. Option positions are judged by the catalog's
+ * value kinds, so a new command with a `duration` or `field` option is understood without code here.
+ */
+import { findCommand, type CategoryCatalog, type CommandDef, type OptionDef } from '../catalog/index';
+import { type CommandNode } from '../syntax/index';
+import {
+  computeColumnFlow,
+  stepAt,
+  type ColumnFlow,
+  type ColumnInfo,
+  type ColumnSet,
+} from '../features/columns';
+import { optionAt } from '../features/completionSite';
+import { valuesForOption } from '../features/completionValues';
+import { type DocumentAnalysis } from '../features/languageService';
+import { queryParamRefs, type QueryAt, type QuerySource } from '../features/queries';
 import { isRangeParam } from '../features/rangeParams';
-import type { QueryAt, QuerySource } from '../features/queries';
+import { optionalParams, paramUses, selectionCommandOf, type ParamUse } from '../features/selectionParams';
 
 export type ParamKind = 'agent' | 'column' | 'rowCount' | 'category' | 'duration' | 'timeUnit' | 'text';
+
 export interface ParamNeed {
-  readonly name: string;
+  readonly name: string; // with its `$`
   readonly kind: ParamKind;
+  /** True when every use is an operand of OID/OKIND/ONODE/OIDSET (incl. `microOid`): unbound means "all agents". */
   readonly optional: boolean;
+  /** Static choices, best first (columns of the category at that point, catalog categories, units ...); [] for agent/text. */
   readonly choices: readonly string[];
+  /** A value to offer first when there is an obvious one (e.g. '100' for a row count); undefined otherwise. */
   readonly defaultValue?: string;
+  /** For kind 'agent': which agent field it stands for: 'oid' | 'okind' | 'onode' | 'oname' | 'okindName' | 'onodeName'. */
   readonly agentField?: string;
 }
-export function paramNeeds(_source: QuerySource, query: QueryAt): ParamNeed[] {
-  return query.params
-    .filter((name) => !isRangeParam(name))
-    .map((name) => ({ name, kind: 'text', optional: false, choices: [] }));
+
+/** The agent fields a `$param` of the same name conventionally stands for. */
+const AGENT_FIELDS: readonly string[] = ['oid', 'okind', 'onode', 'oname', 'okindName', 'onodeName'];
+
+/** Row counts a run offers, and the one it offers first. */
+const ROW_COUNTS: readonly string[] = ['10', '100', '1000'];
+const DEFAULT_ROW_COUNT = '100';
+
+/** Option keys whose number is a count of rows (LIMIT's operand is the other row-count position). */
+const ROW_COUNT_KEYS: ReadonlySet<string> = new Set(['rows', 'limit']);
+
+/** What one use says about its `$param`; `choices` is computed only for the use that decides. */
+interface UseKind {
+  readonly kind: ParamKind;
+  readonly agentField?: string;
+  readonly option?: OptionDef;
+}
+
+/**
+ * Every `$param` `query` uses (as {@link QueryAt.params} lists them), except `$stime`/`$etime`, in
+ * first-use order. `catalog` gives the category names and columns offered as choices; an analysis
+ * brings its own. Without one, column and category choices are empty. Never throws.
+ */
+export function paramNeeds(source: QuerySource, query: QueryAt, catalog?: CategoryCatalog): ParamNeed[] {
+  const analysis = isAnalysis(source) ? source : undefined;
+  const categories = catalog ?? analysis?.catalogs.categories;
+  const uses = paramUses(source.parsed.ast, queryParamRefs(source, query));
+  const optional = optionalParams(uses);
+  let flow: ColumnFlow | undefined;
+  const flowOf = (): ColumnFlow | undefined => {
+    if (!categories) return undefined;
+    flow ??= analysis && !catalog ? analysis.flow : computeColumnFlow(source.parsed.ast, categories);
+    return flow;
+  };
+  const byName = new Map<string, ParamUse[]>();
+  for (const use of uses) {
+    if (isRangeParam(use.ref.name)) continue;
+    const list = byName.get(use.ref.name);
+    if (list) list.push(use);
+    else byName.set(use.ref.name, [use]);
+  }
+  return [...byName].map(([name, list]) => {
+    const judged = list.map((use) => ({ use, kind: useKind(use) }));
+    const agent = judged.find((j) => j.kind.kind === 'agent');
+    const field = AGENT_FIELDS.find((f) => `$${f}` === name) ?? agent?.kind.agentField;
+    const isOptional = optional.has(name);
+    if (field !== undefined || agent)
+      return {
+        name,
+        kind: 'agent',
+        optional: isOptional,
+        choices: [],
+        ...(field ? { agentField: field } : {}),
+      };
+    // A typed use decides; else an option with a fixed set of values (a merge function) offers them.
+    const decisive = judged.find((j) => j.kind.kind !== 'text') ?? judged.find((j) => j.kind.option);
+    const { kind, choices, defaultValue } = decisive
+      ? choicesFor(decisive.use, decisive.kind, categories, flowOf)
+      : { kind: 'text' as const, choices: [] };
+    return { name, kind, optional: isOptional, choices, ...(defaultValue ? { defaultValue } : {}) };
+  });
+}
+
+function isAnalysis(source: QuerySource): source is DocumentAnalysis {
+  return 'catalogs' in source && 'flow' in source;
+}
+
+/** The kind a single use gives its `$param`. */
+function useKind(use: ParamUse): UseKind {
+  const command = use.command;
+  const path = use.keyPath;
+  if (!command || path === null) return { kind: 'text' };
+  const selection = selectionCommandOf(use);
+  if (selection !== undefined) return { kind: 'agent', agentField: selectionField(selection, path) };
+  const def = findCommand(command.name);
+  if (!def) return { kind: 'text' };
+  return path.length === 0 ? operandKind(def, command) : optionKind(def, path);
+}
+
+/** The agent field an OID/OKIND/ONODE operand or an OIDSET option stands for. */
+function selectionField(command: string, keyPath: readonly string[]): string {
+  if (command !== 'OIDSET') return command.toLowerCase();
+  const key = keyPath[0];
+  return key === 'okind' || key === 'onode' ? key : 'oid';
+}
+
+/** A `$param` written as the operand itself (or an item of its list). */
+function operandKind(def: CommandDef, command: CommandNode): UseKind {
+  const forms = new Set(def.operands.map((f) => f.kind));
+  if (forms.has('category') && command.operand?.kind !== 'object') return { kind: 'category' };
+  if (def.name === 'LIMIT') return { kind: 'rowCount' };
+  if (def.operandColumns === 'reads' || forms.has('field')) return { kind: 'column' };
+  // A scalar standing for the one required option (`TIME-PAST $delta` for `{delta: …}`).
+  const required = def.options.filter((o) => o.required);
+  const only = required.length === 1 ? required[0] : undefined;
+  return only ? kindOfOption(only) : { kind: 'text' };
+}
+
+/** A `$param` written as the value of an option key. */
+function optionKind(def: CommandDef, keyPath: readonly string[]): UseKind {
+  const option = optionAt(def, keyPath);
+  if (option) return kindOfOption(option);
+  const key = keyPath[keyPath.length - 1] ?? '';
+  if (ROW_COUNT_KEYS.has(key)) return { kind: 'rowCount' };
+  const free = keyPath.length === 1 ? def.freeOptionKeys : undefined;
+  return free?.valueKind === 'field' || free?.valueKind === 'fieldList'
+    ? { kind: 'column' }
+    : { kind: 'text' };
+}
+
+function kindOfOption(option: OptionDef): UseKind {
+  switch (option.valueKind) {
+    case 'field':
+    case 'fieldList':
+      return { kind: 'column', option };
+    case 'duration':
+      return { kind: 'duration', option };
+    case 'timeunit':
+      return { kind: 'timeUnit', option };
+    case 'number':
+      return ROW_COUNT_KEYS.has(option.name) ? { kind: 'rowCount', option } : { kind: 'text', option };
+    default:
+      return { kind: 'text', option };
+  }
+}
+
+type Judged = Pick<ParamNeed, 'kind' | 'choices' | 'defaultValue'>;
+
+function choicesFor(
+  use: ParamUse,
+  kind: UseKind,
+  categories: CategoryCatalog | undefined,
+  flowOf: () => ColumnFlow | undefined,
+): Judged {
+  switch (kind.kind) {
+    case 'rowCount':
+      return { kind: 'rowCount', choices: ROW_COUNTS, defaultValue: DEFAULT_ROW_COUNT };
+    case 'category':
+      return { kind: 'category', choices: categories ? categoriesByUse(categories) : [] };
+    case 'duration':
+    case 'timeUnit':
+      return { kind: kind.kind, choices: valuesForOption(kind.option).map((v) => v.value) };
+    case 'column':
+      return { kind: 'column', choices: columnChoices(use, categories, flowOf()) };
+    default:
+      // A fixed set the catalog knows (a merge function, an enum): the dashboard's `$TIME_MERGE_PLACE`.
+      return {
+        kind: kind.kind,
+        choices: kind.option ? valuesForOption(kind.option).map((v) => v.value) : [],
+      };
+  }
+}
+
+/** Tiers of column choices, best first: made by the pipeline, fields, tags, the rest. */
+const ORIGIN_RANK: Readonly<Record<ColumnInfo['origin'], number>> = {
+  created: 0,
+  renamed: 0,
+  joined: 0,
+  field: 1,
+  tag: 2,
+  system: 3,
+};
+
+/**
+ * The columns the command holding `use` reads from (the step before it in the column flow), most
+ * likely first; [] when they are unknown (an open set whose category has no column list).
+ */
+function columnChoices(
+  use: ParamUse,
+  categories: CategoryCatalog | undefined,
+  flow: ColumnFlow | undefined,
+): string[] {
+  if (!flow || !categories || !use.command) return [];
+  const pipeline = use.sub === null ? flow.main : [...flow.subs.values()].find((f) => f.sub === use.sub);
+  const step = pipeline ? stepAt(pipeline, use.command.range.start) : undefined;
+  if (!step) return [];
+  const info = step.category !== null ? categories.getCategory(step.category) : undefined;
+  if (step.before.open && !info?.columnsKnown) return [];
+  const uses = new Map<string, number>();
+  for (const c of [...(info?.tags ?? []), ...(info?.fields ?? [])]) uses.set(c.name, c.uses ?? 0);
+  return ranked(step.before, uses, categories);
+}
+
+function ranked(set: ColumnSet, uses: ReadonlyMap<string, number>, categories: CategoryCatalog): string[] {
+  return [...set.columns.values()]
+    .map((c) => ({
+      name: c.name,
+      rank: ORIGIN_RANK[c.origin],
+      uses: uses.get(c.name) ?? 0,
+      global: categories.columnUses(c.name),
+    }))
+    .sort((a, b) => a.rank - b.rank || b.uses - a.uses || b.global - a.global || a.name.localeCompare(b.name))
+    .map((c) => c.name);
+}
+
+const categoryRanking = new WeakMap<CategoryCatalog, readonly string[]>();
+
+/** Every known category, those public queries read most first (the uses of their columns), then by name. */
+function categoriesByUse(categories: CategoryCatalog): readonly string[] {
+  let names = categoryRanking.get(categories);
+  if (!names) {
+    const reads = (name: string): number => {
+      const info = categories.getCategory(name);
+      return [...(info?.tags ?? []), ...(info?.fields ?? [])].reduce((sum, c) => sum + (c.uses ?? 0), 0);
+    };
+    names = categories
+      .categoryNames()
+      .map((name) => ({ name, reads: reads(name) }))
+      .sort((a, b) => b.reads - a.reads || a.name.localeCompare(b.name))
+      .map((c) => c.name);
+    categoryRanking.set(categories, names);
+  }
+  return names;
 }

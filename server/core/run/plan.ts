@@ -27,6 +27,7 @@ import {
 } from '../features/queries';
 import { fillRangeParams, paramsWithoutValue } from '../features/rangeParams';
 import { paramNeeds, type ParamNeed } from './paramKinds';
+import type { CategoryCatalog } from '../catalog/index';
 import { DEFAULT_RANGE, rangeProblem, resolveRange, type RangeChoice, type ResolvedRange } from './timeRange';
 import { englishOfRunText, runText, type RunText } from './runText';
 
@@ -77,6 +78,8 @@ export interface PlanInput {
   readonly now: number;
   /** The zone of local times in directives and labels: minutes east of UTC, or a function of the instant. */
   readonly timezone: TimezoneOffset;
+  /** The category catalog, for the choices of column and category `$params`; without it they have none. */
+  readonly catalog?: CategoryCatalog;
 }
 
 /** The JSON body of an MXQL request, exactly as sent (the API client adds `pageKey`). */
@@ -137,14 +140,15 @@ export function fileLineOf(plan: RunPlan, sentLine: number): number | undefined 
 function chooseQuery(
   source: QuerySource,
   select: QuerySelection,
-): { query?: QueryAt; spans: readonly Range[]; problem?: RunProblem } {
+): { query?: QueryAt; spans: readonly Range[]; problem?: RunProblem; from?: QuerySource } {
   switch (select.kind) {
     case 'file': {
       const query = wholeQuery(source.text);
       return { query, spans: [query.range] };
     }
     case 'text':
-      return { query: wholeQuery(select.text), spans: [] };
+      // The query's offsets are the text's own, so what its $params stand for is read in the text.
+      return { query: wholeQuery(select.text), spans: [], from: parsedText(select.text) };
     case 'offset':
     case 'line': {
       let offset = select.kind === 'offset' ? select.offset : undefined;
@@ -198,6 +202,7 @@ export function planRun(input: PlanInput): RunPlan {
   const chosen = chooseQuery(source, input.select);
   if (chosen.problem) problems.push(chosen.problem);
   const query = chosen.query;
+  const needsSource = chosen.from ?? source;
   const range = resolveRange(
     input.fallbackRange ?? DEFAULT_RANGE,
     directives,
@@ -234,7 +239,8 @@ export function planRun(input: PlanInput): RunPlan {
   // A path run takes no $params: the contract says to send an empty object.
   const usedParams = path || !query ? [] : query.params;
   const open = new Set(paramsWithoutValue(usedParams, given));
-  const described = path || !query ? [] : paramNeeds(source, query).filter((n) => open.has(n.name));
+  const described =
+    path || !query ? [] : paramNeeds(needsSource, query, input.catalog).filter((n) => open.has(n.name));
   const { params, filled } = fillRangeParams(usedParams, given, range);
   const limit = overrides.limit ?? directives.limit ?? input.defaultLimit ?? DEFAULT_ROW_LIMIT;
   const mql = path ?? query?.text ?? '';

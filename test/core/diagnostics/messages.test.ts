@@ -184,8 +184,8 @@ void test('a diagnostic keeps its code and arguments, and English stays its own 
   const d = diagnostic('param/unbound', { start: 0, end: 4 }, { name: '$oid' });
   assert.deepEqual(d.args, { name: '$oid' });
   assert.equal(localizedMessage(d, undefined), d.message);
-  assert.match(localizedMessage(d, 'ko'), /'\$oid'에 여기서 쓸 값이 없어/);
-  assert.match(localizedMessage(d, 'ja'), /'\$oid' にはここで使う値がない/);
+  assert.match(localizedMessage(d, 'ko'), /'\$oid'에 여기서 쓸 값이 없습니다/);
+  assert.match(localizedMessage(d, 'ja'), /'\$oid' にはここで使う値がありません/);
   const fixed = diagnostic('inject/bare', { start: 0, end: 6 });
   assert.equal(localizedMessage(fixed, 'ja'), render('inject/bare', {}, 'ja'));
 });

@@ -170,6 +170,39 @@ const DIRECTIVES: readonly CompletionCase[] = [
   { text: '/* block $0 */', none: true },
 ];
 
+/** After `-- @param $name = `: the choices of what `$name` stands for in the query that uses it. */
+const PARAM_VALUES: readonly CompletionCase[] = [
+  { text: `-- @param $limit = $0\n${AC}LIMIT $limit`, has: ['100', '10', '1000'] },
+  { text: `-- @param $limit = 1$0\n${AC}LIMIT $limit`, has: ['100', '10', '1000'] },
+  { text: `-- @PARAM $rows=$0\n${AC}GROUP {pk: oid, rows: $rows}`, has: ['100'] },
+  {
+    text: `-- @param $field = $0\n${AC}SELECT [time, oname, $field]`,
+    has: ['tps', 'tx_count'],
+    lacks: ['100'],
+  },
+  {
+    text: `-- @param $by = $0\n${AC}SELECT [time, tps]\nORDER {key: $by}`,
+    has: ['tps', 'time'],
+    lacks: ['oname'],
+  },
+  { text: '-- @param $category = $0\nCATEGORY $category\nTAGLOAD', has: ['app_counter', 'server_base'] },
+  { text: `-- @param $tu = $0\n${AC}GROUP {timeunit: $tu, pk: oid}`, has: ['5m', 'h1'] },
+  {
+    text: '-- @param $d = $0\nTIME-RANGE {duration: $d, etime: $etime}\nCATEGORY app_counter\nTAGLOAD',
+    has: ['1h', '30m'],
+  },
+  // An agent has no static choices, nor has free text or a name no query uses.
+  { text: '-- @param $oid = $0\nOIDSET {oid: $oid}\nCATEGORY app_counter\nTAGLOAD', none: true },
+  { text: `-- @param $m = $0\n${AC}UPDATE {key: tps, value: $m}`, none: true },
+  { text: `-- @param $unused = $0\n${AC}LIMIT $limit`, none: true },
+  // The query that uses the name decides, not the first query of the file.
+  {
+    text: `-- @param $f = $0\n${AC}LIMIT 5\n\nCATEGORY server_base\nTAGLOAD\nSELECT [time, $f]`,
+    has: ['cpu'],
+    lacks: ['tps'],
+  },
+];
+
 const OTHER: readonly CompletionCase[] = [
   { text: '>> rate(http_requests_total[5m]) $0', none: true },
   { text: `${AC}SELECT [time] $0`, lacks: ['SELECT'] },
@@ -183,6 +216,7 @@ for (const [name, table] of Object.entries({
   PARAMS,
   INJECTS_AND_SUBS,
   DIRECTIVES,
+  PARAM_VALUES,
   OTHER,
 })) {
   void describe(`completion: ${name}`, () => {
@@ -191,6 +225,18 @@ for (const [name, table] of Object.entries({
 }
 
 void describe('completion: item shape', () => {
+  void test('after `-- @param $limit = ` the default row count comes first, then the rest in order', () => {
+    const items = completeAt(`-- @param $limit = $0\n${AC}LIMIT $limit`).items;
+    const ordered = [...items].sort((a, b) => (a.sortText ?? '').localeCompare(b.sortText ?? ''));
+    assert.deepEqual(
+      ordered.map((i) => [i.label, i.detail]),
+      [
+        ['100', 'row count'],
+        ['10', 'row count'],
+        ['1000', 'row count'],
+      ],
+    );
+  });
   void test('commands insert snippets with operands when the rest of the line is empty', () => {
     const item = completeAt('$0').items.find((i) => i.label === 'ORDER');
     assert.ok(item?.snippet);

@@ -24,7 +24,15 @@ const CASES: readonly (readonly [string, RegExp | null])[] = [
   [`${AC}CREATE {key: rate, value: 1}\nORDER {key: ra$0te}`, /\*\*rate\*\* — created/],
   [`${AC}SELECT [ti$0me]`, /\*\*time\*\*/],
   ['-- @param $oid = 42\nOID $o$0id', /Value from `-- @param`: `42`/],
-  ['OID $o$0id', /the run must supply it[\s\S]*Agent id/],
+  [
+    'OID $o$0id',
+    /Optional here: with no value, OID is skipped and the query reads all agents[\s\S]*Agent id/,
+  ],
+  [
+    `${AC}OIDSET {oid: $oid}\nFILTER {key: oid, value: $o$0id}`,
+    /a run in the editor asks for it, and `mxql run` refuses without it[\s\S]*Agent id/,
+  ],
+  [`${AC}OIDSET {oid: $o$0id}\nFILTER {key: oid, value: $oid}`, /a run in the editor asks for it/],
   ['-- @ra$0nge 1h', /\*\*@range\*\*/],
   ['-- @inject default = LIMIT 5\nCATEGORY app_counter\nTAGLOAD\nINJECT defa$0ult', /LIMIT 5/],
   [`${AC}INJECT timep$0ast`, /timepast[\s\S]*compare with the past/],

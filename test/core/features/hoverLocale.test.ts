@@ -54,6 +54,20 @@ const WRITTEN = [
     'DELTA {pk: oid, key: d, target: cpu}',
     'FILTER-KEYS {keys: [oid], values: [1]}',
   ].join('\n'),
+  [
+    '-- @name Slow services by URL',
+    '-- @range 3h',
+    '-- @limit 200',
+    'CATEGORY app_counter',
+    'OKIND $okind',
+    'TAGLOAD',
+    'SELECT [time, oname, okindName, service_count, service_error, service_time, cpu, heap_use]',
+    'FILTER {key: service_error, cmp: gt, value: 0}',
+    'CREATE {key: errRate, expr: "service_error * 100 / service_count"}',
+    'GROUP {timeunit: 1h, pk: [okindName], merge: [service_count, service_error], first: [oname]}',
+    'RENAME {src: errRate, dst: error_rate}',
+    'LIMIT 10',
+  ].join('\n'),
 ];
 
 /** Every 12th corpus file: enough kinds of query, quick enough for the unit stage. */

@@ -139,7 +139,7 @@ export const CASES: readonly Case[] = [
     src: 'CATEGORY app_counter\nTAGLOAD\nFILTER {key: oid, value: ⟦$oidFirst⟧}\nLIMIT ⟦$rows⟧\n',
   },
   {
-    name: 'unbound params of OID/OKIND/ONODE/OIDSET are ignored by the service: a hint',
+    name: 'unbound params of OID/OKIND/ONODE/OIDSET are skipped by the service: optional, a hint',
     code: 'param/ignored-when-unbound',
     severity: 'hint',
     src: 'CATEGORY app_counter\nOID [⟦$oidFirst⟧, ⟦$oidSecond⟧]\nOKIND ⟦$okind⟧\nONODE ⟦$onode⟧\nOIDSET {oid: ⟦$oid⟧}\nTAGLOAD\n',
@@ -148,6 +148,26 @@ export const CASES: readonly Case[] = [
     name: 'a param outside those commands is not one the service ignores',
     code: 'param/ignored-when-unbound',
     src: 'CATEGORY app_counter\nTAGLOAD\nFILTER {key: oid, value: $oid}\n',
+  },
+  {
+    name: 'a selection param the query also reads elsewhere needs a value: no hint',
+    code: 'param/ignored-when-unbound',
+    src: 'CATEGORY app_counter\nOIDSET {oid: $oid}\nTAGLOAD\nFILTER {key: oid, value: $oid}\n',
+  },
+  {
+    name: 'then every occurrence of it is unbound, the selection one too',
+    code: 'param/unbound',
+    src: 'CATEGORY app_counter\nOIDSET {oid: ⟦$oid⟧}\nTAGLOAD\nFILTER {key: oid, value: ⟦$oid⟧}\n',
+  },
+  {
+    name: 'a quoted selection param is text the service substitutes: not optional',
+    code: 'param/unbound',
+    src: 'CATEGORY app_counter\nOIDSET {oid: "⟦$oid⟧"}\nTAGLOAD\n',
+  },
+  {
+    name: 'each query of a file judges its own uses of a name',
+    code: 'param/ignored-when-unbound',
+    src: 'CATEGORY app_counter\nOID ⟦$oid⟧\nTAGLOAD\n\nCATEGORY server_base\nTAGLOAD\nFILTER {key: oid, value: $oid}\n',
   },
   {
     name: 'param bound by a directive',

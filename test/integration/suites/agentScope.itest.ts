@@ -28,7 +28,10 @@ suite('agent scope and typed params', () => {
     const api = await mxqlApi();
     await useDemo(api);
     const editor = await openWorkspaceFile('run/projectTotal.mxql');
-    const line = editor.document.getText().split('\n').findIndex((l) => l.startsWith('CATEGORY'));
+    const line = editor.document
+      .getText()
+      .split('\n')
+      .findIndex((l) => l.startsWith('CATEGORY'));
     editor.selection = new vscode.Selection(line, 0, line, 0);
     const ui = api.scriptUi([]);
     const outcome = await runCommand('mxql.runQueryAtCursor', {});

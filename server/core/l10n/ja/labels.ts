@@ -49,13 +49,24 @@ export const JA_LABELS: Labels = {
   columnsUnknownDetail: 'カタログにカラム情報なし',
   parameter: 'パラメータ',
   paramDeclared: (value) => `\`-- @param\` の値: \`${value}\``,
-  paramMissing: 'このファイルに `-- @param` の値がありません。実行時に値を渡す必要があります。',
+  paramMissing:
+    'このファイルに `-- @param` の値がありません。エディターでの実行では値を尋ね、`mxql run` は値がなければ実行しません。',
+  paramOptional: (command) =>
+    `ここでは省略できます。値がなければ ${command} はスキップされ、クエリはすべてのエージェントを読みます。\`-- @param\` の値を指定すると絞り込めます。`,
   paramFromRange:
     'このファイルに `-- @param` の値がありません。実行時にクエリの時間範囲から値を埋めます（epoch ミリ秒）。値を指定した場合はその値が優先されます。',
   exampleValue: (value) => `値の例: \`${value}\``,
   declaredDetail: (value) => `宣言済み: \`${value}\``,
   usedInFile: 'このファイルで使用',
   giveParamValue: (name) => `このファイルを実行するときの \`${name}\` の値を指定します。`,
+  paramValueKinds: {
+    column: 'その位置のカラム',
+    rowCount: '行数',
+    category: 'カテゴリ',
+    duration: '期間',
+    timeUnit: '時間単位',
+  },
+  paramValueFor: (name) => `このファイルを実行するときに \`${name}\` に使う値です。`,
   directive: 'ディレクティブ',
   example: (example) => `例: \`${example}\``,
   fragmentPlaceholder: 'フラグメントの挿入位置',

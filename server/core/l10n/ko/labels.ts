@@ -49,13 +49,24 @@ export const KO_LABELS: Labels = {
   columnsUnknownDetail: '카탈로그에 컬럼 정보 없음',
   parameter: '파라미터',
   paramDeclared: (value) => `\`-- @param\`에 지정된 값: \`${value}\``,
-  paramMissing: '이 파일에 `-- @param` 값이 없습니다. 실행할 때 값을 지정해야 합니다.',
+  paramMissing:
+    '이 파일에 `-- @param` 값이 없습니다. 에디터에서 실행하면 값을 묻고, `mxql run`은 값 없이 실행하지 않습니다.',
+  paramOptional: (command) =>
+    `여기서는 생략할 수 있습니다. 값이 없으면 ${command}을(를) 건너뛰고 모든 에이전트를 읽습니다. \`-- @param\` 값을 주면 범위가 좁아집니다.`,
   paramFromRange:
     '이 파일에 `-- @param` 값이 없습니다. 실행할 때 조회 시간 범위에서 값을 채웁니다(epoch 밀리초). 직접 지정한 값이 있으면 그 값을 씁니다.',
   exampleValue: (value) => `예시 값: \`${value}\``,
   declaredDetail: (value) => `선언됨: \`${value}\``,
   usedInFile: '이 파일에서 사용',
   giveParamValue: (name) => `이 파일을 실행할 때 쓸 \`${name}\` 값을 지정합니다.`,
+  paramValueKinds: {
+    column: '그 위치의 컬럼',
+    rowCount: '행 수',
+    category: '카테고리',
+    duration: '기간',
+    timeUnit: '시간 단위',
+  },
+  paramValueFor: (name) => `이 파일을 실행할 때 \`${name}\`에 쓸 값입니다.`,
   directive: '디렉티브',
   example: (example) => `예: \`${example}\``,
   fragmentPlaceholder: '쿼리 조각 삽입 위치',

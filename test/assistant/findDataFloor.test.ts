@@ -1,0 +1,30 @@
+// Leave-one-out quality of the data search over nl/dev.tsv with floors a little under the figures
+// test/bench/findData.bench.ts measures (top-5 80%, MRR 0.66 with workspace knowledge, strict), so a
+// regression fails; and the search must stay well above the names-only baseline.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { corpusDir, corpusSetting } from '../support/corpus';
+import { measureFindData, percent, readFixture } from '../support/findDataQuality';
+
+const present = existsSync(corpusDir);
+const skip = !present && corpusSetting !== 'required';
+if (skip) console.log(`findData floor: no corpus at ${corpusDir}; skipped (set MXQL_CORPUS to its folder)`);
+
+void test('find data, leave one out on nl/dev.tsv: top-5 and MRR hold their floors', { skip }, async () => {
+  assert.ok(present, `MXQL_CORPUS=required but there is no corpus at ${corpusDir}`);
+  const fixture = await readFixture(corpusDir);
+  assert.ok(fixture.devNeeds.length >= 40, `${fixture.devNeeds.length} needs`);
+  const search = measureFindData(fixture, fixture.devNeeds, { mode: 'full', workspace: true, strict: true });
+  const baseline = measureFindData(fixture, fixture.devNeeds, {
+    mode: 'names',
+    workspace: false,
+    strict: true,
+  });
+  assert.ok(search.top5 >= 0.76, `top-5 ${percent(search.top5)}`);
+  assert.ok(search.mrr >= 0.62, `MRR ${search.mrr.toFixed(3)}`);
+  assert.ok(
+    search.top5 >= baseline.top5 + 0.3,
+    `top-5 ${percent(search.top5)} vs baseline ${percent(baseline.top5)}`,
+  );
+});
