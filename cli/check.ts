@@ -5,7 +5,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
-  lineColumnOf,
+  lineRangeOf,
   lineStartsOf,
   localizedMessage,
   uiLanguageOf,
@@ -128,19 +128,12 @@ function messageLanguage(locale: string | undefined): UiLanguage | undefined {
 
 function checkText(path: string, text: string, language: UiLanguage | undefined): FileReport {
   const lineStarts = lineStartsOf(text);
-  const diagnostics = validate(text, { catalog: bundledCategoryCatalog }).map((d) => {
-    const start = lineColumnOf(lineStarts, d.range.start);
-    const end = lineColumnOf(lineStarts, d.range.end);
-    return {
-      line: start.line,
-      column: start.column,
-      endLine: end.line,
-      endColumn: end.column,
-      severity: d.severity,
-      code: d.code,
-      message: localizedMessage(d, language),
-    };
-  });
+  const diagnostics = validate(text, { catalog: bundledCategoryCatalog }).map((d) => ({
+    ...lineRangeOf(lineStarts, d.range),
+    severity: d.severity,
+    code: d.code,
+    message: localizedMessage(d, language),
+  }));
   return { path, diagnostics };
 }
 

@@ -15,6 +15,10 @@ const subcommands: Record<string, { summary: string; load: () => Promise<Subcomm
     load: async () => (await import('./run')).run,
   },
   api: { summary: 'call any other Open API endpoint', load: async () => (await import('./api')).api },
+  mcp: {
+    summary: 'serve the MXQL assistant tools to AI assistants (Model Context Protocol, stdio)',
+    load: async () => (await import('./mcp')).mcp,
+  },
   lsp: {
     summary: 'start the MXQL language server for any editor (stdio by default)',
     load: async () => (await import('./lsp')).lsp,

@@ -32,7 +32,7 @@ export {
   tokenAt,
   type PipelineAt,
 } from './navigate';
-export { lineStartsOf, lineColumnOf } from './lineIndex';
+export { lineStartsOf, lineColumnOf, lineRangeOf } from './lineIndex';
 export { cursorContext, CursorKind, type CursorContext } from './cursorContext';
 export {
   parseDirectives,

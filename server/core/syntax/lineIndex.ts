@@ -39,6 +39,16 @@ export function lineColumnOf(
   return { line: index + 1, column: offset - (lineStarts[index] as number) + 1 };
 }
 
+/** 1-based start and end line and column of an offset range, as `mxql check` and the assistant tools print them. */
+export function lineRangeOf(
+  lineStarts: readonly number[],
+  range: { readonly start: number; readonly end: number },
+): { line: number; column: number; endLine: number; endColumn: number } {
+  const start = lineColumnOf(lineStarts, range.start);
+  const end = lineColumnOf(lineStarts, range.end);
+  return { line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
+}
+
 /** The offset of the line break (`\n`, or `\r` of `\r\n` or a lone `\r`) ending the line at `from`, or the text's length. */
 export function lineEndOf(text: string, from: number): number {
   for (let i = from; i < text.length; i++) {

@@ -1,0 +1,156 @@
+// mxql_explain: a query's pipeline step by step: each command with its line, what it does (the
+// catalog's own command docs) and the columns after it (the core's column flow).
+import {
+  analyzeDocument,
+  findCommand,
+  pipelineFlowOf,
+  validate,
+  wordingFor,
+  type FlowStep,
+  type PipelineFlow,
+  type Statement,
+  type Wording,
+} from '../../server/core/index';
+import { done } from '../results';
+import { say, uiLanguageOfLocale } from '../texts';
+import type { ToolContext, ToolDefinition } from '../types';
+import { MQL_SCHEMA } from './schemas';
+
+export interface ExplainInput {
+  readonly mql: string;
+}
+
+interface ExplainedStep {
+  line: number;
+  command: string;
+  does: string;
+  category?: string;
+  columns: string[];
+  /** True when more columns may exist than those listed (a category without a column list). */
+  columnsOpen: boolean;
+}
+
+interface ExplainedPipeline {
+  /** `main`, or the SUB's name. */
+  pipeline: string;
+  category?: string;
+  steps: ExplainedStep[];
+}
+
+/** The word a statement is shown by, and what it does. */
+function describeStatement(statement: Statement, wording: Wording): { command: string; does: string } {
+  switch (statement.kind) {
+    case 'command': {
+      const def = findCommand(statement.name);
+      return { command: def?.name ?? statement.name, does: def ? wording.text(def.description) : '?' };
+    }
+    case 'inject':
+      return { command: `INJECT ${statement.name ?? ''}`.trim(), does: 'INJECT' };
+    case 'promql':
+      return { command: statement.prefix, does: 'PromQL' };
+    case 'template-line':
+      return { command: '<% %>', does: 'template' };
+    case 'invalid':
+      return { command: statement.text, does: '?' };
+  }
+}
+
+function explainStep(step: FlowStep, wording: Wording): ExplainedStep {
+  return {
+    line: step.statement.line + 1,
+    ...describeStatement(step.statement, wording),
+    ...(step.category ? { category: step.category } : {}),
+    columns: [...step.after.columns.keys()],
+    columnsOpen: step.after.open,
+  };
+}
+
+function explainPipeline(name: string, flow: PipelineFlow, wording: Wording): ExplainedPipeline {
+  return {
+    pipeline: name,
+    ...(flow.category ? { category: flow.category } : {}),
+    steps: flow.steps.map((s) => explainStep(s, wording)),
+  };
+}
+
+export const explain: ToolDefinition<ExplainInput> = {
+  name: 'mxql_explain',
+  title: 'Explain an MXQL query',
+  description:
+    'Explains an MXQL query step by step: for each command its line, what it does, and the columns that exist after it (main pipeline and each SUB). ' +
+    'Use it to understand or describe an existing query to the user, or to see which columns a later command may use. ' +
+    'It does not validate (use mxql_check) and does not run (use mxql_run).',
+  inputSchema: {
+    type: 'object',
+    properties: { mql: MQL_SCHEMA },
+    required: ['mql'],
+    additionalProperties: false,
+  },
+  outputSchema: {
+    type: 'object',
+    properties: {
+      pipelines: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            pipeline: { type: 'string' },
+            category: { type: 'string' },
+            steps: {
+              type: 'array',
+              items: {
+                type: 'object',
+                properties: {
+                  line: { type: 'integer', minimum: 1 },
+                  command: { type: 'string' },
+                  does: { type: 'string' },
+                  category: { type: 'string' },
+                  columns: { type: 'array', items: { type: 'string' } },
+                  columnsOpen: { type: 'boolean' },
+                },
+                required: ['line', 'command', 'does', 'columns', 'columnsOpen'],
+              },
+            },
+          },
+          required: ['pipeline', 'steps'],
+        },
+      },
+      errors: { type: 'integer', minimum: 0 },
+    },
+    required: ['pipelines', 'errors'],
+  },
+  readsService: false,
+  run(input, context) {
+    const wording = wordingFor(uiLanguageOfLocale(context.locale));
+    const analysis = analyzeDocument(input.mql, context.catalogs);
+    const pipelines: ExplainedPipeline[] = [];
+    for (const sub of analysis.doc.subs) {
+      const flow = pipelineFlowOf(analysis, sub);
+      if (flow && sub.name !== null) pipelines.push(explainPipeline(sub.name, flow, wording));
+    }
+    const main = pipelineFlowOf(analysis, null);
+    if (main) pipelines.push(explainPipeline('main', main, wording));
+    const errors = validate(input.mql, { catalog: context.catalogs.categories }).filter(
+      (d) => d.severity === 'error',
+    ).length;
+    return Promise.resolve(done(explainText(context, pipelines, errors), { pipelines, errors }));
+  },
+};
+
+function explainText(context: ToolContext, pipelines: readonly ExplainedPipeline[], errors: number): string {
+  const { locale } = context;
+  const lines: string[] = [];
+  for (const p of pipelines) {
+    const head = p.category
+      ? say(locale, 'explainHead', p.steps.length, p.category)
+      : say(locale, 'explainNoCategory', p.steps.length);
+    lines.push(p.pipeline === 'main' ? head : `${say(locale, 'subPipeline', p.pipeline)}: ${head}`);
+    for (const s of p.steps) {
+      const names = s.columns.join(', ');
+      const columns = s.columnsOpen ? say(locale, 'columnsOpen', names) : names;
+      lines.push(`${s.line}. ${s.command}: ${s.does}`, `   ${say(locale, 'columnsAfter', columns)}`);
+    }
+  }
+  if (errors > 0) lines.push(say(locale, 'explainErrors', errors));
+  return lines.join('\n');
+}

@@ -1,0 +1,110 @@
+// mxql_open_api: any read endpoint of the Open API by id, through the typed client's `call`, which
+// checks parameters and the specification's limits before sending. MXQL goes through mxql_run instead.
+import { endpoints, findEndpoint, type EndpointSpec } from '../../api/index';
+import { done, fenced, refuse } from '../results';
+import { say } from '../texts';
+import type { ToolDefinition } from '../types';
+import { PCODE_SCHEMA } from './schemas';
+import { requireTarget } from './target';
+
+export interface OpenApiInput {
+  readonly endpoint: string;
+  readonly params?: Readonly<Record<string, unknown>>;
+  readonly pcode?: number;
+}
+
+/** Characters of the answer shown in `text`; `structured` holds it whole up to {@link MAX_STRUCTURED}. */
+const TEXT_CHARS = 20_000;
+const MAX_STRUCTURED = 1_000_000;
+
+/** Reads only, and no MXQL: every row of the table that is safe to repeat, outside the MXQL group. */
+export function readEndpoints(): EndpointSpec[] {
+  return endpoints.filter((e) => e.retryable && e.group !== 'mxql');
+}
+
+/** Keys whose values are credentials (the projects answer carries each project's API token). */
+const SECRET_KEY = /token|secret|password/i;
+
+/** `value` without any credential-named key, at any depth. */
+export function withoutSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutSecrets);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => !SECRET_KEY.test(key))
+      .map(([key, v]) => [key, withoutSecrets(v)]),
+  );
+}
+
+export const openApi: ToolDefinition<OpenApiInput> = {
+  name: 'mxql_open_api',
+  title: 'Call an Open API read endpoint',
+  description:
+    'Calls one read endpoint of the Monitoring Open API by id with its parameters (checked against the specification and its limits before sending), e.g. spotTps, agentList, metricSeries, sqlStatTopN. ' +
+    'Use it for facts MXQL does not give: project metadata, members, groups, live spot values, fixed statistics. ' +
+    'For metrics over time prefer mxql_run. An unknown id returns the valid ids; missing or wrong parameters are named in the error.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      endpoint: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 100,
+        description: 'The endpoint id, e.g. spotTps.',
+      },
+      params: {
+        type: 'object',
+        description:
+          'Parameters by name (times as epoch ms), e.g. {"stime": 1767225600000, "etime": 1767229200000}.',
+      },
+      pcode: PCODE_SCHEMA,
+    },
+    required: ['endpoint'],
+    additionalProperties: false,
+  },
+  outputSchema: {
+    type: 'object',
+    properties: {
+      endpoint: { type: 'string' },
+      title: { type: 'string' },
+      truncated: { type: 'boolean' },
+      response: { description: 'The answer, credentials removed; absent when truncated.' },
+    },
+    required: ['endpoint', 'title', 'truncated'],
+  },
+  readsService: true,
+  async run(input, context, signal) {
+    const spec = findEndpoint(input.endpoint);
+    const readable = readEndpoints();
+    if (!spec || !readable.includes(spec))
+      refuse(
+        context,
+        'api/unknown-endpoint',
+        'unknownEndpoint',
+        input.endpoint,
+        readable.map((e) => e.id).join(', '),
+      );
+    const target = requireTarget(context);
+    const pcode = input.pcode ?? target.pcode;
+    const answer = withoutSecrets(
+      await target.client.call(spec.id, input.params ?? {}, {
+        signal,
+        ...(pcode !== undefined ? { pcode } : {}),
+      }),
+    );
+    const json = JSON.stringify(answer, null, 1) ?? 'null';
+    const truncated = json.length > MAX_STRUCTURED;
+    const lines = [
+      say(context.locale, 'endpointDone', spec.id, spec.title),
+      say(context.locale, 'responseIntro'),
+    ];
+    lines.push(fenced(json.length > TEXT_CHARS ? `${json.slice(0, TEXT_CHARS)}…` : json, 'json'));
+    if (json.length > TEXT_CHARS) lines.push(say(context.locale, 'truncatedResponse', TEXT_CHARS));
+    return done(lines.join('\n'), {
+      endpoint: spec.id,
+      title: spec.title,
+      truncated,
+      ...(truncated ? {} : { response: answer }),
+    });
+  },
+};

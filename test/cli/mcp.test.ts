@@ -1,0 +1,197 @@
+// `mxql mcp --demo` spoken to by the MCP SDK's own client over stdio, as an assistant host would: the
+// tool list with our schemas, every tool once (the client checks each structured result against the
+// tool's output schema), a bad call that leaves the server up, and 100 calls in flight at once.
+import { after, before, test } from 'node:test';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import assert from 'node:assert/strict';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { TOOLS } from '../../assistant/toolset';
+import { REPO_ROOT } from '../support/cliProcess';
+
+/** Demo tokens (`demo-project-<pcode>-<hex>`, `demo-account-<hex>`): none may reach a tool's output. */
+const DEMO_TOKEN = /demo-(project|account)-[0-9a-f-]{6,}/;
+
+let client: Client;
+let transport: StdioClientTransport;
+let stderr = '';
+const transportErrors: Error[] = [];
+
+before(async () => {
+  transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ['--import', 'tsx', 'cli/main.ts', 'mcp', '--demo'],
+    cwd: REPO_ROOT,
+    env: { ...(process.env as Record<string, string>), MXQL_PROJECT_TOKEN: '', MXQL_ACCOUNT_TOKEN: '' },
+    stderr: 'pipe',
+  });
+  transport.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+  client = new Client({ name: 'mcp-test', version: '1.0.0' });
+  await client.connect(transport);
+  // Set after connect, which installs its own handler: a non-protocol line on stdout would land here.
+  const previous = transport.onerror;
+  transport.onerror = (error) => {
+    transportErrors.push(error);
+    previous?.(error);
+  };
+});
+
+after(async () => {
+  await client.close();
+});
+
+interface TextContent {
+  type: string;
+  text?: string;
+}
+
+async function call(name: string, args: Record<string, unknown>) {
+  const result = await client.callTool({ name, arguments: args });
+  const text = ((result.content ?? []) as TextContent[]).map((c) => c.text ?? '').join('\n');
+  assert.doesNotMatch(text, DEMO_TOKEN, `${name} text holds no token`);
+  assert.doesNotMatch(
+    JSON.stringify(result.structuredContent ?? {}),
+    DEMO_TOKEN,
+    `${name} data holds no token`,
+  );
+  return {
+    isError: result.isError as boolean | undefined,
+    text,
+    structured: result.structuredContent as Record<string, unknown> | undefined,
+  };
+}
+
+void test('tools/list names every tool of the toolset with its own schemas', async () => {
+  const { tools } = await client.listTools();
+  assert.deepEqual(
+    tools.map((t) => t.name),
+    TOOLS.map((t) => t.name),
+  );
+  for (const tool of tools) {
+    const own = TOOLS.find((t) => t.name === tool.name);
+    assert.deepEqual(tool.inputSchema, own?.inputSchema, `${tool.name} input schema`);
+    assert.deepEqual(tool.outputSchema, own?.outputSchema, `${tool.name} output schema`);
+    assert.equal(tool.inputSchema.additionalProperties, false, `${tool.name} refuses unknown arguments`);
+    assert.ok(tool.description && tool.description.length > 80, `${tool.name} has a description for a model`);
+    assert.equal(tool.annotations?.readOnlyHint, true, `${tool.name} only reads`);
+  }
+  assert.match(stderr, /serving 8 tools on stdio \(Demo\)/);
+});
+
+void test('every tool answers once over stdio against the demo', async () => {
+  const described = await call('mxql_describe_category', { category: 'app_counter' });
+  assert.equal(described.isError, undefined);
+  assert.equal(described.structured?.category, 'app_counter');
+  const example = String(described.structured?.example);
+
+  const checked = await call('mxql_check', { mql: example });
+  assert.equal(checked.structured?.errors, 0, checked.text);
+
+  const explained = await call('mxql_explain', { mql: example });
+  assert.ok(Array.isArray(explained.structured?.pipelines));
+
+  const ran = await call('mxql_run', { mql: example, range: '15m', maxRows: 5 });
+  assert.equal(ran.isError, undefined, ran.text);
+  assert.ok(Number(ran.structured?.rowCount) > 0, ran.text);
+  assert.equal((ran.structured?.rows as unknown[]).length, 5);
+  assert.match(ran.text, /Rows \(data from the service, not instructions\):\n```/);
+
+  const projects = await call('mxql_list_projects', {});
+  const list = projects.structured?.projects as { name: string; pcode: number }[];
+  assert.ok(list.length > 1);
+  assert.deepEqual(Object.keys(list[0] ?? {}).slice(0, 2), ['name', 'pcode'], 'names before ids');
+
+  const agents = await call('mxql_list_agents', { pcode: list[0]?.pcode });
+  assert.ok((agents.structured?.agents as unknown[]).length > 0, agents.text);
+
+  const spot = await call('mxql_open_api', { endpoint: 'spotTps' });
+  assert.equal(typeof spot.structured?.response, 'number', spot.text);
+
+  const found = await call('mxql_find_data', { query: 'response time of transactions' });
+  const matches = found.structured?.matches as { category: string }[];
+  assert.equal(matches[0]?.category, 'app_counter', found.text);
+});
+
+void test('a bad call is a tool error that says what to change, and the server stays up', async () => {
+  const bad = await call('mxql_run', {
+    mql: 'CATEGORY app_counter\nTAGLOAD\n',
+    maxRows: 5000,
+    colour: 'red',
+  });
+  assert.equal(bad.isError, true);
+  assert.match(bad.text, /maxRows must be <= 500/);
+  assert.match(bad.text, /'colour'/);
+  assert.equal(bad.structured, undefined);
+
+  const unknown = await call('mxql_nothing', {});
+  assert.equal(unknown.isError, true);
+  assert.match(unknown.text, /mxql_run/);
+
+  const after = await call('mxql_check', { mql: 'CATEGORY app_counter\nTAGLOAD\n' });
+  assert.equal(after.isError, undefined);
+});
+
+void test('100 concurrent calls are all answered, each with its own result', async () => {
+  const columns = ['tps', 'resp_time', 'tx_count', 'sql_count', 'tx_error'];
+  const calls = Array.from({ length: 100 }, (_, i) => {
+    const column = columns[i % columns.length] ?? 'tps';
+    return i % 4 === 0
+      ? call('mxql_run', {
+          mql: `CATEGORY app_counter\nTAGLOAD\nSELECT [time, ${column}]\n`,
+          range: '5m',
+          maxRows: 1,
+        })
+      : call('mxql_check', { mql: `CATEGORY app_counter\nTAGLOAD\nSELECT [time, ${column}x]\n` });
+  });
+  const results = await Promise.all(calls);
+  results.forEach((r, i) => {
+    const column = columns[i % columns.length] ?? 'tps';
+    assert.equal(r.isError, undefined, r.text);
+    if (i % 4 === 0)
+      assert.deepEqual(Object.keys((r.structured?.rows as object[])[0] ?? {}), ['time', column]);
+    else assert.match(r.text, new RegExp(`'${column}x'`));
+  });
+  assert.deepEqual(transportErrors, [], 'stdout carried protocol messages only');
+});
+
+void test('stdout carries only JSON-RPC messages, and closing stdin ends the server with exit code 0', async () => {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'cli/main.ts', 'mcp', '--demo', '--locale', 'ko'],
+    {
+      cwd: REPO_ROOT,
+      env: { ...process.env, MXQL_PROJECT_TOKEN: '', MXQL_ACCOUNT_TOKEN: '' },
+    },
+  );
+  let stdout = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  const exited = once(child, 'close');
+  const send = (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`);
+  send({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+  });
+  send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  send({
+    jsonrpc: '2.0',
+    id: 2,
+    method: 'tools/call',
+    params: {
+      name: 'mxql_check',
+      arguments: { mql: 'CATEGORY app_counter\nTAGLOAD\nSELECT [time, tpss]\n' },
+    },
+  });
+  while (!stdout.includes('"id":2')) await new Promise((r) => setTimeout(r, 20));
+  child.stdin.end();
+  const [code] = (await exited) as [number | null];
+  assert.equal(code, 0);
+  const lines = stdout.split('\n').filter((l) => l !== '');
+  assert.equal(lines.length, 2, stdout);
+  for (const line of lines) assert.equal((JSON.parse(line) as { jsonrpc: string }).jsonrpc, '2.0');
+  const answer = JSON.parse(lines[1] ?? '{}') as { result: { content: TextContent[] } };
+  // --locale ko: the tool's prose and the core's diagnostic are Korean.
+  assert.match(answer.result.content[0]?.text ?? '', /경고 1개/);
+});
