@@ -6,6 +6,10 @@
 import * as vscode from 'vscode';
 import { useTranslator } from './l10n';
 import { registerCommands } from './commands/register';
+import { registerAssistant } from './assistant/registerAssistant';
+import type { ChatDeps } from './assistant/chatParticipant';
+import { confirmationOf } from './assistant/languageModelTools';
+import { toolTarget } from './assistant/toolHost';
 import { registerExplorer } from './explorer/registerExplorer';
 import { Ctx } from './ctx';
 import type { HistoryEntry } from './history/historyStore';
@@ -38,6 +42,13 @@ export interface MxqlTestApi {
   hasSecret(key: string): Promise<boolean>;
   /** Where this window keeps its state and logs (the security test scans them). */
   storagePaths(): { globalStorage: string; logs: string };
+  /** What the `@mxql` participant reads and does, for driving its handler with a scripted model. */
+  chatDeps(): ChatDeps;
+  /** The confirmation a Language Model Tool would show on the active profile (undefined: none). */
+  toolConfirmation(
+    name: string,
+    input: Record<string, unknown>,
+  ): Promise<{ title: string; message: string } | undefined>;
 }
 
 let ctx: Ctx | undefined;
@@ -78,7 +89,13 @@ function wireViews(current: Ctx, runner: Runner, panels: ResultsPanels): StatusB
   return status;
 }
 
-function testApi(current: Ctx, runner: Runner, panels: ResultsPanels, status: StatusBar): MxqlTestApi {
+function testApi(
+  current: Ctx,
+  runner: Runner,
+  panels: ResultsPanels,
+  status: StatusBar,
+  chat: ChatDeps,
+): MxqlTestApi {
   const context = current.extension;
   return {
     result: (runId) => current.results.snapshot(runId),
@@ -98,6 +115,8 @@ function testApi(current: Ctx, runner: Runner, panels: ResultsPanels, status: St
     hasSecret: async (key) => (await context.secrets.get(key)) !== undefined,
     panelCount: () => panels.count,
     storagePaths: () => ({ globalStorage: context.globalStorageUri.fsPath, logs: context.logUri.fsPath }),
+    chatDeps: () => chat,
+    toolConfirmation: async (name, input) => confirmationOf(name, input, await toolTarget(current)),
   };
 }
 
@@ -116,9 +135,10 @@ export function activate(context: vscode.ExtensionContext): MxqlTestApi | undefi
   const status = wireViews(current, runner, panels);
   registerExplorer(current, runner, panels);
   registerNotebooks(current, runner, panels);
+  const chat = registerAssistant(current, runner);
   startLanguage(context, current);
   if (context.extensionMode === vscode.ExtensionMode.Production) return undefined;
-  return testApi(current, runner, panels, status);
+  return testApi(current, runner, panels, status, chat);
 }
 
 export async function deactivate(): Promise<void> {

@@ -11,6 +11,7 @@ import { presetMs, reviveChoice, RANGE_PRESETS, type RangePreset } from '../run/
 import { explorerHandlers } from '../explorer/registerExplorer';
 import { notebookHandlers } from '../notebook/registerNotebooks';
 import { openHistoryQuery, rerunHistory, showHistory } from './historyCommands';
+import { applyChatFix } from '../assistant/registerAssistant';
 import { runFile, runPredefinedPath, runQueryAtCursor, runSelection, scopeToAgent } from './runCommands';
 import { commandIds, type CommandId } from './table';
 import { t } from '../l10n';
@@ -106,6 +107,7 @@ function handlers(ctx: Ctx, runner: Runner): Record<CommandId, Handler> {
     'mxql.runPredefinedPath': (arg) => runPredefinedPath(ctx, runner, arg),
     'mxql.rerunLast': () => runner.rerunLast(),
     'mxql.scopeToAgent': (arg) => scopeToAgent(ctx, arg),
+    'mxql.applyChatFix': (uri, version, fixed) => applyChatFix(uri, version, fixed),
     'mxql.cancelRun': (runId) => runner.cancel(typeof runId === 'string' ? runId : undefined),
     'mxql.pickTimeRange': (arg) => setRange(ctx, arg),
     'mxql.addProfile': (arg) => profiles.addProfile(ctx, arg as profiles.AddProfileArgs | undefined),

@@ -12,6 +12,7 @@ export const COMMANDS = {
   'mxql.runPredefinedPath': 'Run Predefined Path…',
   'mxql.rerunLast': 'Re-run Last Query',
   'mxql.scopeToAgent': 'Scope to an Agent…',
+  'mxql.applyChatFix': 'Accept the Repair from Chat',
   'mxql.cancelRun': 'Cancel Running Queries',
   'mxql.pickTimeRange': 'Set Time Range…',
   'mxql.addProfile': 'Add Profile…',
@@ -39,6 +40,7 @@ export const commandIds = Object.keys(COMMANDS) as CommandId[];
 /** Commands that only make sense from a view item or a message; hidden from the command palette. */
 export const HIDDEN_FROM_PALETTE: readonly CommandId[] = [
   'mxql.runErrorAction',
+  'mxql.applyChatFix',
   'mxql.history.rerun',
   'mxql.history.openQuery',
   ...EXPLORER_NODE_COMMANDS,

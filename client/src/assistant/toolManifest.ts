@@ -1,0 +1,47 @@
+// package.json's `languageModelTools` as the toolset defines them: the same names, model descriptions and
+// input schemas, with the display texts as %keys% of the manifest's translation files. A unit test keeps
+// the manifest equal to this; `npm run tools:manifest` writes it. Pure data: no vscode.
+import type { ToolDefinition } from '../../../assistant/types';
+
+/** The MCP server definition provider's id, as package.json's mcpServerDefinitionProviders declares it. */
+export const MCP_PROVIDER_ID = 'mxql.mcpServers';
+
+/** The chat participant's id, as package.json's chatParticipants declares it. */
+export const CHAT_PARTICIPANT_ID = 'mxql.chat';
+
+/** One entry of `contributes.languageModelTools`. */
+export interface ToolContribution {
+  readonly name: string;
+  readonly toolReferenceName: string;
+  readonly displayName: string;
+  readonly userDescription: string;
+  readonly modelDescription: string;
+  readonly canBeReferencedInPrompt: true;
+  readonly icon: string;
+  readonly tags: readonly string[];
+  readonly inputSchema: Readonly<Record<string, unknown>>;
+}
+
+/** The manifest key of a tool's display name and of its description for people. */
+export const toolTextKeys = (name: string) => ({
+  displayName: `tool.${name}.displayName`,
+  userDescription: `tool.${name}.userDescription`,
+});
+
+/** The contribution of each tool, in the toolset's order. */
+export function toolContributions(tools: readonly ToolDefinition<never>[]): ToolContribution[] {
+  return tools.map((tool) => {
+    const keys = toolTextKeys(tool.name);
+    return {
+      name: tool.name,
+      toolReferenceName: tool.name,
+      displayName: `%${keys.displayName}%`,
+      userDescription: `%${keys.userDescription}%`,
+      modelDescription: tool.description,
+      canBeReferencedInPrompt: true,
+      icon: '$(database)',
+      tags: ['mxql', tool.readsService ? 'mxql-reads-service' : 'mxql-offline'],
+      inputSchema: tool.inputSchema,
+    };
+  });
+}

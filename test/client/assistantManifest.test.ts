@@ -1,0 +1,51 @@
+// The manifest offers exactly the tools the extension registers: package.json's languageModelTools equal
+// the toolset's names, model descriptions and input schemas, with every display text translated; the
+// chat participant and the MCP server definition provider are declared under the ids the code uses.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { TOOLS } from '../../assistant/toolset';
+import {
+  CHAT_PARTICIPANT_ID,
+  MCP_PROVIDER_ID,
+  toolContributions,
+  toolTextKeys,
+} from '../../client/src/assistant/toolManifest';
+
+const root = join(__dirname, '..', '..');
+const readJson = (file: string) =>
+  JSON.parse(readFileSync(join(root, file), 'utf8')) as Record<string, unknown>;
+const contributes = (readJson('package.json') as { contributes: Record<string, unknown> }).contributes;
+
+void test('languageModelTools are the toolset, as npm run tools:manifest writes them', () => {
+  assert.deepEqual(contributes.languageModelTools, toolContributions(TOOLS));
+});
+
+void test('every tool has a display name and a description for people in English, Korean and Japanese', () => {
+  for (const file of ['package.nls.json', 'package.nls.ko.json', 'package.nls.ja.json']) {
+    const texts = readJson(file);
+    for (const tool of TOOLS) {
+      const keys = toolTextKeys(tool.name);
+      assert.ok(typeof texts[keys.displayName] === 'string', `${file}: ${keys.displayName}`);
+      assert.ok(typeof texts[keys.userDescription] === 'string', `${file}: ${keys.userDescription}`);
+    }
+  }
+});
+
+void test('the participant and the MCP provider are declared under the ids the extension registers', () => {
+  const participants = contributes.chatParticipants as {
+    id: string;
+    name: string;
+    commands: { name: string }[];
+  }[];
+  assert.deepEqual(
+    participants.map((p) => [p.id, p.name, p.commands.map((c) => c.name)]),
+    [[CHAT_PARTICIPANT_ID, 'mxql', ['query', 'explain', 'fix']]],
+  );
+  const providers = contributes.mcpServerDefinitionProviders as { id: string }[];
+  assert.deepEqual(
+    providers.map((p) => p.id),
+    [MCP_PROVIDER_ID],
+  );
+});
