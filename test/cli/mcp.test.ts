@@ -9,6 +9,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { TOOLS } from '../../assistant/toolset';
 import { REPO_ROOT } from '../support/cliProcess';
+import { startFaultServer } from '../support/faultServer';
 
 /** Demo tokens (`demo-project-<pcode>-<hex>`, `demo-account-<hex>`): none may reach a tool's output. */
 const DEMO_TOKEN = /demo-(project|account)-[0-9a-f-]{6,}/;
@@ -194,4 +195,49 @@ void test('stdout carries only JSON-RPC messages, and closing stdin ends the ser
   const answer = JSON.parse(lines[1] ?? '{}') as { result: { content: TextContent[] } };
   // --locale ko: the tool's prose and the core's diagnostic are Korean.
   assert.match(answer.result.content[0]?.text ?? '', /경고 1개/);
+});
+
+void test('against a service: env tokens stay out of results, and a cancelled call closes its request', async () => {
+  const fault = await startFaultServer();
+  const token = 'mcp-project-token-5e1f0a';
+  const service = new Client({ name: 'mcp-test-service', version: '1.0.0' });
+  await service.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: ['--import', 'tsx', 'cli/main.ts', 'mcp', '--base-url', fault.url, '--pcode', '777'],
+      cwd: REPO_ROOT,
+      env: { ...(process.env as Record<string, string>), MXQL_PROJECT_TOKEN: token, MXQL_ACCOUNT_TOKEN: '' },
+      stderr: 'pipe',
+    }),
+  );
+  try {
+    fault.respondWith({ kind: 'echoToken', status: 401 });
+    const refused = await service.callTool({ name: 'mxql_list_agents', arguments: {} });
+    const text = JSON.stringify(refused);
+    assert.equal(refused.isError, true);
+    assert.match(text, /401/);
+    assert.ok(!text.includes(token), text);
+    assert.equal(
+      fault.requests.at(-1)?.headers['x-service-token'],
+      token,
+      'the token came from the environment',
+    );
+
+    fault.respondWith({ kind: 'hang' });
+    const controller = new AbortController();
+    const arrived = fault.nextRequest();
+    const running = service.callTool(
+      { name: 'mxql_run', arguments: { mql: 'CATEGORY app_counter\nTAGLOAD\n' } },
+      undefined,
+      { signal: controller.signal },
+    );
+    await arrived;
+    const closed = fault.nextSocketClose();
+    controller.abort();
+    await assert.rejects(running);
+    await closed; // the server process passed MCP's cancellation on to its HTTP request
+  } finally {
+    await service.close();
+    await fault.close();
+  }
 });
