@@ -23,7 +23,7 @@ const FILES: Record<string, string> = {
     '-- @stime 2026-11-20 10:00\n-- @etime 2026-11-20 11:00\n-- @pcode 99\nCATEGORY server_base\nTAGLOAD\n',
   // The recording server rejects the last request it gets, as the service rejects a bad query.
   'e-rejected.mxql': '-- @name broken\n-- @limit 5\nCATEGORY app_counter\nTAGLOAD\nFROBNICATE\n',
-  'f-missing-param.mxql': 'CATEGORY app_counter\nOID [$unset]\nTAGLOAD\n',
+  'f-missing-param.mxql': 'CATEGORY app_counter\nTAGLOAD\nFILTER {key: oid, value: $unset}\n',
 };
 const SENDING = Object.keys(FILES).filter((name) => name !== 'f-missing-param.mxql');
 /** The files whose range ends when the command runs: their stime and etime differ by the run's moment. */
