@@ -102,7 +102,7 @@ suite('assistant', () => {
     const explained = await invoke('mxql_explain', {
       mql: 'CATEGORY app_counter\nTAGLOAD\nSELECT [time, tps]',
     });
-    assert.ok(Array.isArray(explained.data.steps), explained.text);
+    assert.ok(Array.isArray(explained.data.pipelines), explained.text);
     const ran = await invoke('mxql_run', {
       mql: 'CATEGORY app_counter\nOIDSET {oid:$oid}\nTAGLOAD\nSELECT [time, oname, tps]',
       range: '15m',
@@ -164,9 +164,9 @@ suite('assistant', () => {
     const running = invoke('mxql_run', { mql: 'CATEGORY demo_slow\nTAGLOAD' }, source.token);
     await started;
     source.cancel();
-    const result = await running;
+    // VS Code rejects a cancelled call; the tool aborts its request, which the demo sees end.
+    await assert.rejects(running, /Canceled/);
     await aborted;
-    assert.match(JSON.stringify(result.data), /cancel/i);
   });
 
   test('@mxql /query: a need becomes a checked query, repaired once, dry-run on the demo and run into the panel', async () => {
