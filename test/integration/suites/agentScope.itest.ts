@@ -84,7 +84,8 @@ suite('agent scope and typed params', () => {
     assert.equal(outcome.status, 'done', outcome.message);
     assert.equal(ui.prompts[0]?.kind, 'quickPick');
     const offered = ui.prompts[0]?.choices ?? [];
-    for (const column of ['tps', 'tx_count', 'resp_time']) assert.ok(offered.includes(column), offered.join(', '));
+    for (const column of ['tps', 'tx_count', 'resp_time'])
+      assert.ok(offered.includes(column), offered.join(', '));
     const result = api.result(outcome.runId ?? '');
     assert.deepEqual(result?.params, { $field: 'tps' });
     assert.ok(result?.columns.includes('tps'), result?.columns.join(', '));
