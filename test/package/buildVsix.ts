@@ -38,16 +38,27 @@ export interface PackagedVsix {
   dispose(): void;
 }
 
-/** Builds `mxql-<version>.vsix` from a clean copy of the working tree. */
-export function packageCleanTree(): PackagedVsix {
+/** A clean copy of the working tree, built for production, in a staging folder. */
+export function stageCleanBuild(): { stage: string; tree: string; version: string } {
   const stage = mkdtempSync(join(tmpdir(), 'mxql-vsix-'));
   const tree = join(stage, 'tree');
   try {
     cpSync(repoRoot, tree, { recursive: true, filter: isSource });
     symlinkSync(join(repoRoot, 'node_modules'), join(tree, 'node_modules'), 'dir');
     const { version } = JSON.parse(readFileSync(join(tree, 'package.json'), 'utf8')) as { version: string };
-    const path = join(stage, `mxql-${version}.vsix`);
     run(tree, ['esbuild.mjs', '--production']);
+    return { stage, tree, version };
+  } catch (err) {
+    rmSync(stage, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+/** Builds `mxql-<version>.vsix` from a clean copy of the working tree. */
+export function packageCleanTree(): PackagedVsix {
+  const { stage, tree, version } = stageCleanBuild();
+  try {
+    const path = join(stage, `mxql-${version}.vsix`);
     // --allow-missing-repository: vsce would otherwise ask a question nobody can answer in CI.
     run(tree, [vsceBin(), 'package', '--no-dependencies', '--allow-missing-repository', '--out', path]);
     return { path, dispose: () => rmSync(stage, { recursive: true, force: true }) };
