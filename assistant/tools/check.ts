@@ -11,7 +11,7 @@ import {
 import { done } from '../results';
 import { say, uiLanguageOfLocale } from '../texts';
 import type { ToolContext, ToolDefinition } from '../types';
-import { MQL_SCHEMA } from './schemas';
+import { MQL_INPUT_SCHEMA } from './schemas';
 
 export interface CheckInput {
   readonly mql: string;
@@ -62,12 +62,7 @@ export const check: ToolDefinition<CheckInput> = {
     'Returns each diagnostic with 1-based line/column, severity, code, message and quick fixes as text edits. ' +
     'Use it on every query you write or change before mxql_run, and apply the fixes it offers. ' +
     'It does not reach the service, so it cannot say whether data exists; mxql_run does. Next: mxql_run.',
-  inputSchema: {
-    type: 'object',
-    properties: { mql: MQL_SCHEMA },
-    required: ['mql'],
-    additionalProperties: false,
-  },
+  inputSchema: MQL_INPUT_SCHEMA,
   outputSchema: {
     type: 'object',
     properties: {

@@ -14,7 +14,7 @@ import {
 import { done } from '../results';
 import { say, uiLanguageOfLocale } from '../texts';
 import type { ToolContext, ToolDefinition } from '../types';
-import { MQL_SCHEMA } from './schemas';
+import { MQL_INPUT_SCHEMA } from './schemas';
 
 export interface ExplainInput {
   readonly mql: string;
@@ -80,12 +80,7 @@ export const explain: ToolDefinition<ExplainInput> = {
     'Explains an MXQL query step by step: for each command its line, what it does, and the columns that exist after it (main pipeline and each SUB). ' +
     'Use it to understand or describe an existing query to the user, or to see which columns a later command may use. ' +
     'It does not validate (use mxql_check) and does not run (use mxql_run).',
-  inputSchema: {
-    type: 'object',
-    properties: { mql: MQL_SCHEMA },
-    required: ['mql'],
-    additionalProperties: false,
-  },
+  inputSchema: MQL_INPUT_SCHEMA,
   outputSchema: {
     type: 'object',
     properties: {

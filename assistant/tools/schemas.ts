@@ -37,3 +37,11 @@ export const MQL_SCHEMA: JsonSchema = {
   maxLength: 1_000_000,
   description: 'MXQL text, one command per line (directives such as -- @param may be included).',
 };
+
+/** The input of the tools that read only a query's text (mxql_check, mxql_explain). */
+export const MQL_INPUT_SCHEMA: JsonSchema = {
+  type: 'object',
+  properties: { mql: MQL_SCHEMA },
+  required: ['mql'],
+  additionalProperties: false,
+};

@@ -1,7 +1,13 @@
 // The status bar's time ranges: the relative presets, custom absolute ranges typed by the user, and the
 // stored choice read back. What a range means for a run (the file's directives, the MXQL limit, labels)
 // is the core's run planner's (server/core/run/timeRange.ts); this module only adds the picker's parts.
-import { parseAbsoluteTime, rangeProblem, DEFAULT_RANGE, type RangeChoice } from '../../../server/core/index';
+import {
+  parseAbsoluteTime,
+  parseDuration,
+  rangeProblem,
+  DEFAULT_RANGE,
+  type RangeChoice,
+} from '../../../server/core/index';
 import { MXQL_RANGE } from '../../../api/index';
 import { t } from '../l10n';
 
@@ -15,19 +21,13 @@ export {
   type ResolvedRange,
 } from '../../../server/core/index';
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-
 /** Relative presets of the status bar picker, shortest first. */
 export const RANGE_PRESETS = ['5m', '15m', '1h', '3h', '6h', '12h', '1d', '3d', '7d', '30d'] as const;
 export type RangePreset = (typeof RANGE_PRESETS)[number];
 
-/** Milliseconds of a preset such as `15m`. */
+/** Milliseconds of a preset such as `15m` (every preset is a duration the core reads). */
 export function presetMs(preset: RangePreset): number {
-  const n = Number(preset.slice(0, -1));
-  const unit = preset.slice(-1);
-  return n * (unit === 'm' ? MINUTE : unit === 'h' ? HOUR : DAY);
+  return parseDuration(preset) ?? 0;
 }
 
 /** Why a range cannot be sent, in the user's language, or undefined when it can. */

@@ -1,13 +1,9 @@
-// The words of the run planner's problems as data: an English template with `{0}`, `{1}` … and the values
-// that fill them (the same shape as the API client's texts). English is the owner (the CLI prints it); the
-// extension translates by the template, so a refusal reads in the user's language with its values unchanged.
-import { fillTemplate } from '../../../common/resultsTexts';
+// The run planner's problems as template texts (common/templateText.ts): the literal templates given to
+// runText are the keys the extension's translation bundles hold for them.
+import { englishOf, type TemplateText } from '../../../common/templateText';
 
-/** One user-visible text of the planner: an English template and the values of its placeholders. */
-export interface RunText {
-  readonly template: string;
-  readonly args: readonly (string | number)[];
-}
+/** One user-visible text of the planner. */
+export type RunText = TemplateText;
 
 /** A text of the planner. */
 export function runText(template: string, ...args: (string | number)[]): RunText {
@@ -15,6 +11,4 @@ export function runText(template: string, ...args: (string | number)[]): RunText
 }
 
 /** The English sentence of `text`. */
-export function englishOfRunText(text: RunText): string {
-  return fillTemplate(text.template, ...text.args);
-}
+export const englishOfRunText = englishOf;

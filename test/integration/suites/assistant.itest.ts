@@ -6,20 +6,12 @@ import * as assert from 'node:assert/strict';
 import { once } from 'node:events';
 import * as vscode from 'vscode';
 import { suite, suiteTeardown, test } from 'mocha';
+import { TOOLS } from '../../../assistant/toolset';
 import { handleChat } from '../../../client/src/assistant/chatParticipant';
 import { openWorkspaceFile } from '../workspaceFiles';
 import { mxqlApi, useDemo } from './runSupport';
 
-const TOOL_NAMES = [
-  'mxql_find_data',
-  'mxql_describe_category',
-  'mxql_check',
-  'mxql_explain',
-  'mxql_run',
-  'mxql_list_projects',
-  'mxql_list_agents',
-  'mxql_open_api',
-];
+const TOOL_NAMES = TOOLS.map((tool) => tool.name);
 
 /** A tool's answer: its prose and the JSON part with the structured facts. */
 async function invoke(
