@@ -113,6 +113,11 @@ async function main(): Promise<void> {
   console.log(`  baseline, no find_data    ${b.line}`);
   console.log(`  data needs only           ${summary(onlyData(full)).line}`);
   console.log(`  data needs, baseline      ${summary(onlyData(baseline)).line}`);
+  // The baseline matches ASCII words only, so English needs show what the search adds beyond language.
+  const english = (verdicts: readonly Verdict[]) =>
+    onlyData(verdicts).filter((v) => cases.find((c) => c.id === v.id)?.locale === 'en');
+  console.log(`  English data needs        ${summary(english(full)).line}`);
+  console.log(`  English data, baseline    ${summary(english(baseline)).line}`);
   console.log(`  toolset over mcp stdio    ${summary(stdio).line}  [${stdioMs.toFixed(0)} ms]`);
   const sameOutcome = (a: Verdict | undefined, b: Verdict | undefined) =>
     a?.pass === b?.pass && a?.tools.join() === b?.tools.join();
