@@ -73,53 +73,18 @@ function quotedQuery(need: string): string | undefined {
   return m?.[1];
 }
 
-/** Lowercase ASCII words of at least two letters. */
+/** Words that say nothing about which data is meant. */
+const STOPWORDS = new Set(
+  (
+    'me my the of for and per in on to is are how what which show give last minutes hour ' +
+    'hours day days now right many much each by it this that from with all over get see want tell'
+  ).split(' '),
+);
+
+/** Lowercase ASCII words of at least two letters, stopwords left out. */
 function asciiWords(text: string): string[] {
   return (text.toLowerCase().match(/[a-z][a-z0-9]+/g) ?? []).filter((w) => !STOPWORDS.has(w));
 }
-
-const STOPWORDS = new Set([
-  'me',
-  'my',
-  'the',
-  'of',
-  'for',
-  'and',
-  'per',
-  'in',
-  'on',
-  'to',
-  'is',
-  'are',
-  'how',
-  'what',
-  'which',
-  'show',
-  'give',
-  'last',
-  'minutes',
-  'hour',
-  'hours',
-  'day',
-  'days',
-  'now',
-  'right',
-  'many',
-  'much',
-  'each',
-  'by',
-  'it',
-  'this',
-  'that',
-  'from',
-  'with',
-  'all',
-  'over',
-  'get',
-  'see',
-  'want',
-  'tell',
-]);
 
 /** Converts 1-based line/column positions of `text` into offsets and applies the edits, last first. */
 function applyEdits(
