@@ -221,3 +221,37 @@ suite('assistant', () => {
     assert.equal(document.getText(), 'CATEGORY app_counter\nTAGLOAD\nSELECT [time, tps]\n');
   });
 });
+
+suite('assistant over MCP', () => {
+  suiteTeardown(async () => (await mxqlApi()).restoreUi());
+
+  test("VS Code's agent gets mxql mcp from the extension: started, its tools answer on the Demo", async () => {
+    const api = await mxqlApi();
+    await useDemo(api);
+    await vscode.commands.executeCommand('workbench.mcp.startServer', '*', {
+      waitForLiveTools: true,
+      autoTrustChanges: true,
+    });
+    const deadline = Date.now() + 60_000;
+    let run: vscode.LanguageModelToolInformation | undefined;
+    while (!run && Date.now() < deadline) {
+      run = vscode.lm.tools.find((t) => t.name.endsWith('mxql_run') && t.name !== 'mxql_run');
+      if (!run) await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    assert.ok(run, `no MCP tool: ${vscode.lm.tools.map((t) => t.name).join(', ')}`);
+    const result = await vscode.lm.invokeTool(
+      run.name,
+      {
+        input: { mql: 'CATEGORY app_counter\nTAGLOAD\nSELECT [time, oname, tps]', range: '15m' },
+        toolInvocationToken: undefined,
+      },
+      none,
+    );
+    const text = result.content
+      .map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : ''))
+      .join('');
+    assert.match(text, /tps/);
+    const demo = await api.demo();
+    for (const p of demo.projects) assert.ok(!text.includes(p.token), 'a token reached the MCP result');
+  });
+});
