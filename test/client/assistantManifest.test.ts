@@ -9,6 +9,7 @@ import { TOOLS } from '../../assistant/toolset';
 import {
   CHAT_PARTICIPANT_ID,
   MCP_PROVIDER_ID,
+  mcpArgs,
   toolContributions,
   toolTextKeys,
 } from '../../client/src/assistant/toolManifest';
@@ -48,4 +49,27 @@ void test('the participant and the MCP provider are declared under the ids the e
     providers.map((p) => p.id),
     [MCP_PROVIDER_ID],
   );
+});
+
+void test("mxql mcp's command line names the profile's address and project, never a token", () => {
+  assert.deepEqual(mcpArgs('/x/cli.js', { profile: 'Demo' }, undefined), ['/x/cli.js', 'mcp', '--demo']);
+  assert.deepEqual(
+    mcpArgs(
+      '/x/cli.js',
+      { profile: 'Prod', pcode: 12 },
+      { baseUrl: 'https://api.example.com', serviceUrl: 'https://s.example.com' },
+    ),
+    [
+      '/x/cli.js',
+      'mcp',
+      '--base-url',
+      'https://api.example.com',
+      '--service-url',
+      'https://s.example.com',
+      '--pcode',
+      '12',
+    ],
+  );
+  // A profile that is gone from the settings falls back to the demo rather than sending nowhere.
+  assert.deepEqual(mcpArgs('/x/cli.js', { profile: 'Gone' }, undefined), ['/x/cli.js', 'mcp', '--demo']);
 });

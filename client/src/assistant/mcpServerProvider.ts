@@ -7,24 +7,7 @@ import { DEMO_PROFILE_NAME } from '../config';
 import type { Ctx } from '../ctx';
 import { accountTokenKey, projectTokenKey } from '../profiles/secretKeys';
 import { toolSelection } from './toolHost';
-import { MCP_PROVIDER_ID } from './toolManifest';
-
-/** The command line of `mxql mcp` for a selection: the demo, or the profile's address and project. */
-export function mcpArgs(
-  cliPath: string,
-  selection: { profile: string; pcode?: number },
-  setting: { baseUrl: string; serviceUrl?: string } | undefined,
-): string[] {
-  if (selection.profile === DEMO_PROFILE_NAME || !setting) return [cliPath, 'mcp', '--demo'];
-  return [
-    cliPath,
-    'mcp',
-    '--base-url',
-    setting.baseUrl,
-    ...(setting.serviceUrl ? ['--service-url', setting.serviceUrl] : []),
-    ...(selection.pcode !== undefined ? ['--pcode', String(selection.pcode)] : []),
-  ];
-}
+import { mcpArgs, MCP_PROVIDER_ID } from './toolManifest';
 
 export function registerMcpServerProvider(ctx: Ctx): void {
   if (typeof vscode.lm?.registerMcpServerDefinitionProvider !== 'function') {

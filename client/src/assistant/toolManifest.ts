@@ -1,13 +1,32 @@
 // package.json's `languageModelTools` as the toolset defines them: the same names, model descriptions and
 // input schemas, with the display texts as %keys% of the manifest's translation files. A unit test keeps
-// the manifest equal to this; `npm run tools:manifest` writes it. Pure data: no vscode.
+// the manifest equal to this; `npm run tools:manifest` writes it. Also the ids the manifest declares and
+// the command line of `mxql mcp`. Pure: no vscode.
 import type { ToolDefinition } from '../../../assistant/types';
+import { DEMO_PROFILE_NAME } from '../config';
 
 /** The MCP server definition provider's id, as package.json's mcpServerDefinitionProviders declares it. */
 export const MCP_PROVIDER_ID = 'mxql.mcpServers';
 
 /** The chat participant's id, as package.json's chatParticipants declares it. */
 export const CHAT_PARTICIPANT_ID = 'mxql.chat';
+
+/** The command line of `mxql mcp` for a selection: the demo, or the profile's address and project. */
+export function mcpArgs(
+  cliPath: string,
+  selection: { profile: string; pcode?: number },
+  setting: { baseUrl: string; serviceUrl?: string } | undefined,
+): string[] {
+  if (selection.profile === DEMO_PROFILE_NAME || !setting) return [cliPath, 'mcp', '--demo'];
+  return [
+    cliPath,
+    'mcp',
+    '--base-url',
+    setting.baseUrl,
+    ...(setting.serviceUrl ? ['--service-url', setting.serviceUrl] : []),
+    ...(selection.pcode !== undefined ? ['--pcode', String(selection.pcode)] : []),
+  ];
+}
 
 /** One entry of `contributes.languageModelTools`. */
 export interface ToolContribution {
