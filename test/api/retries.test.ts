@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { createOpenApiClient, endpoints, OpenApiError, type OpenApiClientOptions } from '../../api/index';
 import { startFaultServer, type FaultServer } from '../support/faultServer';
 import { recordUnhandledRejections } from '../support/unhandledRejections';
+import { backoffDelay, defaultRetry } from '../../api/retry';
 
 const unhandled = recordUnhandledRejections();
 let fault: FaultServer;
@@ -134,4 +135,24 @@ void describe('retries', () => {
     assert.equal(fault.requests.length - from, 1);
     await client.close();
   });
+});
+
+void test('backoffDelay is half to all of base·2^(attempt-1), capped, exactly', () => {
+  const at = (random: number, attempt: number, maxDelayMs = 5_000) =>
+    backoffDelay({ ...defaultRetry, baseDelayMs: 100, maxDelayMs, random: () => random }, attempt);
+  assert.deepEqual(
+    [1, 2, 3, 4].map((attempt) => at(0, attempt)),
+    [50, 100, 200, 400],
+  );
+  assert.deepEqual(
+    [1, 2, 3, 4].map((attempt) => at(1, attempt)),
+    [100, 200, 400, 800],
+  );
+  assert.equal(at(0.5, 3), 300);
+  // The cap holds the delay at maxDelayMs however many attempts came before.
+  assert.deepEqual(
+    [6, 7, 30].map((attempt) => at(1, attempt, 1_000)),
+    [1_000, 1_000, 1_000],
+  );
+  assert.equal(at(0, 30, 1_000), 500);
 });

@@ -64,8 +64,14 @@ void describe('DemoHost', () => {
 
   void test('a crash is reported, shown until restarted, and a restart serves again', async () => {
     const demo = await host.server();
-    process.kill(demo.pid ?? 0, 'SIGKILL');
-    while (crashes.length === 0) await new Promise((r) => setTimeout(r, 20));
+    // A missing pid must fail here: process.kill(0) would signal this whole process group.
+    assert.ok(demo.pid !== undefined && demo.pid > 0, 'the demo child has no pid');
+    process.kill(demo.pid, 'SIGKILL');
+    const deadline = Date.now() + 10_000;
+    while (crashes.length === 0) {
+      assert.ok(Date.now() < deadline, 'no crash reported within 10 s of SIGKILL');
+      await new Promise((r) => setTimeout(r, 20));
+    }
     assert.match(crashes[0] ?? '', /^The demo backend stopped unexpectedly \(signal SIGKILL\)\. Restart it/);
     assert.ok(host.crashed);
     assert.ok(changes >= 1);
@@ -82,7 +88,8 @@ void describe('DemoHost', () => {
 
   void test('stop ends the child without reporting a crash', async () => {
     const demo = await host.server();
-    const pid = demo.pid ?? 0;
+    const pid = demo.pid;
+    assert.ok(pid !== undefined && pid > 0, 'the demo child has no pid');
     await host.stop();
     assert.throws(() => process.kill(pid, 0), /ESRCH/);
     assert.equal(crashes.length, 1);
