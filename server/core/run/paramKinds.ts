@@ -211,9 +211,16 @@ function columnChoices(
   const step = pipeline ? stepAt(pipeline, use.command.range.start) : undefined;
   if (!step) return [];
   const info = step.category !== null ? categories.getCategory(step.category) : undefined;
-  if (step.before.open && !info?.columnsKnown) return [];
   const uses = new Map<string, number>();
   for (const c of [...(info?.tags ?? []), ...(info?.fields ?? [])]) uses.set(c.name, c.uses ?? 0);
+  if (step.before.open && !info?.columnsKnown) {
+    // The list is incomplete, but the columns public queries read of this category are real ones:
+    // offer those (fields before tags, most read first), never a guess; nothing when none are known.
+    const known = [...(info?.fields ?? []), ...(info?.tags ?? [])];
+    return [...new Set(known.map((c) => c.name))].sort(
+      (a, b) => (uses.get(b) ?? 0) - (uses.get(a) ?? 0) || a.localeCompare(b),
+    );
+  }
   return ranked(step.before, uses, categories);
 }
 

@@ -140,11 +140,26 @@ const CASES: readonly Case[] = [
     needs: [need('$pk', 'column', ['tps', 'oname'])],
   },
   {
-    name: 'a category without a column list: a column with no choices',
+    name: 'a category whose list is incomplete offers the columns public queries read of it, most read first',
     src: 'CATEGORY agent_list\nTAGLOAD\nSELECT [$x]\n',
+    needs: [need('$x', 'column', agentListColumns())],
+  },
+  {
+    name: 'a category the catalog does not know: a column with no choices',
+    src: 'CATEGORY no_such_category_here\nTAGLOAD\nSELECT [$x]\n',
     needs: [need('$x', 'column')],
   },
 ];
+
+/** What the catalog knows of agent_list's columns, most read first (the test states the rule, not a list). */
+function agentListColumns(): string[] {
+  const info = bundledCategoryCatalog.getCategory('agent_list');
+  const columns = [...(info?.fields ?? []), ...(info?.tags ?? [])];
+  const uses = new Map(columns.map((c) => [c.name, c.uses ?? 0]));
+  return [...new Set(columns.map((c) => c.name))].sort(
+    (a, b) => (uses.get(b) ?? 0) - (uses.get(a) ?? 0) || a.localeCompare(b),
+  );
+}
 
 void describe('paramNeeds table', () => {
   for (const c of CASES) {
