@@ -135,7 +135,8 @@ async function query(
         ? t('On the demo it returned {0} rows.', dryRows)
         : t('The demo has no rows for it: {0}', dry.text.split('\n')[0] ?? ''),
   );
-  stream.progress(t('Running it on the active profile…'));
+  // No progress line from here on: VS Code folds everything written before the last progress line into a
+  // collapsed "Completed N steps", which would hide the checked query the user asked for.
   const outcome = await deps.openAndRun(checked.mql);
   stream.markdown(
     outcome.status === 'done'
