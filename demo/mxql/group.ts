@@ -32,16 +32,29 @@ function planOf(value: Plain): GroupPlan {
     );
   }
   const o = value ?? {};
+  // A column named under two options keeps the first role in this order (pk, merge, sum, listup, user,
+  // first, last): one value cannot be a merged series and a last value at once.
+  const taken = new Set<string>();
+  const claim = (list: readonly string[]) => {
+    const mine = list.filter((name) => !taken.has(name));
+    for (const name of mine) taken.add(name);
+    return mine;
+  };
+  const pk = claim(names(o.pk ?? o.primaryKey ?? o.key));
+  const merge = o.merge === undefined ? undefined : claim(names(o.merge));
+  const sum = claim(names(o.sum));
+  // quantile / quantile2 columns are kept as lists, like listup, so percentiles can be read from them.
+  const listup = claim([...names(o.listup), ...names(o.quantile), ...names(o.quantile2)]);
+  const distinct = claim(names(o.user));
   return {
-    pk: names(o.pk ?? o.primaryKey ?? o.key),
+    pk,
     unitMs: durationOf(o.timeunit ?? o.timegroup) ?? 0,
-    merge: o.merge === undefined ? undefined : names(o.merge),
-    sum: names(o.sum),
-    first: names(o.first),
-    last: names(o.last),
-    // quantile / quantile2 columns are kept as lists, like listup, so percentiles can be read from them.
-    listup: [...names(o.listup), ...names(o.quantile), ...names(o.quantile2)],
-    distinct: names(o.user),
+    merge,
+    sum,
+    first: claim(names(o.first)),
+    last: claim(names(o.last)),
+    listup,
+    distinct,
     ranked: names(o.quantile2),
     ranks: scalars(o.rank).flatMap((r) => numberOf(r ?? undefined) ?? []),
     rowsPerTime: numberOf(o.rows) ?? 1000,

@@ -25,6 +25,13 @@ void describe('GROUP and UPDATE value', () => {
     }
   });
 
+  void it('a column named under merge and last keeps its first role instead of failing the request', async () => {
+    // A board that fills pk and last from the same $param (GROUP {merge: [tps], pk: "$pk", last: ["$pk_name"]}).
+    const merged = await tenMinutes('SELECT [oid, tps]\nGROUP {pk: oid, merge: [tps]}');
+    const both = await tenMinutes('SELECT [oid, tps]\nGROUP {pk: oid, merge: [tps], last: [tps, oid]}');
+    assert.deepEqual(both, merged);
+  });
+
   void it('UPDATE value min/max/last/cnt read the composite', async () => {
     const rows = await tenMinutes(
       'SELECT [oid, tps]\nGROUP {pk: oid, merge: tps}\nCREATE {key: lo, from: tps}\nCREATE {key: hi, from: tps}\nCREATE {key: n, from: tps}\nUPDATE {key: lo, value: min}\nUPDATE {key: hi, value: max}\nUPDATE {key: n, value: cnt}',
