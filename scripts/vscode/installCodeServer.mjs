@@ -31,8 +31,12 @@ export async function ensureCodeServer({ log = (line) => console.log(line), logF
   const started = Date.now();
   log(`Installing code-server ${CODE_SERVER_VERSION} into ${codeServerHome} (takes two minutes or so)...`);
   const args = ['install', '--no-audit', '--no-fund', `code-server@${CODE_SERVER_VERSION}`];
+  // Under `npm test` the outer npm (on the system Node) leaves its npm_* settings in the environment;
+  // the inner npm would take them as its own config, and code-server's postinstall reads the Node major
+  // from npm_config_user_agent, so it would see the outer Node and refuse. Start from a clean npm env.
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
   const env = {
-    ...process.env,
+    ...inherited,
     // npm (a `#!/usr/bin/env node` script) and every install script then run on code-server's Node:
     // its postinstall refuses any other major, and native modules are built for the Node that loads them.
     PATH: `${dirname(node)}${delimiter}${process.env.PATH ?? ''}`,
