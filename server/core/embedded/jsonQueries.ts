@@ -99,11 +99,6 @@ export function findJsonQueries(json: string): JsonQueryScan {
   return { queries, problems };
 }
 
-/** Whether `json` holds at least one MXQL string (the CLI's directory walk asks this of each `.json` file). */
-export function hasJsonQueries(json: string): boolean {
-  return findJsonQueries(json).queries.length > 0;
-}
-
 function isWhitespace(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 }
