@@ -116,13 +116,6 @@ function scan(json: string, queries: JsonQuery[], problems: JsonProblem[]): void
   const describe = (at: number): string =>
     at >= json.length ? 'the end of the text' : `'${String.fromCodePoint(json.codePointAt(at) ?? 0)}'`;
 
-  /** The role of the value about to be read, from its key and container. */
-  const roleOfNextValue = (): 'query' | 'plain' => {
-    const top = stack[stack.length - 1];
-    if (!top) return 'plain';
-    if (top.underInject) return 'query';
-    return top.kind === 'object' && QUERY_KEYS.has(top.segment as string) ? 'query' : 'plain';
-  };
   const pointer = (): string =>
     stack.map((c) => `/${String(c.segment).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 
@@ -135,33 +128,35 @@ function scan(json: string, queries: JsonQuery[], problems: JsonProblem[]): void
       const c = json.charCodeAt(i);
       const top = stack[stack.length - 1];
       const key = top?.kind === 'object' ? (top.segment as string) : undefined;
+      const underInject = top?.underInject ?? false;
+      // Where a value must be a string of MXQL, and where it is worth saying that it is not.
+      const holdsQuery = underInject || (key !== undefined && QUERY_KEYS.has(key));
+      const mustBeString = !underInject && key === STRICT_KEY;
       if (c === 0x22) {
         const string = readString(json, i);
         i = string.token.end;
-        if (roleOfNextValue() === 'query') queries.push({ pointer: pointer(), ...string });
+        if (holdsQuery) queries.push({ pointer: pointer(), ...string });
       } else if (c === 0x7b || c === 0x5b) {
-        const underInject = (top?.underInject ?? false) || (c === 0x7b && key === INJECT_KEY);
+        const isObject = c === 0x7b;
+        if (mustBeString) notString(start, isObject ? 'an object' : 'an array');
         i++;
         skipSpace();
-        const closing = c === 0x7b ? 0x7d : 0x5d;
-        if (json.charCodeAt(i) === closing) {
-          i++;
-          if (key === STRICT_KEY && !top?.underInject) notString(start, 'an empty object or array');
-        } else {
-          if (key === STRICT_KEY && !top?.underInject)
-            notString(start, c === 0x7b ? 'an object' : 'an array');
-          stack.push({ kind: c === 0x7b ? 'object' : 'array', segment: 0, underInject, count: 0 });
-          if (c === 0x7b) {
-            readKey();
-            continue;
-          }
+        if (json.charCodeAt(i) === (isObject ? 0x7d : 0x5d)) i++;
+        else {
+          stack.push({
+            kind: isObject ? 'object' : 'array',
+            segment: 0,
+            underInject: underInject || (isObject && key === INJECT_KEY),
+            count: 0,
+          });
+          if (isObject) readKey();
           continue;
         }
       } else {
         LITERAL.lastIndex = i;
         const literal = LITERAL.exec(json)?.[0] ?? fail(`expected a value, found ${describe(i)}`);
         i += literal.length;
-        if (key === STRICT_KEY && !top?.underInject) notString(start, literalKind(literal));
+        if (mustBeString) notString(start, literalKind(literal));
       }
       expectValue = false;
       continue;
