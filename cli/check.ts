@@ -1,7 +1,8 @@
 // `mxql check [files | dirs | globs] [--format text|json] [--locale en|ko|ja] [--no-color]`: validates .mxql files with the
 // language core and prints one line per diagnostic (`path:line:col: severity code message`, 1-based)
-// plus a summary. JSON files (dashboards) are checked query by query, positions mapped back into the JSON. Exit codes: 0 clean or warnings only, 1 any error, 2 usage error. Output is sorted
-// by path then position, and uncoloured unless stdout is a terminal, so CI logs are stable.
+// plus a summary. JSON files (dashboards) are checked query by query, positions mapped back into the
+// JSON. Exit codes: 0 clean or warnings only, 1 any error, 2 usage error. Output is sorted by path then
+// position, and uncoloured unless stdout is a terminal, so CI logs are stable.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
@@ -143,13 +144,22 @@ function messageLanguage(locale: string | undefined): UiLanguage | undefined {
 
 function checkText(path: string, text: string, language: UiLanguage | undefined): FileReport {
   const lineStarts = lineStartsOf(text);
-  const diagnostics = validate(text, { catalog: bundledCategoryCatalog }).map((d) => ({
-    ...lineRangeOf(lineStarts, d.range),
-    severity: d.severity,
-    code: d.code,
-    message: localizedMessage(d, language),
-  }));
+  const diagnostics = validateText(text).map((d) =>
+    positioned(d, lineRangeOf(lineStarts, d.range), language),
+  );
   return { path, diagnostics };
+}
+
+function validateText(text: string): ValidationDiagnostic[] {
+  return validate(text, { catalog: bundledCategoryCatalog });
+}
+
+function positioned(
+  d: ValidationDiagnostic,
+  place: ReturnType<typeof lineRangeOf>,
+  language: UiLanguage | undefined,
+): PositionedDiagnostic {
+  return { ...place, severity: d.severity, code: d.code, message: localizedMessage(d, language) };
 }
 
 /**
@@ -182,7 +192,8 @@ function checkJson(
     message: p.message,
     ...(p.pointer === undefined ? {} : { pointer: p.pointer }),
   }));
-  if (queries.length === 0)
+  // A file whose only mql is not a string has its warning; "no MXQL" is for files that never meant any.
+  if (queries.length === 0 && problems.length === 0)
     diagnostics.push({
       ...at(0),
       severity: 'information',
@@ -190,14 +201,9 @@ function checkJson(
       message: 'no MXQL in this JSON file (no string under a mql or query key or an inject object)',
     });
   for (const query of queries) {
-    for (const d of validate(query.text, { catalog: bundledCategoryCatalog })) {
-      diagnostics.push({
-        ...lineRangeOf(lineStarts, jsonRangeOf(query.map, d.range)),
-        severity: d.severity,
-        code: d.code,
-        message: localizedMessage(d, language),
-        pointer: query.pointer,
-      });
+    for (const d of validateText(query.text)) {
+      const place = lineRangeOf(lineStarts, jsonRangeOf(query.map, d.range));
+      diagnostics.push({ ...positioned(d, place, language), pointer: query.pointer });
     }
   }
   diagnostics.sort((a, b) => a.line - b.line || a.column - b.column);

@@ -120,6 +120,24 @@ void test("a Flex Board's placeholders raise no error", () => {
   );
 });
 
+void test('an mql that is not a string is a warning at its value, with its pointer', () => {
+  writeFileSync(join(dir, 'numbered.json'), '{\n  "widgets": [ { "metrics": [ { "mql": 42 } ] } ]\n}\n');
+  const r = mxql(dir, 'numbered.json', '--format', 'json');
+  assert.equal(r.code, 0, r.stderr);
+  assert.deepEqual((JSON.parse(r.stdout) as JsonOutput).files[0]?.diagnostics, [
+    {
+      line: 2,
+      column: 40,
+      endLine: 2,
+      endColumn: 40,
+      severity: 'warning',
+      code: 'json/not-a-string',
+      message: "'mql' holds a number, not a string of MXQL",
+      pointer: '/widgets/0/metrics/0/mql',
+    },
+  ]);
+});
+
 void test('malformed JSON is one json/syntax error line at its place, exit 1', () => {
   const r = mxql(dir, 'boards/broken.json');
   assert.equal(r.code, 1, r.stderr);
