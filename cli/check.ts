@@ -1,10 +1,13 @@
 // `mxql check [files | dirs | globs] [--format text|json] [--locale en|ko|ja] [--no-color]`: validates .mxql files with the
 // language core and prints one line per diagnostic (`path:line:col: severity code message`, 1-based)
-// plus a summary. Exit codes: 0 clean or warnings only, 1 any error, 2 usage error. Output is sorted
-// by path then position, and uncoloured unless stdout is a terminal, so CI logs are stable.
+// plus a summary. JSON files (dashboards) are checked query by query, positions mapped back into the
+// JSON. Exit codes: 0 clean or warnings only, 1 any error, 2 usage error. Output is sorted by path then
+// position, and uncoloured unless stdout is a terminal, so CI logs are stable.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
+  findJsonQueries,
+  jsonRangeOf,
   lineRangeOf,
   lineStartsOf,
   localizedMessage,
@@ -20,9 +23,13 @@ import type { Subcommand } from './main';
 
 const HELP = `Usage: mxql check [files, directories or globs…] [options]
 
-Checks MXQL files and prints their diagnostics. A directory means every *.mxql file below it;
-globs support *, ? and ** (quote them so the shell does not expand them). Default: the current
-directory.
+Checks MXQL files and prints their diagnostics. A directory means every *.mxql file below it and
+every *.json file that holds MXQL; globs support *, ? and ** (quote them so the shell does not expand
+them). Default: the current directory.
+
+In a JSON file (a dashboard), the strings of keys mql and query and every string under an inject
+object are checked as MXQL, and positions are given in the JSON file; --format json adds each
+finding's JSON pointer.
 
 Options:
   --format text|json   output format (default: text)
@@ -51,6 +58,8 @@ interface PositionedDiagnostic {
   readonly severity: ValidationDiagnostic['severity'];
   readonly code: string;
   readonly message: string;
+  /** In a JSON file, the JSON pointer of the query string the finding is in. */
+  readonly pointer?: string;
 }
 
 class UsageError extends Error {}
@@ -78,14 +87,21 @@ function runCheck(args: readonly string[]): number {
   const language = messageLanguage(values.locale);
   const cwd = process.cwd();
   const operands = positionals.length > 0 ? positionals : ['.'];
-  const { files, problems, unmatched } = expandOperands(operands, cwd);
+  const { files, problems, unmatched, walkedJson } = expandOperands(operands, cwd, { json: true });
   if (unmatched.length > 0)
-    throw new UsageError(`no .mxql files match ${unmatched.map((u) => `'${u}'`).join(', ')}`);
+    throw new UsageError(`no .mxql or .json files match ${unmatched.map((u) => `'${u}'`).join(', ')}`);
+  const walked = new Set(walkedJson);
   const reports: FileReport[] = [];
   for (const path of files) {
     const read = readQueryFile(resolve(cwd, path));
-    if (read.ok) reports.push(checkText(path, read.text, language));
-    else problems.push({ path, reason: read.reason });
+    if (!read.ok) {
+      // A JSON file found by a walk is only a candidate: one that cannot be read is not known to hold MXQL.
+      if (!walked.has(path)) problems.push({ path, reason: read.reason });
+    } else if (!path.endsWith('.json')) reports.push(checkText(path, read.text, language));
+    else {
+      const report = checkJson(path, read.text, language, walked.has(path));
+      if (report) reports.push(report);
+    }
   }
   reportProblems(problems);
   const color =
@@ -128,12 +144,69 @@ function messageLanguage(locale: string | undefined): UiLanguage | undefined {
 
 function checkText(path: string, text: string, language: UiLanguage | undefined): FileReport {
   const lineStarts = lineStartsOf(text);
-  const diagnostics = validate(text, { catalog: bundledCategoryCatalog }).map((d) => ({
-    ...lineRangeOf(lineStarts, d.range),
-    severity: d.severity,
-    code: d.code,
-    message: localizedMessage(d, language),
+  const diagnostics = validateText(text).map((d) =>
+    positioned(d, lineRangeOf(lineStarts, d.range), language),
+  );
+  return { path, diagnostics };
+}
+
+function validateText(text: string): ValidationDiagnostic[] {
+  return validate(text, { catalog: bundledCategoryCatalog });
+}
+
+function positioned(
+  d: ValidationDiagnostic,
+  place: ReturnType<typeof lineRangeOf>,
+  language: UiLanguage | undefined,
+): PositionedDiagnostic {
+  return { ...place, severity: d.severity, code: d.code, message: localizedMessage(d, language) };
+}
+
+/**
+ * Each MXQL string of a JSON file checked as a .mxql file would be, its findings placed in the JSON
+ * file through the string's offset map. Malformed JSON is one `json/syntax` error. A file a directory
+ * walk found is left out (undefined) when it holds no MXQL: most JSON files are not dashboards.
+ */
+function checkJson(
+  path: string,
+  json: string,
+  language: UiLanguage | undefined,
+  walked: boolean,
+): FileReport | undefined {
+  const { queries, problems } = findJsonQueries(json);
+  if (walked && queries.length === 0) return undefined;
+  const lineStarts = lineStartsOf(json);
+  const at = (offset: number) => lineRangeOf(lineStarts, { start: offset, end: offset });
+  const syntax = problems.find((p) => p.kind === 'syntax');
+  if (syntax)
+    return {
+      path,
+      diagnostics: [
+        { ...at(syntax.offset), severity: 'error', code: 'json/syntax', message: syntax.message },
+      ],
+    };
+  const diagnostics: PositionedDiagnostic[] = problems.map((p) => ({
+    ...at(p.offset),
+    severity: 'warning',
+    code: 'json/not-a-string',
+    message: p.message,
+    ...(p.pointer === undefined ? {} : { pointer: p.pointer }),
   }));
+  // A file whose only mql is not a string has its warning; "no MXQL" is for files that never meant any.
+  if (queries.length === 0 && problems.length === 0)
+    diagnostics.push({
+      ...at(0),
+      severity: 'information',
+      code: 'json/no-queries',
+      message: 'no MXQL in this JSON file (no string under a mql or query key or an inject object)',
+    });
+  for (const query of queries) {
+    for (const d of validateText(query.text)) {
+      const place = lineRangeOf(lineStarts, jsonRangeOf(query.map, d.range));
+      diagnostics.push({ ...positioned(d, place, language), pointer: query.pointer });
+    }
+  }
+  diagnostics.sort((a, b) => a.line - b.line || a.column - b.column);
   return { path, diagnostics };
 }
 

@@ -78,42 +78,66 @@ export function readQueryFile(path: string): ReadResult {
 
 // ---------------------------------------------------------------------------------------------
 // Discovery: plain files, directories (every *.mxql below them) and simple globs (`*`, `?`, `**`)
-// expanded with node:fs, so the CLI needs no extra dependency.
+// expanded with node:fs, so the CLI needs no extra dependency. `mxql check` also takes *.json
+// (dashboards keep MXQL inside JSON); it drops a walked JSON file that holds no query.
 
 const SKIPPED_DIRECTORIES = new Set(['node_modules', '.git']);
 const isQuery = (path: string): boolean => path.endsWith('.mxql');
+const isQueryOrJson = (path: string): boolean => isQuery(path) || path.endsWith('.json');
+
+/** How operands are expanded. */
+export interface ExpandOptions {
+  /** Take *.json files as well as *.mxql (`mxql check`). */
+  readonly json?: boolean;
+}
 
 /** What operands name: files to read, paths refused with a reason, and operands that named nothing. */
 export interface Expansion {
   files: string[];
   problems: FileProblem[];
   unmatched: string[];
+  /** The JSON files among `files` that only a directory walk found, to be dropped when they hold no MXQL. */
+  walkedJson: string[];
 }
 
 /** Files named by the operands, deduplicated and sorted; problems and unmatched operands besides. */
-export function expandOperands(operands: readonly string[], cwd: string): Expansion {
+export function expandOperands(
+  operands: readonly string[],
+  cwd: string,
+  options: ExpandOptions = {},
+): Expansion {
+  const accept = options.json ? isQueryOrJson : isQuery;
   const files = new Set<string>();
   const problems = new Map<string, string>();
   const unmatched: string[] = [];
+  const walkedJson = new Set<string>();
+  const namedOrMatched = new Set<string>();
   for (const operand of operands) {
-    const found = expandOne(operand, cwd);
+    const found = expandOne(operand, cwd, accept);
     if (found.files.length === 0 && found.problems.length === 0) unmatched.push(operand);
-    for (const f of found.files) files.add(f);
+    for (const f of found.files) {
+      files.add(f);
+      if (found.walked && f.endsWith('.json')) walkedJson.add(f);
+      else namedOrMatched.add(f);
+    }
     for (const p of found.problems) problems.set(p.path, p.reason);
   }
   return {
     files: [...files].sort(),
     problems: [...problems].sort(([a], [b]) => (a < b ? -1 : 1)).map(([path, reason]) => ({ path, reason })),
     unmatched,
+    walkedJson: [...walkedJson].filter((f) => !namedOrMatched.has(f)).sort(),
   };
 }
 
 interface Found {
   files: string[];
   problems: FileProblem[];
+  /** Found by walking a directory rather than named or matched by a glob. */
+  walked?: true;
 }
 
-function expandOne(operand: string, cwd: string): Found {
+function expandOne(operand: string, cwd: string, accept: (name: string) => boolean): Found {
   if (!/[*?]/.test(operand)) {
     const abs = resolve(cwd, operand);
     const found = kindOf(abs);
@@ -122,7 +146,7 @@ function expandOne(operand: string, cwd: string): Found {
     if (found.kind === 'file') return { files: [toPosix(operand)], problems: [] };
     if (found.kind === 'refused')
       return { files: [], problems: [{ path: toPosix(operand), reason: found.reason }] };
-    return present(walk(abs, found.id), cwd, () => true);
+    return { ...present(walk(abs, found.id, accept), cwd, () => true), walked: true };
   }
   const parts = toPosix(operand).split('/');
   const firstWild = parts.findIndex((p) => /[*?]/.test(p));
@@ -131,7 +155,7 @@ function expandOne(operand: string, cwd: string): Found {
   const root = kindOf(baseAbs);
   if (root?.kind !== 'dir') return { files: [], problems: [] };
   const pattern = globToRegExp(parts.slice(firstWild).join('/'));
-  return present(walk(baseAbs, root.id), cwd, (f) => pattern.test(toPosix(relative(baseAbs, f))));
+  return present(walk(baseAbs, root.id, accept), cwd, (f) => pattern.test(toPosix(relative(baseAbs, f))));
 }
 
 /** Walk results as display paths, keeping what `keep` selects. */
@@ -159,10 +183,10 @@ export function globToRegExp(glob: string): RegExp {
 }
 
 /**
- * Every *.mxql file below `root`, and the *.mxql paths it cannot read. Iterative, and each real
- * directory (device and inode) is entered once: a link to an ancestor is reported, not followed.
+ * Every file below `root` whose name `accept` takes (*.mxql), and such paths it cannot read. Iterative,
+ * and each real directory (device and inode) is entered once: a link to an ancestor is reported, not followed.
  */
-function walk(root: string, rootId: string): Found {
+function walk(root: string, rootId: string, accept: (name: string) => boolean): Found {
   const files: string[] = [];
   const problems: FileProblem[] = [];
   const entered = new Set([rootId]);
@@ -179,7 +203,7 @@ function walk(root: string, rootId: string): Found {
       const path = join(dir, name);
       const found = kindOf(path);
       if (found?.kind === 'file') {
-        if (isQuery(name)) files.push(path);
+        if (accept(name)) files.push(path);
       } else if (found?.kind === 'dir') {
         if (SKIPPED_DIRECTORIES.has(name)) continue;
         if (entered.has(found.id)) {
@@ -193,7 +217,7 @@ function walk(root: string, rootId: string): Found {
           entered.add(found.id);
           subdirectories.push(path);
         }
-      } else if (found?.kind === 'refused' && (isQuery(name) || found.reason.includes('loop'))) {
+      } else if (found?.kind === 'refused' && (accept(name) || found.reason.includes('loop'))) {
         problems.push({ path, reason: found.reason });
       }
     }

@@ -18,3 +18,4 @@ export {
 export * from './l10n/language';
 export * from './run/index';
 export { wordingFor, type Wording } from './l10n/wording';
+export * from './embedded/jsonQueries';

@@ -99,7 +99,7 @@ void test('globs with ** and * expand with node:fs', () => {
 void test('usage errors exit 2 with a clear message', () => {
   const none = mxql(cwd, 'missing/*.mxql');
   assert.equal(none.code, 2);
-  assert.match(none.stderr, /no \.mxql files match 'missing\/\*\.mxql'/);
+  assert.match(none.stderr, /no \.mxql or \.json files match 'missing\/\*\.mxql'/);
   const format = mxql(cwd, 'queries', '--format', 'xml');
   assert.equal(format.code, 2);
   assert.match(format.stderr, /--format must be text or json/);

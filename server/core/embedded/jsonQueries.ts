@@ -1,0 +1,356 @@
+/**
+ * MXQL kept inside JSON: dashboards hold each query as one JSON string (`mql` of a widget's metric,
+ * `query` elsewhere, and fragments under `inject`). This module finds those strings with a small
+ * scanner of its own that keeps the offset of every string token and the JSON pointer of its value,
+ * decodes them, and maps offsets both ways through every escape, so a diagnostic on the decoded MXQL
+ * lands on the exact character of the JSON file and an edit can be written back in the file's style.
+ * It never throws: malformed JSON, a non-string `mql` and files without queries come back as data.
+ */
+
+/** A half-open range of UTF-16 offsets. */
+export interface OffsetRange {
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * Decoded-text offsets to JSON-text offsets. Every JSON escape decodes to exactly one UTF-16 unit
+ * (a surrogate pair is written as two `\uXXXX` escapes), so between escapes the two texts advance
+ * together: an anchor is kept at the start of the string and after each escape, and an offset is its
+ * anchor plus the distance from it.
+ */
+export interface JsonOffsetMap {
+  /** Ascending decoded offsets of the anchors; the first is 0. */
+  readonly decoded: readonly number[];
+  /** The JSON offset of each anchor. */
+  readonly json: readonly number[];
+  /** Length of the decoded text. */
+  readonly length: number;
+}
+
+/** One MXQL string found in a JSON text. */
+export interface JsonQuery {
+  /** JSON pointer (RFC 6901) of the string value, e.g. `/widgets/3/metrics/0/mql`. */
+  readonly pointer: string;
+  /** The string token in the JSON text, quotes included. */
+  readonly token: OffsetRange;
+  /** The token's text between its quotes, escapes as written. */
+  readonly raw: string;
+  /** The MXQL text, escapes decoded. */
+  readonly text: string;
+  readonly map: JsonOffsetMap;
+}
+
+/** Why a JSON text yields fewer queries than it seems to hold. */
+export interface JsonProblem {
+  /** `syntax`: the JSON is malformed (scanning stops there); `not-a-string`: an `mql` value that is not a string. */
+  readonly kind: 'syntax' | 'not-a-string';
+  readonly message: string;
+  /** JSON-text offset where the problem is. */
+  readonly offset: number;
+  /** Pointer of the value, for `not-a-string`. */
+  readonly pointer?: string;
+}
+
+export interface JsonQueryScan {
+  /** The MXQL strings in document order (those before a syntax error, when there is one). */
+  readonly queries: readonly JsonQuery[];
+  readonly problems: readonly JsonProblem[];
+}
+
+/** Keys whose string value is a whole MXQL query. */
+const QUERY_KEYS = new Set(['mql', 'query']);
+/** Every string anywhere under this key's value is an MXQL fragment (`inject.default`, …). */
+const INJECT_KEY = 'inject';
+
+/** A `mql` holding something else than a string is a mistake worth naming; `query` is too common a key to judge. */
+const STRICT_KEY = 'mql';
+
+/** Thrown inside the scan only, and caught by `findJsonQueries`: the first syntax error ends the scan. */
+class JsonSyntaxError extends Error {
+  constructor(
+    message: string,
+    readonly offset: number,
+  ) {
+    super(message);
+  }
+}
+
+interface Container {
+  readonly kind: 'object' | 'array';
+  /** The current key (object) or index (array) in this container. */
+  segment: string | number;
+  /** Whether the values here lie under an `inject` object. */
+  readonly underInject: boolean;
+  /** Entries seen, to know whether a comma or the end is due. */
+  count: number;
+}
+
+/** Every MXQL string of `json`, with the problems found; never throws. */
+export function findJsonQueries(json: string): JsonQueryScan {
+  const queries: JsonQuery[] = [];
+  const problems: JsonProblem[] = [];
+  try {
+    scan(json, queries, problems);
+  } catch (error) {
+    if (!(error instanceof JsonSyntaxError)) throw error;
+    problems.push({ kind: 'syntax', message: error.message, offset: error.offset });
+  }
+  return { queries, problems };
+}
+
+function isWhitespace(c: number): boolean {
+  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+}
+
+/** An iterative scan (an explicit stack, so deep nesting cannot overflow the call stack). */
+function scan(json: string, queries: JsonQuery[], problems: JsonProblem[]): void {
+  const stack: Container[] = [];
+  let i = json.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const skipSpace = (): void => {
+    while (i < json.length && isWhitespace(json.charCodeAt(i))) i++;
+  };
+  const fail = (message: string, at = i): never => {
+    throw new JsonSyntaxError(message, at);
+  };
+  const describe = (at: number): string =>
+    at >= json.length ? 'the end of the text' : `'${String.fromCodePoint(json.codePointAt(at) ?? 0)}'`;
+
+  const pointer = (): string =>
+    stack.map((c) => `/${String(c.segment).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+
+  let expectValue = true;
+  skipSpace();
+  for (;;) {
+    if (expectValue) {
+      skipSpace();
+      const start = i;
+      const c = json.charCodeAt(i);
+      const top = stack[stack.length - 1];
+      const key = top?.kind === 'object' ? (top.segment as string) : undefined;
+      const underInject = top?.underInject ?? false;
+      // Where a value must be a string of MXQL, and where it is worth saying that it is not.
+      const holdsQuery = underInject || (key !== undefined && QUERY_KEYS.has(key));
+      const mustBeString = !underInject && key === STRICT_KEY;
+      if (c === 0x22) {
+        const string = readString(json, i);
+        i = string.token.end;
+        if (holdsQuery) queries.push({ pointer: pointer(), ...string });
+      } else if (c === 0x7b || c === 0x5b) {
+        const isObject = c === 0x7b;
+        if (mustBeString) notString(start, isObject ? 'an object' : 'an array');
+        i++;
+        skipSpace();
+        if (json.charCodeAt(i) === (isObject ? 0x7d : 0x5d)) i++;
+        else {
+          stack.push({
+            kind: isObject ? 'object' : 'array',
+            segment: 0,
+            underInject: underInject || (isObject && key === INJECT_KEY),
+            count: 0,
+          });
+          if (isObject) readKey();
+          continue;
+        }
+      } else {
+        LITERAL.lastIndex = i;
+        const literal = LITERAL.exec(json)?.[0] ?? fail(`expected a value, found ${describe(i)}`);
+        i += literal.length;
+        if (mustBeString) notString(start, literalKind(literal));
+      }
+      expectValue = false;
+      continue;
+    }
+    // After a value: a comma, the end of its container, or the end of the text.
+    skipSpace();
+    const top = stack[stack.length - 1];
+    if (!top) {
+      if (i < json.length) fail(`unexpected ${describe(i)} after the end of the JSON value`);
+      return;
+    }
+    const c = json.charCodeAt(i);
+    if (c === 0x2c) {
+      i++;
+      top.count++;
+      if (top.kind === 'array') {
+        top.segment = top.count;
+        expectValue = true;
+      } else readKey();
+    } else if ((top.kind === 'object' && c === 0x7d) || (top.kind === 'array' && c === 0x5d)) {
+      i++;
+      stack.pop();
+    } else {
+      const expected = top.kind === 'object' ? "',' or '}'" : "',' or ']'";
+      fail(`expected ${expected}, found ${describe(i)}`);
+    }
+  }
+
+  function readKey(): void {
+    skipSpace();
+    if (json.charCodeAt(i) !== 0x22) fail(`expected a key in double quotes, found ${describe(i)}`);
+    const key = readString(json, i);
+    i = key.token.end;
+    skipSpace();
+    if (json.charCodeAt(i) !== 0x3a) fail(`expected ':' after the key, found ${describe(i)}`);
+    i++;
+    const top = stack[stack.length - 1] as Container;
+    top.segment = key.text;
+    expectValue = true;
+  }
+
+  function notString(at: number, what: string): void {
+    problems.push({
+      kind: 'not-a-string',
+      message: `'${STRICT_KEY}' holds ${what}, not a string of MXQL`,
+      offset: at,
+      pointer: pointer(),
+    });
+  }
+}
+
+/** true, false, null or a number, matched where the scan stands. */
+const LITERAL = /true|false|null|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+
+function literalKind(literal: string): string {
+  if (literal === 'null') return 'null';
+  if (literal === 'true' || literal === 'false') return 'a boolean';
+  return 'a number';
+}
+
+const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
+  '"': '"',
+  '\\': '\\',
+  '/': '/',
+  b: '\b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+};
+
+/** Reads the string token starting at `start` (a `"`): its range, raw and decoded text, and offset map. */
+function readString(json: string, start: number): Omit<JsonQuery, 'pointer'> {
+  const contentStart = start + 1;
+  const decodedAnchors = [0];
+  const jsonAnchors = [contentStart];
+  const parts: string[] = [];
+  let runStart = contentStart;
+  let length = 0;
+  let i = contentStart;
+  for (;;) {
+    if (i >= json.length)
+      throw new JsonSyntaxError('a string is not closed before the end of the text', start);
+    const c = json.charCodeAt(i);
+    if (c === 0x22) break;
+    if (c < 0x20)
+      throw new JsonSyntaxError(
+        'a string holds a raw control character (a line break must be written \\n)',
+        i,
+      );
+    if (c !== 0x5c) {
+      i++;
+      continue;
+    }
+    parts.push(json.slice(runStart, i));
+    length += i - runStart;
+    const e = json[i + 1] ?? '';
+    let unit: string;
+    let width: number;
+    if (e === 'u') {
+      const hex = json.slice(i + 2, i + 6);
+      if (!/^[0-9a-fA-F]{4}$/.test(hex))
+        throw new JsonSyntaxError('\\u must be followed by four hexadecimal digits', i);
+      unit = String.fromCharCode(parseInt(hex, 16));
+      width = 6;
+    } else {
+      const simple = SIMPLE_ESCAPES[e];
+      if (simple === undefined)
+        throw new JsonSyntaxError(`'\\${e}' is not a JSON escape (use \\\\ for a backslash)`, i);
+      unit = simple;
+      width = 2;
+    }
+    parts.push(unit);
+    length++;
+    i += width;
+    runStart = i;
+    decodedAnchors.push(length);
+    jsonAnchors.push(i);
+  }
+  parts.push(json.slice(runStart, i));
+  length += i - runStart;
+  return {
+    token: { start, end: i + 1 },
+    raw: json.slice(contentStart, i),
+    text: parts.join(''),
+    map: { decoded: decodedAnchors, json: jsonAnchors, length },
+  };
+}
+
+/** The largest index whose value is at most `x` in an ascending array whose first value is at most `x`. */
+function anchorAt(values: readonly number[], x: number): number {
+  let lo = 0;
+  let hi = values.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((values[mid] as number) <= x) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/**
+ * The JSON-text offset of a decoded-text offset: the first character of its escape when it starts one,
+ * the closing quote for the end of the text. Offsets outside the text are clamped to it.
+ */
+export function jsonOffsetOf(map: JsonOffsetMap, decodedOffset: number): number {
+  const d = Math.min(Math.max(decodedOffset, 0), map.length);
+  const k = anchorAt(map.decoded, d);
+  return (map.json[k] as number) + d - (map.decoded[k] as number);
+}
+
+/** A decoded-text range as a JSON-text range (an escape a range covers is covered whole). */
+export function jsonRangeOf(map: JsonOffsetMap, range: OffsetRange): OffsetRange {
+  return { start: jsonOffsetOf(map, range.start), end: jsonOffsetOf(map, range.end) };
+}
+
+/**
+ * The decoded-text offset of a JSON-text offset: inside an escape, the character it decodes to;
+ * before the string's content, 0; after it, the decoded length.
+ */
+export function decodedOffsetOf(map: JsonOffsetMap, jsonOffset: number): number {
+  const first = map.json[0] as number;
+  if (jsonOffset <= first) return 0;
+  const k = anchorAt(map.json, jsonOffset);
+  const d = (map.decoded[k] as number) + jsonOffset - (map.json[k] as number);
+  // The run from anchor k ends where the next escape starts, one unit before the next anchor.
+  const next = map.decoded[k + 1];
+  return Math.min(d, next === undefined ? map.length : next - 1);
+}
+
+/**
+ * Text as the inside of a JSON string, the inverse of decoding in the style dashboards are written in:
+ * `\n`, `\r`, `\t`, `\"`, `\\`, `\b`, `\f`, other control characters as `\u00XX`; `/` and non-ASCII as they are.
+ */
+export function escapeForJson(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/["\\\u0000-\u001f]/g, (c) => {
+    switch (c) {
+      case '"':
+        return '\\"';
+      case '\\':
+        return '\\\\';
+      case '\n':
+        return '\\n';
+      case '\r':
+        return '\\r';
+      case '\t':
+        return '\\t';
+      case '\b':
+        return '\\b';
+      case '\f':
+        return '\\f';
+      default:
+        return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+    }
+  });
+}
