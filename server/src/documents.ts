@@ -55,7 +55,12 @@ export class AnalysisCache {
   private readonly edits = new Map<string, TextEdit[]>();
   readonly stats: AnalysisStats = { incremental: 0, fresh: 0, evicted: 0, reparsedBlocks: 0 };
 
-  constructor(private readonly catalogs: LanguageCatalogs) {}
+  private readonly catalogsFor: (uri: string) => LanguageCatalogs;
+
+  /** `catalogs`, or per document the catalogs to analyse it with (what the workspace reads differs). */
+  constructor(catalogs: LanguageCatalogs | ((uri: string) => LanguageCatalogs)) {
+    this.catalogsFor = typeof catalogs === 'function' ? catalogs : () => catalogs;
+  }
 
   /** Records an edit applied to the document (offsets into the text before it). */
   recordEdit(uri: string, edit: TextEdit): void {
@@ -87,7 +92,7 @@ export class AnalysisCache {
       }
     }
     if (!analysis) {
-      analysis = analyzeDocument(text, this.catalogs);
+      analysis = analyzeDocument(text, this.catalogsFor(doc.uri));
       this.stats.fresh++;
     }
     const entry: Entry = { uri: doc.uri, version: doc.version, analysis, used: ++this.clock };
@@ -101,6 +106,15 @@ export class AnalysisCache {
     const slot = this.slotOf(uri);
     if (slot >= 0) this.slots[slot] = undefined;
     this.edits.delete(uri);
+  }
+
+  /** Drops the analyses of the documents `isStale` names (made with catalogs that changed since). */
+  forgetWhere(isStale: (uri: string) => boolean): void {
+    this.slots.forEach((e, i) => {
+      if (!e || !isStale(e.uri)) return;
+      this.slots[i] = undefined;
+      this.edits.delete(e.uri);
+    });
   }
 
   /** Whether the document's analysis is kept (false once evicted or never made). */

@@ -50,7 +50,8 @@ function extraFields(info: CategoryInfo | undefined, columns: ReadonlyMap<string
   const listed = new Set(columnsOfCategory(info).map((c) => c.name));
   const out: Column[] = [];
   for (const [name, uses] of columns)
-    if (!listed.has(name) && !findIdentityColumn(name)) out.push({ name, kind: 'field', workspaceUses: uses });
+    if (!listed.has(name) && !findIdentityColumn(name))
+      out.push({ name, kind: 'field', workspaceUses: uses });
   return out;
 }
 

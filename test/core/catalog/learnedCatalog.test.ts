@@ -19,7 +19,8 @@ import {
 } from '../../../server/core/index';
 
 const WORKSPACE = {
-  'file:///ws/health.mxql': 'CATEGORY elasticbeanstalk\nTAGLOAD\nSELECT [time, oname, EnvironmentHealth, p99Latency]\n',
+  'file:///ws/health.mxql':
+    'CATEGORY elasticbeanstalk\nTAGLOAD\nSELECT [time, oname, EnvironmentHealth, p99Latency]\n',
   'file:///ws/requests.mxql':
     'CATEGORY elasticbeanstalk\nTAGLOAD\nFILTER {key: EnvironmentHealth, value: Ok}\n',
   'file:///ws/tps.mxql': 'CATEGORY app_counter\nTAGLOAD\nSELECT [time, tps, tps_p95]\n',
@@ -57,14 +58,14 @@ function sortedLabelsAt(marked: string, categories: CategoryCatalog): string[] {
 const learned = withLearnedColumns(bundledCategoryCatalog, learnedFrom(WORKSPACE).learned());
 
 void describe('workspace reads', () => {
-  test('count how many query texts read each column of each category', () => {
+  void test('count how many query texts read each column of each category', () => {
     const sum = learnedFrom(WORKSPACE).learned();
     assert.equal(sum.get('elasticbeanstalk')?.get('EnvironmentHealth'), 2);
     assert.equal(sum.get('elasticbeanstalk')?.get('p99Latency'), 1);
     assert.equal(sum.get('app_counter')?.get('tps_p95'), 1);
   });
 
-  test('leave out one source: its own reads do not vouch for themselves', () => {
+  void test('leave out one source: its own reads do not vouch for themselves', () => {
     const reads = learnedFrom(WORKSPACE);
     const others = reads.learned('file:///ws/tps.mxql');
     assert.equal(others.has('app_counter'), false);
@@ -74,7 +75,7 @@ void describe('workspace reads', () => {
     assert.equal(butHealth.get('elasticbeanstalk')?.has('p99Latency'), false);
   });
 
-  test('say when what is read changed, and forget deleted sources', () => {
+  void test('say when what is read changed, and forget deleted sources', () => {
     const reads = learnedFrom(WORKSPACE);
     assert.equal(reads.set('file:///ws/tps.mxql', WORKSPACE['file:///ws/tps.mxql']), false);
     assert.equal(reads.set('file:///ws/tps.mxql', 'CATEGORY app_counter\nTAGLOAD\nSELECT [tps_p99]\n'), true);
@@ -85,7 +86,7 @@ void describe('workspace reads', () => {
     assert.equal(reads.delete('file:///ws/missing.mxql'), false);
   });
 
-  test('never throw on text that is not a query', () => {
+  void test('never throw on text that is not a query', () => {
     const reads = new WorkspaceReads();
     for (const text of ['}}} <% %>', 'CATEGORY $cat\nTAGLOAD\n', '\u0000'.repeat(10)]) reads.set(text, text);
     assert.equal(reads.learned().size, 0);
@@ -93,7 +94,7 @@ void describe('workspace reads', () => {
 });
 
 void describe('a catalog with learned columns', () => {
-  test('knows a category only the workspace reads, with an open column list', () => {
+  void test('knows a category only the workspace reads, with an open column list', () => {
     assert.equal(bundledCategoryCatalog.isKnownCategory('elasticbeanstalk'), false);
     assert.equal(learned.isKnownCategory('elasticbeanstalk'), true);
     assert.equal(learned.isKnownCategory('elasticbeanstalk{m5}'), true);
@@ -110,14 +111,14 @@ void describe('a catalog with learned columns', () => {
     assert.ok(learned.categoryNames().includes('app_counter'));
   });
 
-  test('answers like the catalog for what nothing taught', () => {
+  void test('answers like the catalog for what nothing taught', () => {
     const plain = bundledCategoryCatalog.getCategory('server_base');
     assert.equal(learned.getCategory('server_base'), plain);
     assert.equal(withLearnedColumns(bundledCategoryCatalog, new Map()), bundledCategoryCatalog);
     assert.equal(learned.columnUses('tps'), bundledCategoryCatalog.columnUses('tps'));
   });
 
-  test('no category/unknown nor column/unknown for what the workspace reads', () => {
+  void test('no category/unknown nor column/unknown for what the workspace reads', () => {
     const query = 'CATEGORY elasticbeanstalk\nTAGLOAD\nSELECT [time, Anything]\n';
     assert.ok(codesOf(query, bundledCategoryCatalog).includes('category/unknown'));
     assert.deepEqual(codesOf(query, learned), []);
@@ -130,7 +131,7 @@ void describe('a catalog with learned columns', () => {
     ]);
   });
 
-  test('completion offers learned columns, after the catalog own columns', () => {
+  void test('completion offers learned columns, after the catalog own columns', () => {
     const marked = 'CATEGORY elasticbeanstalk\nTAGLOAD\nSELECT [$0]\n';
     assert.ok(!labelsAt(marked, bundledCategoryCatalog).includes('EnvironmentHealth'));
     const labels = labelsAt(marked, learned);
@@ -147,7 +148,7 @@ void describe('a catalog with learned columns', () => {
       assert.ok(ranked.indexOf(name) < ranked.indexOf('tps_p95'), `${name} before tps_p95`);
   });
 
-  test('hover says how many workspace queries read a learned column, in en, ko and ja', () => {
+  void test('hover says how many workspace queries read a learned column, in en, ko and ja', () => {
     const text = 'CATEGORY elasticbeanstalk\nTAGLOAD\nSELECT [time, EnvironmentHealth]\n';
     const analysis = analyze(text, learned);
     const offset = text.indexOf('EnvironmentHealth') + 3;
@@ -165,7 +166,7 @@ void describe('a catalog with learned columns', () => {
     assert.ok(!plainHover.includes('workspace'), plainHover);
   });
 
-  test('keeps memory bounded: at most so many columns per category', () => {
+  void test('keeps memory bounded: at most so many columns per category', () => {
     const many: LearnedColumns = new Map([
       ['wide', new Map(Array.from({ length: MAX_LEARNED_COLUMNS + 50 }, (_, i) => [`c${i}`, i] as const))],
     ]);

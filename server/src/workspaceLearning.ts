@@ -1,0 +1,169 @@
+/**
+ * The server learns the categories and columns the workspace's own queries read: from the query files
+ * of the workspace folders (read once at start, then as the client reports them created, changed or
+ * deleted) and from the open documents (their text wins over the file's). Each document is analysed
+ * with the catalog plus what every *other* source reads, so a misspelt column still warns in the file
+ * that has it. Edits are learned after a quiet period, one document at a time: never per keystroke,
+ * never the whole workspace again.
+ */
+import { WorkspaceReads, withLearnedColumns, type LanguageCatalogs } from '../core/index';
+import { findQueryFiles, isQueryFile, pathOfUri, readQueryFile } from './workspaceFiles';
+
+/** Quiet period after an edit before the document is learned again. */
+export const LEARN_DELAY_MS = 1_000;
+/** Quiet period after what is learned changed before open documents are validated again. */
+export const REPUBLISH_DELAY_MS = 250;
+/** Files learned between two turns of the event loop while reading the workspace. */
+const FILES_PER_TURN = 25;
+
+/** What the server does when what is learned changes. */
+export interface LearningHooks {
+  /**
+   * Analyses made with the old knowledge are stale, except those of `source`'s own document (its view
+   * leaves its own reads out, so it did not change).
+   */
+  readonly stale: (isStale: (uri: string) => boolean) => void;
+  /** Validate the open documents again (called once per quiet period). */
+  readonly republish: () => void;
+}
+
+/** The key of a source: its file path for `file:` URIs (clients spell URIs differently), else the URI. */
+function sourceOf(uri: string): string {
+  return pathOfUri(uri) ?? uri;
+}
+
+export class WorkspaceLearning {
+  private readonly reads = new WorkspaceReads();
+  /** Per source, the catalogs its document is analysed with (made on first use after each change). */
+  private readonly views = new Map<string, LanguageCatalogs>();
+  private readonly open = new Set<string>();
+  private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
+  private republishTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly base: LanguageCatalogs,
+    private readonly hooks: LearningHooks,
+  ) {}
+
+  /** The catalogs to analyse the document `uri` with: the base plus what the other sources read. */
+  catalogsFor(uri: string): LanguageCatalogs {
+    const source = sourceOf(uri);
+    let view = this.views.get(source);
+    if (!view) {
+      view = {
+        ...this.base,
+        categories: withLearnedColumns(this.base.categories, this.reads.learned(source)),
+      };
+      this.views.set(source, view);
+    }
+    return view;
+  }
+
+  /** How many sources are learned. */
+  get size(): number {
+    return this.reads.size;
+  }
+
+  /** An opened document: learned now from its text. */
+  opened(uri: string, text: string): void {
+    const source = sourceOf(uri);
+    this.open.add(source);
+    this.cancel(source);
+    this.learn(source, text);
+  }
+
+  /** An edited document: learned again after {@link LEARN_DELAY_MS} without edits. */
+  edited(uri: string, text: () => string | undefined): void {
+    const source = sourceOf(uri);
+    this.cancel(source);
+    const timer = setTimeout(() => {
+      this.timers.delete(source);
+      const now = this.open.has(source) ? text() : undefined;
+      if (now !== undefined) this.learn(source, now);
+    }, LEARN_DELAY_MS);
+    this.timers.set(source, timer);
+  }
+
+  /** A closed document: its file's saved text counts again (an unsaved document is forgotten). */
+  closed(uri: string): void {
+    const source = sourceOf(uri);
+    this.open.delete(source);
+    this.cancel(source);
+    this.views.delete(source);
+    void this.learnFile(uri);
+  }
+
+  /** A file the client reports created, changed or deleted; open documents keep their text. */
+  fileChanged(uri: string, deleted: boolean): void {
+    if (!isQueryFile(uri) || this.open.has(sourceOf(uri))) return;
+    if (deleted) this.forget(sourceOf(uri));
+    else void this.learnFile(uri);
+  }
+
+  /** Reads the query files of `folders` (paths), within the bounds of workspaceFiles.ts. */
+  async learnFolders(folders: readonly string[]): Promise<number> {
+    const paths = await findQueryFiles(folders);
+    let changed = false;
+    for (let i = 0; i < paths.length; i += FILES_PER_TURN) {
+      const batch = paths.slice(i, i + FILES_PER_TURN);
+      const texts = await Promise.all(batch.map((path) => readQueryFile(path)));
+      batch.forEach((path, j) => {
+        const text = texts[j];
+        if (text !== undefined && !this.open.has(path)) changed = this.reads.set(path, text) || changed;
+      });
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    if (changed) this.changed(undefined);
+    return paths.length;
+  }
+
+  /** Stops pending work (shutdown). */
+  dispose(): void {
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+    if (this.republishTimer) clearTimeout(this.republishTimer);
+  }
+
+  private async learnFile(uri: string): Promise<void> {
+    const path = pathOfUri(uri);
+    const text = path !== undefined && isQueryFile(path) ? await readQueryFile(path) : undefined;
+    const source = sourceOf(uri);
+    if (this.open.has(source)) return;
+    if (text === undefined) this.forget(source);
+    else this.learn(source, text);
+  }
+
+  private learn(source: string, text: string): void {
+    if (this.reads.set(source, text)) this.changed(source);
+  }
+
+  private forget(source: string): void {
+    if (this.reads.delete(source)) this.changed(source);
+  }
+
+  private cancel(source: string): void {
+    const timer = this.timers.get(source);
+    if (timer) clearTimeout(timer);
+    this.timers.delete(source);
+  }
+
+  /** What `source` reads changed (undefined: many sources): every other view is stale. */
+  private changed(source: string | undefined): void {
+    for (const key of [...this.views.keys()]) if (key !== source) this.views.delete(key);
+    this.hooks.stale((uri) => sourceOf(uri) !== source);
+    if (this.republishTimer) clearTimeout(this.republishTimer);
+    this.republishTimer = setTimeout(() => {
+      this.republishTimer = undefined;
+      this.hooks.republish();
+    }, REPUBLISH_DELAY_MS);
+  }
+}
+
+/** The folder paths of the initialize parameters: the workspace folders, else the root. */
+export function folderPaths(params: {
+  workspaceFolders?: readonly { uri: string }[] | null;
+  rootUri?: string | null;
+}): string[] {
+  const uris = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
+  return uris.map(pathOfUri).filter((p): p is string => p !== undefined);
+}
