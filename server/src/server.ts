@@ -123,8 +123,9 @@ function createWiring(connection: Connection, runtime: ServerRuntime): LiveWirin
   const learning = new WorkspaceLearning(runtime.catalogs, {
     stale: (isStale) => cache.forgetWhere(isStale),
     // Until the pulled settings arrive, nothing is published (they publish every open file then).
-    republish: () => {
-      if (!wiring.settingsPending) documents.all().forEach((doc) => wiring.scheduler.schedule(doc, 0));
+    republish: (affected) => {
+      if (wiring.settingsPending) return;
+      for (const doc of documents.all()) if (affected(doc.uri)) wiring.scheduler.schedule(doc, 0);
     },
   });
   const cache = new AnalysisCache((uri) => learning.catalogsFor(uri));

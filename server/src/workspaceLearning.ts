@@ -2,11 +2,16 @@
  * The server learns the categories and columns the workspace's own queries read: from the query files
  * of the workspace folders (read once at start, then as the client reports them created, changed or
  * deleted) and from the open documents (their text wins over the file's). Each document is analysed
- * with the catalog plus what every *other* source reads, so a misspelt column still warns in the file
+ * with the catalog plus what the *other* sources read, so a misspelt column still warns in the file
  * that has it. Edits are learned after a quiet period, one document at a time: never per keystroke,
  * never the whole workspace again.
  */
-import { WorkspaceReads, withLearnedColumns, type LanguageCatalogs } from '../core/index';
+import {
+  WorkspaceReads,
+  withLearnedColumns,
+  type LanguageCatalogs,
+  type LearnedCategoryCatalog,
+} from '../core/index';
 import { findQueryFiles, isQueryFile, pathOfUri, readQueryFile } from './workspaceFiles';
 
 /** Quiet period after an edit before the document is learned again. */
@@ -18,13 +23,10 @@ const FILES_PER_TURN = 25;
 
 /** What the server does when what is learned changes. */
 export interface LearningHooks {
-  /**
-   * Analyses made with the old knowledge are stale, except those of `source`'s own document (its view
-   * leaves its own reads out, so it did not change).
-   */
+  /** The analyses of the documents `isStale` names were made with catalogs that changed since. */
   readonly stale: (isStale: (uri: string) => boolean) => void;
-  /** Validate the open documents again (called once per quiet period). */
-  readonly republish: () => void;
+  /** Validate again the open documents `affected` names (called once per quiet period). */
+  readonly republish: (affected: (uri: string) => boolean) => void;
 }
 
 /** The key of a source: its file path for `file:` URIs (clients spell URIs differently), else the URI. */
@@ -34,8 +36,12 @@ function sourceOf(uri: string): string {
 
 export class WorkspaceLearning {
   private readonly reads = new WorkspaceReads();
-  /** Per source, the catalogs its document is analysed with (made on first use after each change). */
+  /** The catalogs with what every source reads (made on first use after each change). */
+  private shared: { catalogs: LanguageCatalogs; categories: LearnedCategoryCatalog } | undefined;
+  /** Per source reading something alone, the shared catalogs without that (made like `shared`). */
   private readonly views = new Map<string, LanguageCatalogs>();
+  /** Categories whose reads changed since the open documents were last validated. */
+  private readonly changedCategories = new Set<string>();
   private readonly open = new Set<string>();
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   private republishTimer: ReturnType<typeof setTimeout> | undefined;
@@ -47,15 +53,17 @@ export class WorkspaceLearning {
 
   /** The catalogs to analyse the document `uri` with: the base plus what the other sources read. */
   catalogsFor(uri: string): LanguageCatalogs {
-    const source = sourceOf(uri);
-    let view = this.views.get(source);
-    if (!view) {
-      view = {
-        ...this.base,
-        categories: withLearnedColumns(this.base.categories, this.reads.learned(source)),
-      };
-      this.views.set(source, view);
+    if (!this.shared) {
+      const categories = withLearnedColumns(this.base.categories, this.reads.learned());
+      this.shared = { categories, catalogs: { ...this.base, categories } };
     }
+    const source = sourceOf(uri);
+    const cached = this.views.get(source);
+    if (cached) return cached;
+    const own = this.reads.ownReads(source);
+    if (!own) return this.shared.catalogs;
+    const view = { ...this.base, categories: this.shared.categories.without(own) };
+    this.views.set(source, view);
     return view;
   }
 
@@ -103,17 +111,19 @@ export class WorkspaceLearning {
   /** Reads the query files of `folders` (paths), within the bounds of workspaceFiles.ts. */
   async learnFolders(folders: readonly string[]): Promise<number> {
     const paths = await findQueryFiles(folders);
-    let changed = false;
+    const changed = new Set<string>();
     for (let i = 0; i < paths.length; i += FILES_PER_TURN) {
       const batch = paths.slice(i, i + FILES_PER_TURN);
       const texts = await Promise.all(batch.map((path) => readQueryFile(path)));
       batch.forEach((path, j) => {
         const text = texts[j];
-        if (text !== undefined && !this.open.has(path)) changed = this.reads.set(path, text) || changed;
+        if (text === undefined || this.open.has(path)) return;
+        for (const category of this.reads.set(path, text)) changed.add(category);
       });
+      // Requests are answered between batches.
       await new Promise((resolve) => setImmediate(resolve));
     }
-    if (changed) this.changed(undefined);
+    if (changed.size > 0) this.changed(undefined, changed);
     return paths.length;
   }
 
@@ -134,11 +144,13 @@ export class WorkspaceLearning {
   }
 
   private learn(source: string, text: string): void {
-    if (this.reads.set(source, text)) this.changed(source);
+    const changed = this.reads.set(source, text);
+    if (changed.size > 0) this.changed(source, changed);
   }
 
   private forget(source: string): void {
-    if (this.reads.delete(source)) this.changed(source);
+    const changed = this.reads.delete(source);
+    if (changed.size > 0) this.changed(source, changed);
   }
 
   private cancel(source: string): void {
@@ -147,14 +159,22 @@ export class WorkspaceLearning {
     this.timers.delete(source);
   }
 
-  /** What `source` reads changed (undefined: many sources): every other view is stale. */
-  private changed(source: string | undefined): void {
-    for (const key of [...this.views.keys()]) if (key !== source) this.views.delete(key);
+  /**
+   * What `source` reads changed in `categories` (source undefined: many sources). The catalogs are
+   * made anew on next use; analyses made with them are stale except the source's own (what the others
+   * read did not change); the open documents reading those categories are validated again.
+   */
+  private changed(source: string | undefined, categories: ReadonlySet<string>): void {
+    this.shared = undefined;
+    this.views.clear();
     this.hooks.stale((uri) => sourceOf(uri) !== source);
+    for (const category of categories) this.changedCategories.add(category);
     if (this.republishTimer) clearTimeout(this.republishTimer);
     this.republishTimer = setTimeout(() => {
       this.republishTimer = undefined;
-      this.hooks.republish();
+      const changed = new Set(this.changedCategories);
+      this.changedCategories.clear();
+      this.hooks.republish((uri) => [...this.reads.categoriesOf(sourceOf(uri))].some((c) => changed.has(c)));
     }, REPUBLISH_DELAY_MS);
   }
 }

@@ -86,7 +86,9 @@ export {
   MAX_LEARNED_COLUMNS,
   capLearned,
   withLearnedColumns,
+  type LearnedCategoryCatalog,
   type LearnedColumns,
+  type OwnReads,
 } from './learnedCatalog';
 export { createPathCatalog, type PathCatalog } from './pathCatalog';
 export { CATALOG_FILES, catalogsFromFiles } from './catalogFiles';

@@ -12,6 +12,23 @@ import { findIdentityColumn } from './systemColumns';
 /** Category name (without roll-up suffix) → column name → how many workspace queries read it. */
 export type LearnedColumns = ReadonlyMap<string, ReadonlyMap<string, number>>;
 
+/** What only one document reads: learned categories and columns it must not vouch for itself. */
+export interface OwnReads {
+  /** Categories no other query reads. */
+  readonly categories: ReadonlySet<string>;
+  /** Per category, columns no other query reads. */
+  readonly columns: ReadonlyMap<string, ReadonlySet<string>>;
+}
+
+/** A catalog with learned columns, which can leave out what one document alone reads. */
+export interface LearnedCategoryCatalog extends CategoryCatalog {
+  /**
+   * This catalog without `own`, for analysing the document that reads it: the document's own reads
+   * then still warn there (a misspelt column does not vouch for itself). Shares this catalog's data.
+   */
+  without(own: OwnReads): CategoryCatalog;
+}
+
 /** Categories kept at most, the most read first: a workspace rarely reads more. */
 export const MAX_LEARNED_CATEGORIES = 1_000;
 /** Columns kept per category at most, the most read first. */
@@ -56,7 +73,7 @@ function extraFields(info: CategoryInfo | undefined, columns: ReadonlyMap<string
 }
 
 /** The catalog behind {@link withLearnedColumns}; category infos are made once per name. */
-class LearnedCatalog implements CategoryCatalog {
+class LearnedCatalog implements LearnedCategoryCatalog {
   private readonly infos = new Map<string, CategoryInfo | undefined>();
   private names: readonly string[] | undefined;
 
@@ -101,6 +118,10 @@ class LearnedCatalog implements CategoryCatalog {
     return this.base.loadError();
   }
 
+  without(own: OwnReads): CategoryCatalog {
+    return new WithoutOwnReads(this, this.base, own);
+  }
+
   private extend(raw: string): CategoryInfo | undefined {
     const info = this.base.getCategory(raw);
     const columns = this.learned.get(splitCategorySuffix(raw).base);
@@ -118,11 +139,73 @@ class LearnedCatalog implements CategoryCatalog {
   }
 }
 
+/** A learned catalog without one document's own reads; answers are made once per name. */
+class WithoutOwnReads implements CategoryCatalog {
+  private readonly infos = new Map<string, CategoryInfo | undefined>();
+  private names: readonly string[] | undefined;
+
+  constructor(
+    private readonly learned: CategoryCatalog,
+    private readonly base: CategoryCatalog,
+    private readonly own: OwnReads,
+  ) {}
+
+  getCategory(raw: string): CategoryInfo | undefined {
+    if (this.infos.has(raw)) return this.infos.get(raw);
+    const made = this.hide(raw);
+    this.infos.set(raw, made);
+    return made;
+  }
+
+  isKnownCategory(name: string): boolean {
+    return this.getCategory(name) !== undefined;
+  }
+
+  categoryNames(): readonly string[] {
+    this.names ??= this.learned
+      .categoryNames()
+      .filter((name) => !this.own.categories.has(name) || this.base.isKnownCategory(name));
+    return this.names;
+  }
+
+  suggestCategories(name: string, max = 3): string[] {
+    return suggestClosest(splitCategorySuffix(name).base, this.categoryNames(), max);
+  }
+
+  suggestColumns(name: string, columns: readonly (string | Column)[], max = 3): string[] {
+    return this.learned.suggestColumns(name, columns, max);
+  }
+
+  categoryColumns(name: string): readonly Column[] {
+    return columnsOfCategory(this.getCategory(name));
+  }
+
+  columnUses(name: string): number {
+    return this.learned.columnUses(name);
+  }
+
+  loadError(): string | undefined {
+    return this.learned.loadError();
+  }
+
+  private hide(raw: string): CategoryInfo | undefined {
+    const base = splitCategorySuffix(raw).base;
+    if (this.own.categories.has(base)) return this.base.getCategory(raw);
+    const info = this.learned.getCategory(raw);
+    const hidden = this.own.columns.get(base);
+    if (!info || !hidden) return info;
+    return { ...info, fields: info.fields.filter((c) => !(c.workspaceUses && hidden.has(c.name))) };
+  }
+}
+
 /**
  * `catalog` plus `learned`: every answer is the catalog's, except that learned categories are known and
  * learned columns are listed after the catalog's own with `workspaceUses`. A category known only from
  * the workspace keeps `columnsKnown` false, so no column of it is ever reported unknown.
  */
-export function withLearnedColumns(catalog: CategoryCatalog, learned: LearnedColumns): CategoryCatalog {
-  return learned.size === 0 ? catalog : new LearnedCatalog(catalog, capLearned(learned));
+export function withLearnedColumns(
+  catalog: CategoryCatalog,
+  learned: LearnedColumns,
+): LearnedCategoryCatalog {
+  return new LearnedCatalog(catalog, capLearned(learned));
 }

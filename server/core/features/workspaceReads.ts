@@ -4,7 +4,14 @@
  * {@link LearnedColumns} for `withLearnedColumns`. The language server and the assistant's find-data
  * search both learn through here.
  */
-import { createCategoryCatalog, type CategoryCatalog, type LearnedColumns } from '../catalog/index';
+import {
+  capLearned,
+  createCategoryCatalog,
+  MAX_LEARNED_COLUMNS,
+  type CategoryCatalog,
+  type LearnedColumns,
+  type OwnReads,
+} from '../catalog/index';
 import { queryReads } from './columnUsage';
 
 /** With no catalog, column flow still finds the categories and the columns a query reads. */
@@ -39,38 +46,54 @@ export function learnQueryReads(
 export const MAX_LEARNED_TEXTS = 5_000;
 /** Characters of one text learned from at most (a larger file is read no further). */
 export const MAX_LEARNED_TEXT_LENGTH = 1_000_000;
+/** Categories remembered per text at most (a real query reads a few). */
+const MAX_CATEGORIES_PER_TEXT = 50;
+
+type Reads = Map<string, Set<string>>;
+
+/** One text's reads within the per-text bounds. */
+function boundedReads(text: string): Reads {
+  const reads = learnQueryReads(text.length > MAX_LEARNED_TEXT_LENGTH ? '' : text);
+  const out: Reads = new Map();
+  for (const [category, columns] of reads) {
+    if (out.size >= MAX_CATEGORIES_PER_TEXT) break;
+    out.set(category, columns.size > MAX_LEARNED_COLUMNS ? new Set([...columns].slice(0, MAX_LEARNED_COLUMNS)) : columns);
+  }
+  return out;
+}
 
 /**
- * The reads of every query text of a workspace by source (a URI), and their sum. Updating one source
- * re-reads only its text.
+ * The reads of every query text of a workspace by source (a URI or path), and their sum. Updating one
+ * source re-reads only its text; each update says which categories it changed.
  */
 export class WorkspaceReads {
-  private readonly bySource = new Map<string, Map<string, Set<string>>>();
+  private readonly bySource = new Map<string, Reads>();
   private sum: Map<string, Map<string, number>> | undefined;
+  /** Category → how many sources read it, made with {@link sum}. */
+  private readers = new Map<string, number>();
 
-  /** Learns `text` as the content of `source`; true when what the workspace reads changed. */
-  set(source: string, text: string): boolean {
-    if (!this.bySource.has(source) && this.bySource.size >= MAX_LEARNED_TEXTS) return false;
-    const reads = learnQueryReads(text.length > MAX_LEARNED_TEXT_LENGTH ? '' : text);
-    const before = this.bySource.get(source) ?? new Map<string, Set<string>>();
+  /** Learns `text` as the content of `source`: the categories whose reads changed (empty: none). */
+  set(source: string, text: string): ReadonlySet<string> {
+    if (!this.bySource.has(source) && this.bySource.size >= MAX_LEARNED_TEXTS) return new Set();
+    const reads = boundedReads(text);
+    const changed = changedCategories(this.bySource.get(source) ?? new Map(), reads);
     this.bySource.set(source, reads);
-    if (sameReads(before, reads)) return false;
-    this.sum = undefined;
-    return true;
+    if (changed.size > 0) this.sum = undefined;
+    return changed;
   }
 
-  /** Forgets `source` (a deleted file); true when what the workspace reads changed. */
-  delete(source: string): boolean {
+  /** Forgets `source` (a deleted file): the categories it read. */
+  delete(source: string): ReadonlySet<string> {
     const had = this.bySource.get(source);
-    if (!had) return false;
+    if (!had) return new Set();
     this.bySource.delete(source);
-    this.sum = undefined;
-    return had.size > 0;
+    if (had.size > 0) this.sum = undefined;
+    return new Set(had.keys());
   }
 
-  /** Whether `source` was learned. */
-  has(source: string): boolean {
-    return this.bySource.has(source);
+  /** The categories `source` reads, as learned (empty when unknown). */
+  categoriesOf(source: string): ReadonlySet<string> {
+    return new Set(this.bySource.get(source)?.keys());
   }
 
   /** How many sources are learned. */
@@ -78,53 +101,54 @@ export class WorkspaceReads {
     return this.bySource.size;
   }
 
-  /**
-   * Column counts over every source but `except`: a document's own reads must not vouch for
-   * themselves (a misspelt column would otherwise silence its own warning).
-   */
-  learned(except?: string): LearnedColumns {
-    const sum = (this.sum ??= this.total());
-    const own = except === undefined ? undefined : this.bySource.get(except);
-    if (except === undefined || !own || own.size === 0) return sum;
-    const out = new Map<string, Map<string, number>>(sum);
-    for (const [category, columns] of own) {
-      const counts = new Map(out.get(category));
-      for (const column of columns) {
-        const left = (counts.get(column) ?? 0) - 1;
-        if (left > 0) counts.set(column, left);
-        else counts.delete(column);
-      }
-      if (counts.size > 0 || this.readers(category, except)) out.set(category, counts);
-      else out.delete(category);
-    }
-    return out;
+  /** How many sources read each column of each category, within the caps of the learned catalog. */
+  learned(): LearnedColumns {
+    this.sum ??= this.total();
+    return this.sum;
   }
 
-  /** True when a source other than `except` reads `category`. */
-  private readers(category: string, except: string): boolean {
-    for (const [source, reads] of this.bySource) if (source !== except && reads.has(category)) return true;
-    return false;
+  /**
+   * What only `source` reads: a document's own reads must not vouch for themselves (a misspelt column
+   * would otherwise silence its own warning). Undefined when it shares every read with another source.
+   */
+  ownReads(source: string): OwnReads | undefined {
+    const reads = this.bySource.get(source);
+    if (!reads) return undefined;
+    const sum = this.learned();
+    const categories = new Set<string>();
+    const columns = new Map<string, Set<string>>();
+    for (const [category, read] of reads) {
+      const counts = sum.get(category);
+      if (!counts) continue;
+      const alone = [...read].filter((column) => counts.get(column) === 1);
+      if (alone.length > 0) columns.set(category, new Set(alone));
+      if (this.readers.get(category) === 1) categories.add(category);
+    }
+    return categories.size > 0 || columns.size > 0 ? { categories, columns } : undefined;
   }
 
   private total(): Map<string, Map<string, number>> {
     const sum = new Map<string, Map<string, number>>();
+    this.readers = new Map();
     for (const reads of this.bySource.values()) {
       for (const [category, columns] of reads) {
+        this.readers.set(category, (this.readers.get(category) ?? 0) + 1);
         const counts = sum.get(category) ?? new Map<string, number>();
         sum.set(category, counts);
         for (const column of columns) counts.set(column, (counts.get(column) ?? 0) + 1);
       }
     }
-    return sum;
+    return capLearned(sum) as Map<string, Map<string, number>>;
   }
 }
 
-function sameReads(a: Map<string, Set<string>>, b: Map<string, Set<string>>): boolean {
-  if (a.size !== b.size) return false;
+/** The categories read by one of `a` and `b` only, or with other columns. */
+function changedCategories(a: Reads, b: Reads): Set<string> {
+  const changed = new Set<string>();
   for (const [category, columns] of b) {
     const other = a.get(category);
-    if (!other || other.size !== columns.size) return false;
-    for (const column of columns) if (!other.has(column)) return false;
+    if (!other || other.size !== columns.size || [...columns].some((c) => !other.has(c))) changed.add(category);
   }
-  return true;
+  for (const category of a.keys()) if (!b.has(category)) changed.add(category);
+  return changed;
 }

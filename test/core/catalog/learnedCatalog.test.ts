@@ -65,25 +65,29 @@ void describe('workspace reads', () => {
     assert.equal(sum.get('app_counter')?.get('tps_p95'), 1);
   });
 
-  void test('leave out one source: its own reads do not vouch for themselves', () => {
+  void test('tell what one source alone reads, which must not vouch for itself', () => {
     const reads = learnedFrom(WORKSPACE);
-    const others = reads.learned('file:///ws/tps.mxql');
-    assert.equal(others.has('app_counter'), false);
-    assert.equal(others.get('elasticbeanstalk')?.get('EnvironmentHealth'), 2);
-    const butHealth = reads.learned('file:///ws/health.mxql');
-    assert.equal(butHealth.get('elasticbeanstalk')?.get('EnvironmentHealth'), 1);
-    assert.equal(butHealth.get('elasticbeanstalk')?.has('p99Latency'), false);
+    assert.deepEqual(reads.ownReads('file:///ws/tps.mxql'), {
+      categories: new Set(['app_counter']),
+      columns: new Map([['app_counter', new Set(['time', 'tps', 'tps_p95'])]]),
+    });
+    assert.deepEqual(reads.ownReads('file:///ws/health.mxql'), {
+      categories: new Set(),
+      columns: new Map([['elasticbeanstalk', new Set(['time', 'oname', 'p99Latency'])]]),
+    });
+    assert.equal(reads.ownReads('file:///ws/unknown.mxql'), undefined);
   });
 
-  void test('say when what is read changed, and forget deleted sources', () => {
+  void test('say which categories an update changed, and forget deleted sources', () => {
     const reads = learnedFrom(WORKSPACE);
-    assert.equal(reads.set('file:///ws/tps.mxql', WORKSPACE['file:///ws/tps.mxql']), false);
-    assert.equal(reads.set('file:///ws/tps.mxql', 'CATEGORY app_counter\nTAGLOAD\nSELECT [tps_p99]\n'), true);
+    assert.deepEqual(reads.set('file:///ws/tps.mxql', WORKSPACE['file:///ws/tps.mxql'] ?? ''), new Set());
+    const rewritten = 'CATEGORY app_counter\nTAGLOAD\nSELECT [tps_p99]\n';
+    assert.deepEqual(reads.set('file:///ws/tps.mxql', rewritten), new Set(['app_counter']));
     assert.equal(reads.learned().get('app_counter')?.has('tps_p99'), true);
-    assert.equal(reads.set('file:///ws/empty.mxql', '-- nothing yet\n'), false);
-    assert.equal(reads.delete('file:///ws/tps.mxql'), true);
+    assert.deepEqual(reads.set('file:///ws/empty.mxql', '-- nothing yet\n'), new Set());
+    assert.deepEqual(reads.delete('file:///ws/tps.mxql'), new Set(['app_counter']));
     assert.equal(reads.learned().has('app_counter'), false);
-    assert.equal(reads.delete('file:///ws/missing.mxql'), false);
+    assert.deepEqual(reads.delete('file:///ws/missing.mxql'), new Set());
   });
 
   void test('never throw on text that is not a query', () => {
@@ -114,7 +118,9 @@ void describe('a catalog with learned columns', () => {
   void test('answers like the catalog for what nothing taught', () => {
     const plain = bundledCategoryCatalog.getCategory('server_base');
     assert.equal(learned.getCategory('server_base'), plain);
-    assert.equal(withLearnedColumns(bundledCategoryCatalog, new Map()), bundledCategoryCatalog);
+    const nothing = withLearnedColumns(bundledCategoryCatalog, new Map());
+    assert.deepEqual(nothing.categoryNames(), bundledCategoryCatalog.categoryNames());
+    assert.equal(nothing.getCategory('app_counter'), bundledCategoryCatalog.getCategory('app_counter'));
     assert.equal(learned.columnUses('tps'), bundledCategoryCatalog.columnUses('tps'));
   });
 
@@ -129,6 +135,32 @@ void describe('a catalog with learned columns', () => {
     assert.deepEqual(codesOf('CATEGORY app_counter\nTAGLOAD\nSELECT [time, tsp]\n', learned), [
       'column/unknown',
     ]);
+  });
+
+  void test('without a document own reads: they warn in that document', () => {
+    const reads = learnedFrom(WORKSPACE);
+    const own = reads.ownReads('file:///ws/tps.mxql');
+    assert.ok(own);
+    const forTps = withLearnedColumns(bundledCategoryCatalog, reads.learned()).without(own);
+    assert.deepEqual(codesOf('CATEGORY app_counter\nTAGLOAD\nSELECT [time, tps_p95]\n', forTps), [
+      'column/unknown',
+    ]);
+    const forHealth = withLearnedColumns(bundledCategoryCatalog, reads.learned()).without(
+      reads.ownReads('file:///ws/health.mxql') ?? { categories: new Set(), columns: new Map() },
+    );
+    assert.equal(forHealth.isKnownCategory('elasticbeanstalk'), true, 'another file reads it');
+    assert.deepEqual(
+      forHealth.getCategory('elasticbeanstalk')?.fields.map((c) => c.name),
+      ['EnvironmentHealth'],
+      'p99Latency only it reads',
+    );
+    const forOnlyReader = withLearnedColumns(bundledCategoryCatalog, reads.learned()).without({
+      categories: new Set(['elasticbeanstalk']),
+      columns: new Map(),
+    });
+    assert.equal(forOnlyReader.isKnownCategory('elasticbeanstalk'), false);
+    assert.ok(!forOnlyReader.categoryNames().includes('elasticbeanstalk'));
+    assert.ok(forOnlyReader.categoryNames().includes('app_counter'));
   });
 
   void test('completion offers learned columns, after the catalog own columns', () => {
