@@ -108,13 +108,10 @@ export class AnalysisCache {
     this.edits.delete(uri);
   }
 
-  /** Drops the analyses of the documents `isStale` names (made with catalogs that changed since). */
-  forgetWhere(isStale: (uri: string) => boolean): void {
-    this.slots.forEach((e, i) => {
-      if (!e || !isStale(e.uri)) return;
-      this.slots[i] = undefined;
-      this.edits.delete(e.uri);
-    });
+  /** Drops every analysis: they were made with catalogs that changed since (not counted as evictions). */
+  clear(): void {
+    this.slots.fill(undefined);
+    this.edits.clear();
   }
 
   /** Whether the document's analysis is kept (false once evicted or never made). */

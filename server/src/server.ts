@@ -121,7 +121,7 @@ type LiveWiring = Wiring & { settings: ServerSettings; settingsPending: boolean 
 
 function createWiring(connection: Connection, runtime: ServerRuntime): LiveWiring {
   const learning = new WorkspaceLearning(runtime.catalogs, {
-    stale: (isStale) => cache.forgetWhere(isStale),
+    stale: () => cache.clear(),
     // Until the pulled settings arrive, nothing is published (they publish every open file then).
     republish: (affected) => {
       if (wiring.settingsPending) return;
@@ -204,14 +204,17 @@ function wireLifecycle(w: LiveWiring, runtime: ServerRuntime): void {
   w.documents.onDidOpen((e) => {
     if (!w.settingsPending) w.scheduler.publishNow(e.document);
     // After publishing: a document is analysed without its own reads, so they do not change its view.
-    w.learning.opened(e.document.uri, e.document.getText());
+    w.learning.opened(e.document.uri, w.cache.get(e.document));
   });
   // Incremental analysis makes a keystroke's diagnostics cheap: they follow within a few milliseconds,
   // just after the completion request an editor sends with the keystroke (answered first).
   // While the pulled settings are on their way, revalidateAll publishes every open file once they arrive.
   w.documents.onDidChangeContent((e) => {
     const uri = e.document.uri;
-    w.learning.edited(uri, () => w.documents.get(uri)?.getText());
+    w.learning.edited(uri, () => {
+      const doc = w.documents.get(uri);
+      return doc ? w.cache.get(doc) : undefined;
+    });
     if (!w.settingsPending) w.scheduler.schedule(e.document, KEYSTROKE_DIAGNOSTICS_DELAY_MS);
   });
   w.documents.onDidClose((e) => {

@@ -7,10 +7,13 @@
  * never the whole workspace again.
  */
 import {
+  learnAnalysisReads,
   WorkspaceReads,
   withLearnedColumns,
+  type DocumentAnalysis,
   type LanguageCatalogs,
   type LearnedCategoryCatalog,
+  type ReadsChange,
 } from '../core/index';
 import { findQueryFiles, isQueryFile, pathOfUri, readQueryFile } from './workspaceFiles';
 
@@ -23,8 +26,8 @@ const FILES_PER_TURN = 25;
 
 /** What the server does when what is learned changes. */
 export interface LearningHooks {
-  /** The analyses of the documents `isStale` names were made with catalogs that changed since. */
-  readonly stale: (isStale: (uri: string) => boolean) => void;
+  /** The analyses made so far were made with catalogs that changed since. */
+  readonly stale: () => void;
   /** Validate again the open documents `affected` names (called once per quiet period). */
   readonly republish: (affected: (uri: string) => boolean) => void;
 }
@@ -40,8 +43,8 @@ export class WorkspaceLearning {
   private shared: { catalogs: LanguageCatalogs; categories: LearnedCategoryCatalog } | undefined;
   /** Per source reading something alone, the shared catalogs without that (made like `shared`). */
   private readonly views = new Map<string, LanguageCatalogs>();
-  /** Categories whose reads changed since the open documents were last validated. */
-  private readonly changedCategories = new Set<string>();
+  /** Learned categories and columns whose readers changed since open documents were last validated. */
+  private readonly pending = { categories: new Set<string>(), columns: new Map<string, Set<string>>() };
   private readonly open = new Set<string>();
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   private republishTimer: ReturnType<typeof setTimeout> | undefined;
@@ -72,22 +75,22 @@ export class WorkspaceLearning {
     return this.reads.size;
   }
 
-  /** An opened document: learned now from its text. */
-  opened(uri: string, text: string): void {
+  /** An opened document: learned now from its analysis (the editor made it already). */
+  opened(uri: string, analysis: DocumentAnalysis): void {
     const source = sourceOf(uri);
     this.open.add(source);
     this.cancel(source);
-    this.learn(source, text);
+    this.update(this.reads.setReads(source, learnAnalysisReads(analysis)));
   }
 
   /** An edited document: learned again after {@link LEARN_DELAY_MS} without edits. */
-  edited(uri: string, text: () => string | undefined): void {
+  edited(uri: string, analysis: () => DocumentAnalysis | undefined): void {
     const source = sourceOf(uri);
     this.cancel(source);
     const timer = setTimeout(() => {
       this.timers.delete(source);
-      const now = this.open.has(source) ? text() : undefined;
-      if (now !== undefined) this.learn(source, now);
+      const now = this.open.has(source) ? analysis() : undefined;
+      if (now) this.update(this.reads.setReads(source, learnAnalysisReads(now)));
     }, LEARN_DELAY_MS);
     this.timers.set(source, timer);
   }
@@ -111,19 +114,21 @@ export class WorkspaceLearning {
   /** Reads the query files of `folders` (paths), within the bounds of workspaceFiles.ts. */
   async learnFolders(folders: readonly string[]): Promise<number> {
     const paths = await findQueryFiles(folders);
-    const changed = new Set<string>();
+    let learned = false;
     for (let i = 0; i < paths.length; i += FILES_PER_TURN) {
       const batch = paths.slice(i, i + FILES_PER_TURN);
       const texts = await Promise.all(batch.map((path) => readQueryFile(path)));
       batch.forEach((path, j) => {
         const text = texts[j];
         if (text === undefined || this.open.has(path)) return;
-        for (const category of this.reads.set(path, text)) changed.add(category);
+        const change = this.reads.set(path, text);
+        if (change) this.note(change);
+        learned ||= change !== undefined;
       });
       // Requests are answered between batches.
       await new Promise((resolve) => setImmediate(resolve));
     }
-    if (changed.size > 0) this.changed(undefined, changed);
+    if (learned) this.changed();
     return paths.length;
   }
 
@@ -139,18 +144,54 @@ export class WorkspaceLearning {
     const text = path !== undefined && isQueryFile(path) ? await readQueryFile(path) : undefined;
     const source = sourceOf(uri);
     if (this.open.has(source)) return;
-    if (text === undefined) this.forget(source);
-    else this.learn(source, text);
-  }
-
-  private learn(source: string, text: string): void {
-    const changed = this.reads.set(source, text);
-    if (changed.size > 0) this.changed(source, changed);
+    this.update(text === undefined ? this.reads.delete(source) : this.reads.set(source, text));
   }
 
   private forget(source: string): void {
-    const changed = this.reads.delete(source);
-    if (changed.size > 0) this.changed(source, changed);
+    this.update(this.reads.delete(source));
+  }
+
+  private update(change: ReadsChange | undefined): void {
+    if (!change) return;
+    this.note(change);
+    this.changed();
+  }
+
+  /**
+   * Remembers what `change` may change in diagnostics: a category the catalog lacks (read or not),
+   * a column a category with a column list lacks (accepted or not). Columns the catalog lists and
+   * categories without a column list change no diagnostic.
+   */
+  private note(change: ReadsChange): void {
+    const catalog = this.base.categories;
+    for (const category of change.categories)
+      if (!catalog.isKnownCategory(category)) this.pending.categories.add(category);
+    for (const [category, columns] of change.columns) {
+      const info = catalog.getCategory(category);
+      if (!info?.columnsKnown) continue;
+      const listed = new Set(catalog.categoryColumns(category).map((c) => c.name));
+      for (const column of columns) {
+        if (listed.has(column)) continue;
+        const pending = this.pending.columns.get(category) ?? new Set<string>();
+        this.pending.columns.set(category, pending.add(column));
+      }
+    }
+  }
+
+  /** True when the learned reads of `uri` touch what changed since the last validation. */
+  private affected(
+    uri: string,
+    categories: ReadonlySet<string>,
+    columns: ReadonlyMap<string, ReadonlySet<string>>,
+  ): boolean {
+    const reads = this.reads.readsOf(sourceOf(uri));
+    if (!reads) return false;
+    for (const [category, read] of reads) {
+      if (categories.has(category)) return true;
+      const changed = columns.get(category);
+      if (changed && [...read].some((column) => changed.has(column))) return true;
+    }
+    return false;
   }
 
   private cancel(source: string): void {
@@ -160,21 +201,23 @@ export class WorkspaceLearning {
   }
 
   /**
-   * What `source` reads changed in `categories` (source undefined: many sources). The catalogs are
-   * made anew on next use; analyses made with them are stale except the source's own (what the others
-   * read did not change); the open documents reading those categories are validated again.
+   * What is learned changed: the catalogs are made anew on next use, the analyses made with the old
+   * ones are stale, and after a quiet period the open documents whose diagnostics it may change are
+   * validated again.
    */
-  private changed(source: string | undefined, categories: ReadonlySet<string>): void {
+  private changed(): void {
     this.shared = undefined;
     this.views.clear();
-    this.hooks.stale((uri) => sourceOf(uri) !== source);
-    for (const category of categories) this.changedCategories.add(category);
+    this.hooks.stale();
     if (this.republishTimer) clearTimeout(this.republishTimer);
     this.republishTimer = setTimeout(() => {
       this.republishTimer = undefined;
-      const changed = new Set(this.changedCategories);
-      this.changedCategories.clear();
-      this.hooks.republish((uri) => [...this.reads.categoriesOf(sourceOf(uri))].some((c) => changed.has(c)));
+      const categories = new Set(this.pending.categories);
+      const columns = new Map(this.pending.columns);
+      this.pending.categories.clear();
+      this.pending.columns.clear();
+      if (categories.size === 0 && columns.size === 0) return;
+      this.hooks.republish((uri) => this.affected(uri, categories, columns));
     }, REPUBLISH_DELAY_MS);
   }
 }

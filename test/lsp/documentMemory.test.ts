@@ -124,7 +124,9 @@ void describe('open documents over stdio', () => {
       // open documents teach the others, and a column they taught would rightly change the answers.
       for (let i = 0; i < KEPT_ANALYSES + 4; i++) {
         const other = `file:///other${i}.mxql`;
-        const o = withCursor(`CATEGORY app_counter\nTAGLOAD\nSELECT [time, tps]\nLIMIT ${i + 1}\n\nSELECT [$0`);
+        const o = withCursor(
+          `CATEGORY app_counter\nTAGLOAD\nSELECT [time, tps]\nLIMIT ${i + 1}\n\nSELECT [$0`,
+        );
         await open(other, o.text);
         await session.connection.sendRequest('textDocument/completion', at(other, o.position));
       }

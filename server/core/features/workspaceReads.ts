@@ -12,7 +12,8 @@ import {
   type LearnedColumns,
   type OwnReads,
 } from '../catalog/index';
-import { queryReads } from './columnUsage';
+import { flowReads, queryReads } from './columnUsage';
+import { type DocumentAnalysis } from './languageService';
 
 /** With no catalog, column flow still finds the categories and the columns a query reads. */
 const NO_CATALOG: CategoryCatalog = createCategoryCatalog(() => ({
@@ -34,12 +35,24 @@ export function learnQueryReads(
   catalog: CategoryCatalog = NO_CATALOG,
 ): Map<string, Set<string>> {
   try {
-    const reads = queryReads(text, catalog);
-    for (const category of reads.keys()) if (!CATEGORY_NAME.test(category)) reads.delete(category);
-    return reads;
+    return categoriesOnly(queryReads(text, catalog));
   } catch {
     return new Map();
   }
+}
+
+/** {@link learnQueryReads} from an editor's analysis of the text (its column flow is computed already). */
+export function learnAnalysisReads(analysis: DocumentAnalysis): Map<string, Set<string>> {
+  try {
+    return categoriesOnly(flowReads(analysis.flow, analysis.catalogs.categories));
+  } catch {
+    return new Map();
+  }
+}
+
+function categoriesOnly(reads: Map<string, Set<string>>): Map<string, Set<string>> {
+  for (const category of reads.keys()) if (!CATEGORY_NAME.test(category)) reads.delete(category);
+  return reads;
 }
 
 /** Query texts remembered at most; more texts than this teach nothing new. */
@@ -51,49 +64,66 @@ const MAX_CATEGORIES_PER_TEXT = 50;
 
 type Reads = Map<string, Set<string>>;
 
+/** What one update changed in what its source reads. */
+export interface ReadsChange {
+  /** Categories the source started or stopped reading. */
+  readonly categories: ReadonlySet<string>;
+  /** Per category, the columns the source started or stopped reading. */
+  readonly columns: ReadonlyMap<string, ReadonlySet<string>>;
+}
+
 /** One text's reads within the per-text bounds. */
-function boundedReads(text: string): Reads {
-  const reads = learnQueryReads(text.length > MAX_LEARNED_TEXT_LENGTH ? '' : text);
+function bounded(reads: Reads): Reads {
   const out: Reads = new Map();
   for (const [category, columns] of reads) {
     if (out.size >= MAX_CATEGORIES_PER_TEXT) break;
-    out.set(category, columns.size > MAX_LEARNED_COLUMNS ? new Set([...columns].slice(0, MAX_LEARNED_COLUMNS)) : columns);
+    const kept = columns.size > MAX_LEARNED_COLUMNS ? [...columns].slice(0, MAX_LEARNED_COLUMNS) : columns;
+    out.set(category, new Set(kept));
   }
   return out;
 }
 
 /**
- * The reads of every query text of a workspace by source (a URI or path), and their sum. Updating one
- * source re-reads only its text; each update says which categories it changed.
+ * The reads of every query text of a workspace by source (a URI or path), and how many sources read
+ * each category and column, kept up to date with each update (which says what it changed).
  */
 export class WorkspaceReads {
   private readonly bySource = new Map<string, Reads>();
-  private sum: Map<string, Map<string, number>> | undefined;
-  /** Category → how many sources read it, made with {@link sum}. */
-  private readers = new Map<string, number>();
+  /** Category → column → how many sources read it. */
+  private readonly counts = new Map<string, Map<string, number>>();
+  /** Category → how many sources read it. */
+  private readonly readers = new Map<string, number>();
 
-  /** Learns `text` as the content of `source`: the categories whose reads changed (empty: none). */
-  set(source: string, text: string): ReadonlySet<string> {
-    if (!this.bySource.has(source) && this.bySource.size >= MAX_LEARNED_TEXTS) return new Set();
-    const reads = boundedReads(text);
-    const changed = changedCategories(this.bySource.get(source) ?? new Map(), reads);
-    this.bySource.set(source, reads);
-    if (changed.size > 0) this.sum = undefined;
-    return changed;
+  /** Learns `text` as the content of `source`; undefined when what it reads did not change. */
+  set(source: string, text: string): ReadsChange | undefined {
+    return this.setReads(source, learnQueryReads(text.length > MAX_LEARNED_TEXT_LENGTH ? '' : text));
   }
 
-  /** Forgets `source` (a deleted file): the categories it read. */
-  delete(source: string): ReadonlySet<string> {
-    const had = this.bySource.get(source);
-    if (!had) return new Set();
+  /** Learns `reads` (from {@link learnQueryReads} or {@link learnAnalysisReads}) as what `source` reads. */
+  setReads(source: string, reads: Map<string, Set<string>>): ReadsChange | undefined {
+    if (!this.bySource.has(source) && this.bySource.size >= MAX_LEARNED_TEXTS) return undefined;
+    const next = bounded(reads);
+    const before = this.bySource.get(source) ?? new Map<string, Set<string>>();
+    this.bySource.set(source, next);
+    const change = difference(before, next);
+    if (!change) return undefined;
+    this.count(before, -1);
+    this.count(next, 1);
+    return change;
+  }
+
+  /** Forgets `source` (a deleted file); undefined when it read nothing. */
+  delete(source: string): ReadsChange | undefined {
+    const before = this.bySource.get(source);
+    if (!before) return undefined;
     this.bySource.delete(source);
-    if (had.size > 0) this.sum = undefined;
-    return new Set(had.keys());
+    this.count(before, -1);
+    return difference(before, new Map());
   }
 
-  /** The categories `source` reads, as learned (empty when unknown). */
-  categoriesOf(source: string): ReadonlySet<string> {
-    return new Set(this.bySource.get(source)?.keys());
+  /** What `source` reads, as learned (undefined when it was not learned). */
+  readsOf(source: string): ReadonlyMap<string, ReadonlySet<string>> | undefined {
+    return this.bySource.get(source);
   }
 
   /** How many sources are learned. */
@@ -101,10 +131,12 @@ export class WorkspaceReads {
     return this.bySource.size;
   }
 
-  /** How many sources read each column of each category, within the caps of the learned catalog. */
+  /**
+   * How many sources read each column of each category, within the caps of the learned catalog. The
+   * map is live: make the catalog anew after each update.
+   */
   learned(): LearnedColumns {
-    this.sum ??= this.total();
-    return this.sum;
+    return capLearned(this.counts);
   }
 
   /**
@@ -114,41 +146,46 @@ export class WorkspaceReads {
   ownReads(source: string): OwnReads | undefined {
     const reads = this.bySource.get(source);
     if (!reads) return undefined;
-    const sum = this.learned();
     const categories = new Set<string>();
     const columns = new Map<string, Set<string>>();
     for (const [category, read] of reads) {
-      const counts = sum.get(category);
-      if (!counts) continue;
-      const alone = [...read].filter((column) => counts.get(column) === 1);
+      const counts = this.counts.get(category);
+      const alone = [...read].filter((column) => counts?.get(column) === 1);
       if (alone.length > 0) columns.set(category, new Set(alone));
       if (this.readers.get(category) === 1) categories.add(category);
     }
     return categories.size > 0 || columns.size > 0 ? { categories, columns } : undefined;
   }
 
-  private total(): Map<string, Map<string, number>> {
-    const sum = new Map<string, Map<string, number>>();
-    this.readers = new Map();
-    for (const reads of this.bySource.values()) {
-      for (const [category, columns] of reads) {
-        this.readers.set(category, (this.readers.get(category) ?? 0) + 1);
-        const counts = sum.get(category) ?? new Map<string, number>();
-        sum.set(category, counts);
-        for (const column of columns) counts.set(column, (counts.get(column) ?? 0) + 1);
+  private count(reads: Reads, by: 1 | -1): void {
+    for (const [category, columns] of reads) {
+      const readers = (this.readers.get(category) ?? 0) + by;
+      if (readers > 0) this.readers.set(category, readers);
+      else this.readers.delete(category);
+      const counts = this.counts.get(category) ?? new Map<string, number>();
+      for (const column of columns) {
+        const n = (counts.get(column) ?? 0) + by;
+        if (n > 0) counts.set(column, n);
+        else counts.delete(column);
       }
+      if (readers > 0) this.counts.set(category, counts);
+      else this.counts.delete(category);
     }
-    return capLearned(sum) as Map<string, Map<string, number>>;
   }
 }
 
-/** The categories read by one of `a` and `b` only, or with other columns. */
-function changedCategories(a: Reads, b: Reads): Set<string> {
-  const changed = new Set<string>();
-  for (const [category, columns] of b) {
-    const other = a.get(category);
-    if (!other || other.size !== columns.size || [...columns].some((c) => !other.has(c))) changed.add(category);
+/** What changed from `a` to `b`, or undefined when they read the same. */
+function difference(a: Reads, b: Reads): ReadsChange | undefined {
+  const categories = new Set<string>();
+  const columns = new Map<string, Set<string>>();
+  for (const category of new Set([...a.keys(), ...b.keys()])) {
+    const before = a.get(category);
+    const after = b.get(category);
+    if (!before || !after) categories.add(category);
+    const changed = new Set<string>();
+    for (const column of before ?? []) if (!after?.has(column)) changed.add(column);
+    for (const column of after ?? []) if (!before?.has(column)) changed.add(column);
+    if (changed.size > 0) columns.set(category, changed);
   }
-  for (const category of a.keys()) if (!b.has(category)) changed.add(category);
-  return changed;
+  return categories.size > 0 || columns.size > 0 ? { categories, columns } : undefined;
 }

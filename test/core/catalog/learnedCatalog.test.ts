@@ -78,16 +78,24 @@ void describe('workspace reads', () => {
     assert.equal(reads.ownReads('file:///ws/unknown.mxql'), undefined);
   });
 
-  void test('say which categories an update changed, and forget deleted sources', () => {
+  void test('say what an update changed, and forget deleted sources', () => {
     const reads = learnedFrom(WORKSPACE);
-    assert.deepEqual(reads.set('file:///ws/tps.mxql', WORKSPACE['file:///ws/tps.mxql'] ?? ''), new Set());
-    const rewritten = 'CATEGORY app_counter\nTAGLOAD\nSELECT [tps_p99]\n';
-    assert.deepEqual(reads.set('file:///ws/tps.mxql', rewritten), new Set(['app_counter']));
+    assert.equal(reads.set('file:///ws/tps.mxql', WORKSPACE['file:///ws/tps.mxql'] ?? ''), undefined);
+    const rewritten = 'CATEGORY app_counter\nTAGLOAD\nSELECT [tps, tps_p99]\n';
+    assert.deepEqual(reads.set('file:///ws/tps.mxql', rewritten), {
+      categories: new Set(),
+      columns: new Map([['app_counter', new Set(['time', 'tps_p95', 'tps_p99'])]]),
+    });
     assert.equal(reads.learned().get('app_counter')?.has('tps_p99'), true);
-    assert.deepEqual(reads.set('file:///ws/empty.mxql', '-- nothing yet\n'), new Set());
-    assert.deepEqual(reads.delete('file:///ws/tps.mxql'), new Set(['app_counter']));
+    assert.equal(reads.learned().get('app_counter')?.has('tps_p95'), false);
+    assert.equal(reads.set('file:///ws/empty.mxql', '-- nothing yet\n'), undefined);
+    assert.deepEqual(reads.delete('file:///ws/tps.mxql'), {
+      categories: new Set(['app_counter']),
+      columns: new Map([['app_counter', new Set(['tps', 'tps_p99'])]]),
+    });
     assert.equal(reads.learned().has('app_counter'), false);
-    assert.deepEqual(reads.delete('file:///ws/missing.mxql'), new Set());
+    assert.equal(reads.delete('file:///ws/missing.mxql'), undefined);
+    assert.equal(reads.learned().get('elasticbeanstalk')?.get('EnvironmentHealth'), 2, 'the rest stays');
   });
 
   void test('never throw on text that is not a query', () => {
