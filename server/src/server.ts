@@ -203,7 +203,7 @@ function wireLifecycle(w: LiveWiring, runtime: ServerRuntime): void {
   });
   w.documents.onDidOpen((e) => {
     if (!w.settingsPending) w.scheduler.publishNow(e.document);
-    // After publishing: a document is analysed without its own reads, so they do not change its view.
+    // Learned after publishing, from the analysis just made (no second parse).
     w.learning.opened(e.document.uri, w.cache.get(e.document));
   });
   // Incremental analysis makes a keystroke's diagnostics cheap: they follow within a few milliseconds,
