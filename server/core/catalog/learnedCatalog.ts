@@ -40,8 +40,12 @@ export function capLearned(learned: LearnedColumns): LearnedColumns {
     learned.size <= MAX_LEARNED_CATEGORIES &&
     [...learned.values()].every((columns) => columns.size <= MAX_LEARNED_COLUMNS);
   if (within) return learned;
-  const total = (columns: ReadonlyMap<string, number>): number =>
-    Math.max(0, ...columns.values()) + columns.size;
+  // The most read column, then the number of columns: a loop, as a huge map cannot be spread.
+  const total = (columns: ReadonlyMap<string, number>): number => {
+    let most = 0;
+    for (const n of columns.values()) most = Math.max(most, n);
+    return most + columns.size;
+  };
   const categories = [...learned]
     .sort(([a, x], [b, y]) => total(y) - total(x) || compareNames(a, b))
     .slice(0, MAX_LEARNED_CATEGORIES);

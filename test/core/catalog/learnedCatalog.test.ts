@@ -10,6 +10,7 @@ import {
   complete,
   diagnosticsOf,
   hover,
+  MAX_LEARNED_CATEGORIES,
   MAX_LEARNED_COLUMNS,
   withLearnedColumns,
   WorkspaceReads,
@@ -206,7 +207,7 @@ void describe('a catalog with learned columns', () => {
     assert.ok(!plainHover.includes('workspace'), plainHover);
   });
 
-  void test('keeps memory bounded: at most so many columns per category', () => {
+  void test('keeps memory bounded: at most so many categories, and columns per category', () => {
     const many: LearnedColumns = new Map([
       ['wide', new Map(Array.from({ length: MAX_LEARNED_COLUMNS + 50 }, (_, i) => [`c${i}`, i] as const))],
     ]);
@@ -214,5 +215,13 @@ void describe('a catalog with learned columns', () => {
     assert.equal(capped.get('wide')?.size, MAX_LEARNED_COLUMNS);
     assert.equal(capped.get('wide')?.has(`c${MAX_LEARNED_COLUMNS + 49}`), true, 'the most read are kept');
     assert.equal(capped.get('wide')?.has('c0'), false);
+    const categories: LearnedColumns = new Map(
+      Array.from(
+        { length: MAX_LEARNED_CATEGORIES + 10 },
+        (_, i) => [`cat${i}`, new Map([['x', i]])] as const,
+      ),
+    );
+    assert.equal(capLearned(categories).size, MAX_LEARNED_CATEGORIES);
+    assert.equal(capLearned(categories).has(`cat${MAX_LEARNED_CATEGORIES + 9}`), true);
   });
 });
