@@ -4,7 +4,7 @@
  */
 import { type Dirent } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { MAX_LEARNED_TEXT_LENGTH } from '../core/index';
 
@@ -36,8 +36,22 @@ export function uriOfPath(path: string): string {
 }
 
 /** Dependencies and hidden folders (`.git`, `.vscode` …) hold no queries of the workspace's own. */
+function skippedFolder(name: string): boolean {
+  return name === 'node_modules' || name.startsWith('.');
+}
+
 function skipped(entry: Dirent): boolean {
-  return entry.name === 'node_modules' || entry.name.startsWith('.');
+  return skippedFolder(entry.name);
+}
+
+/** True when `path` lies in a folder the walk of `folders` skips (a file event from `node_modules`). */
+export function inSkippedFolder(path: string, folders: readonly string[]): boolean {
+  for (const folder of folders) {
+    const inner = relative(folder, path);
+    if (inner.startsWith('..') || inner === path) continue;
+    return inner.split(sep).slice(0, -1).some(skippedFolder);
+  }
+  return false;
 }
 
 /**

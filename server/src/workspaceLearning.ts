@@ -15,7 +15,7 @@ import {
   type LearnedCategoryCatalog,
   type ReadsChange,
 } from '../core/index';
-import { findQueryFiles, isQueryFile, pathOfUri, readQueryFile } from './workspaceFiles';
+import { findQueryFiles, inSkippedFolder, isQueryFile, pathOfUri, readQueryFile } from './workspaceFiles';
 
 /** Quiet period after an edit before the document is learned again. */
 export const LEARN_DELAY_MS = 1_000;
@@ -46,6 +46,8 @@ export class WorkspaceLearning {
   /** Learned categories and columns whose readers changed since open documents were last validated. */
   private readonly pending = { categories: new Set<string>(), columns: new Map<string, Set<string>>() };
   private readonly open = new Set<string>();
+  /** The workspace folders read, whose skipped folders file events are ignored in. */
+  private folders: readonly string[] = [];
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   private republishTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -106,13 +108,15 @@ export class WorkspaceLearning {
 
   /** A file the client reports created, changed or deleted; open documents keep their text. */
   fileChanged(uri: string, deleted: boolean): void {
-    if (!isQueryFile(uri) || this.open.has(sourceOf(uri))) return;
-    if (deleted) this.forget(sourceOf(uri));
+    const source = sourceOf(uri);
+    if (!isQueryFile(uri) || this.open.has(source) || inSkippedFolder(source, this.folders)) return;
+    if (deleted) this.forget(source);
     else void this.learnFile(uri);
   }
 
   /** Reads the query files of `folders` (paths), within the bounds of workspaceFiles.ts. */
   async learnFolders(folders: readonly string[]): Promise<number> {
+    this.folders = folders;
     const paths = await findQueryFiles(folders);
     let learned = false;
     for (let i = 0; i < paths.length; i += FILES_PER_TURN) {

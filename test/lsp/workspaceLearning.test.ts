@@ -143,9 +143,18 @@ void describe('the server learns what the workspace reads', () => {
     fileEvent('fresh.mxql', 1);
     const cleared = await diagnosticsFor(uri, (p) => unknownColumns(p).length === 0);
 
+    // A file event from node_modules is ignored, as the walk skips it.
+    write('node_modules/dep/fresh.mxql', 'CATEGORY elasticbeanstalk\nTAGLOAD\nSELECT [VendoredOnly]\n');
+    fileEvent('node_modules/dep/fresh.mxql', 1);
+
     unlinkSync(join(work, 'fresh.mxql'));
     fileEvent('fresh.mxql', 3);
     await diagnosticsFor(uri, (p) => p !== cleared && unknownColumns(p).length === 1);
+  });
+
+  void test('file events from node_modules are ignored', async () => {
+    const labels = await labelsAt(uriOf('draft4.mxql'), 'CATEGORY elasticbeanstalk\nTAGLOAD\nSELECT [$0]\n');
+    assert.ok(labels.includes('InstancesOk') && !labels.includes('VendoredOnly'), labels.join());
   });
 
   void test('open documents teach the others, but not themselves', async () => {
