@@ -4,7 +4,7 @@
  */
 import { type Dirent } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { MAX_LEARNED_TEXT_LENGTH } from '../core/index';
 
@@ -44,12 +44,15 @@ function skipped(entry: Dirent): boolean {
   return skippedFolder(entry.name);
 }
 
-/** True when `path` lies in a folder the walk of `folders` skips (a file event from `node_modules`). */
-export function inSkippedFolder(path: string, folders: readonly string[]): boolean {
+/**
+ * True when the walk of `folders` would read `path`: it lies in one of them, outside `node_modules`
+ * and dot-folders. File events and closed documents elsewhere teach nothing.
+ */
+export function inWorkspace(path: string, folders: readonly string[]): boolean {
   for (const folder of folders) {
     const inner = relative(folder, path);
-    if (inner.startsWith('..') || inner === path) continue;
-    return inner.split(sep).slice(0, -1).some(skippedFolder);
+    if (inner === '' || inner.startsWith('..') || isAbsolute(inner)) continue;
+    return !inner.split(sep).slice(0, -1).some(skippedFolder);
   }
   return false;
 }

@@ -15,7 +15,7 @@ import {
   type LearnedCategoryCatalog,
   type ReadsChange,
 } from '../core/index';
-import { findQueryFiles, inSkippedFolder, isQueryFile, pathOfUri, readQueryFile } from './workspaceFiles';
+import { findQueryFiles, inWorkspace, isQueryFile, pathOfUri, readQueryFile } from './workspaceFiles';
 
 /** Quiet period after an edit before the document is learned again. */
 export const LEARN_DELAY_MS = 1_000;
@@ -46,7 +46,7 @@ export class WorkspaceLearning {
   /** Learned categories and columns whose readers changed since open documents were last validated. */
   private readonly pending = { categories: new Set<string>(), columns: new Map<string, Set<string>>() };
   private readonly open = new Set<string>();
-  /** The workspace folders read, whose skipped folders file events are ignored in. */
+  /** The workspace folders read: file events and closed documents elsewhere teach nothing. */
   private folders: readonly string[] = [];
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   private republishTimer: ReturnType<typeof setTimeout> | undefined;
@@ -72,11 +72,6 @@ export class WorkspaceLearning {
     return view;
   }
 
-  /** How many sources are learned. */
-  get size(): number {
-    return this.reads.size;
-  }
-
   /** An opened document: learned now from its analysis (the editor made it already). */
   opened(uri: string, analysis: DocumentAnalysis): void {
     const source = sourceOf(uri);
@@ -97,7 +92,10 @@ export class WorkspaceLearning {
     this.timers.set(source, timer);
   }
 
-  /** A closed document: its file's saved text counts again (an unsaved document is forgotten). */
+  /**
+   * A closed document: its file's saved text counts again when the workspace holds it; an unsaved
+   * document, or a file from elsewhere, is forgotten.
+   */
   closed(uri: string): void {
     const source = sourceOf(uri);
     this.open.delete(source);
@@ -109,7 +107,7 @@ export class WorkspaceLearning {
   /** A file the client reports created, changed or deleted; open documents keep their text. */
   fileChanged(uri: string, deleted: boolean): void {
     const source = sourceOf(uri);
-    if (!isQueryFile(uri) || this.open.has(source) || inSkippedFolder(source, this.folders)) return;
+    if (!isQueryFile(uri) || this.open.has(source) || !inWorkspace(source, this.folders)) return;
     if (deleted) this.forget(source);
     else void this.learnFile(uri);
   }
@@ -145,7 +143,8 @@ export class WorkspaceLearning {
 
   private async learnFile(uri: string): Promise<void> {
     const path = pathOfUri(uri);
-    const text = path !== undefined && isQueryFile(path) ? await readQueryFile(path) : undefined;
+    const ours = path !== undefined && isQueryFile(path) && inWorkspace(path, this.folders);
+    const text = ours ? await readQueryFile(path) : undefined;
     const source = sourceOf(uri);
     if (this.open.has(source)) return;
     this.update(text === undefined ? this.reads.delete(source) : this.reads.set(source, text));
