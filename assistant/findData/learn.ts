@@ -3,20 +3,8 @@
  * flow), the columns it reads from it, and the words of the comment lines above its first command,
  * which are how people describe what a query shows.
  */
-import {
-  createCategoryCatalog,
-  looksLikeCommand,
-  queryReads,
-  type CategoryCatalog,
-} from '../../server/core/index';
+import { learnQueryReads, looksLikeCommand, type CategoryCatalog } from '../../server/core/index';
 import { type WorkspaceEntry } from './types';
-
-/** With no catalog, column flow still finds the category and the columns a query reads. */
-const NO_CATALOG: CategoryCatalog = createCategoryCatalog(() => ({
-  v: 1,
-  categories: {},
-  knownWithoutColumns: {},
-}));
 
 const COMMENT = /^\s*(--|\/\/|#|\/\*|\*)/;
 
@@ -44,21 +32,11 @@ export function leadingComment(text: string): string {
 }
 
 /** What each query text teaches: one entry per category it reads. Never throws. */
-export function learnFromQueries(
-  texts: readonly string[],
-  catalog: CategoryCatalog = NO_CATALOG,
-): WorkspaceEntry[] {
+export function learnFromQueries(texts: readonly string[], catalog?: CategoryCatalog): WorkspaceEntry[] {
   const out: WorkspaceEntry[] = [];
   for (const text of texts) {
-    let reads: Map<string, Set<string>>;
-    try {
-      reads = queryReads(text, catalog);
-    } catch {
-      continue;
-    }
     const words = leadingComment(text);
-    for (const [category, columns] of reads) {
-      if (!/^[\w#.-]+$/.test(category)) continue;
+    for (const [category, columns] of learnQueryReads(text, catalog)) {
       out.push({ category, columns: [...columns], text: words });
     }
   }

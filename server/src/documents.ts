@@ -55,7 +55,12 @@ export class AnalysisCache {
   private readonly edits = new Map<string, TextEdit[]>();
   readonly stats: AnalysisStats = { incremental: 0, fresh: 0, evicted: 0, reparsedBlocks: 0 };
 
-  constructor(private readonly catalogs: LanguageCatalogs) {}
+  private readonly catalogsFor: (uri: string) => LanguageCatalogs;
+
+  /** `catalogs`, or per document the catalogs to analyse it with (what the workspace reads differs). */
+  constructor(catalogs: LanguageCatalogs | ((uri: string) => LanguageCatalogs)) {
+    this.catalogsFor = typeof catalogs === 'function' ? catalogs : () => catalogs;
+  }
 
   /** Records an edit applied to the document (offsets into the text before it). */
   recordEdit(uri: string, edit: TextEdit): void {
@@ -87,7 +92,7 @@ export class AnalysisCache {
       }
     }
     if (!analysis) {
-      analysis = analyzeDocument(text, this.catalogs);
+      analysis = analyzeDocument(text, this.catalogsFor(doc.uri));
       this.stats.fresh++;
     }
     const entry: Entry = { uri: doc.uri, version: doc.version, analysis, used: ++this.clock };
@@ -101,6 +106,12 @@ export class AnalysisCache {
     const slot = this.slotOf(uri);
     if (slot >= 0) this.slots[slot] = undefined;
     this.edits.delete(uri);
+  }
+
+  /** Drops every analysis: they were made with catalogs that changed since (not counted as evictions). */
+  clear(): void {
+    this.slots.fill(undefined);
+    this.edits.clear();
   }
 
   /** Whether the document's analysis is kept (false once evicted or never made). */

@@ -6,6 +6,8 @@
  */
 import {
   CodeActionKind,
+  DidChangeWatchedFilesNotification,
+  FileChangeType,
   RequestType as ServerRequestType,
   RequestType0 as ServerRequestType0,
   TextDocuments,
@@ -46,6 +48,7 @@ import { AnalysisCache } from './documents';
 import { guarded } from './guard';
 import { safeTextDocuments } from './textSync';
 import { DEFAULT_SETTINGS, readSettings, type ServerSettings } from './settings';
+import { folderPaths, WorkspaceLearning } from './workspaceLearning';
 
 /** What the host passes: the catalogs (loaded lazily) and the version string. */
 export interface ServerRuntime {
@@ -80,6 +83,8 @@ interface Wiring {
   readonly cache: AnalysisCache;
   readonly scheduler: DiagnosticsScheduler;
   readonly completions: CompletionLists;
+  /** What the workspace's own queries read, which each document is analysed with. */
+  readonly learning: WorkspaceLearning;
   readonly log: (message: string) => void;
   /** The client's display language for every text the server sends; undefined is English. */
   language?: UiLanguage;
@@ -111,8 +116,19 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   connection.listen();
 }
 
-function createWiring(connection: Connection, runtime: ServerRuntime): Wiring & { settings: ServerSettings } {
-  const cache = new AnalysisCache(runtime.catalogs);
+/** The wiring plus what the lifecycle changes: the settings, and whether they are still on their way. */
+type LiveWiring = Wiring & { settings: ServerSettings; settingsPending: boolean };
+
+function createWiring(connection: Connection, runtime: ServerRuntime): LiveWiring {
+  const learning = new WorkspaceLearning(runtime.catalogs, {
+    stale: () => cache.clear(),
+    // Until the pulled settings arrive, nothing is published (they publish every open file then).
+    republish: (affected) => {
+      if (wiring.settingsPending) return;
+      for (const doc of documents.all()) if (affected(doc.uri)) wiring.scheduler.schedule(doc, 0);
+    },
+  });
+  const cache = new AnalysisCache((uri) => learning.catalogsFor(uri));
   const documents = new TextDocuments(
     safeTextDocuments((uri, start, end, text) => cache.recordEdit(uri, { start, end, text })),
   );
@@ -121,13 +137,15 @@ function createWiring(connection: Connection, runtime: ServerRuntime): Wiring & 
     const diagnostics = list.map((d) => convert.toDiagnostic(doc, localized(d, wiring.language)));
     void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
   };
-  const wiring: Wiring & { settings: ServerSettings } = {
+  const wiring: LiveWiring = {
     connection,
     documents,
     cache,
     completions: new CompletionLists(),
+    learning,
     log,
     settings: DEFAULT_SETTINGS,
+    settingsPending: false,
     scheduler: new DiagnosticsScheduler(cache, () => wiring.settings, publish, log),
     withDoc: (uri, fallback, what, work) => {
       const doc = documents.get(uri);
@@ -142,11 +160,10 @@ function createWiring(connection: Connection, runtime: ServerRuntime): Wiring & 
 }
 
 /** Initialize, settings (pulled when the client supports it) and document events. */
-function wireLifecycle(w: Wiring & { settings: ServerSettings }, runtime: ServerRuntime): void {
+function wireLifecycle(w: LiveWiring, runtime: ServerRuntime): void {
   let pullConfiguration = false;
   // Until the pulled settings arrive, an opened file waits for them (revalidateAll publishes it then),
   // so disabled codes never flash up on open.
-  let settingsPending = false;
   const revalidateAll = (): void => w.documents.all().forEach((doc) => w.scheduler.schedule(doc, 0));
   const refreshSettings = async (): Promise<void> => {
     try {
@@ -154,11 +171,15 @@ function wireLifecycle(w: Wiring & { settings: ServerSettings }, runtime: Server
     } catch (error) {
       w.log(`Reading the mxql settings failed: ${String(error)}; using defaults.`);
     }
-    settingsPending = false;
+    w.settingsPending = false;
     revalidateAll();
   };
+  let folders: string[] = [];
+  let watchFiles = false;
   w.connection.onInitialize((params) => {
     pullConfiguration = params.capabilities.workspace?.configuration === true;
+    folders = folderPaths(params);
+    watchFiles = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
     // VS Code's client sends its display language as `locale`; other editors may pass initializationOptions.locale.
     const options = params.initializationOptions as { locale?: unknown } | undefined;
     w.language = uiLanguageOf(
@@ -170,8 +191,9 @@ function wireLifecycle(w: Wiring & { settings: ServerSettings }, runtime: Server
     };
   });
   w.connection.onInitialized(() => {
+    wireWorkspaceFiles(w, folders, watchFiles);
     if (!pullConfiguration) return;
-    settingsPending = true;
+    w.settingsPending = true;
     void refreshSettings();
   });
   w.connection.onDidChangeConfiguration((change) => {
@@ -180,20 +202,56 @@ function wireLifecycle(w: Wiring & { settings: ServerSettings }, runtime: Server
     revalidateAll();
   });
   w.documents.onDidOpen((e) => {
-    if (!settingsPending) w.scheduler.publishNow(e.document);
+    if (!w.settingsPending) w.scheduler.publishNow(e.document);
+    // Learned after publishing, from the analysis just made (no second parse).
+    w.learning.opened(e.document.uri, w.cache.get(e.document));
   });
   // Incremental analysis makes a keystroke's diagnostics cheap: they follow within a few milliseconds,
   // just after the completion request an editor sends with the keystroke (answered first).
   // While the pulled settings are on their way, revalidateAll publishes every open file once they arrive.
   w.documents.onDidChangeContent((e) => {
-    if (!settingsPending) w.scheduler.schedule(e.document, KEYSTROKE_DIAGNOSTICS_DELAY_MS);
+    const uri = e.document.uri;
+    w.learning.edited(uri, () => {
+      const doc = w.documents.get(uri);
+      return doc ? w.cache.get(doc) : undefined;
+    });
+    if (!w.settingsPending) w.scheduler.schedule(e.document, KEYSTROKE_DIAGNOSTICS_DELAY_MS);
   });
   w.documents.onDidClose((e) => {
+    w.learning.closed(e.document.uri);
     w.scheduler.forget(e.document.uri);
     w.cache.delete(e.document.uri);
     w.completions.forget(e.document.uri);
     void w.connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
+}
+
+/**
+ * Learning from the workspace's query files: read once the client is ready, then kept up to date from
+ * the file events the client sends (asked for here when the client lets the server register them; a
+ * client that sends them on its own is heard as well).
+ */
+function wireWorkspaceFiles(w: Wiring, folders: readonly string[], watchFiles: boolean): void {
+  if (watchFiles) {
+    const watchers = [{ globPattern: '**/*.mxql' }];
+    w.connection.client
+      .register(DidChangeWatchedFilesNotification.type, { watchers })
+      .catch((error: unknown) => {
+        w.log(`Watching the workspace's .mxql files failed: ${String(error)}`);
+      });
+  }
+  w.connection.onDidChangeWatchedFiles((p) => {
+    guarded('Watched files', w.log, undefined, () => {
+      for (const change of p.changes)
+        w.learning.fileChanged(change.uri, change.type === FileChangeType.Deleted);
+    });
+  });
+  w.connection.onShutdown(() => w.learning.dispose());
+  if (folders.length === 0) return;
+  w.learning.learnFolders(folders).then(
+    (files) => w.log(`Learned the categories and columns of ${files} workspace .mxql files.`),
+    (error: unknown) => w.log(`Reading the workspace's .mxql files failed: ${String(error)}`),
+  );
 }
 
 /** Completion, hover and option signatures, worded in the client's locale (read at initialize). */

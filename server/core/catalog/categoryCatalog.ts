@@ -167,7 +167,7 @@ class LazyCategoryCatalog implements CategoryCatalog {
   }
 
   categoryColumns(name: string): readonly Column[] {
-    return columnsOf(this.getCategory(name));
+    return columnsOfCategory(this.getCategory(name));
   }
 
   loadError(): string | undefined {
@@ -229,7 +229,8 @@ export function createCategoryCatalog(loadJson: () => CatalogJson): CategoryCata
   return new LazyCategoryCatalog(loadJson);
 }
 
-function columnsOf(category: CategoryInfo | undefined): readonly Column[] {
+/** System, tag and field columns of `category` without duplicates (agent columns when its list is open). */
+export function columnsOfCategory(category: CategoryInfo | undefined): readonly Column[] {
   if (!category) return [];
   const seen = new Set<string>();
   const out: Column[] = [];

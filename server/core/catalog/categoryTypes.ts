@@ -20,6 +20,8 @@ export interface Column {
   readonly uses?: number;
   /** True when only public queries name it (the category metadata lacks it). */
   readonly fromQueries?: boolean;
+  /** How many of the workspace's own queries read it, when only they name it (the catalog lacks it). */
+  readonly workspaceUses?: number;
 }
 
 /** Everything known about one category. */

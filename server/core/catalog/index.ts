@@ -81,6 +81,15 @@ export {
   type PathsJson,
 } from './categoryTypes';
 export { createCategoryCatalog, splitCategorySuffix, type CategoryCatalog } from './categoryCatalog';
+export {
+  MAX_LEARNED_CATEGORIES,
+  MAX_LEARNED_COLUMNS,
+  capLearned,
+  withLearnedColumns,
+  type LearnedCategoryCatalog,
+  type LearnedColumns,
+  type OwnReads,
+} from './learnedCatalog';
 export { createPathCatalog, type PathCatalog } from './pathCatalog';
 export { CATALOG_FILES, catalogsFromFiles } from './catalogFiles';
 export { CATEGORY_DESCRIPTIONS, FIELD_DESCRIPTIONS, describeField } from './fieldDescriptions';

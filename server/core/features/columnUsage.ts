@@ -13,7 +13,7 @@ import {
   type CompactColumn,
 } from '../catalog/index';
 import { parse } from '../syntax/index';
-import { computeColumnFlow, type PipelineFlow } from './columns';
+import { computeColumnFlow, type ColumnFlow, type PipelineFlow } from './columns';
 import { columnReads } from './validation/catalogChecks';
 import { featureCatalog } from './validation/catalogAccess';
 
@@ -28,8 +28,11 @@ const NOT_A_COLUMN = /[$<%{}/\s'"]|^\d|^$/;
  * a category the query loads without naming a column maps to an empty set.
  */
 export function queryReads(text: string, catalog: CategoryCatalog): Map<string, Set<string>> {
-  const parsed = parse(text);
-  const flow = computeColumnFlow(parsed.ast, catalog);
+  return flowReads(computeColumnFlow(parse(text).ast, catalog), catalog);
+}
+
+/** {@link queryReads} over a column flow already computed (an editor's analysis of the document). */
+export function flowReads(flow: ColumnFlow, catalog: CategoryCatalog): Map<string, Set<string>> {
   const features = featureCatalog(catalog);
   const out = new Map<string, Set<string>>();
   const visit = (pipeline: PipelineFlow): void => {

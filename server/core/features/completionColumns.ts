@@ -40,6 +40,7 @@ export function columnMarkdown(
   if (meta?.description) lines.push('', w.text(meta.description));
   if (meta?.deprecated) lines.push('', labels.deprecatedColumn);
   if (meta?.fromQueries) lines.push('', labels.columnFromQueries);
+  if (meta?.workspaceUses) lines.push('', labels.columnFromWorkspace(meta.workspaceUses));
   return lines.join('\n');
 }
 
@@ -53,10 +54,10 @@ function metadataIndex(analysis: DocumentAnalysis, site: CompletionSite): Map<st
 
 /**
  * Ranking tiers, best first: columns the pipeline made (created, renamed, joined), the category's
- * columns, names only this file uses, internal columns (`_name_`), and last the names already
- * written in the same list or object.
+ * columns, those only the workspace's queries read, names only this file uses, internal columns
+ * (`_name_`), and last the names already written in the same list or object.
  */
-const Tier = { pipeline: 0, category: 1, file: 2, internal: 3, listed: 4 } as const;
+const Tier = { pipeline: 0, category: 1, workspace: 2, file: 3, internal: 4, listed: 5 } as const;
 type Tier = (typeof Tier)[keyof typeof Tier];
 
 /** Enough digits for any usage count; fewer uses sort later. */
@@ -97,10 +98,10 @@ function wordsInFile(analysis: DocumentAnalysis): ReadonlySet<string> {
   return words;
 }
 
-function tierOf(name: string, base: Tier, listed: ReadonlySet<string>): Tier {
+function tierOf(name: string, base: Tier, listed: ReadonlySet<string>, column?: Column): Tier {
   if (listed.has(name)) return Tier.listed;
   if (name.startsWith('_')) return Tier.internal;
-  return base;
+  return base === Tier.category && column?.workspaceUses ? Tier.workspace : base;
 }
 
 function entry(
@@ -183,7 +184,9 @@ export function columnItems(
     offered.add(name);
     const globalUses = analysis.catalogs.categories.columnUses(name);
     const mentioned = mentionedElsewhere.has(name);
-    const sortText = sortKey(tierOf(name, base, written), mentioned, column?.uses ?? 0, globalUses, name);
+    const tier = tierOf(name, base, written, column);
+    const uses = column?.uses ?? column?.workspaceUses ?? 0;
+    const sortText = sortKey(tier, mentioned, uses, globalUses, name);
     items.push(entry(name, origin, column, site, sortText, w));
   };
   for (const [name, info] of set.columns) {
@@ -248,7 +251,7 @@ export function expressionItems(
     documentation: w.text(f.description),
     insertText: `${f.name}(\${1})`,
     snippet: true,
-    sortText: `3${f.name}`,
+    sortText: `${Tier.internal}${f.name}`,
     range: site.replaceRange,
   }));
   return [...columnItems(analysis, site, w), ...functions];

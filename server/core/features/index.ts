@@ -19,3 +19,4 @@ export * from './queries';
 export * from './rangeParams';
 export * from './folding';
 export * from './columnUsage';
+export * from './workspaceReads';

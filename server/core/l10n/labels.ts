@@ -46,6 +46,8 @@ export interface Labels {
   readonly unit: (unit: string) => string;
   readonly deprecatedColumn: string;
   readonly columnFromQueries: string;
+  /** A column only the workspace's own queries name, read by `queries` of them. */
+  readonly columnFromWorkspace: (queries: number) => string;
   readonly displayTypeOf: (column: string) => string;
   // Categories.
   readonly category: string;
@@ -137,6 +139,8 @@ export const ENGLISH_LABELS: Labels = {
   unit: (unit) => `unit ${unit}`,
   deprecatedColumn: '_Deprecated in the category metadata._',
   columnFromQueries: '_Read by public queries; the category metadata does not list it._',
+  columnFromWorkspace: (queries) =>
+    `_Seen in ${queries} workspace ${queries === 1 ? 'query' : 'queries'}; the catalog does not list it._`,
   displayTypeOf: (column) => `display type of ${column}`,
   category: 'category',
   loader: (loader) => `Loader: \`${loader}\``,

@@ -38,6 +38,8 @@ export const JA_LABELS: Labels = {
   unit: (unit) => `単位 ${unit}`,
   deprecatedColumn: '_カテゴリのメタデータでは非推奨のカラムです。_',
   columnFromQueries: '_公開クエリで読まれていますが、カテゴリのメタデータには載っていません。_',
+  columnFromWorkspace: (queries) =>
+    `_ワークスペースの ${queries} 件のクエリで読まれています。カタログには載っていません。_`,
   displayTypeOf: (column) => `${column} の表示形式`,
   category: 'カテゴリ',
   loader: (loader) => `ローダー: \`${loader}\``,

@@ -38,6 +38,8 @@ export const KO_LABELS: Labels = {
   unit: (unit) => `단위 ${unit}`,
   deprecatedColumn: '_카테고리 메타데이터에서 더 이상 사용되지 않는 컬럼입니다._',
   columnFromQueries: '_공개 쿼리가 읽는 컬럼이지만 카테고리 메타데이터에는 없습니다._',
+  columnFromWorkspace: (queries) =>
+    `_워크스페이스 쿼리 ${queries}개에서 읽는 컬럼입니다. 카탈로그에는 없습니다._`,
   displayTypeOf: (column) => `${column}의 표시 형식`,
   category: '카테고리',
   loader: (loader) => `로더: \`${loader}\``,
