@@ -5,11 +5,14 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import layers from './scripts/eslint/layerImports.mjs';
 
-// The allow-list of every layer: the folders (or modules, named without extension) and the packages
-// it may import. Anything else is refused in every import form (`layers/imports`); a `.ts` or `.mts`
-// file in a folder with no entry is refused as a whole. Package entries cover their subpaths, `node:*`
-// the Node built-ins (bare `path` counts as `node:path`).
+// The allow-list of every layer (`folder`: a folder, or one file; the narrowest holding a file is its
+// layer): the folders or modules (named without extension) it may import (`paths`), those it may
+// import only as types (`typePaths`, erased from the build), and its packages. Anything else is refused
+// in every import form (`layers/imports`); a `.ts` or `.mts` file of no layer is refused as a whole.
+// Package entries cover their subpaths, `node:*` the Node built-ins (bare `path` counts as `node:path`).
+// The core's facades are the only doors into server/core from outside it.
 const CORE_FACADES = ['server/core/index', 'server/core/catalog/bundledCatalog'];
+const ASSISTANT_DOORS = ['assistant/toolset', 'assistant/types'];
 const WEBVIEW = {
   paths: ['client/webview', 'common'],
   packages: ['slickgrid', 'uplot', 'sortablejs'],
@@ -48,7 +51,7 @@ const LAYERS = [
       ...CORE_FACADES,
       'common',
       'api/index',
-      'assistant',
+      ...ASSISTANT_DOORS,
       'demo/ipc',
       'demo/clientOptions',
     ],
@@ -96,7 +99,7 @@ const LAYERS = [
   {
     folder: 'cli',
     why: 'The mxql command composes the core, api/, demo/ and assistant/; it speaks MCP, never VS Code.',
-    paths: ['cli', ...CORE_FACADES, 'common', 'api/index', 'demo', 'assistant', 'server/src'],
+    paths: ['cli', ...CORE_FACADES, 'common', 'api/index', 'demo', ...ASSISTANT_DOORS],
     packages: ['@modelcontextprotocol/sdk', 'node:*'],
   },
   {

@@ -32,7 +32,7 @@ function normalizedPackage(specifier) {
   return !specifier.startsWith('node:') && BUILTINS.has(name) ? `node:${specifier}` : specifier;
 }
 
-/** The layer of a repository-relative file: the entry whose folder holds it most narrowly. */
+/** The layer of a repository-relative file: the entry whose folder (or file) holds it most narrowly. */
 function layerOf(file, layers) {
   let best;
   for (const layer of layers) {
