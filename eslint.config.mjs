@@ -1,63 +1,118 @@
 // ESLint flat config. Besides code health, it enforces the layer boundaries of ARCHITECTURE.md:
-// a tsconfig's `types: []` alone does not stop `import 'vscode'`, so each folder states what it may not import.
+// a tsconfig's `types: []` alone does not stop `import 'vscode'`, so each folder lists what it may import.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
-import { builtinModules } from 'node:module';
 import layers from './scripts/eslint/layerImports.mjs';
 
-// Bare package names each layer may not import (patterns, so subpaths such as `/node` count too).
-const VSCODE = { group: ['vscode'], message: 'This layer must not depend on the VS Code API.' };
-const LSP_SERVER = {
-  group: ['vscode-languageserver', 'vscode-languageserver/*'],
-  message: 'Only server/src speaks LSP as a server.',
+// The allow-list of every layer (`folder`: a folder, or one file; the narrowest holding a file is its
+// layer): the folders or modules (named without extension) it may import (`paths`), those it may
+// import only as types (`typePaths`, erased from the build), and its packages. Anything else is refused
+// in every import form (`layers/imports`); a `.ts` or `.mts` file of no layer is refused as a whole.
+// Package entries cover their subpaths, `node:*` the Node built-ins (bare `path` counts as `node:path`).
+// The core's facades are the only doors into server/core from outside it.
+const CORE_FACADES = ['server/core/index', 'server/core/catalog/bundledCatalog'];
+const ASSISTANT_DOORS = ['assistant/toolset', 'assistant/types'];
+const WEBVIEW = {
+  paths: ['client/webview', 'common'],
+  packages: ['slickgrid', 'uplot', 'sortablejs'],
 };
-const LSP_CLIENT = {
-  group: ['vscode-languageclient', 'vscode-languageclient/*'],
-  message: 'Only client/src (the extension) starts the language client.',
-};
-const LSP_ANY = {
-  group: ['vscode-languageserver*', 'vscode-languageclient*', 'vscode-jsonrpc', 'vscode-jsonrpc/*'],
-  message: 'This layer knows nothing of LSP or JSON-RPC: it speaks offsets and plain data.',
-};
-const UNDICI = {
-  group: ['undici', 'undici/*'],
-  message: 'Only api/ talks HTTP: it is the one importer of undici.',
-};
-const NODE = {
-  group: ['node:*'],
-  // Exact names: a pattern `events` would also match a relative `./events`.
-  names: builtinModules,
-  message: 'This layer does no IO and runs outside Node too: no Node built-in modules.',
-};
-
-/** `no-restricted-imports` for bare package names plus `layers/imports` for folders, judged on resolved paths. */
-function layer(packages, folders, coreFacadeOnly) {
-  return {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: packages.map(({ group, message }) => ({ group, message })),
-        paths: packages.flatMap(({ names = [], message }) => names.map((name) => ({ name, message }))),
-      },
+const LAYERS = [
+  {
+    folder: 'server/core',
+    why: 'Arrows point inward: the core imports only itself and common/, and no package at all.',
+    paths: ['server/core', 'common'],
+    packages: [],
+  },
+  {
+    folder: 'common',
+    why: 'common/ holds messages every program imports, so it imports none of them; LSP types only.',
+    paths: ['common'],
+    packages: ['vscode-languageserver-protocol'],
+  },
+  {
+    folder: 'server/src',
+    why: 'The language server speaks LSP onto the core (through server/core/index.ts) and nothing else.',
+    paths: ['server/src', ...CORE_FACADES, 'common'],
+    packages: [
+      'vscode-languageserver',
+      'vscode-languageserver-protocol',
+      'vscode-languageserver-textdocument',
+      'node:*',
     ],
-    'layers/imports': [
-      'error',
-      { forbidden: folders.map(([folder, message]) => ({ folder, message })), coreFacadeOnly },
+  },
+  {
+    folder: 'client/src',
+    why: 'The extension reaches the core through its facade, talks HTTP through api/ and runs the demo only as a child process (`dist/cli.js demo-server`).',
+    // demo/ipc (the child's message guard) and demo/clientOptions (how a client reaches a running demo)
+    // import only types themselves, so they bring none of the demo into the extension.
+    paths: [
+      'client/src',
+      ...CORE_FACADES,
+      'common',
+      'api/index',
+      ...ASSISTANT_DOORS,
+      'demo/ipc',
+      'demo/clientOptions',
     ],
-  };
-}
-
-const toClient = ['client', 'Nothing outside client/ imports the extension or its webviews.'];
-const toServerSrc = [
-  'server/src',
-  'Only the language server process runs server/src; use server/core/index.ts.',
+    typePaths: ['demo/index'],
+    packages: ['vscode', 'vscode-languageclient', 'node:*'],
+  },
+  {
+    folder: 'client/webview',
+    why: 'The webview is a browser program: it talks to the extension only through common/ messages.',
+    ...WEBVIEW,
+  },
+  {
+    folder: 'client/webview/notebook',
+    why: "The notebook renderer has no vscode.l10n: it bundles the extension's l10n/ tables, nothing more.",
+    paths: [...WEBVIEW.paths, 'l10n/bundle.l10n.ko', 'l10n/bundle.l10n.ja'],
+    packages: WEBVIEW.packages,
+  },
+  {
+    folder: 'api',
+    why: 'The Open API client is the only importer of undici and knows nothing of its callers.',
+    paths: ['api', ...CORE_FACADES, 'common'],
+    packages: ['undici', 'node:*'],
+  },
+  {
+    folder: 'demo',
+    why: 'The demo backend serves HTTP with Node alone over the core; its hosts start it.',
+    paths: ['demo', ...CORE_FACADES, 'common', 'api/index'],
+    packages: ['node:*'],
+  },
+  {
+    // The two demo modules the extension bundles stay doors: they see the demo only as types.
+    folder: 'demo/ipc.ts',
+    why: 'The extension bundles this module, so it may import the demo only as types.',
+    paths: ['common'],
+    typePaths: ['demo'],
+    packages: [],
+  },
+  {
+    folder: 'demo/clientOptions.ts',
+    why: 'The extension bundles this module, so it may import the demo and api/ only as types.',
+    paths: ['common'],
+    typePaths: ['demo', 'api/index'],
+    packages: [],
+  },
+  {
+    folder: 'cli',
+    why: 'The mxql command composes the core, api/, demo/ and assistant/; it speaks MCP, never VS Code.',
+    paths: ['cli', ...CORE_FACADES, 'common', 'api/index', 'demo', ...ASSISTANT_DOORS],
+    packages: ['@modelcontextprotocol/sdk', 'node:*'],
+  },
+  {
+    // The assistant toolset: pure over the core, the API client and common/; its shells (the extension,
+    // `mxql mcp`) hand it a target, so it never starts the demo or speaks VS Code, LSP or MCP itself.
+    folder: 'assistant',
+    why: 'The toolset is pure over the core, the API client and common/.',
+    paths: ['assistant', ...CORE_FACADES, 'common', 'api/index'],
+    packages: ['ajv'],
+  },
+  { folder: 'scripts', why: 'Developer scripts may use anything.', paths: ['*'], packages: ['*'] },
+  { folder: 'test', why: 'Tests may use anything.', paths: ['*'], packages: ['*'] },
 ];
-const toCli = ['cli', 'Nothing imports the mxql command.'];
-const toDemo = ['demo', 'Only the extension and the CLI host the demo backend.'];
-const toApi = ['api', 'The language and common/ never call the Open API.'];
-const inward = 'Arrows point inward: the core imports only itself and common/.';
-const commonLeaf = 'common/ holds messages every program imports, so it imports none of them.';
 
 export default tseslint.config(
   {
@@ -98,99 +153,17 @@ export default tseslint.config(
     files: ['**/*.mjs', '**/*.js'],
     ...tseslint.configs.disableTypeChecked,
   },
-  { plugins: { layers } },
   {
-    files: ['server/core/**/*.ts'],
-    rules: {
-      'no-console': 'error',
-      ...layer(
-        [VSCODE, LSP_ANY, UNDICI, NODE],
-        [
-          ['client', inward],
-          ['server/src', inward],
-          ['api', inward],
-          ['demo', inward],
-          ['cli', inward],
-        ],
-        false,
-      ),
-    },
+    files: ['**/*.ts', '**/*.mts'],
+    plugins: { layers },
+    rules: { 'layers/imports': ['error', { layers: LAYERS }] },
   },
   {
-    files: ['server/src/**/*.ts'],
-    rules: {
-      'no-console': 'error',
-      ...layer(
-        [{ ...VSCODE, message: 'The language server runs outside VS Code; use LSP.' }, LSP_CLIENT, UNDICI],
-        [toClient, toApi, toDemo, toCli],
-        true,
-      ),
-    },
+    files: ['server/**/*.ts', 'server/**/*.mts'],
+    rules: { 'no-console': 'error' },
   },
   {
-    files: ['api/**/*.ts'],
-    rules: layer([VSCODE, LSP_SERVER, LSP_CLIENT], [toClient, toServerSrc, toDemo, toCli], true),
-  },
-  {
-    files: ['common/**/*.ts'],
-    rules: layer(
-      [VSCODE, LSP_SERVER, LSP_CLIENT, UNDICI, NODE],
-      [
-        ['client', commonLeaf],
-        ['server', commonLeaf],
-        ['api', commonLeaf],
-        ['demo', commonLeaf],
-        ['cli', commonLeaf],
-      ],
-      false,
-    ),
-  },
-  {
-    files: ['demo/**/*.ts'],
-    rules: layer([VSCODE, LSP_SERVER, LSP_CLIENT, UNDICI], [toClient, toServerSrc, toCli], true),
-  },
-  {
-    files: ['cli/**/*.ts'],
-    rules: layer([VSCODE, LSP_SERVER, LSP_CLIENT, UNDICI], [toClient, toServerSrc], true),
-  },
-  {
-    // The assistant toolset: pure over the core, the API client and common/; its shells (the extension,
-    // `mxql mcp`) hand it a target, so it never starts the demo or speaks VS Code, LSP or MCP itself.
-    files: ['assistant/**/*.ts'],
-    rules: layer(
-      [VSCODE, LSP_ANY, UNDICI, { group: ['@modelcontextprotocol/*'], message: 'Only cli/ speaks MCP.' }],
-      [toClient, toServerSrc, toCli, ['demo', 'The shells host the demo; the toolset only gets a client.']],
-      true,
-    ),
-  },
-  {
-    files: ['client/src/**/*.ts'],
-    rules: layer(
-      [UNDICI, LSP_SERVER],
-      [
-        ['client/webview', 'The webview is a browser program; talk to it with common/ messages.'],
-        toServerSrc,
-        toCli,
-      ],
-      true,
-    ),
-  },
-  {
-    files: ['client/webview/**/*.ts'],
+    files: ['client/webview/**/*.ts', 'client/webview/**/*.mts'],
     languageOptions: { globals: { ...globals.browser } },
-    rules: layer(
-      [VSCODE, LSP_ANY, { ...UNDICI, message: 'The webview never talks HTTP; the extension does.' }, NODE],
-      [
-        [
-          'client/src',
-          'The webview is a browser program: it talks to the extension only through common/ messages.',
-        ],
-        ['server', 'The webview is a browser program: the language lives in the language server.'],
-        toApi,
-        toDemo,
-        toCli,
-      ],
-      false,
-    ),
   },
 );

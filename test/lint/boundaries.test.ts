@@ -1,8 +1,9 @@
 /**
  * The folder boundaries of ARCHITECTURE.md hold by proof: each violating import below, linted as a file
- * inside the guarded folder with the repository's real ESLint config, is reported by the rule that
- * guards it, and each allowed import is not. Type-aware rules are switched off (the probe files exist
- * only in memory, and the boundary rules need no types).
+ * inside the guarded folder with the repository's real ESLint config, is reported once by the layer
+ * allow-list (`layers/imports`), in every import form and in `.ts` and `.mts` files alike, and each
+ * allowed import is not. Type-aware rules are switched off (the probe files exist only in memory, and the
+ * boundary rule needs no types).
  */
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -13,16 +14,14 @@ import tseslint from 'typescript-eslint';
 const root = join(__dirname, '..', '..');
 const eslint = new ESLint({
   cwd: root,
-  overrideConfig: [{ files: ['**/*.ts'], ...tseslint.configs.disableTypeChecked }],
+  overrideConfig: [{ files: ['**/*.ts', '**/*.mts'], ...tseslint.configs.disableTypeChecked }],
 });
 
-/** The boundary rules that fire on `source` written in a file at `file` (repository-relative). */
+/** The boundary errors on `source` written in a file at `file` (repository-relative). */
 async function boundaryRules(file: string, source: string): Promise<string[]> {
   const [result] = await eslint.lintText(`${source}\nexport {};\n`, { filePath: join(root, file) });
   assert.ok(result, file);
-  return result.messages
-    .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'layers/imports')
-    .map((m) => `${m.ruleId}: ${m.message}`);
+  return result.messages.filter((m) => m.ruleId === 'layers/imports').map((m) => `${m.ruleId}: ${m.message}`);
 }
 
 const VIOLATIONS: readonly (readonly [file: string, source: string])[] = [
@@ -55,6 +54,51 @@ const VIOLATIONS: readonly (readonly [file: string, source: string])[] = [
   ['common/probe.ts', "import { x } from '../client/src/ctx';"],
   ['api/probe.ts', "import * as vscode from 'vscode';"],
   ['api/probe.ts', "import { x } from '../client/src/ctx';"],
+  // Every import form, not only static `import`: `import()`, `require()`, `import = require()`,
+  // `export … from`, `typeof import()`, and specifiers the rule cannot read.
+  ['client/src/run/probe.ts', "const undici = await import('undici');"],
+  ['client/src/run/probe.ts', 'const undici = await import(`undici`);'],
+  ['client/src/run/probe.ts', "const name = 'undici';\nconst m = await import(name);"],
+  ['client/src/run/probe.ts', "type Undici = typeof import('undici');"],
+  ['demo/probe.ts', "const vscode = await import('vscode');"],
+  ['demo/probe.ts', "const { request } = require('undici');"],
+  ['api/probe.ts', "import vscode = require('vscode');"],
+  ['server/src/probe.ts', "export { lex } from '../core/syntax/lexer';"],
+  ['server/src/probe.ts', "const { lex } = await import('../core/syntax/lexer');"],
+  // The core imports no package at all, not even one common/ may import.
+  ['server/core/features/probe.ts', "import { z } from 'zod';"],
+  ['server/core/features/probe.ts', "const ajv = await import('ajv');"],
+  ['server/core/features/probe.ts', "import { RequestType } from 'vscode-languageserver-protocol';"],
+  ['server/core/probe.ts', "export { request } from 'undici';"],
+  ['common/probe.ts', "import { z } from 'zod';"],
+  ['client/webview/dashboard/probe.ts', "import { z } from 'zod';"],
+  ['client/webview/results/probe.ts', "import { join } from 'path';"],
+  // Product code never imports tests, the manifest or the translation tables (bar the notebook renderer's).
+  ['client/src/run/probe.ts', "import { corpus } from '../../../test/support/corpus';"],
+  ['cli/probe.ts', "import { runCli } from '../test/support/cliProcess';"],
+  ['cli/probe.ts', "import pkg from '../package.json';"],
+  ['cli/probe.ts', "import { main } from '../server/src/server';"],
+  ['cli/probe.ts', "import { rank } from '../assistant/findData/ranking';"],
+  ['client/src/probe.ts', "import { explain } from '../../assistant/tools/explain';"],
+  ['server/src/probe.ts', "const pkg = require('../../package.json');"],
+  ['client/src/probe.ts', "import ko from '../../l10n/bundle.l10n.ko.json';"],
+  ['client/webview/results/probe.ts', "import ko from '../../../l10n/bundle.l10n.ko.json';"],
+  ['client/webview/notebook/probe.ts', "import pkg from '../../../package.json';"],
+  ['api/probe.ts', "import { x } from '../../elsewhere/x';"],
+  // The extension runs the demo only as a child process: no demo runtime module, in any form.
+  ['client/src/profiles/probe.ts', "import { startDemoServer } from '../../../demo/index';"],
+  ['client/src/profiles/probe.ts', "const demo = await import('../../../demo/index');"],
+  ['client/src/profiles/probe.ts', "export { startDemoServer } from '../../../demo/index';"],
+  ['client/src/profiles/probe.ts', "import { createRoutes } from '../../../demo/routes/index';"],
+  ['client/src/profiles/probe.ts', "import type { DemoData } from '../../../demo/data/index';"],
+  ['demo/ipc.ts', "import { startDemoServer } from './index';"],
+  ['demo/clientOptions.ts', "import { createOpenApiClient } from '../api/index';"],
+  // `.mts` files are judged like `.ts` ones.
+  ['demo/probe.mts', "const vscode = await import('vscode');"],
+  ['server/core/probe.mts', "import { readFileSync } from 'node:fs';"],
+  ['client/src/probe.mts', "import { startDemoServer } from '../../demo/index';"],
+  // A file outside every layer of the allow-list is refused as a whole.
+  ['examples/probe.ts', "import { parse } from '../server/core/index';"],
 ];
 
 const ALLOWED: readonly (readonly [file: string, source: string])[] = [
@@ -66,6 +110,17 @@ const ALLOWED: readonly (readonly [file: string, source: string])[] = [
   ['cli/probe.ts', "import { bundledCategoryCatalog } from '../server/core/catalog/bundledCatalog';"],
   ['api/probe.ts', "import { request } from 'undici';"],
   ['common/probe.ts', "import { RequestType } from 'vscode-languageserver-protocol';"],
+  ['client/src/profiles/probe.ts', "import { isDemoChildMessage } from '../../../demo/ipc';"],
+  ['client/src/profiles/probe.ts', "import { demoClientOptions } from '../../../demo/clientOptions';"],
+  ['client/src/profiles/probe.ts', "import type { DemoServerStats } from '../../../demo/index';"],
+  ['client/src/profiles/probe.ts', "import { type DemoServerStats } from '../../../demo/index';"],
+  ['client/src/probe.ts', "const vscode = await import('vscode');"],
+  ['client/webview/notebook/probe.ts', "import ko from '../../../l10n/bundle.l10n.ko.json';"],
+  ['demo/probe.ts', "const { createServer } = await import('node:http');"],
+  ['demo/ipc.ts', "import type { DemoServerStats } from './index';"],
+  ['cli/probe.ts', "import { Server } from '@modelcontextprotocol/sdk/server/index.js';"],
+  ['server/core/probe.mts', "import { lex } from './syntax/lexer';"],
+  ['test/probe.ts', "const name = 'undici';\nconst m = await import(name);"],
 ];
 
 void describe('ESLint proves the folder boundaries', () => {
