@@ -141,10 +141,20 @@ export class Workbench {
 
   /** Opens a quick input with `key`, types `query` and accepts the focused row once it shows `expected`. */
   private async quickInput(key: string, query: string, expected: string): Promise<void> {
-    await this.page.keyboard.press(key);
     const widget = this.page.locator('.quick-input-widget');
     const input = widget.locator('.quick-input-box input');
-    await input.waitFor({ state: 'visible' });
+    // On a loaded machine the key can land while focus is still inside a webview (the results panel),
+    // which does not always forward it: press again, a bounded number of times, until the widget shows.
+    for (let attempt = 1; ; attempt++) {
+      await this.page.keyboard.press(key);
+      try {
+        await input.waitFor({ state: 'visible', timeout: 10_000 });
+        break;
+      } catch (error) {
+        if (attempt >= 3) throw error;
+        await this.page.locator('.monaco-workbench .part.editor').first().click({ position: { x: 5, y: 5 } });
+      }
+    }
     await input.fill(key === 'F1' ? `>${query}` : query);
     await widget.locator('.monaco-list-row.focused', { hasText: expected }).waitFor({ state: 'visible' });
     await input.press('Enter');
