@@ -152,7 +152,10 @@ export class Workbench {
         break;
       } catch (error) {
         if (attempt >= 3) throw error;
-        await this.page.locator('.monaco-workbench .part.editor').first().click({ position: { x: 5, y: 5 } });
+        await this.page
+          .locator('.monaco-workbench .part.editor')
+          .first()
+          .click({ position: { x: 5, y: 5 } });
       }
     }
     await input.fill(key === 'F1' ? `>${query}` : query);
