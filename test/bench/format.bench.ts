@@ -52,3 +52,4 @@ console.log(show('format', formatting));
 console.log(
   `format / parse: median ${(formatting.median / parsing.median).toFixed(1)}×, CPU ${(formatting.cpuMean / parsing.cpuMean).toFixed(1)}×`,
 );
+console.log(`peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
