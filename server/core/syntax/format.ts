@@ -3,7 +3,8 @@
  * `{ key: value, … }` / `[a, b]` spacing, one blank line at most between lines, no indentation
  * or trailing blanks. Comments, directives, PromQL lines, template lines, expressions and strings
  * are copied byte for byte; so is any statement touched by a syntax error. The result is checked
- * by parsing it again: if the tree would differ in any way, the text is returned unchanged.
+ * by parsing it again: if the tree would differ in any way, the text is returned unchanged (but for
+ * the final line end `finalNewline: 'insert'` asks for).
  */
 import type { CommandNode, MemberNode, MxqlDiagnostic, MxqlDocument, Range, Statement, Value } from './ast';
 import { canonicalCommandCase } from './commandNames';
@@ -215,7 +216,7 @@ function sameTokens(before: string, a: LexResult, after: string, b: LexResult): 
 /**
  * Formats MXQL text. Idempotent, and never changes meaning: the formatted text has the same tokens
  * (modulo the case of words) and parses to the same tree (modulo ranges) with the same diagnostics,
- * or the input is returned unchanged. Never throws.
+ * or the input is returned unchanged but for an inserted final line end. Never throws.
  */
 export function format(text: string, options: FormatOptions = {}): string {
   try {
