@@ -6,15 +6,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  astShape,
-  expressionSites,
-  format,
-  lex,
-  parse,
-  parseExpression,
-} from '../../server/core/syntax/index';
+import { astShape, expressionSites, format, parse, parseExpression } from '../../server/core/syntax/index';
 import { uncovered } from './syntax/printTree';
+import { tokensOf } from '../support/formatChecks';
 
 import { corpusDir as dir, corpusSetting as setting } from '../support/corpus';
 const present = existsSync(dir);
@@ -68,14 +62,6 @@ if (!present && setting === 'required') {
 
   void test('format changes spacing and case only: every file keeps its tokens and comments', () => {
     const changed: string[] = [];
-    const tokensOf = (t: string): string[] => {
-      const lexed = lex(t);
-      const words = lexed.tokens.map(
-        (k) =>
-          `${k.kind}:${k.kind === 'word' ? t.slice(k.start, k.end).toUpperCase() : t.slice(k.start, k.end)}`,
-      );
-      return [...words, ...lexed.comments.map((c) => c.text)];
-    };
     for (const { file, text } of texts) {
       if (JSON.stringify(tokensOf(format(text))) !== JSON.stringify(tokensOf(text))) changed.push(file);
     }

@@ -7,6 +7,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { corpusTexts } from '../support/corpus';
+import { mutate } from '../support/mutations';
 import { seededRandom } from '../support/seededTexts';
 import { startSession, type LspSession } from './lspClient';
 
@@ -25,70 +26,6 @@ export interface FuzzReport {
   readonly max: number;
   /** Inputs whose request stayed over {@link LATENCY_LIMIT_MS} when repeated (so not machine noise). */
   readonly slow: readonly { text: string; method: string; ms: number }[];
-}
-
-const PIECES = [
-  '{',
-  '}',
-  '[',
-  ']',
-  ',',
-  ', ]',
-  ':',
-  "'",
-  '"',
-  '\r',
-  '\n',
-  '\r\n',
-  '$',
-  '$x',
-  '<%',
-  '%>',
-  '/*',
-  '*/',
-  '--',
-  '#',
-  '>>',
-  'SUB x\n',
-  'END\n',
-  'INJECT default\n',
-  '-- @inject default = INJECT default\n',
-  'JOIN {query: x}\n',
-  'SELECT [',
-  'CATEGORY ',
-  'TAGLOAD\n',
-  '😀',
-  '\u00a0',
-  '\t',
-  '  ',
-  '0',
-  '-1',
-  '1e309',
-  'null',
-];
-
-/** One mutated text: 1–4 edits (delete, duplicate, insert a piece, change case) of a real query. */
-export function mutate(text: string, rnd: (n: number) => number): string {
-  let out = text;
-  const edits = 1 + rnd(4);
-  for (let i = 0; i < edits; i++) {
-    const at = rnd(out.length + 1);
-    const len = rnd(Math.min(40, out.length - at) + 1);
-    switch (rnd(4)) {
-      case 0:
-        out = out.slice(0, at) + out.slice(at + len);
-        break;
-      case 1:
-        out = out.slice(0, at + len) + out.slice(at, at + len) + out.slice(at + len);
-        break;
-      case 2:
-        out = out.slice(0, at) + (PIECES[rnd(PIECES.length)] as string) + out.slice(at);
-        break;
-      default:
-        out = out.slice(0, at) + out.slice(at, at + len).toLowerCase() + out.slice(at + len);
-    }
-  }
-  return out;
 }
 
 function positionAt(text: string, offset: number): { line: number; character: number } {

@@ -3,12 +3,13 @@
  * `{ key: value, … }` / `[a, b]` spacing, one blank line at most between lines, no indentation
  * or trailing blanks. Comments, directives, PromQL lines, template lines, expressions and strings
  * are copied byte for byte; so is any statement touched by a syntax error. The result is checked
- * by parsing it again: if the tree would differ in any way, the text is returned unchanged.
+ * by parsing it again: if the tree would differ in any way, the text is returned unchanged (but for
+ * the final line end `finalNewline: 'insert'` asks for).
  */
 import type { CommandNode, MemberNode, MxqlDiagnostic, MxqlDocument, Range, Statement, Value } from './ast';
 import { canonicalCommandCase } from './commandNames';
 import { allStatements } from './navigate';
-import { parse } from './parser';
+import { parseLexed } from './parser';
 import { lex, type LexResult } from './lexer';
 import { lineEndOf } from './lineIndex';
 import { sameShape } from './shape';
@@ -168,18 +169,31 @@ function layout(ctx: Ctx, eol: string): string {
   return parts.join('');
 }
 
-/** Applies {@link FormatOptions.finalNewline} to the laid-out text. */
-function finalLineEnd(out: string, input: string, options: FormatOptions): string {
-  if (options.finalNewline === 'insert' || /\n[ \t]*$/.test(input)) return out;
-  return out.replace(/\r?\n$/, '');
+/**
+ * Applies {@link FormatOptions.finalNewline} to the laid-out text, which ends with `eol` when its
+ * tail was blank. A lone CR counts as a line end here as everywhere else.
+ */
+function finalLineEnd(out: string, input: string, eol: string, options: FormatOptions): string {
+  if (options.finalNewline === 'insert' || /[\r\n][ \t]*$/.test(input)) return out;
+  return out.endsWith(eol) ? out.slice(0, -eol.length) : out;
 }
 
+/**
+ * The `auto` line end is the first one after the leading blanks, which the layout drops: a line end
+ * there would not survive into the output, and formatting the output again would pick another.
+ */
 function eolOf(text: string, option: FormatOptions['eol']): string {
   if (option === 'lf') return '\n';
   if (option === 'crlf') return '\r\n';
-  const end = lineEndOf(text, 0);
+  const end = lineEndOf(text, text.length - text.trimStart().length);
   if (text[end] !== '\r') return '\n';
   return text[end + 1] === '\n' ? '\r\n' : '\r';
+}
+
+/** Whether `a` at `i` and `b` at `j` hold the same `length` characters (no substrings allocated). */
+function sameSpan(a: string, i: number, b: string, j: number, length: number): boolean {
+  for (let k = 0; k < length; k++) if (a.charCodeAt(i + k) !== b.charCodeAt(j + k)) return false;
+  return true;
 }
 
 /**
@@ -192,9 +206,9 @@ function sameTokens(before: string, a: LexResult, after: string, b: LexResult): 
     const x = a.tokens[i] as LexResult['tokens'][number];
     const y = b.tokens[i] as LexResult['tokens'][number];
     if (x.kind !== y.kind || x.end - x.start !== y.end - y.start) return false;
+    if (sameSpan(before, x.start, after, y.start, x.end - x.start)) continue;
     const xs = before.slice(x.start, x.end);
-    const ys = after.slice(y.start, y.end);
-    if (xs !== ys && (x.kind !== 'word' || xs.toUpperCase() !== ys.toUpperCase())) return false;
+    if (x.kind !== 'word' || xs.toUpperCase() !== after.slice(y.start, y.end).toUpperCase()) return false;
   }
   return a.comments.every((c, i) => c.text === b.comments[i]?.text);
 }
@@ -202,19 +216,27 @@ function sameTokens(before: string, a: LexResult, after: string, b: LexResult): 
 /**
  * Formats MXQL text. Idempotent, and never changes meaning: the formatted text has the same tokens
  * (modulo the case of words) and parses to the same tree (modulo ranges) with the same diagnostics,
- * or the input is returned unchanged. Never throws.
+ * or the input is returned unchanged but for an inserted final line end. Never throws.
  */
 export function format(text: string, options: FormatOptions = {}): string {
   try {
-    const { ast, diagnostics } = parse(text);
+    const tokens = lex(text);
+    const { ast, diagnostics } = parseLexed(text, tokens);
     const errors = diagnostics.filter((d) => d.severity === 'error');
     const eol = eolOf(text, options.eol);
-    const tokens = lex(text);
-    for (const multiLine of [true, false]) {
-      const out = finalLineEnd(layout(makeCtx(text, ast, errors, multiLine), eol), text, options);
+    // The full layout, then operands on one line, then the text as it is with only the final line end
+    // applied: a layout the check rejects must not cost an `insert` its line end.
+    const candidates = [
+      () => finalLineEnd(layout(makeCtx(text, ast, errors, true), eol), text, eol, options),
+      () => finalLineEnd(layout(makeCtx(text, ast, errors, false), eol), text, eol, options),
+      () => (options.finalNewline === 'insert' && !/[\r\n]$/.test(text) && text !== '' ? text + eol : text),
+    ];
+    for (const candidate of candidates) {
+      const out = candidate();
       if (out === text) return out;
-      if (!sameTokens(text, tokens, out, lex(out))) continue;
-      const again = parse(out);
+      const outTokens = lex(out);
+      if (!sameTokens(text, tokens, out, outTokens)) continue;
+      const again = parseLexed(out, outTokens);
       if (sameShape(again.ast, ast) && again.diagnostics.length === diagnostics.length) return out;
     }
     return text;

@@ -821,8 +821,16 @@ function fallback(text: string, error: unknown): ParseResult {
  * diagnostics. Never throws: any text yields a document, and nothing in it is dropped.
  */
 export function parse(text: string): ParseResult {
+  return parseLexed(text, lex(text));
+}
+
+/**
+ * {@link parse} of a text already lexed, for callers that need the tokens too (the formatter compares
+ * them) and should not lex twice. The parser reads the tokens and may mark `lexed.params`; nothing else.
+ */
+export function parseLexed(text: string, lexed: LexResult): ParseResult {
   try {
-    return new Parser(text, lex(text)).parseDocument();
+    return new Parser(text, lexed).parseDocument();
   } catch (error) {
     return fallback(text, error);
   }

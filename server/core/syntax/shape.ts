@@ -6,8 +6,16 @@ import type { AstNode } from './ast';
 
 const POSITION_KEYS: ReadonlySet<string> = new Set(['line', 'endLine', 'lineStarts']);
 
+/** Answers per field name, remembered: a tree has few distinct names, and {@link sameShape} asks for each field. */
+const positionKeyMemo = new Map<string, boolean>();
+
 function isPositionKey(key: string): boolean {
-  return key === 'range' || POSITION_KEYS.has(key) || key.endsWith('Range');
+  let known = positionKeyMemo.get(key);
+  if (known === undefined) {
+    known = key === 'range' || POSITION_KEYS.has(key) || key.endsWith('Range');
+    positionKeyMemo.set(key, known);
+  }
+  return known;
 }
 
 /**
@@ -70,8 +78,13 @@ function pushFields(
     if (isPositionKey(key) || (isCommand && key === 'name')) continue;
     if (!(key in y)) return false;
     count++;
-    left.push(x[key]);
-    right.push(y[key]);
+    // Equal leaves (most fields: kinds, names, flags) are settled here rather than queued.
+    const xv = x[key];
+    const yv = y[key];
+    if (xv === yv) continue;
+    if (xv === null || yv === null || typeof xv !== 'object' || typeof yv !== 'object') return false;
+    left.push(xv);
+    right.push(yv);
   }
   for (const key in y) if (!isPositionKey(key) && !(isCommand && key === 'name')) count--;
   return count === 0;

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { astShape, format, parse } from '../../../server/core/syntax/index';
+import { astShape, format, parse, type FormatOptions } from '../../../server/core/syntax/index';
 import { seededTexts } from '../../support/seededTexts';
 
 function sameShape(a: string, b: string): void {
@@ -39,6 +39,88 @@ const cases: readonly [string, string, string][] = [
     'HEADER {\n  a$: I,\n  b$: F,\n}\n',
   ],
 ];
+
+/**
+ * One row per class of input the idempotence fuzz (formatFuzz.test.ts) probes, each with the options
+ * an editor may send: what the formatter gives, which must also be its own fixed point.
+ */
+const fuzzClasses: readonly [string, string, FormatOptions, string][] = [
+  // The auto line end comes from after the leading blanks, which are dropped: read from a leading
+  // blank line, it changed on the second run.
+  ['line end after dropped leading blanks (LF, then CR)', '\n{\rt', {}, '{\rt'],
+  ['line end after dropped leading blanks (CR, then LF)', '\r{\nx', {}, '{\nx'],
+  [
+    'leading blank lines before a CRLF file',
+    '\n\ncategory a\r\ntagload\r\n',
+    {},
+    'CATEGORY a\r\nTAGLOAD\r\n',
+  ],
+  // A lone CR is a final line end too: it used to be kept where a LF would have been dropped, and dropped where kept.
+  ['lone CR as the only line end is no final line end', 'category a\rtagload', {}, 'CATEGORY a\rTAGLOAD'],
+  ['lone CR ending a LF file is its final line end', 'tagload\nselect [a]\r', {}, 'TAGLOAD\nSELECT [a]\n'],
+  ['blank CR line after the last line', '}\n\r', {}, '}\n'],
+  // `insert` adds the line end even when the layout is rejected and the text is kept as it is.
+  ['insert after a statement the layout cannot touch', 'm{--}', { finalNewline: 'insert' }, 'm{--}\n'],
+  [
+    'insert cannot end an unclosed block comment',
+    'select [a,b\n/*',
+    { finalNewline: 'insert' },
+    'select [a,b\n/*',
+  ],
+  [
+    'insert after a broken then a clean statement',
+    'select [a\nfilter {key:a}',
+    { finalNewline: 'insert' },
+    'select [a\nFILTER { key: a }\n',
+  ],
+  [
+    'block comment across lines after a command',
+    'tagload /* a\n b */ \nselect [a]\n',
+    {},
+    'TAGLOAD /* a\n b */\nSELECT [a]\n',
+  ],
+  [
+    'unclosed bracket keeps its statement',
+    'select [a, [b\nfilter {key:x}\n',
+    {},
+    'select [a, [b\nFILTER { key: x }\n',
+  ],
+  ['string broken by a line end', "filter {key:'a\nb'}\n", {}, "filter {key:'a\nb'}\n"],
+  [
+    'CRLF blank-line run and trailing blanks',
+    'category a\r\n\r\n\r\n\r\ntagload  \r\n',
+    {},
+    'CATEGORY a\r\n\r\nTAGLOAD\r\n',
+  ],
+  [
+    'directives kept as written',
+    '-- @range 1h\n--@param $x = 1\ntagload\n',
+    {},
+    '-- @range 1h\n--@param $x = 1\nTAGLOAD\n',
+  ],
+  ['stray END and SUB without a name', 'sub q\nend\nend\nsub\n', {}, 'SUB q\nEND\nend\nsub\n'],
+  ['blank-line runs at most one, at the end none', 'a\n\n\n\n\nb\n\n\n', {}, 'a\n\nb\n'],
+  [
+    'trailing blanks, with and without a final line end',
+    'tagload   \n  \t\nselect [a]   ',
+    {},
+    'TAGLOAD\n\nSELECT [a]',
+  ],
+  [
+    'eol crlf on a LF text with a leading blank line',
+    '\ntagload\nselect [a]',
+    { eol: 'crlf' },
+    'TAGLOAD\r\nSELECT [a]',
+  ],
+];
+
+for (const [name, input, options, expected] of fuzzClasses) {
+  void test(`format (fuzz class): ${name}`, () => {
+    assert.equal(format(input, options), expected);
+    assert.equal(format(expected, options), expected);
+    sameShape(input, expected);
+  });
+}
 
 for (const [name, input, expected] of cases) {
   void test(`format: ${name}`, () => {
