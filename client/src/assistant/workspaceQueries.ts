@@ -1,6 +1,8 @@
 // The workspace's own MXQL, which the find-data tool learns categories and columns from: the `.mxql`
-// files of the workspace (bounded in count and size), read once and kept current as files change.
+// files of the workspace and the queries inside its dashboard JSON (`mql`, `query`, `inject.*` strings,
+// found by the core), bounded in count and size, read once and kept current as files change.
 import * as vscode from 'vscode';
+import { findJsonQueries } from '../../../server/core/index';
 
 /** At most this many files, each at most this many bytes: a huge repository must not stall the host. */
 const MAX_FILES = 500;
@@ -8,7 +10,7 @@ const MAX_BYTES = 512 * 1024;
 
 export class WorkspaceQueries implements vscode.Disposable {
   private readonly byUri = new Map<string, string>();
-  private readonly watcher = vscode.workspace.createFileSystemWatcher('**/*.mxql');
+  private readonly watcher = vscode.workspace.createFileSystemWatcher('**/*.{mxql,json}');
   private loading: Promise<void> | undefined;
 
   constructor() {
@@ -20,7 +22,7 @@ export class WorkspaceQueries implements vscode.Disposable {
   /** Reads the workspace's files once; later calls wait for the same read. */
   load(): Promise<void> {
     this.loading ??= (async () => {
-      const uris = await vscode.workspace.findFiles('**/*.mxql', '**/node_modules/**', MAX_FILES);
+      const uris = await vscode.workspace.findFiles('**/*.{mxql,json}', '**/node_modules/**', MAX_FILES);
       await Promise.all(uris.map((uri) => this.read(uri)));
     })();
     return this.loading;
@@ -30,7 +32,14 @@ export class WorkspaceQueries implements vscode.Disposable {
     try {
       const bytes = await vscode.workspace.fs.readFile(uri);
       if (bytes.byteLength > MAX_BYTES) return;
-      this.byUri.set(uri.toString(), new TextDecoder().decode(bytes));
+      const text = new TextDecoder().decode(bytes);
+      if (!uri.path.endsWith('.json')) this.byUri.set(uri.toString(), text);
+      else {
+        // A dashboard teaches its queries, joined as one text; any other JSON file teaches nothing.
+        const queries = findJsonQueries(text).queries.map((q) => q.text);
+        if (queries.length > 0) this.byUri.set(uri.toString(), queries.join('\n\n'));
+        else this.byUri.delete(uri.toString());
+      }
     } catch {
       // Gone or unreadable: it teaches nothing.
       this.byUri.delete(uri.toString());

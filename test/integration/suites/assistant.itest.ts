@@ -114,6 +114,17 @@ suite('assistant', () => {
     assert.ok(!all.includes(demo.accountToken), 'the account token reached a tool result');
   });
 
+  test("find-data learns the categories and columns of the workspace's dashboards", async () => {
+    const found = await invoke('mxql_find_data', { query: 'elastic beanstalk environment health' });
+    const matches = found.data.matches as { category: string; columns: { name: string }[] }[];
+    const beanstalk = matches.find((m) => m.category === 'elasticbeanstalk');
+    assert.ok(beanstalk, found.text);
+    assert.ok(
+      beanstalk.columns.some((c) => c.name === 'environment_health'),
+      JSON.stringify(beanstalk.columns),
+    );
+  });
+
   test('the Demo needs no confirmation; a real account is named with its project, range and limit', async () => {
     const api = await mxqlApi();
     await useDemo(api);
