@@ -4,14 +4,11 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { cliMain, mxqlCheck, tsxImport } from '../support/checkProcess';
 
-const root = new URL('../..', import.meta.url).pathname;
-const main = join(root, 'cli', 'main.ts');
-// The children run in a temporary folder, so tsx is named by its resolved URL rather than by package name.
-const tsx = pathToFileURL(createRequire(join(root, 'package.json')).resolve('tsx')).href;
+const main = cliMain;
+const tsx = tsxImport;
 
 const CLEAN =
   '-- @inject default = LIMIT 5\nCATEGORY app_counter\nTAGLOAD\nSELECT [time, tps]\nINJECT default\n';
@@ -28,14 +25,7 @@ function workspace(): string {
   return dir;
 }
 
-function mxql(cwd: string, ...args: string[]) {
-  const r = spawnSync(process.execPath, ['--import', tsx, main, 'check', ...args], {
-    cwd,
-    encoding: 'utf8',
-    env: { ...process.env, NODE_OPTIONS: '', NO_COLOR: '' },
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const mxql = mxqlCheck;
 
 const dir = workspace();
 test.after(() => rmSync(dir, { recursive: true, force: true }));

@@ -3,27 +3,14 @@
 // put back into a dashboard, get exactly the findings they get as .mxql files.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { mxqlCheck } from '../support/checkProcess';
 import { escapeForJson, lineStartsOf } from '../../server/core/index';
 import { corpusDir, corpusPresent, corpusRequired } from '../support/corpus';
 
-const root = new URL('../..', import.meta.url).pathname;
-const main = join(root, 'cli', 'main.ts');
-const tsx = pathToFileURL(createRequire(join(root, 'package.json')).resolve('tsx')).href;
-
-function mxql(cwd: string, ...args: string[]) {
-  const r = spawnSync(process.execPath, ['--import', tsx, main, 'check', ...args], {
-    cwd,
-    encoding: 'utf8',
-    env: { ...process.env, NODE_OPTIONS: '', NO_COLOR: '' },
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const mxql = mxqlCheck;
 
 interface Finding {
   line: number;

@@ -35,6 +35,14 @@ export interface ChatDeps {
 /** The part of a chat response stream the participant writes to. */
 export type ChatStream = Pick<vscode.ChatResponseStream, 'markdown' | 'progress' | 'button'>;
 
+/** One slash command of the participant. */
+type ChatCommand = (
+  deps: ChatDeps,
+  request: Pick<vscode.ChatRequest, 'prompt' | 'model'>,
+  stream: ChatStream,
+  token: vscode.CancellationToken,
+) => Promise<vscode.ChatResult>;
+
 type Model = Pick<vscode.LanguageModelChat, 'sendRequest'>;
 
 interface Diagnostic {
@@ -96,12 +104,7 @@ async function checkedQuery(
   }
 }
 
-async function query(
-  deps: ChatDeps,
-  request: Pick<vscode.ChatRequest, 'prompt' | 'model'>,
-  stream: ChatStream,
-  token: vscode.CancellationToken,
-): Promise<vscode.ChatResult> {
+const query: ChatCommand = async (deps, request, stream, token) => {
   const need = request.prompt.trim();
   if (!need) {
     stream.markdown(t('Say what you want to see, for example: `/query slowest services in the last hour`.'));
@@ -144,14 +147,9 @@ async function query(
       : `\n\n${t('The run on the active profile ended: {0} {1}', outcome.status, outcome.message ?? '')}`,
   );
   return { metadata: { command: 'query', checked: true, mql: checked.mql, rows: outcome.rows ?? 0 } };
-}
+};
 
-async function explain(
-  deps: ChatDeps,
-  request: Pick<vscode.ChatRequest, 'prompt' | 'model'>,
-  stream: ChatStream,
-  token: vscode.CancellationToken,
-): Promise<vscode.ChatResult> {
+const explain: ChatCommand = async (deps, request, stream, token) => {
   const mql = request.prompt.trim() || deps.activeQuery();
   if (!mql) {
     stream.markdown(
@@ -167,7 +165,7 @@ async function explain(
   const words = await ask(request.model, explainPrompt(mql, steps, deps.language), token);
   stream.markdown(words);
   return { metadata: { command: 'explain' } };
-}
+};
 
 /** The document's text with the first quick fix of each finding applied (edits that overlap are skipped). */
 export function applyFixes(
@@ -193,12 +191,7 @@ export function applyFixes(
   return text;
 }
 
-async function fix(
-  deps: ChatDeps,
-  request: Pick<vscode.ChatRequest, 'prompt' | 'model'>,
-  stream: ChatStream,
-  token: vscode.CancellationToken,
-): Promise<vscode.ChatResult> {
+const fix: ChatCommand = async (deps, request, stream, token) => {
   const document = deps.activeDocument();
   if (!document) {
     stream.markdown(t('Open the .mxql file to repair, then ask again.'));
@@ -228,7 +221,7 @@ async function fix(
   stream.markdown(t('The check found these; the diff shows the repaired file:') + `\n${lines.join('\n')}\n`);
   stream.button(await deps.proposeFix(document, fixed));
   return { metadata: { command: 'fix', fixed: true } };
-}
+};
 
 /** The participant's handler: one command each, `/query` when none is given. */
 export async function handleChat(
@@ -238,9 +231,8 @@ export async function handleChat(
   token: vscode.CancellationToken,
 ): Promise<vscode.ChatResult> {
   try {
-    if (request.command === 'explain') return await explain(deps, request, stream, token);
-    if (request.command === 'fix') return await fix(deps, request, stream, token);
-    return await query(deps, request, stream, token);
+    const command = request.command === 'explain' ? explain : request.command === 'fix' ? fix : query;
+    return await command(deps, request, stream, token);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     stream.markdown(t('MXQL: {0}', message));
