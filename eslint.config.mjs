@@ -44,18 +44,9 @@ const LAYERS = [
   {
     folder: 'client/src',
     why: 'The extension reaches the core through its facade, talks HTTP through api/ and runs the demo only as a child process (`dist/cli.js demo-server`).',
-    // demo/ipc (the child's message guard) and demo/clientOptions (how a client reaches a running demo)
-    // import only types themselves, so they bring none of the demo into the extension.
-    paths: [
-      'client/src',
-      ...CORE_FACADES,
-      'common',
-      'api/index',
-      ...ASSISTANT_DOORS,
-      'demo/ipc',
-      'demo/clientOptions',
-    ],
-    typePaths: ['demo/index'],
+    // demo/clientOptions (how a client reaches a running demo) imports only types itself, so it brings
+    // none of the demo into the extension; the child's messages are common/demoProtocol.
+    paths: ['client/src', ...CORE_FACADES, 'common', 'api/index', ...ASSISTANT_DOORS, 'demo/clientOptions'],
     packages: ['vscode', 'vscode-languageclient', 'node:*'],
   },
   {
@@ -82,14 +73,7 @@ const LAYERS = [
     packages: ['node:*'],
   },
   {
-    // The two demo modules the extension bundles stay doors: they see the demo only as types.
-    folder: 'demo/ipc.ts',
-    why: 'The extension bundles this module, so it may import the demo only as types.',
-    paths: ['common'],
-    typePaths: ['demo'],
-    packages: [],
-  },
-  {
+    // The one demo module the extension bundles stays a door: it sees the demo only as types.
     folder: 'demo/clientOptions.ts',
     why: 'The extension bundles this module, so it may import the demo and api/ only as types.',
     paths: ['common'],

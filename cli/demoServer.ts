@@ -1,7 +1,7 @@
 // `mxql demo-server`: starts the demo backend on loopback, prints ONE JSON line with its connection
 // details (for scripts and tests to read), then serves until SIGINT or SIGTERM and closes cleanly.
 import { startDemoServer, type DemoServer } from '../demo/index';
-import type { DemoChildMessage, DemoEventName } from '../demo/ipc';
+import type { DemoChildMessage, DemoEventName } from '../common/demoProtocol';
 import type { Subcommand } from './main';
 
 const HELP = `Usage: mxql demo-server [--host 127.0.0.1] [--port N] [--service-port N] [--seed N]

@@ -11,6 +11,7 @@ import { createDispatcher } from './http/dispatch';
 import type { ServerState } from './http/route';
 import type { MxqlExecutorFactory } from './mxqlExecutor';
 import { allRoutes } from './routes/index';
+import type { DemoServerStats } from '../common/demoProtocol';
 
 export type { MxqlExecutor, MxqlExecutorFactory, MxqlRequest } from './mxqlExecutor';
 export { MxqlQueryError } from './mxqlExecutor';
@@ -35,12 +36,7 @@ export interface DemoServerOptions {
 }
 
 /** Counters of a running server, for tests that need to see what happened to a request. */
-export interface DemoServerStats {
-  readonly requests: number;
-  /** Requests whose client disconnected before the response was complete. */
-  readonly abortedRequests: number;
-  readonly slowQueriesStarted: number;
-}
+export type { DemoServerStats };
 
 export interface DemoServer {
   /** `http://host:port` of the main API host ({base_url}). */

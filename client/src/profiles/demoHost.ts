@@ -7,8 +7,12 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import type * as vscode from 'vscode';
-import type { DemoServerStats } from '../../../demo/index';
-import { isDemoChildMessage, type DemoChildMessage, type DemoInfo } from '../../../demo/ipc';
+import {
+  isDemoChildMessage,
+  type DemoChildMessage,
+  type DemoInfo,
+  type DemoServerStats,
+} from '../../../common/demoProtocol';
 import { t } from '../l10n';
 
 /** A running demo backend as the extension sees it. */
