@@ -13,6 +13,7 @@ import {
 import { OutputFormats, type OutputFormat } from './format';
 import { parseTimeInput } from '../server/core/index';
 import type { DemoProject } from '../demo/data/index';
+import { DURATION_UNIT_MS, isDurationUnit } from '../common/durations';
 
 /** A mistake in the command line: exit code 2. */
 export class UsageError extends Error {}
@@ -85,15 +86,13 @@ export function integerFlag(name: NumericFlag, value: string | undefined): numbe
   return n;
 }
 
-const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
-
 /** The longest duration a flag accepts: no endpoint takes a range longer than a year. */
 const MAX_DURATION_MS = 366 * 86_400_000;
 
 /** `15m`, `1h`, `7d` → ms (at most 366 days). */
 export function durationMs(name: string, value: string): number {
   const m = /^(\d{1,12})([smhd])$/.exec(value.trim());
-  const ms = m ? Number(m[1]) * (UNIT_MS[m[2] ?? 'h'] ?? 0) : NaN;
+  const ms = m?.[2] && isDurationUnit(m[2]) ? Number(m[1]) * DURATION_UNIT_MS[m[2]] : NaN;
   if (!(ms > 0 && ms <= MAX_DURATION_MS))
     throw new UsageError(`${name} must be a duration such as 15m, 1h or 7d, at most 366d (got '${value}')`);
   return ms;

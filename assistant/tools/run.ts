@@ -5,6 +5,7 @@ import {
   analyzeDocument,
   englishOfRunText,
   needsText,
+  formatDuration,
   parseDuration,
   parseTimeInput,
   planRun,
@@ -15,6 +16,7 @@ import {
   type RunPlan,
 } from '../../server/core/index';
 import { MAX_EPOCH_MS, mxqlNoticeOf, type MxqlRow } from '../../api/index';
+import { ROLLUP_STEP_MS, isRollupSuffix } from '../../common/categoryName';
 import { done, refuse, rowsBlock, utcText } from '../results';
 import { say } from '../texts';
 import type { ToolContext, ToolDefinition } from '../types';
@@ -141,8 +143,8 @@ function categoriesRead(mql: string | undefined, context: ToolContext): Category
 
 /** The interval of the rows a category read returns: its roll-up's (`{m5}` is 5m), else its finest. */
 function intervalOf(read: CategoryRead, catalog: CategoryCatalog): string | undefined {
-  const rollUp = /^([smhd])(\d+)$/.exec(read.suffix ?? '');
-  if (rollUp) return `${rollUp[2] ?? ''}${rollUp[1] ?? ''}`;
+  if (read.suffix !== undefined && isRollupSuffix(read.suffix))
+    return formatDuration(ROLLUP_STEP_MS[read.suffix]);
   const intervals = catalog.getCategory(read.base)?.interval ?? [];
   let finest: string | undefined;
   for (const i of intervals)

@@ -2,8 +2,6 @@
 // for one bucket are built from the shared data set (demo/data). Rows are made on demand,
 // per agent per step, so a query never costs more than the buckets it reads.
 import {
-  COARSE_STEP,
-  HOUR,
   agentListBucketRows,
   appActiveStatRow,
   appCounterRow,
@@ -20,6 +18,7 @@ import { bundledCategoryCatalog } from '../../server/core/catalog/bundledCatalog
 import { generatedCategory, type CatalogColumn, type GeneratedCategory } from '../data/catalogRows';
 import { FAMILY_NAMES, categoryFamily, categoryPlatform, projectCollects } from '../data/families';
 import { MxqlQueryError } from '../mxqlExecutor';
+import { ROLLUP_STEP_MS, isRollupSuffix, splitCategorySuffix } from '../../common/categoryName';
 import type { QueryFacts } from './queryFacts';
 import type { Row } from './rows';
 
@@ -77,21 +76,18 @@ export interface CategoryRef {
   readonly suffix?: string;
 }
 
-const SUFFIX_STEPS: Readonly<Record<string, number>> = { m5: COARSE_STEP, h1: HOUR, d1: 24 * HOUR };
-
-/** Reads `name` or `name{m5}` / `name{h1}`, failing with the list of known categories. */
+/** Reads `name` or `name{m5}` / `name{h1}` (the service's roll-ups), failing on any other suffix. */
 export function categoryRef(text: string): CategoryRef {
-  const match = /^([^{}\s]+)(?:\{(\w+)\})?$/.exec(text.trim());
-  const name = match?.[1] ?? text;
-  const suffix = match?.[2];
-  const rollupMs = suffix === undefined ? 0 : SUFFIX_STEPS[suffix];
-  if (rollupMs === undefined) {
+  const { base: name, suffix } = splitCategorySuffix(text);
+  if (suffix === undefined) return { name, rollupMs: 0 };
+  if (!isRollupSuffix(suffix)) {
+    const known = Object.keys(ROLLUP_STEP_MS).map((s) => `{${s}}`);
     throw new MxqlQueryError(
-      `Category suffix {${suffix}} is unknown; use {m5}, {h1} or {d1}.`,
+      `Category suffix {${suffix}} is unknown; use ${known.join(' or ')}.`,
       'mxql/unknown-category',
     );
   }
-  return { name, rollupMs, ...(suffix === undefined ? {} : { suffix }) };
+  return { name, rollupMs: ROLLUP_STEP_MS[suffix], suffix };
 }
 
 /** What loading a category in a project gives: a source of rows, or the reason there are none. */

@@ -11,6 +11,7 @@ import {
   type CompactCategory,
   type CompactColumn,
 } from './categoryTypes';
+import { splitCategorySuffix } from '../../../common/categoryName';
 import { suggestClosest } from './closestNames';
 import { CATEGORY_DESCRIPTIONS, FIELD_DESCRIPTIONS, describeField } from './fieldDescriptions';
 import { AGENT_COLUMNS, SYSTEM_COLUMNS, findIdentityColumn } from './systemColumns';
@@ -43,12 +44,8 @@ interface Loaded {
   uses?: Map<string, number>;
 }
 
-/** Splits `app_counter{m5}` into the base name and the roll-up suffix (without braces). */
-export function splitCategorySuffix(raw: string): { base: string; suffix?: string } {
-  const unquoted = raw.trim().replace(/^(["'])(.*)\1$/, '$2');
-  const match = /^(.+?)\{([^{}]*)\}$/.exec(unquoted);
-  return match?.[1] ? { base: match[1], suffix: match[2] ?? '' } : { base: unquoted };
-}
+/** Splits `app_counter{m5}` into the base name and the roll-up suffix; the one reading is common/'s. */
+export { splitCategorySuffix };
 
 function describeColumn(category: string, name: string): string | undefined {
   return describeField(category, name) ?? findIdentityColumn(name)?.description;

@@ -3,6 +3,7 @@
  * words so completion and hover can show it without a second table.
  */
 import { type SourceConfidence } from './commandTypes';
+import { ROLLUP_STEP_MS, type RollupSuffix } from '../../../common/categoryName';
 
 /** A value that completion can offer, with what it means. */
 export interface EnumValue {
@@ -166,11 +167,17 @@ export const TIMEZONE_VALUES: readonly EnumValue[] = [
   { value: 'GMT0', description: 'UTC.', confidence: 'observed' },
 ];
 
+/** What each roll-up suffix reads; typed over common/'s table, so a new suffix cannot go undescribed. */
+const ROLLUP_DESCRIPTIONS: Record<RollupSuffix, string> = {
+  m5: 'Five-minute roll-up; columns hold MetricValues.',
+  h1: 'One-hour roll-up; columns hold MetricValues.',
+};
+
 /** Roll-up suffixes a category name may carry: `app_counter{m5}`. */
-export const CATEGORY_SUFFIXES: readonly EnumValue[] = values('documented', [
-  ['{m5}', 'Five-minute roll-up; columns hold MetricValues.'],
-  ['{h1}', 'One-hour roll-up; columns hold MetricValues.'],
-]);
+export const CATEGORY_SUFFIXES: readonly EnumValue[] = values(
+  'documented',
+  (Object.keys(ROLLUP_STEP_MS) as RollupSuffix[]).map((s) => [`{${s}}`, ROLLUP_DESCRIPTIONS[s]] as const),
+);
 
 /**
  * Every value list by the name it is exported under, in the order completion looks up a value's

@@ -4,6 +4,7 @@
  */
 import type { Range, SuffixNode, Value } from './ast';
 import { TokenKind, type Token } from './lexer';
+import { DURATION_UNIT_MS, isDurationUnit } from '../../../common/durations';
 
 // Token kinds copied into module constants: property reads through an imported binding are not free in hot loops.
 const {
@@ -17,8 +18,6 @@ const {
   string: K_STRING,
   word: K_WORD,
 } = TokenKind;
-
-const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
 function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
@@ -41,11 +40,13 @@ export function readDuration(s: string): { ms: number; form: 'suffix' | 'prefix'
   let i = 0;
   while (i < s.length && isDigit(s.charCodeAt(i))) i++;
   if (i > 0 && i < s.length) {
-    const unit = UNIT_MS[s.slice(i)];
-    return unit === undefined ? null : { ms: Number(s.slice(0, i)) * unit, form: 'suffix' };
+    const unit = s.slice(i);
+    return isDurationUnit(unit)
+      ? { ms: Number(s.slice(0, i)) * DURATION_UNIT_MS[unit], form: 'suffix' }
+      : null;
   }
   if (i === 0 && s.length > 1) {
-    const unit = s[0] === 'm' || s[0] === 'h' || s[0] === 'd' ? UNIT_MS[s[0]] : undefined;
+    const unit = s[0] === 'm' || s[0] === 'h' || s[0] === 'd' ? DURATION_UNIT_MS[s[0]] : undefined;
     const digits = s.slice(1);
     if (unit !== undefined && isNumberText(digits) && !digits.includes('.')) {
       return { ms: Number(digits) * unit, form: 'prefix' };

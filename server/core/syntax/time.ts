@@ -3,24 +3,7 @@
  * Local times need the caller's timezone offset, because the core never asks the environment.
  */
 
-const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
-
-/** `'15s'`, `'5m'`, `'1h'`, `'7d'`, `'100ms'` → milliseconds; null for anything else. */
-export function parseDuration(text: string): number | null {
-  const m = /^\s*([0-9]+)\s*(ms|s|m|h|d)\s*$/.exec(text);
-  if (!m) return null;
-  const ms = Number(m[1]) * (UNIT_MS[m[2] as string] as number);
-  return Number.isSafeInteger(ms) ? ms : null;
-}
-
-/** Milliseconds → the largest exact unit (`3600000` → `'1h'`, `90000` → `'90s'`). */
-export function formatDuration(ms: number): string {
-  for (const unit of ['d', 'h', 'm', 's'] as const) {
-    const size = UNIT_MS[unit] as number;
-    if (ms >= size && ms % size === 0) return `${ms / size}${unit}`;
-  }
-  return `${ms}ms`;
-}
+export { parseDuration, formatDuration } from '../../../common/durations';
 
 const ISO =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/;

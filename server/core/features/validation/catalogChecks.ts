@@ -6,7 +6,8 @@
 import { findIdentityColumn, suggestClosest, type CommandDef, type OptionDef } from '../../catalog/index';
 import { type CommandNode, type Value } from '../../syntax/index';
 import { renamePairs, type FlowStep, type PipelineFlow } from '../columns';
-import { baseCategory, categoryOfCommand } from './categoryName';
+import { splitCategorySuffix } from '../../../../common/categoryName';
+import { categoryOfCommand } from './categoryName';
 import { type CheckContext } from './context';
 import { diagnostic } from '../../diagnostics/table';
 
@@ -20,8 +21,9 @@ export function checkCategories(ctx: CheckContext): void {
     for (const ref of categoryOfCommand(s)?.all ?? []) {
       const name = ref.name;
       if (/[$@]|\{\{|<%/.test(name) || ctx.catalog.isKnownCategory(name)) continue;
-      if (ctx.catalog.isKnownCategory(baseCategory(name))) continue;
-      const suggestions = ctx.catalog.suggestCategories(baseCategory(name)).slice(0, 3);
+      const { base } = splitCategorySuffix(name);
+      if (ctx.catalog.isKnownCategory(base)) continue;
+      const suggestions = ctx.catalog.suggestCategories(base).slice(0, 3);
       // Near a known name it is most likely a typo; otherwise the catalog may simply lack it.
       if (suggestions.length === 0) {
         ctx.report(diagnostic('category/not-in-catalog', ref.range, { name }));

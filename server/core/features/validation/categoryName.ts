@@ -36,9 +36,3 @@ export function categoryOfCommand(command: CommandNode): CategoryRef | null {
   const first = all[0];
   return first ? { name: first.name, range: first.range, all } : null;
 }
-
-/** A category name without its `{m5}`/`{h1}` resolution suffix. */
-export function baseCategory(name: string): string {
-  const brace = name.indexOf('{');
-  return brace > 0 ? name.slice(0, brace) : name;
-}
