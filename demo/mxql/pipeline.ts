@@ -3,6 +3,7 @@
 // one pass per batch, and every other command wraps the stream. All operands are checked while the
 // pipeline is built, so a bad query fails before any row is generated.
 import { isKnownCommand, lineColumnOf, parse, type Statement } from '../../server/core/index';
+import { ROW_ALIASES, engineCommandName } from './commandNames';
 import { MxqlQueryError } from '../mxqlExecutor';
 import { appendRows, filterSubqueryRows, joinByTimeRows, joinRows } from './combine';
 import { enrichFn, partByRows } from './enrich';
@@ -25,7 +26,6 @@ const STAGES: Readonly<Record<string, Stage>> = {
   ORDER: orderRows,
   'FIRST-ONLY': firstOnlyRows,
   'LAST-ONLY': lastOnlyRows,
-  LASTONLY: lastOnlyRows,
   LIMIT: limitRows,
   SKIP: skipRows,
   ROWNUM: rownumRows,
@@ -56,8 +56,6 @@ const LOADERS: Readonly<Record<string, Loader>> = {
   'KV.SELECT': (_, value, qc) => kvSelectRows(value, qc),
 };
 
-/** Row-wise commands other than shaping.ts's, by upper-case name. */
-const ROW_ALIASES: Readonly<Record<string, string>> = { OIUPDATE: 'UPDATE' };
 /** Agent selections written after the loader filter its rows instead. */
 const AGENT_FILTERS = new Set(['OID', 'OKIND', 'ONODE', 'OIDSET']);
 const ENRICH_COMMANDS = ['HVTEXT', 'FORMAT', 'IP2LOC', 'OS-BROWSER', 'SQLTABLE', 'PLUGIN'];
@@ -67,7 +65,7 @@ const MAX_INJECT_DEPTH = 4;
 export const SUPPORTED_COMMANDS: readonly string[] = [
   ...SELECTION_COMMANDS,
   ...Object.keys(LOADERS),
-  ...['SELECT', 'FILTER', 'FILTER-KEYS', 'FILTERKEYS', 'CREATE', 'CREATE-EXPR', 'RENAME', 'DELETE', 'ADJUST'],
+  ...['SELECT', 'FILTER', 'FILTER-KEYS', 'CREATE', 'CREATE-EXPR', 'RENAME', 'DELETE', 'ADJUST'],
   ...['UPDATE', 'IFUPDATE', ...Object.keys(ROW_ALIASES), ...ENRICH_COMMANDS],
   ...Object.keys(STAGES),
   'OPENMX',
@@ -169,7 +167,7 @@ export function buildPipeline(statements: readonly Statement[], qc: QueryContext
       continue;
     }
     if (st.kind !== 'command') throw unsupported(st);
-    const name = ROW_ALIASES[st.upperName] ?? st.upperName;
+    const name = engineCommandName(st.upperName);
     if (SELECTION_COMMANDS.has(name)) {
       if (loaded && AGENT_FILTERS.has(name)) {
         const value = st.operand ? bind(st.operand, { params: qc.params, lenient: true }) : undefined;

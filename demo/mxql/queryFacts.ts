@@ -3,6 +3,7 @@
 // values it filters columns on (generated among that column's values, so a pasted dashboard query that
 // picks one namespace, pod or rank finds it in the demo data).
 import type { MxqlDocument, Statement } from '../../server/core/index';
+import { engineCommandName } from './commandNames';
 import { bind, isObject, names, scalars, text, type Plain } from './operands';
 
 /** Column names and filter values a query mentions. */
@@ -111,7 +112,7 @@ function addExpressionValues(source: string, into: Map<string, string[]>): void 
   }
 }
 
-const FILTERING = new Set(['FILTER', 'FILTER-KEYS', 'FILTERKEYS', 'LOGTAG']);
+const FILTERING = new Set(['FILTER', 'FILTER-KEYS', 'LOGTAG']);
 const LOADING = new Set(['TAGLOAD', 'FLEXLOAD']);
 
 /** Reads the facts of a query's main pipeline and SUBs (unbound `$params` are skipped). */
@@ -120,20 +121,20 @@ export function queryFacts(doc: MxqlDocument, params: Readonly<Record<string, st
   const values = new Map<string, string[]>();
   const statements: Statement[] = [...doc.main, ...doc.subs.flatMap((s) => s.commands)];
   for (const st of statements) {
-    if (st.kind !== 'command' || !st.operand || st.upperName === 'CATEGORY' || st.upperName === 'HEADER')
-      continue;
+    if (st.kind !== 'command' || !st.operand) continue;
+    const name = engineCommandName(st.upperName);
+    if (name === 'CATEGORY' || name === 'HEADER') continue;
     let value: Plain;
     try {
       value = bind(st.operand, { params, lenient: true });
     } catch {
       continue; // the pipeline reports a bad operand when it reaches the command
     }
-    if (st.upperName === 'FILTER' && !isObject(value)) addWords(text(value) ?? '', columns);
+    if (name === 'FILTER' && !isObject(value)) addWords(text(value) ?? '', columns);
     else addNames(value, columns);
-    if (FILTERING.has(st.upperName)) addFilterValues(value, values);
-    if (st.upperName === 'FILTER')
-      addExpressionValues(text(isObject(value) ? value.expr : value) ?? '', values);
-    if (LOADING.has(st.upperName) && isObject(value)) addFilterValues(value.filter, values);
+    if (FILTERING.has(name)) addFilterValues(value, values);
+    if (name === 'FILTER') addExpressionValues(text(isObject(value) ? value.expr : value) ?? '', values);
+    if (LOADING.has(name) && isObject(value)) addFilterValues(value.filter, values);
   }
   return {
     columns: [...columns].slice(0, MAX_COLUMNS),

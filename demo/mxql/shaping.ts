@@ -211,7 +211,6 @@ export function rowWiseFn(command: string, value: Plain, qc: QueryContext): RowF
     case 'ADJUST':
       return adjustFn(value);
     case 'FILTER-KEYS':
-    case 'FILTERKEYS':
       return filterKeysFn(value);
     case 'IFUPDATE':
       return ifUpdateFn(value, qc);

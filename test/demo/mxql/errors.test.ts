@@ -28,6 +28,25 @@ void describe('engine errors', () => {
     for (const name of SUPPORTED_COMMANDS) assert.ok(isKnownCommand(name), name);
   });
 
+  void it("runs the catalog's alias spellings as their commands, with no list of its own", async () => {
+    const canonical = await run(
+      'CATEGORY app_counter\nTAGLOAD\nSELECT [oname, tps]\nFILTER-KEYS {keys: [oname], values: ["order-api-01:8080"]}\nLAST-ONLY {key: oname}',
+    );
+    const aliased = await run(
+      'CATEGORY app_counter\nTAGLOAD\nSELECT [oname, tps]\nfilterkeys {keys: [oname], values: ["order-api-01:8080"]}\nlastonly {key: oname}',
+    );
+    assert.ok(canonical.length > 0);
+    assert.deepEqual(aliased, canonical);
+  });
+
+  void it('refuses a roll-up suffix the service does not have, naming the ones it has', async () => {
+    await rejectsWith(
+      run('CATEGORY app_counter{d1}\nTAGLOAD'),
+      'mxql/unknown-category',
+      /\{d1\}.*\{m5\} or \{h1\}/,
+    );
+  });
+
   void it('answers an unknown category with no rows and the reason, and names an unknown roll-up suffix', async () => {
     const rows = await run('CATEGORY no_such_category\nTAGLOAD');
     assert.deepEqual(rows, []);
