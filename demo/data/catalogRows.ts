@@ -3,6 +3,7 @@
 // in 0–100, identity columns come from the project's agents). A category is compiled once into column
 // makers; a row is then a pure function of (seed, agent, variant, time, step), like every other number
 // of the data set, so nothing is stored and a query costs only the rows it reads.
+import { AGENT_IDENTITY_FIELDS } from '../../server/core/index';
 import { DATABASE_URLS, OUTBOUND_CALLS, SERVICES, SQL_STATEMENTS } from './catalog';
 import { AGENT_TAG_COLUMNS, agentTags } from './categoryRows';
 import type { DemoAgent, DemoProject } from './dataset';
@@ -110,7 +111,7 @@ const AGENT_ALIASES: Readonly<Record<string, (agent: DemoAgent, project: DemoPro
 
 const VARIANTS = 3;
 /** Columns that name the agent itself: always the agent's, never pinned to a query's filter value. */
-const IDENTITY = new Set(['oid', 'oname', 'pcode', 'pname', 'okind', 'okindName', 'onode', 'onodeName']);
+const IDENTITY = new Set([...AGENT_IDENTITY_FIELDS, 'pcode', 'pname']);
 
 /** An agent's series take consecutive items, so lists of three or more never repeat within an agent. */
 function pick<T>(items: readonly T[], p: Point, salt: number): T {

@@ -1,6 +1,7 @@
 // Rows of the MXQL categories the demo can load, built on the same agents and series as the HTTP
 // endpoints: app_counter, app_host_resource, app_active_stat, server_base, agent_list, db_pool_detail.
 // Each function returns one row (or rows) for one agent and one bucket [t, t + stepMs).
+import { AGENT_IDENTITY_FIELDS } from '../../server/core/index';
 import type { DemoData } from './index';
 import type { DemoAgent, DemoProject } from './dataset';
 import type { MetricName } from './metrics';
@@ -13,12 +14,7 @@ type Row = Record<string, string | number>;
 export const AGENT_TAG_COLUMNS: ReadonlySet<string> = new Set([
   'pcode',
   'pname',
-  'oid',
-  'oname',
-  'okind',
-  'okindName',
-  'onode',
-  'onodeName',
+  ...AGENT_IDENTITY_FIELDS,
   'host_ip',
   'container',
   'containerKey',

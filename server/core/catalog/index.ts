@@ -59,6 +59,7 @@ export {
 } from './wellKnownNames';
 export {
   AGENT_COLUMNS,
+  AGENT_IDENTITY_FIELDS,
   GENERATED_COLUMNS,
   SYSTEM_COLUMNS,
   findIdentityColumn,

@@ -31,6 +31,12 @@ export const AGENT_COLUMNS: readonly Column[] = [
   system('onodeName', 'String', 'Name of the node group (onode).'),
 ];
 
+/**
+ * The columns that say which agent a row is from: its id and its identity columns. The one answer for
+ * the run planner's agent filters, the demo's generated rows and anyone else who asks.
+ */
+export const AGENT_IDENTITY_FIELDS: readonly string[] = ['oid', ...AGENT_COLUMNS.map((c) => c.name)];
+
 /** Columns produced by commands or consumed by dashboards by convention, with their meaning. */
 export const GENERATED_COLUMNS: readonly Column[] = [
   system('_rows_', 'Number', 'Added by GROUP: how many rows were merged into this one.'),

@@ -4,7 +4,13 @@
  * text; with the static choices a run can offer for it. Option positions are judged by the catalog's
  * value kinds, so a new command with a `duration` or `field` option is understood without code here.
  */
-import { findCommand, type CategoryCatalog, type CommandDef, type OptionDef } from '../catalog/index';
+import {
+  AGENT_IDENTITY_FIELDS,
+  findCommand,
+  type CategoryCatalog,
+  type CommandDef,
+  type OptionDef,
+} from '../catalog/index';
 import { type CommandNode } from '../syntax/index';
 import {
   computeColumnFlow,
@@ -34,9 +40,6 @@ export interface ParamNeed {
   /** For kind 'agent': which agent field it stands for: 'oid' | 'okind' | 'onode' | 'oname' | 'okindName' | 'onodeName'. */
   readonly agentField?: string;
 }
-
-/** The agent fields a `$param` of the same name conventionally stands for. */
-const AGENT_FIELDS: readonly string[] = ['oid', 'okind', 'onode', 'oname', 'okindName', 'onodeName'];
 
 /** Row counts a run offers, and the one it offers first. */
 const ROW_COUNTS: readonly string[] = ['10', '100', '1000'];
@@ -78,7 +81,7 @@ export function paramNeeds(source: QuerySource, query: QueryAt, catalog?: Catego
   return [...byName].map(([name, list]) => {
     const judged = list.map((use) => ({ use, kind: useKind(use) }));
     const agent = judged.find((j) => j.kind.kind === 'agent');
-    const field = AGENT_FIELDS.find((f) => `$${f}` === name) ?? agent?.kind.agentField;
+    const field = AGENT_IDENTITY_FIELDS.find((f) => `$${f}` === name) ?? agent?.kind.agentField;
     const isOptional = optional.has(name);
     if (field !== undefined || agent)
       return {
