@@ -12,6 +12,13 @@ export { bypassesProxy, insecureReason, insecureReasonText, isLoopbackHost, prox
 export type { ProxyOptions } from './proxy';
 export { defaultRetry } from './retry';
 export { mxqlNoticeOf } from './mxqlNotice';
+export {
+  flattenObject,
+  responseTable,
+  type ResponseTable,
+  type TableRow,
+  type TableShape,
+} from './responseTable';
 export type { RetryOptions } from './retry';
 export { DEFAULT_MAX_RESPONSE_BYTES, defaultTimeouts, timeoutsFor } from './transport';
 export type { Timeouts } from './transport';

@@ -1,6 +1,6 @@
-// Output of `mxql run` and `mxql api`: any decoded response as a text table, JSON or CSV.
-// Responses come in many shapes (row arrays, `records`/`data` envelopes, single objects, bare
-// numbers), so tabulate() first finds the rows, then flattens each row one level into cells.
+// Output of `mxql run` and `mxql api`: any decoded response as a text table, JSON or CSV. The rows are
+// api/'s reading of the answer (responseTable), the same the results grid shows.
+import { responseTable } from '../api/index';
 import { toCsv } from '../common/tabular';
 import type { Cell } from '../common/resultsMessages';
 
@@ -12,39 +12,9 @@ export interface Table {
   rows: Cell[][];
 }
 
-/** Envelope keys that hold the rows of a response, in order of preference. */
-const ROW_KEYS = ['records', 'data', 'servers', 'objects', 'dbc_total', 'unmatchedKeys', 'values', 'series'];
-
-/** The list of rows inside a response, or the response itself as one row. */
-export function pickRows(value: unknown): unknown[] {
-  if (Array.isArray(value)) return value;
-  if (typeof value !== 'object' || value === null) return [{ value }];
-  const record = value as Record<string, unknown>;
-  for (const key of ROW_KEYS) {
-    const inner = record[key];
-    if (Array.isArray(inner)) return inner;
-    if (key === 'values' && typeof inner === 'object' && inner !== null && 'servers' in inner) {
-      return pickRows(inner);
-    }
-  }
-  return [value];
-}
-
-function cell(value: unknown): Cell {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
-  return JSON.stringify(value);
-}
-
-function flatten(item: unknown): Record<string, Cell> {
-  if (Array.isArray(item)) return Object.fromEntries(item.map((v, i) => [`[${i}]`, cell(v)]));
-  if (typeof item !== 'object' || item === null) return { value: cell(item) };
-  return Object.fromEntries(Object.entries(item).map(([k, v]) => [k, cell(v)]));
-}
-
-/** Rows and columns (in order of first appearance) of any response. */
+/** Rows and columns (in order of first appearance) of any response, read as the results grid reads it. */
 export function tabulate(value: unknown): Table {
-  const flat = pickRows(value).map(flatten);
+  const flat = responseTable(value).rows;
   const columns: string[] = [];
   const seen = new Set<string>();
   for (const row of flat) {

@@ -1,6 +1,6 @@
 // mxql_open_api: any read endpoint of the Open API by id, through the typed client's `call`, which
 // checks parameters and the specification's limits before sending. MXQL goes through mxql_run instead.
-import { endpoints, findEndpoint, type EndpointSpec } from '../../api/index';
+import { endpoints, findEndpoint, responseTable, type EndpointSpec } from '../../api/index';
 import { done, fenced, refuse } from '../results';
 import { say } from '../texts';
 import type { ToolDefinition } from '../types';
@@ -92,14 +92,17 @@ export const openApi: ToolDefinition<OpenApiInput> = {
         ...(pcode !== undefined ? { pcode } : {}),
       }),
     );
-    const json = JSON.stringify(answer, null, 1) ?? 'null';
-    const truncated = json.length > MAX_STRUCTURED;
+    const truncated = (JSON.stringify(answer) ?? '').length > MAX_STRUCTURED;
+    // The text shows the answer as rows, one JSON object a line, read as the results grid reads it.
+    const rows = responseTable(answer)
+      .rows.map((row) => JSON.stringify(row))
+      .join('\n');
     const lines = [
       say(context.locale, 'endpointDone', spec.id, spec.title),
       say(context.locale, 'responseIntro'),
     ];
-    lines.push(fenced(json.length > TEXT_CHARS ? `${json.slice(0, TEXT_CHARS)}…` : json, 'json'));
-    if (json.length > TEXT_CHARS) lines.push(say(context.locale, 'truncatedResponse', TEXT_CHARS));
+    lines.push(fenced(rows.length > TEXT_CHARS ? `${rows.slice(0, TEXT_CHARS)}…` : rows, 'jsonl'));
+    if (rows.length > TEXT_CHARS) lines.push(say(context.locale, 'truncatedResponse', TEXT_CHARS));
     return done(lines.join('\n'), {
       endpoint: spec.id,
       title: spec.title,

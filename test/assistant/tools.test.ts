@@ -272,6 +272,15 @@ void test('mxql_list_projects and mxql_list_agents put names before ids and neve
 void test('mxql_open_api calls read endpoints with their limits checked and lists valid ids otherwise', async () => {
   const spot = await call('mxql_open_api', { endpoint: 'spotTps' });
   assert.equal(typeof (spot.structured as { response: unknown }).response, 'number');
+  assert.match(spot.text, /```jsonl\n\{"value":\d/);
+
+  // A per-agent series reads as one row per point, as the results grid and `mxql api` show it.
+  const series = await call('mxql_open_api', {
+    endpoint: 'metricSeries',
+    params: { metric: 'tps', stime: h.demoNow - 3_600_000, etime: h.demoNow },
+  });
+  assert.equal(series.isError, undefined, series.text);
+  assert.match(series.text, /\{"time":\d+,"oid":-?\d+,"oname":"[^"]+","value":/);
 
   const projects = await call('mxql_open_api', { endpoint: 'projects' });
   assert.equal(projects.isError, undefined);

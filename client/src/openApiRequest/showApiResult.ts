@@ -2,11 +2,10 @@
 // the results panel, through the same results model and panel the MXQL runner uses. Failures show
 // in the panel with the API client's hint; nothing here throws on a bad answer.
 import { randomUUID } from 'node:crypto';
-import { isOpenApiError, type EndpointSpec } from '../../../api/index';
+import { isOpenApiError, responseTable, type EndpointSpec, type TableShape } from '../../../api/index';
 import { DEMO_PROFILE_NAME } from '../config';
 import type { Ctx } from '../ctx';
 import type { ResultsPanels } from '../views/resultsPanel';
-import { responseTable, type TableShape } from './responseTable';
 import { errorText, openApiHintText } from '../errorText';
 
 /** One request to show. `select` picks the part of the answer to tabulate (e.g. one server). */

@@ -1,7 +1,8 @@
-// Turns any Open API answer into rows for the results grid, by the shape the specification gives
-// it: record lists become rows, per-agent series become one row per point (time, oid, oname, value)
-// so the grid can chart them, bare values become one cell, and nested server snapshots are
-// flattened to dotted columns. Pure, so every shape is tested without VS Code.
+// Turns any Open API answer into rows, by the shape the specification gives it; the one reading that the
+// results grid, `mxql api` and the assistant's open-api tool share. Record lists become rows, per-agent
+// series become one row per point (time, oid, oname, value) so a grid can chart them, bare values become
+// one cell, and nested server snapshots are flattened to dotted columns. Pure, so every shape is tested
+// without VS Code.
 
 /** One row of the grid: column name to a scalar. */
 export type TableRow = Record<string, string | number | boolean | null>;

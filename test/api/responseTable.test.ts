@@ -2,7 +2,7 @@
 // visitor points, server statistics, second-host maps, sm snapshots, bare values.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { flattenObject, responseTable } from '../../client/src/openApiRequest/responseTable';
+import { flattenObject, responseTable } from '../../api/responseTable';
 
 void test('record lists become one row per record', () => {
   const t = responseTable({
