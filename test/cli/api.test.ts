@@ -84,6 +84,13 @@ void describe('mxql api against the demo', () => {
     assert.match(tps.stdout, /^value\n-+\n *\d+(\.\d+)?\n$/);
   });
 
+  void test('a per-agent series prints one row per point, as the results grid shows it', async () => {
+    const r = await mxql(['metricSeries', 'metric=tps', 'stime=now-30m', 'etime=now', '--demo']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /^time +oid +oname +value\n/);
+    assert.ok(r.stdout.trim().split('\n').length > 3, r.stdout);
+  });
+
   void test('MXQL through api with a JSON param object', async () => {
     const r = await mxql([
       'mxqlText',
