@@ -11,7 +11,8 @@ import {
   VISITOR_MONTH_RANGE,
   findEndpoint,
 } from '../../api/index';
-import { MAX_SPAN_MS } from '../../server/core/features/validation/rangeChecks';
+import { validate } from '../../server/core/index';
+import { bundledCategoryCatalog } from '../../server/core/catalog/bundledCatalog';
 
 const DAY = 86_400_000;
 
@@ -37,6 +38,14 @@ void test('the endpoint table checks the limit constants themselves', () => {
   assert.equal(findEndpoint('smStat')?.limit, SM_STAT_RANGE);
 });
 
-void test("the language core's range diagnostic uses the MXQL limit (the core cannot import api/)", () => {
-  assert.equal(MAX_SPAN_MS, MXQL_RANGE.maxRangeMs);
+void test("the language core's range diagnostic reads the MXQL limit and names it in its message", () => {
+  const tooLong = (ms: number) =>
+    validate(
+      `TIME-RANGE {stime: 1700000000000, etime: ${1_700_000_000_000 + ms}}\nCATEGORY app_counter\nTAGLOAD\n`,
+      { catalog: bundledCategoryCatalog },
+    ).filter((d) => d.code === 'range/too-long');
+  assert.deepEqual(tooLong(MXQL_RANGE.maxRangeMs), []);
+  const over = tooLong(MXQL_RANGE.maxRangeMs + DAY);
+  assert.equal(over.length, 1);
+  assert.match(over[0]?.message ?? '', new RegExp(`at most ${MXQL_RANGE.amount} days`));
 });

@@ -155,7 +155,7 @@ export const MESSAGES_JA: MessageTable = {
       `ドキュメントではリストが求められています: 'DELETE [${a.text}]' と書いてください。現在のサーバーでは単語だけでも動作します。`,
 
     'range/too-long': (a) =>
-      `${a.span === 'directives' ? 'この時間範囲' : 'この TIME-RANGE'} は ${a.days} 日にわたりますが、Open API が 1 回のリクエストで返すのは最大 31 日分です。短くするか、クエリを分割してください。`,
+      `${a.span === 'directives' ? 'この時間範囲' : 'この TIME-RANGE'} は ${a.days} 日にわたりますが、Open API が 1 回のリクエストで返すのは最大 ${a.maxDays} 日分です。短くするか、クエリを分割してください。`,
 
     'category/unknown': (a) =>
       `不明なカテゴリ '${a.name}': カタログにないため、このクエリは行を返さない可能性があります。${phrases.didYouMean(a.suggestions)}`,

@@ -148,7 +148,7 @@ export const MESSAGES_KO: MessageTable = {
       `문서에서는 목록을 요구합니다: 'DELETE [${a.text}]'로 쓰세요. 현재 서버에서는 단어만 써도 동작합니다.`,
 
     'range/too-long': (a) =>
-      `${a.span === 'directives' ? '이 시간 범위' : '이 TIME-RANGE'}는 ${a.days}일에 걸치지만 Open API는 요청 하나에 최대 31일까지만 응답합니다. 범위를 줄이거나 쿼리를 나누세요.`,
+      `${a.span === 'directives' ? '이 시간 범위' : '이 TIME-RANGE'}는 ${a.days}일에 걸치지만 Open API는 요청 하나에 최대 ${a.maxDays}일까지만 응답합니다. 범위를 줄이거나 쿼리를 나누세요.`,
 
     'category/unknown': (a) =>
       `알 수 없는 카테고리 '${a.name}': 카탈로그에 없으므로 이 쿼리는 행을 반환하지 않을 수 있습니다.${phrases.didYouMean(a.suggestions)}`,

@@ -517,10 +517,10 @@ export const DIAGNOSTICS = {
   ),
 
   // ---- time ranges
-  'range/too-long': template<{ span: SpanKind; days: number }>(
+  'range/too-long': template<{ span: SpanKind; days: number; maxDays: number }>(
     'error',
     (a) =>
-      `${a.span === 'directives' ? 'This time range' : 'This TIME-RANGE'} covers ${a.days} days, but the Open API answers at most 31 days per request. Shorten it or split the query.`,
+      `${a.span === 'directives' ? 'This time range' : 'This TIME-RANGE'} covers ${a.days} days, but the Open API answers at most ${a.maxDays} days per request. Shorten it or split the query.`,
     'The service rejects the request.',
   ),
 

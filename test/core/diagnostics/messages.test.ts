@@ -97,7 +97,7 @@ const SAMPLES: { readonly [C in DiagnosticCode]: DiagnosticArgs<C>[0] } = {
   'command/deprecated': { name: 'OIDSET', reason: 'Retired.', replacedBy: ['OID', 'OKIND', 'ONODE'] },
   'option/unknown': { command: 'TAGLOAD', name: 'bakcward', suggestions: ['backward'], known: ['backward'] },
   'delete/bare-word': { text: 'oname' },
-  'range/too-long': { span: 'directives', days: 45 },
+  'range/too-long': { span: 'directives', days: 45, maxDays: 31 },
   'category/unknown': { name: 'app_countr', suggestions: ['app_counter'] },
   'category/not-in-catalog': { name: 'my_category' },
   'column/unknown': { name: 'tps2', category: 'app_counter', suggestions: ['tps'] },
@@ -107,7 +107,7 @@ const SAMPLES: { readonly [C in DiagnosticCode]: DiagnosticArgs<C>[0] } = {
 
 /** More argument shapes of the codes whose wording branches on them. */
 const VARIANTS: readonly { readonly code: DiagnosticCode; readonly args: DiagnosticArgValues }[] = [
-  { code: 'range/too-long', args: { span: 'time-range-command', days: 40 } },
+  { code: 'range/too-long', args: { span: 'time-range-command', days: 40, maxDays: 31 } },
   { code: 'column/unknown', args: { name: 'tps2', category: null, suggestions: [] } },
   { code: 'expression/missing-operand', args: {} },
   { code: 'syntax/unexpected-token', args: { hint: 'commaBefore' } },

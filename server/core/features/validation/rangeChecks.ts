@@ -1,16 +1,15 @@
 /**
- * The Open API answers at most 31 days per request: a TIME-RANGE or `@range`/`@stime`..`@etime` longer
- * than that is an error the service would return anyway.
+ * The Open API answers at most MXQL_RANGE (31 days) per request: a TIME-RANGE or `@range`/`@stime`..`@etime`
+ * longer than that is an error the service would return anyway. The limit is common/'s; messages get it
+ * as an argument.
  */
 import { type CommandNode, type Range, type Value } from '../../syntax/index';
+import { MXQL_RANGE } from '../../../../common/limits';
 import { type CheckContext } from './context';
 import { diagnostic, type SpanKind } from '../../diagnostics/table';
 import { optionValue } from './valueNames';
 
-/** The longest span one request may cover, in milliseconds. */
-export const MAX_SPAN_MS = 31 * 24 * 60 * 60 * 1000;
-
-/** Reports TIME-RANGE commands and time directives that span more than 31 days. */
+/** Reports TIME-RANGE commands and time directives that span more than the service answers. */
 export function checkRanges(ctx: CheckContext): void {
   const statements = [...ctx.doc.main, ...ctx.doc.subs.flatMap((s) => s.commands)];
   for (const s of statements) {
@@ -21,9 +20,9 @@ export function checkRanges(ctx: CheckContext): void {
 }
 
 function report(ctx: CheckContext, ms: number, range: Range, span: SpanKind): void {
-  if (!(ms > MAX_SPAN_MS)) return;
+  if (!(ms > MXQL_RANGE.maxRangeMs)) return;
   const days = Math.round((ms / 86_400_000) * 10) / 10;
-  ctx.report(diagnostic('range/too-long', range, { span, days }));
+  ctx.report(diagnostic('range/too-long', range, { span, days, maxDays: MXQL_RANGE.amount }));
 }
 
 function timeRangeSpans(s: CommandNode): { ms: number; range: Range }[] {
