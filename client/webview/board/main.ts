@@ -13,7 +13,7 @@ import {
   type WidgetReport,
 } from '../../../common/boardMessages';
 import { ResultsChart } from '../results/chart';
-import { displayText, inferKinds, truncate } from '../results/columns';
+import { displayText, inferKinds, isIdColumn, truncate } from '../results/columns';
 import { el } from '../results/dom';
 import { renderMarkdown } from './markdown';
 import { widgetChartData } from './seriesData';
@@ -192,9 +192,13 @@ function drawTable(view: WidgetView, results: readonly QueryMessage[]): void {
       el(
         'tr',
         {},
-        columns.map((_, i) => {
-          const text = displayText(row[i], kinds[i] ?? 'string', 'local');
-          return el('td', { text: truncate(text, 200), className: kinds[i] === 'number' ? 'num' : '' });
+        columns.map((column, i) => {
+          const plain = isIdColumn(column.name);
+          const text = displayText(row[i], kinds[i] ?? 'string', 'local', plain);
+          return el('td', {
+            text: truncate(text, 200),
+            className: kinds[i] === 'number' && !plain ? 'num' : '',
+          });
         }),
       ),
     );

@@ -359,7 +359,7 @@ void describe('board conventions of a run', () => {
     assert.deepEqual(board.problems, []);
     assert.deepEqual(
       board.widgets.map((w) => w.kind),
-      ['markdown', 'series', 'series', 'grid'],
+      ['markdown', 'series', 'series', 'series', 'grid'],
     );
     for (const q of board.widgets.flatMap((w) => w.queries)) {
       const result = plan(q);
