@@ -138,8 +138,9 @@ class BoardPreview implements vscode.Disposable {
     const generation = ++this.generation;
     this.lastQueries.clear();
     const board = boardOf(this.document.getText());
+    // A widget's problem says where the widget is; the file's own problems say where themselves.
     const problems = board.problems.map((p) =>
-      p.line ? t('line {0}: {1}', p.line, sayRunText(p.text)) : sayRunText(p.text),
+      p.widget !== undefined && p.line ? t('line {0}: {1}', p.line, sayRunText(p.text)) : sayRunText(p.text),
     );
     const message: BoardMessage = {
       type: 'board',
