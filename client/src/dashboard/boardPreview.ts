@@ -168,7 +168,9 @@ class BoardPreview implements vscode.Disposable {
     this.report = { uri: this.report.uri, generation, name: message.name, problems, target: '', widgets: [] };
     this.lastBoard = message;
     this.post(message);
-    void this.runAll(board, generation, controller.signal);
+    this.runAll(board, generation, controller.signal).catch((error: unknown) => {
+      this.ctx.log.error('The dashboard preview could not run its queries', error);
+    });
   }
 
   private title(): string {
@@ -190,12 +192,12 @@ class BoardPreview implements vscode.Disposable {
         this.finish(generation, { widget: task.widget, query: task.index, status: 'error', message });
       return;
     }
+    // A newer render owns the board now; this one's queries would only be dropped.
+    if (generation !== this.generation || !this.lastBoard) return;
     const label = this.targetLabel(target);
     this.report = { ...this.report, target: label };
-    if (this.lastBoard?.generation === generation) {
-      this.lastBoard = { ...this.lastBoard, target: label };
-      this.post(this.lastBoard);
-    }
+    this.lastBoard = { ...this.lastBoard, target: label };
+    this.post(this.lastBoard);
     const queue = [...tasks];
     const worker = async (): Promise<void> => {
       for (let task = queue.shift(); task; task = queue.shift()) {

@@ -230,6 +230,10 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
   if (message?.type === 'board') showBoard(message);
   else if (message?.type === 'query') showQuery(message);
 });
+// VS Code marks a theme change on the body's class: the charts take the new colours.
+new MutationObserver(() => {
+  for (const view of views) view.chart?.redraw();
+}).observe(document.body, { attributes: true, attributeFilter: ['class'] });
 window.addEventListener('resize', () => {
   for (const view of views) view.chart?.resize();
 });

@@ -1,8 +1,9 @@
 // MXQL: Preview Dashboard in a real VS Code on the Demo: the board of a dashboard JSON shows its
 // widgets with data (as the page reports what it drew), a widget that needs a $param says so instead of
-// running, an edit of the file draws and runs the board again, and a file that is no dashboard is
-// refused with a clear message.
+// running, an edit of the file draws and runs the board again, closing the preview cancels what it
+// runs, and a file that is no dashboard is refused with a clear message.
 import * as assert from 'node:assert/strict';
+import { once } from 'node:events';
 import * as vscode from 'vscode';
 import { suite, suiteSetup, suiteTeardown, test } from 'mocha';
 import type { BoardPreviewReport } from '../../../client/src/dashboard/boardPreview';
@@ -15,6 +16,22 @@ function previewTabs(): vscode.Tab[] {
   return vscode.window.tabGroups.all
     .flatMap((g) => g.tabs)
     .filter((t) => t.input instanceof vscode.TabInputWebview && t.label.startsWith('Preview: '));
+}
+
+/** The preview tab labelled `label`, once the workbench has told the host about it. */
+async function previewTab(label: string): Promise<vscode.Tab> {
+  const find = () => previewTabs().find((t) => t.label === label);
+  return (
+    find() ??
+    new Promise<vscode.Tab>((resolve) => {
+      const listener = vscode.window.tabGroups.onDidChangeTabs(() => {
+        const tab = find();
+        if (!tab) return;
+        listener.dispose();
+        resolve(tab);
+      });
+    })
+  );
 }
 
 async function preview(uri: vscode.Uri): Promise<BoardPreviewReport> {
@@ -100,9 +117,27 @@ suite('dashboard preview', () => {
     assert.deepEqual(fixed.problems, []);
   });
 
+  test('closing the preview cancels the queries it runs', async () => {
+    const api = await mxqlApi();
+    const demo = await api.demo();
+    const abortedBefore = demo.stats.abortedRequests;
+    const started = once(demo.events, 'slowQueryStarted');
+    const aborted = once(demo.events, 'requestAborted');
+    const editor = await openWorkspaceFile('boards/slow-preview.json');
+    const shown = preview(editor.document.uri);
+    await started;
+    assert.ok(await vscode.window.tabGroups.close(await previewTab('Preview: Slow preview')));
+    await aborted;
+    assert.equal(demo.stats.abortedRequests, abortedBefore + 1);
+    const report = await shown;
+    assert.equal(report.name, 'Slow preview');
+    assert.ok(!previewTabs().some((t) => t.label === 'Preview: Slow preview'));
+  });
+
   test('a file that is no dashboard is refused with a clear message and no panel', async () => {
     const api = await mxqlApi();
     const ui = api.scriptUi([]);
+    const tabsBefore = previewTabs().length;
     const notes = vscode.Uri.joinPath(workspaceRoot(), 'notes.txt');
     const report = await preview(notes);
     assert.equal(report.widgets.length, 0);
@@ -112,6 +147,6 @@ suite('dashboard preview', () => {
       shown.some((text) => text.startsWith('MXQL: this file cannot be previewed as a dashboard.')),
       shown.join('\n'),
     );
-    assert.equal(previewTabs().length, 1, 'no panel for it');
+    assert.equal(previewTabs().length, tabsBefore, 'no panel for it');
   });
 });
