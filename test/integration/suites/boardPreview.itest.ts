@@ -86,9 +86,11 @@ suite('dashboard preview', () => {
         [1, 'series', 'done'],
         [2, 'grid', 'done'],
         [3, 'grid', 'needs'],
+        [4, 'series', 'error'],
       ],
     );
-    const [, chart, grid, needs] = report.widgets;
+    const [, chart, grid, needs, broken] = report.widgets;
+    assert.match(broken?.message ?? '', /FOOBAR/, "the service's refusal is shown in its widget");
     assert.ok((chart?.series ?? 0) >= 2, `a line per agent (${chart?.series})`);
     assert.ok((chart?.rows ?? 0) > (chart?.series ?? 0), 'the chart has several points per line');
     assert.ok((grid?.rows ?? 0) >= 2, `a row per agent (${grid?.rows})`);
@@ -113,7 +115,7 @@ suite('dashboard preview', () => {
     assert.match(broken.problems[0] ?? '', /^The file is not valid JSON \(line 3, column \d+/);
     await editAndWait(editor.document, '"widgets": [,', '"widgets": [');
     const fixed = await preview(editor.document.uri);
-    assert.equal(fixed.widgets.length, 4);
+    assert.equal(fixed.widgets.length, 5);
     assert.deepEqual(fixed.problems, []);
   });
 
