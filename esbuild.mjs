@@ -39,7 +39,11 @@ const builds = [
     platform: 'browser',
     target: 'chrome120',
     format: 'iife',
-    entryPoints: { results: 'client/webview/results/main.ts', dashboard: 'client/webview/dashboard/main.ts' },
+    entryPoints: {
+      results: 'client/webview/results/main.ts',
+      dashboard: 'client/webview/dashboard/main.ts',
+      board: 'client/webview/board/main.ts',
+    },
     outdir: 'dist/webview',
     loader: { '.ttf': 'file', '.woff': 'file', '.woff2': 'file' },
   },

@@ -15,7 +15,7 @@ const CORE_FACADES = ['server/core/index', 'server/core/catalog/bundledCatalog']
 const ASSISTANT_DOORS = ['assistant/toolset', 'assistant/types'];
 const WEBVIEW = {
   paths: ['client/webview', 'common'],
-  packages: ['slickgrid', 'uplot', 'sortablejs'],
+  packages: ['slickgrid', 'uplot', 'sortablejs', 'markdown-it'],
 };
 const LAYERS = [
   {

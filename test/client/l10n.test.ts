@@ -9,6 +9,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { test } from 'node:test';
 import { ENDPOINT_ACTIVITIES } from '../../api/endpointActivity';
+import { BOARD_TEXTS } from '../../common/boardMessages';
 import { DASHBOARD_TEXTS } from '../../common/dashboardMessages';
 import { NOTEBOOK_TEXTS } from '../../common/notebookOutput';
 import { RESULTS_TEXTS } from '../../common/resultsTexts';
@@ -114,6 +115,7 @@ function runtimeKeys(): Map<string, string> {
   const tables = {
     'common/resultsTexts.ts': RESULTS_TEXTS,
     'common/dashboardMessages.ts': DASHBOARD_TEXTS,
+    'common/boardMessages.ts': BOARD_TEXTS,
     'common/notebookOutput.ts': NOTEBOOK_TEXTS,
     'api/endpointActivity.ts': ENDPOINT_ACTIVITIES,
   };
@@ -123,6 +125,8 @@ function runtimeKeys(): Map<string, string> {
   literalsOf('apiText', ['api'], keys);
   // The run planner's refusals: the extension says them through t() by their English template.
   literalsOf('runText', ['server/core/run'], keys);
+  // The dashboard preview's problems with a board file, said the same way.
+  literalsOf('runText', ['server/core/embedded/board.ts'], keys);
   literalsOf('fail', ['common/notebookOutput.ts', 'client/src/notebook/notebookFile.ts'], keys);
   literalsOf('new NotebookFormatError', ['client/src/notebook/notebookFile.ts'], keys);
   return keys;
@@ -133,6 +137,7 @@ void test('the scan finds the texts of every source', () => {
   for (const file of [
     'common/resultsTexts.ts',
     'common/dashboardMessages.ts',
+    'common/boardMessages.ts',
     'common/notebookOutput.ts',
     'api/endpointActivity.ts',
     'api/transport.ts',
@@ -142,6 +147,7 @@ void test('the scan finds the texts of every source', () => {
     'client/src/errorText.ts',
     'server/core/run/plan.ts',
     'server/core/run/timeRange.ts',
+    'server/core/embedded/board.ts',
   ])
     assert.ok(sources.has(file), `no text found in ${file}`);
   // Every API error text is built by apiText(), so the scan above sees it: no template literal

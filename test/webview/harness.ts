@@ -11,6 +11,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { type AddressInfo } from 'node:net';
 import { dirname, extname, join } from 'node:path';
 import { type Browser, type Page } from 'playwright-core';
+import { BOARD_TEXTS } from '../../common/boardMessages';
 import { DASHBOARD_TEXTS } from '../../common/dashboardMessages';
 import { translateResultsTexts, translateTexts } from '../../common/resultsTexts';
 import { dashboardCsp, dashboardHtml } from '../../client/src/dashboard/dashboardHtml';
@@ -35,7 +36,9 @@ const sourceDirs = [join(root, 'client', 'webview'), join(root, 'common'), join(
 const lockDir = join(root, 'dist', '.webview-build.lock');
 
 function isFresh(): boolean {
-  const outputs = ['results.js', 'results.css', 'codicon.css'].map((f) => join(distDir, f));
+  const outputs = ['results.js', 'results.css', 'codicon.css', 'board.js', 'board.css'].map((f) =>
+    join(distDir, f),
+  );
   if (!outputs.every((f) => existsSync(f))) return false;
   const built = Math.min(...outputs.map((f) => statSync(f).mtimeMs));
   return built >= Math.max(...sourceDirs.map(newestMtime));
@@ -128,6 +131,7 @@ export async function startServer(): Promise<WebviewServer> {
     }
     if (url.pathname === '/') return page(res, url.searchParams.get('locale'));
     if (url.pathname === '/dashboard') return dashboardPage(res, url.searchParams.get('locale'));
+    if (url.pathname === '/board') return boardPage(res, url.searchParams.get('locale'));
     if (url.pathname === '/host.js') return send(res, 200, 'text/javascript', hostScript);
     const file = url.pathname.startsWith('/dist/') ? join(distDir, url.pathname.slice(6)) : '';
     if (file && !file.includes('..') && existsSync(file)) {
@@ -161,6 +165,20 @@ export async function startServer(): Promise<WebviewServer> {
       styleUri: `${origin}/dist/dashboard.css`,
       title: 'Live',
       ...(translate ? { texts: translateTexts(DASHBOARD_TEXTS, translate) } : {}),
+    });
+    servePage(res, html, dashboardCsp(origin, nonce), nonce);
+  }
+  // `/board?locale=ko`: the dashboard preview's page as the extension builds it (the same shell as the live dashboard).
+  function boardPage(res: ServerResponse, locale: string | null): void {
+    const nonce = randomBytes(16).toString('base64');
+    const translate = translatorOf(locale);
+    const html = dashboardHtml({
+      cspSource: origin,
+      nonce,
+      scriptUri: `${origin}/dist/board.js`,
+      styleUri: `${origin}/dist/board.css`,
+      title: 'Dashboard preview',
+      ...(translate ? { texts: translateTexts(BOARD_TEXTS, translate) } : {}),
     });
     servePage(res, html, dashboardCsp(origin, nonce), nonce);
   }

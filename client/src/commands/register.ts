@@ -14,6 +14,8 @@ import { openHistoryQuery, rerunHistory, showHistory } from './historyCommands';
 import { applyChatFix } from '../assistant/registerAssistant';
 import { runFile, runPredefinedPath, runQueryAtCursor, runSelection, scopeToAgent } from './runCommands';
 import { commandIds, type CommandId } from './table';
+import { BoardPreviews } from '../dashboard/boardPreview';
+import { trackDashboardEditors } from '../dashboard/dashboardEditorContext';
 import { t } from '../l10n';
 import { errorText } from '../errorText';
 
@@ -126,7 +128,14 @@ function handlers(ctx: Ctx, runner: Runner): Record<CommandId, Handler> {
     'mxql.history.show': () => showHistory(ctx, runner),
     ...explorerHandlers(ctx),
     ...notebookHandlers(ctx),
+    ...boardHandlers(ctx),
   };
+}
+
+function boardHandlers(ctx: Ctx): Record<'mxql.previewDashboard', Handler> {
+  const previews = ctx.push(new BoardPreviews(ctx));
+  ctx.push(trackDashboardEditors());
+  return { 'mxql.previewDashboard': (arg) => previews.open(arg) };
 }
 
 /** Registers every command of the table; the disposables belong to `ctx`. */

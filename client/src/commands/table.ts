@@ -4,6 +4,7 @@
 
 import { EXPLORER_COMMANDS, EXPLORER_NODE_COMMANDS } from '../explorer/explorerCommandTable';
 import { NOTEBOOK_COMMANDS, NOTEBOOK_ITEM_COMMANDS } from '../notebook/notebookCommandTable';
+import { BOARD_COMMANDS } from '../dashboard/boardCommandTable';
 
 export const COMMANDS = {
   'mxql.runFile': 'Run File',
@@ -30,6 +31,7 @@ export const COMMANDS = {
   'mxql.history.show': 'Show Run History…',
   ...EXPLORER_COMMANDS,
   ...NOTEBOOK_COMMANDS,
+  ...BOARD_COMMANDS,
 } as const;
 
 export type CommandId = keyof typeof COMMANDS;

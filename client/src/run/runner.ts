@@ -18,6 +18,7 @@ import type { RangeChoice } from './timeRange';
 import type { RunPlan } from '../../../server/core/index';
 import { planEditorRun, preparedOf, type PreparedRun, type RunValues } from './runRequest';
 import { agentScopeOf } from './agentScope';
+import { sendPrepared } from './sendPrepared';
 
 export type { RunSource } from './runRecord';
 
@@ -264,17 +265,7 @@ export class Runner {
   }
 
   private send(prepared: PreparedRun, target: Target, run: RunInfo, signal: AbortSignal) {
-    const body = {
-      stime: prepared.range.stime,
-      etime: prepared.range.etime,
-      mql: prepared.mql,
-      limit: prepared.limit,
-    };
-    const inject = Object.keys(prepared.injects).length > 0 ? { inject: { ...prepared.injects } } : {};
-    const options = { signal, ...(run.pcode !== undefined ? { pcode: run.pcode } : {}) };
-    if (prepared.endpointId === 'mxqlPath') return target.client.mxqlPath({ ...body, ...inject }, options);
-    const param = Object.keys(prepared.params).length > 0 ? { param: { ...prepared.params } } : {};
-    return target.client.mxqlText({ ...body, ...inject, ...param }, options);
+    return sendPrepared(prepared, target, run.pcode, signal);
   }
 
   /**
