@@ -244,8 +244,13 @@ function contentRange(s: JsonString): OffsetRange {
  * are not reported here (the scan's `problem` says where; editors and `mxql check` report them).
  */
 export function checkEventRules(json: string, catalog: CategoryCatalog): EventRuleDiagnostic[] {
+  return checkEventRuleScan(findEventRules(json), catalog);
+}
+
+/** {@link checkEventRules} over rules already found. */
+export function checkEventRuleScan(scan: EventRuleScan, catalog: CategoryCatalog): EventRuleDiagnostic[] {
   const out: EventRuleDiagnostic[] = [];
-  for (const rule of findEventRules(json).rules) checkRule(rule, catalog, out);
+  for (const rule of scan.rules) checkRule(rule, catalog, out);
   return out.sort((a, b) => a.range.start - b.range.start);
 }
 
