@@ -374,8 +374,11 @@ function wireEditing(w: Wiring): void {
       return [{ range: convert.toLspRange(doc, { start: 0, end: a.text.length }), newText: formatted }];
     }),
   );
-  w.connection.onCodeAction((p) =>
-    w.withDoc(p.textDocument.uri, [] as CodeAction[], 'Code actions', (doc) => {
+  // From the published diagnostics alone, so event rules in JSON documents get their fixes too.
+  w.connection.onCodeAction((p) => {
+    const doc = w.documents.get(p.textDocument.uri);
+    if (!doc) return [];
+    return guarded('Code actions', w.log, [] as CodeAction[], () => {
       const wanted = convert.toCoreRange(doc, p.range);
       const touching = w.scheduler
         .current(doc)
@@ -388,8 +391,8 @@ function wireEditing(w: Wiring): void {
           edit: { changes: { [doc.uri]: convert.toTextEdits(doc, fix.edits) } },
         })),
       );
-    }),
-  );
+    });
+  });
   w.connection.languages.semanticTokens.on((p) =>
     w.withDoc(p.textDocument.uri, { data: [] }, 'Semantic tokens', (doc, a) =>
       convert.encodeSemanticTokens(doc, semanticTokens(a)),

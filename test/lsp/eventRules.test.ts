@@ -1,10 +1,11 @@
 // Event-rule files over the protocol, as an editor opens them: the bundled server publishes the rules'
 // field findings at the exact positions of the JSON document (through escapes), completes and describes
 // fields inside `rule` and `${…}`, and never treats a JSON document as MXQL (a JSON file without rules
-// gets no diagnostics, no outline and no formatting).
+// gets no diagnostics, no outline and no formatting). A misspelt field has its did-you-mean quick fix.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type {
+  CodeAction,
   CompletionItem,
   CompletionList,
   Diagnostic,
@@ -50,7 +51,18 @@ void describe('event rules in JSON documents over LSP', { timeout: 60_000 }, () 
       assert.equal(lines[3]?.slice(38, 42), 'tpss');
       assert.equal(lines[4]?.slice(16, 26), 'app_countr');
       // Worded in the client's language.
-      assert.match(diagnostics[0]?.message ?? '', /카테고리 'app_counter'의 필드가 아니므로/);
+      const message = diagnostics[0]?.message;
+      assert.match(typeof message === 'string' ? message : '', /카테고리 'app_counter'의 필드가 아니므로/);
+
+      const actions = await session.connection.sendRequest<CodeAction[]>('textDocument/codeAction', {
+        textDocument: { uri },
+        range: diagnostics[0]?.range,
+        context: { diagnostics: [] },
+      });
+      assert.deepEqual(
+        actions.map((a) => [a.title, a.edit?.changes?.[uri]]),
+        [["'tps'(으)로 변경", [{ range: diagnostics[0]?.range, newText: 'tps' }]]],
+      );
 
       const edited = withCursor(RULES.replace('&& tpss > 100', '&& resp_t$0 > 100'));
       await session.connection.sendNotification('textDocument/didChange', {
