@@ -250,11 +250,24 @@ export function checkEventRules(json: string, catalog: CategoryCatalog): EventRu
 /** {@link checkEventRules} over rules already found. */
 export function checkEventRuleScan(scan: EventRuleScan, catalog: CategoryCatalog): EventRuleDiagnostic[] {
   const out: EventRuleDiagnostic[] = [];
-  for (const rule of scan.rules) checkRule(rule, catalog, out);
+  // Rules of one file repeat their categories and names: each did-you-mean is computed once.
+  const suggested = new Map<string, string[]>();
+  const suggest = (name: string, fields: RuleFields): string[] => {
+    const key = `${fields.category}\u0000${name}`;
+    let found = suggested.get(key);
+    if (!found) suggested.set(key, (found = suggestClosest(name, fields.columns?.keys() ?? [])));
+    return found;
+  };
+  for (const rule of scan.rules) checkRule(rule, catalog, suggest, out);
   return out.sort((a, b) => a.range.start - b.range.start);
 }
 
-function checkRule(rule: EventRule, catalog: CategoryCatalog, out: EventRuleDiagnostic[]): void {
+function checkRule(
+  rule: EventRule,
+  catalog: CategoryCatalog,
+  suggest: (name: string, fields: RuleFields) => string[],
+  out: EventRuleDiagnostic[],
+): void {
   for (const bad of rule.notStrings) {
     const range = { start: bad.node.start, end: bad.node.end };
     out.push({
@@ -281,7 +294,7 @@ function checkRule(rule: EventRule, catalog: CategoryCatalog, out: EventRuleDiag
   for (const ref of fieldRefs(rule)) {
     // System and agent columns ride along with every row, even where the metadata omits them.
     if (fields.columns.has(ref.name) || findIdentityColumn(ref.name)) continue;
-    const suggestions = suggestClosest(ref.name, fields.columns.keys());
+    const suggestions = suggest(ref.name, fields);
     const args = { name: ref.name, suggestions, category: fields.category };
     out.push({
       ...(fields.complete
