@@ -59,6 +59,8 @@ export interface RuleString extends JsonString {
 export interface EventRule {
   /** JSON pointer of the rule object, e.g. `/3`. */
   readonly pointer: string;
+  /** The rule object in the JSON text. */
+  readonly range: OffsetRange;
   /** The `category` string, when it is one. */
   readonly category?: RuleString;
   /** The `rule` expression, when it is a string. */
@@ -103,21 +105,20 @@ export function findEventRules(json: string): EventRuleScan {
   while (stack.length > 0) {
     const node = stack.pop() as JsonNode;
     if (node.kind === 'array') {
-      for (const item of node.items) if (item.kind === 'object' && isRule(item)) rules.push(readRule(item));
-      stack.push(...node.items.filter((i) => i.kind !== 'object' || !isRule(i)).reverse());
-    } else if (node.kind === 'object') stack.push(...node.members.map((m) => m.value).reverse());
+      for (const item of node.items) {
+        if (item.kind === 'object' && isRule(item)) rules.push(readRule(item));
+        else stack.push(item);
+      }
+    } else if (node.kind === 'object') stack.push(...node.members.map((m) => m.value));
   }
-  rules.sort((a, b) => (offsetOfRule(a) ?? 0) - (offsetOfRule(b) ?? 0));
+  rules.sort((a, b) => a.range.start - b.range.start);
   return problem ? { rules, problem } : { rules };
 }
 
-function offsetOfRule(rule: EventRule): number | undefined {
-  return (rule.rule ?? rule.category ?? rule.texts[0])?.token.start;
-}
-
 function isRule(node: JsonObjectNode): boolean {
-  const keys = new Set(node.members.map((m) => m.key.text));
-  return keys.has('rule') && keys.has('category');
+  return (
+    node.members.some((m) => m.key.text === 'rule') && node.members.some((m) => m.key.text === 'category')
+  );
 }
 
 function readRule(node: JsonObjectNode): EventRule {
@@ -140,6 +141,7 @@ function readRule(node: JsonObjectNode): EventRule {
   }
   return {
     pointer: node.pointer,
+    range: { start: node.start, end: node.end },
     ...(category ? { category } : {}),
     ...(rule ? { rule } : {}),
     texts,

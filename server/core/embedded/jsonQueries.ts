@@ -243,7 +243,6 @@ export function parseJsonTree(json: string): JsonTree {
     else if (parent.kind === 'array') parent.items.push(node);
     else if (pendingKey) parent.members.push({ key: pendingKey, value: node });
   };
-  const pointerOf = (path: readonly JsonPathStep[]): string => jsonPointerOf(path);
   const problem = walkJson(json, {
     key: (key) => {
       pendingKey = key;
@@ -251,15 +250,15 @@ export function parseJsonTree(json: string): JsonTree {
     string: (value, path) =>
       attach({
         kind: 'string',
-        pointer: pointerOf(path),
+        pointer: jsonPointerOf(path),
         start: value.token.start,
         end: value.token.end,
         value,
       }),
     literal: (text, start, path) =>
-      attach({ kind: 'literal', pointer: pointerOf(path), start, end: start + text.length, text }),
+      attach({ kind: 'literal', pointer: jsonPointerOf(path), start, end: start + text.length, text }),
     open: (kind, start, path) => {
-      const pointer = pointerOf(path);
+      const pointer = jsonPointerOf(path);
       const node: JsonObjectNode | JsonArrayNode =
         kind === 'object'
           ? { kind, pointer, start, end: json.length, members: [] }
