@@ -47,6 +47,8 @@ import {
 const PLACEHOLDER_KEYS = new Set(['eventTitle', 'eventMessage', 'event_title', 'event_message', 'select']);
 /** Keys of a rule whose value is a list of field names. */
 const LABEL_KEYS = new Set(['alertLabel']);
+/** Keys every rule has, as text. */
+const REQUIRED_KEYS = new Set(['rule', 'category']);
 /** Keys whose value the service reads as text. */
 const TEXT_KEYS = new Set(['rule', 'category', ...PLACEHOLDER_KEYS]);
 
@@ -137,7 +139,10 @@ function readRule(node: JsonObjectNode): EventRule {
     } else if (LABEL_KEYS.has(name) && value.kind === 'array') {
       for (const item of value.items)
         if (item.kind === 'string') labels.push({ ...item.value, pointer: item.pointer });
-    } else if (TEXT_KEYS.has(name)) notStrings.push({ key: name, found: kindOf(value), node: value });
+    } else if (TEXT_KEYS.has(name) && (REQUIRED_KEYS.has(name) || kindOf(value) !== 'null')) {
+      // A null title, message or select means "none"; a rule or category must be text.
+      notStrings.push({ key: name, found: kindOf(value), node: value });
+    }
   }
   return {
     pointer: node.pointer,
@@ -183,9 +188,14 @@ function categoryName(rule: EventRule): string | undefined {
   return name && !/[$@]|\{\{|<%/.test(name) ? name : undefined;
 }
 
+/** Whether the catalog knows the category, with or without its `{m5}`-style roll-up suffix. */
+function isKnown(name: string, catalog: CategoryCatalog): boolean {
+  return catalog.isKnownCategory(name) || catalog.isKnownCategory(baseCategory(name));
+}
+
 function fieldsOf(rule: EventRule, catalog: CategoryCatalog): RuleFields | undefined {
   const category = categoryName(rule);
-  if (category === undefined || !catalog.isKnownCategory(category)) return undefined;
+  if (category === undefined || !isKnown(category, catalog)) return undefined;
   const info = catalog.getCategory(category);
   if (!info?.columnsKnown) return { category, columns: undefined, complete: false };
   const columns = new Map(catalog.categoryColumns(category).map((c) => [c.name, c]));
@@ -283,7 +293,7 @@ function checkRule(
       out.push({ ...d, range: jsonRangeOf(map, d.range), pointer });
   }
   const name = categoryName(rule);
-  if (name !== undefined && rule.category && !catalog.isKnownCategory(name)) {
+  if (name !== undefined && rule.category && !isKnown(name, catalog)) {
     const suggestions = catalog.suggestCategories(baseCategory(name)).slice(0, 3);
     out.push({
       ...diagnostic('rule/unknown-category', contentRange(rule.category), { name, suggestions }),

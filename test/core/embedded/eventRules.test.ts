@@ -89,8 +89,11 @@ const CASES: readonly Case[] = [
     expected: ['rule/unknown-field 2:63-71 /0/select', 'rule/unknown-field 2:107-113 /0/alertLabel/1'],
   },
   {
-    name: 'a rule that is not a string: a warning at its value',
-    json: rules('{"category": "app_counter", "rule": 5}', '{"category": ["app_counter"], "rule": "tps > 1"}'),
+    name: 'a rule that is not a string: a warning at its value (a null message means none)',
+    json: rules(
+      '{"category": "app_counter", "rule": 5, "eventMessage": null}',
+      '{"category": ["app_counter"], "rule": "tps > 1"}',
+    ),
     expected: ['rule/not-a-string 2:39-40 /0/rule', 'rule/not-a-string 3:16-31 /1/category'],
   },
   {
@@ -102,6 +105,11 @@ const CASES: readonly Case[] = [
     name: 'rules under a key are found; objects without both keys are not rules',
     json: '{\n  "rules": [\n    {"category": "app_counter", "rule": "tpss > 1"}\n  ],\n  "widgets": [{"category": "app_counter", "title": "${tpss}"}]\n}\n',
     expected: ['rule/unknown-field 3:42-46 /rules/0/rule'],
+  },
+  {
+    name: 'a roll-up suffix names the same category',
+    json: rules('{"category": "app_counter{m5}", "rule": "tps > 1 && tpss > 1"}'),
+    expected: ['rule/unknown-field 2:55-59 /0/rule'],
   },
   {
     name: 'template categories and function names are never fields',
