@@ -14,6 +14,8 @@ import {
   type EventRuleDiagnostic,
 } from '../../../server/core/index';
 import { testFeatureCatalog } from '../features/validateCatalog';
+import { mutate, PIECES } from '../../support/mutations';
+import { seededRandom } from '../../support/seededTexts';
 
 const catalog = testFeatureCatalog();
 
@@ -260,4 +262,45 @@ void test("quiet on the catalog's own fields: every category's fields, in rules,
   assert.equal(findEventRules(json).rules.length, rulesMade);
   assert.ok(rulesMade > 150 && fieldsUsed > 3000, `${rulesMade} rules, ${fieldsUsed} fields`);
   assert.deepEqual(checkEventRules(json, catalog), []);
+});
+
+const JSON_PIECES = [
+  ...PIECES,
+  '\\',
+  '\\u',
+  '\\uD83D',
+  '\\"',
+  '${',
+  '${tps}',
+  '"rule": ',
+  '"category": 7',
+  '[{',
+  '}]',
+  '"',
+];
+
+void test('1,500 mutated rule files: checking, completion and hover never throw, and ranges stay in the text', () => {
+  const base = rules(
+    '{"category": "app_counter", "rule": "tps > (resp_time * 3) && tpss > 1", "eventTitle": "${tps}", "eventMessage": "에러 \\uD83D\\uDE00 ${resp_time} ${oname}", "select": "${host_ip} == \'x\'", "alertLabel": ["oname"]}',
+    '{"category": "server_base", "rule": "cpu > 90", "silentSec": 300, "enabled": true}',
+  );
+  const rnd = seededRandom(23);
+  let checked = 0;
+  for (let i = 0; i < 1500; i++) {
+    const text = mutate(base, rnd, JSON_PIECES);
+    const found = checkEventRules(text, catalog);
+    for (const d of found) {
+      assert.ok(0 <= d.range.start && d.range.start <= d.range.end && d.range.end <= text.length, text);
+    }
+    for (const offset of [0, rnd(text.length + 1), rnd(text.length + 1), text.length]) {
+      const list = eventRuleCompletionsAt(text, offset, catalog);
+      for (const item of list?.items ?? [])
+        assert.ok(item.range.start <= offset && offset <= item.range.end, text);
+      const h = eventRuleHoverAt(text, offset, catalog);
+      if (h) assert.ok(h.range.start <= offset && offset <= h.range.end, text);
+    }
+    if (found.length > 0) checked++;
+  }
+  // The mutations leave most files readable, so the checks really ran.
+  assert.ok(checked > 500, `${checked} files had findings`);
 });
