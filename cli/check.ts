@@ -6,6 +6,8 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
+  checkEventRuleScan,
+  findEventRules,
   findJsonQueries,
   jsonRangeOf,
   lineRangeOf,
@@ -29,7 +31,8 @@ them). Default: the current directory.
 
 In a JSON file (a dashboard), the strings of keys mql and query and every string under an inject
 object are checked as MXQL, and positions are given in the JSON file; --format json adds each
-finding's JSON pointer.
+finding's JSON pointer. In an event-rule file (objects with category and rule), the fields named by
+each rule, its \${field} placeholders and alertLabel are checked against the rule's category.
 
 Options:
   --format text|json   output format (default: text)
@@ -174,7 +177,8 @@ function checkJson(
   walked: boolean,
 ): FileReport | undefined {
   const { queries, problems } = findJsonQueries(json);
-  if (walked && queries.length === 0) return undefined;
+  const rules = findEventRules(json);
+  if (walked && queries.length === 0 && rules.rules.length === 0) return undefined;
   const lineStarts = lineStartsOf(json);
   const at = (offset: number) => lineRangeOf(lineStarts, { start: offset, end: offset });
   const syntax = problems.find((p) => p.kind === 'syntax');
@@ -193,7 +197,7 @@ function checkJson(
     ...(p.pointer === undefined ? {} : { pointer: p.pointer }),
   }));
   // A file whose only mql is not a string has its warning; "no MXQL" is for files that never meant any.
-  if (queries.length === 0 && problems.length === 0)
+  if (queries.length === 0 && problems.length === 0 && rules.rules.length === 0)
     diagnostics.push({
       ...at(0),
       severity: 'information',
@@ -205,6 +209,10 @@ function checkJson(
       const place = lineRangeOf(lineStarts, jsonRangeOf(query.map, d.range));
       diagnostics.push({ ...positioned(d, place, language), pointer: query.pointer });
     }
+  }
+  // Event rules' findings are placed in the JSON file already.
+  for (const d of checkEventRuleScan(rules, bundledCategoryCatalog)) {
+    diagnostics.push({ ...positioned(d, lineRangeOf(lineStarts, d.range), language), pointer: d.pointer });
   }
   diagnostics.sort((a, b) => a.line - b.line || a.column - b.column);
   return { path, diagnostics };

@@ -21,3 +21,4 @@ export { wordingFor, type Wording } from './l10n/wording';
 export * from './embedded/jsonQueries';
 export * from './embedded/board';
 export * from './embedded/boardRun';
+export * from './embedded/eventRules';

@@ -44,6 +44,8 @@ export class DiagnosticsScheduler {
     private readonly settings: () => ServerSettings,
     private readonly publish: Publish,
     private readonly log: (message: string) => void,
+    /** The diagnostics of a document that is not an MXQL file (a JSON document), else undefined. */
+    private readonly notMxql: (doc: TextDocument) => ValidationDiagnostic[] | undefined = () => undefined,
   ) {}
 
   /**
@@ -120,14 +122,18 @@ export class DiagnosticsScheduler {
   private compute(doc: TextDocument): ValidationDiagnostic[] {
     const settings = this.settings();
     if (!settings.diagnosticsEnabled) return [];
-    const analysis = this.cache.get(doc);
     try {
-      const all = diagnosticsOf(analysis, { catalog: analysis.catalogs.categories });
+      const all = this.notMxql(doc) ?? this.mxqlDiagnostics(doc);
       return all.filter((d) => !isDisabled(d.code, settings.disabledCodes));
     } catch (error) {
       this.log(`Validation failed for ${doc.uri}: ${String(error)}`);
       return [];
     }
+  }
+
+  private mxqlDiagnostics(doc: TextDocument): ValidationDiagnostic[] {
+    const analysis = this.cache.get(doc);
+    return diagnosticsOf(analysis, { catalog: analysis.catalogs.categories });
   }
 }
 

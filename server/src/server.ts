@@ -45,6 +45,7 @@ import { queryAtCursor, serverStatus } from './customRequests';
 import { DiagnosticsScheduler, KEYSTROKE_DIAGNOSTICS_DELAY_MS } from './diagnostics';
 import { CompletionLists } from './completions';
 import { AnalysisCache } from './documents';
+import { EventRuleDocuments, isJsonDocument } from './eventRuleDocuments';
 import { guarded } from './guard';
 import { safeTextDocuments } from './textSync';
 import { DEFAULT_SETTINGS, readSettings, type ServerSettings } from './settings';
@@ -85,6 +86,8 @@ interface Wiring {
   readonly completions: CompletionLists;
   /** What the workspace's own queries read, which each document is analysed with. */
   readonly learning: WorkspaceLearning;
+  /** Event rules in JSON documents, which are never analysed as MXQL. */
+  readonly eventRules: EventRuleDocuments;
   readonly log: (message: string) => void;
   /** The client's display language for every text the server sends; undefined is English. */
   language?: UiLanguage;
@@ -133,6 +136,7 @@ function createWiring(connection: Connection, runtime: ServerRuntime): LiveWirin
     safeTextDocuments((uri, start, end, text) => cache.recordEdit(uri, { start, end, text })),
   );
   const log = (message: string): void => connection.console.log(message);
+  const eventRules = new EventRuleDocuments((uri) => learning.catalogsFor(uri).categories);
   const publish = (doc: TextDocument, list: readonly ValidationDiagnostic[]): void => {
     const diagnostics = list.map((d) => convert.toDiagnostic(doc, localized(d, wiring.language)));
     void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
@@ -143,13 +147,21 @@ function createWiring(connection: Connection, runtime: ServerRuntime): LiveWirin
     cache,
     completions: new CompletionLists(),
     learning,
+    eventRules,
     log,
     settings: DEFAULT_SETTINGS,
     settingsPending: false,
-    scheduler: new DiagnosticsScheduler(cache, () => wiring.settings, publish, log),
+    scheduler: new DiagnosticsScheduler(
+      cache,
+      () => wiring.settings,
+      publish,
+      log,
+      (doc) => (isJsonDocument(doc) ? eventRules.diagnostics(doc) : undefined),
+    ),
     withDoc: (uri, fallback, what, work) => {
       const doc = documents.get(uri);
-      return doc ? guarded(what, log, fallback, () => work(doc, cache.get(doc))) : fallback;
+      if (!doc || isJsonDocument(doc)) return fallback;
+      return guarded(what, log, fallback, () => work(doc, cache.get(doc)));
     },
     at: (p, fallback, what, work) =>
       wiring.withDoc(p.textDocument.uri, fallback, what, (doc, a) =>
@@ -204,17 +216,18 @@ function wireLifecycle(w: LiveWiring, runtime: ServerRuntime): void {
   w.documents.onDidOpen((e) => {
     if (!w.settingsPending) w.scheduler.publishNow(e.document);
     // Learned after publishing, from the analysis just made (no second parse).
-    w.learning.opened(e.document.uri, w.cache.get(e.document));
+    if (!isJsonDocument(e.document)) w.learning.opened(e.document.uri, w.cache.get(e.document));
   });
   // Incremental analysis makes a keystroke's diagnostics cheap: they follow within a few milliseconds,
   // just after the completion request an editor sends with the keystroke (answered first).
   // While the pulled settings are on their way, revalidateAll publishes every open file once they arrive.
   w.documents.onDidChangeContent((e) => {
     const uri = e.document.uri;
-    w.learning.edited(uri, () => {
-      const doc = w.documents.get(uri);
-      return doc ? w.cache.get(doc) : undefined;
-    });
+    if (!isJsonDocument(e.document))
+      w.learning.edited(uri, () => {
+        const doc = w.documents.get(uri);
+        return doc ? w.cache.get(doc) : undefined;
+      });
     if (!w.settingsPending) w.scheduler.schedule(e.document, KEYSTROKE_DIAGNOSTICS_DELAY_MS);
   });
   w.documents.onDidClose((e) => {
@@ -256,23 +269,33 @@ function wireWorkspaceFiles(w: Wiring, folders: readonly string[], watchFiles: b
 
 /** Completion, hover and option signatures, worded in the client's locale (read at initialize). */
 function wireReading(w: Wiring): void {
-  w.connection.onCompletion((p) =>
-    w.at(p, null, 'Completion', (doc, a, offset) =>
-      w.completions.answer(doc, offset, () => complete(a, offset, w.language)),
-    ),
+  w.connection.onCompletion(
+    (p) =>
+      eventRulesAt(w, p, 'Completion', (doc, offset) => {
+        const list = w.eventRules.completion(doc, offset, w.language);
+        return list ? w.completions.answer(doc, offset, () => list) : null;
+      }) ??
+      w.at(p, null, 'Completion', (doc, a, offset) =>
+        w.completions.answer(doc, offset, () => complete(a, offset, w.language)),
+      ),
   );
   w.connection.onCompletionResolve((item) =>
     guarded('Completion resolve', w.log, item, () => w.completions.resolve(item)),
   );
-  w.connection.onHover((p) =>
-    w.at(p, null, 'Hover', (doc, a, offset) => {
-      const h = hover(a, offset, w.language);
-      if (!h) return null;
-      return {
-        contents: { kind: 'markdown' as const, value: h.markdown },
-        range: convert.toLspRange(doc, h.range),
-      };
-    }),
+  w.connection.onHover(
+    (p) =>
+      eventRulesAt(w, p, 'Hover', (doc, offset) => {
+        const h = w.eventRules.hover(doc, offset, w.language);
+        return h && { contents: convert.toMarkdown(h.markdown), range: convert.toLspRange(doc, h.range) };
+      }) ??
+      w.at(p, null, 'Hover', (doc, a, offset) => {
+        const h = hover(a, offset, w.language);
+        if (!h) return null;
+        return {
+          contents: { kind: 'markdown' as const, value: h.markdown },
+          range: convert.toLspRange(doc, h.range),
+        };
+      }),
   );
   w.connection.onSignatureHelp((p) =>
     w.at(p, null, 'Signature help', (_doc, a, offset) => {
@@ -286,6 +309,18 @@ function wireReading(w: Wiring): void {
       };
     }),
   );
+}
+
+/** `work` at a position of a JSON document (event rules), guarded; undefined for any other document. */
+function eventRulesAt<T>(
+  w: Wiring,
+  p: TextDocumentPositionParams,
+  what: string,
+  work: (doc: TextDocument, offset: number) => T | null,
+): T | null | undefined {
+  const doc = w.documents.get(p.textDocument.uri);
+  if (!doc || !isJsonDocument(doc)) return undefined;
+  return guarded(what, w.log, null, () => work(doc, convert.toOffset(doc, p.position)));
 }
 
 /** Outline, folding, SUB definition/references and rename. */
@@ -339,8 +374,11 @@ function wireEditing(w: Wiring): void {
       return [{ range: convert.toLspRange(doc, { start: 0, end: a.text.length }), newText: formatted }];
     }),
   );
-  w.connection.onCodeAction((p) =>
-    w.withDoc(p.textDocument.uri, [] as CodeAction[], 'Code actions', (doc) => {
+  // From the published diagnostics alone, so event rules in JSON documents get their fixes too.
+  w.connection.onCodeAction((p) => {
+    const doc = w.documents.get(p.textDocument.uri);
+    if (!doc) return [];
+    return guarded('Code actions', w.log, [] as CodeAction[], () => {
       const wanted = convert.toCoreRange(doc, p.range);
       const touching = w.scheduler
         .current(doc)
@@ -353,8 +391,8 @@ function wireEditing(w: Wiring): void {
           edit: { changes: { [doc.uri]: convert.toTextEdits(doc, fix.edits) } },
         })),
       );
-    }),
-  );
+    });
+  });
   w.connection.languages.semanticTokens.on((p) =>
     w.withDoc(p.textDocument.uri, { data: [] }, 'Semantic tokens', (doc, a) =>
       convert.encodeSemanticTokens(doc, semanticTokens(a)),

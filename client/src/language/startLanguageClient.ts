@@ -29,8 +29,13 @@ function serverOptions(serverModule: string): ServerOptions {
 
 function clientOptions(outputChannel: vscode.LogOutputChannel | undefined): LanguageClientOptions {
   const options: LanguageClientOptions = {
-    // MXQL cells of notebooks are synced as the notebook's cells, so they get every feature too.
-    documentSelector: [{ language: 'mxql' }, { notebook: 'mxql-notebook', language: 'mxql' }],
+    // MXQL cells of notebooks are synced as the notebook's cells, so they get every feature too. JSON
+    // files are synced for the event rules (and MXQL) they may hold; the server answers nothing else there.
+    documentSelector: [
+      { language: 'mxql' },
+      { notebook: 'mxql-notebook', language: 'mxql' },
+      { scheme: 'file', language: 'json' },
+    ],
     synchronize: { configurationSection: 'mxql' },
   };
   if (outputChannel) options.outputChannel = outputChannel;

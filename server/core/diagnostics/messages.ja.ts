@@ -3,7 +3,16 @@
  * Quoted names, `$params`, MXQL keywords and backticked code stay as written.
  */
 import { type MessageTable } from './messages';
-import { directiveList, joinAlternatives, quoted, type Phrases } from './table';
+import { directiveList, joinAlternatives, quoted, type JsonValueKind, type Phrases } from './table';
+
+/** What a JSON value is, in Japanese. */
+const JSON_KINDS_JA: Readonly<Record<JsonValueKind, string>> = {
+  object: 'オブジェクト',
+  array: '配列',
+  number: '数値',
+  boolean: '真偽値',
+  null: 'null',
+};
 
 const or = (items: readonly string[]): string => joinAlternatives(items, 'または');
 
@@ -165,6 +174,15 @@ export const MESSAGES_JA: MessageTable = {
       `列 '${a.name}' は${a.category === null ? 'ここに' : `ここ (カテゴリ '${a.category}' と上のコマンド) に`}存在しないため、この参照は何にも一致しません。${phrases.didYouMean(a.suggestions)}`,
     'column/not-in-catalog': (a) =>
       `カタログはカテゴリ '${a.category}' の列 '${a.name}' を知りません。このカテゴリの一覧は不完全なため、列は実際に存在する可能性があります。${phrases.didYouMean(a.suggestions)}`,
+
+    'rule/unknown-field': (a) =>
+      `'${a.name}' はカテゴリ '${a.category}' のフィールドではないため、ルールはこの値を受け取りません。${phrases.didYouMean(a.suggestions)}`,
+    'rule/field-not-in-catalog': (a) =>
+      `カタログはカテゴリ '${a.category}' のフィールド '${a.name}' を知りません。このカテゴリの一覧は不完全なため、フィールドは実際に存在する可能性があります。${phrases.didYouMean(a.suggestions)}`,
+    'rule/unknown-category': (a) =>
+      `カタログはカテゴリ '${a.name}' を知らないため、このルールのフィールドを検査できません。ルールが発火しない場合は名前を確認してください。${phrases.didYouMean(a.suggestions)}`,
+    'rule/not-a-string': (a) =>
+      `'${a.key}' の値が文字列ではなく${JSON_KINDS_JA[a.found]}です。テキストを二重引用符で囲んで書いてください。`,
 
     'sub/unresolved': (a) =>
       `${a.command} は '${a.name}' を参照していますが、このファイルに 'SUB ${a.name}' ブロックはありません。${phrases.didYouMean(a.suggestions)}SUB を宣言する (使う場所より後でも構いません) か、'/' で始まる定義済みクエリ パスを引用符で囲んで書いてください。`,

@@ -3,7 +3,16 @@
  * Quoted names, `$params`, MXQL keywords and backticked code stay as written.
  */
 import { type MessageTable } from './messages';
-import { directiveList, joinAlternatives, quoted, type Phrases } from './table';
+import { directiveList, joinAlternatives, quoted, type JsonValueKind, type Phrases } from './table';
+
+/** What a JSON value is, in Korean. */
+const JSON_KINDS_KO: Readonly<Record<JsonValueKind, string>> = {
+  object: '객체',
+  array: '배열',
+  number: '숫자',
+  boolean: '불리언',
+  null: 'null',
+};
 
 const or = (items: readonly string[]): string => joinAlternatives(items, '또는');
 
@@ -158,6 +167,15 @@ export const MESSAGES_KO: MessageTable = {
       `컬럼 '${a.name}'이(가) ${a.category === null ? '여기에' : `여기(카테고리 '${a.category}'와 위의 명령 기준)에`} 없으므로 이 참조는 아무것도 가리키지 않습니다.${phrases.didYouMean(a.suggestions)}`,
     'column/not-in-catalog': (a) =>
       `카탈로그는 카테고리 '${a.category}'의 컬럼 '${a.name}'을(를) 모릅니다. 이 카테고리의 목록이 완전하지 않으므로 컬럼이 실제로 있을 수 있습니다.${phrases.didYouMean(a.suggestions)}`,
+
+    'rule/unknown-field': (a) =>
+      `'${a.name}'은(는) 카테고리 '${a.category}'의 필드가 아니므로 규칙이 이 값을 받지 못합니다.${phrases.didYouMean(a.suggestions)}`,
+    'rule/field-not-in-catalog': (a) =>
+      `카탈로그는 카테고리 '${a.category}'의 필드 '${a.name}'을(를) 모릅니다. 이 카테고리의 목록이 완전하지 않으므로 필드가 실제로 있을 수 있습니다.${phrases.didYouMean(a.suggestions)}`,
+    'rule/unknown-category': (a) =>
+      `카탈로그가 카테고리 '${a.name}'을(를) 몰라 이 규칙의 필드를 검사할 수 없습니다. 규칙이 발생하지 않으면 이름을 확인하세요.${phrases.didYouMean(a.suggestions)}`,
+    'rule/not-a-string': (a) =>
+      `'${a.key}'의 값이 문자열이 아니라 ${JSON_KINDS_KO[a.found]}입니다. 텍스트를 큰따옴표로 묶어 쓰세요.`,
 
     'sub/unresolved': (a) =>
       `${a.command}이(가) '${a.name}'을(를) 가리키지만 이 파일에는 'SUB ${a.name}' 블록이 없습니다.${phrases.didYouMean(a.suggestions)} SUB를 선언하거나(쓰는 곳보다 뒤에 있어도 됩니다) '/'로 시작하는 미리 정의된 쿼리 경로를 따옴표로 묶어 쓰세요.`,

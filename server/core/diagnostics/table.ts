@@ -207,6 +207,17 @@ function fragmentMessage(a: FragmentFinding): string {
 /** Which span `range/too-long` is about. */
 export type SpanKind = 'time-range-command' | 'directives';
 
+/** What a JSON value that should have been a string is instead. */
+export type JsonValueKind = 'object' | 'array' | 'number' | 'boolean' | 'null';
+
+const JSON_VALUE_KINDS: Readonly<Record<JsonValueKind, string>> = {
+  object: 'an object',
+  array: 'an array',
+  number: 'a number',
+  boolean: 'a boolean',
+  null: 'null',
+};
+
 const CANNOT_MEAN = 'It cannot mean anything, so the service rejects it.';
 
 /** Every diagnostic code, by `group/name`. */
@@ -548,6 +559,31 @@ export const DIAGNOSTICS = {
     (a) =>
       `The catalog does not know column '${a.name}' of category '${a.category}'; its list for this category is incomplete, so the column may well exist.${didYouMeanSentence(a.suggestions)}`,
     'Missing knowledge is not a mistake in the query.',
+  ),
+
+  // ---- event (alert) rules kept as JSON: field names checked against the rule's category
+  'rule/unknown-field': template<WithSuggestions & { category: string }>(
+    'warning',
+    (a) =>
+      `'${a.name}' is not a field of category '${a.category}', so the rule never gets a value for it.${didYouMeanSentence(a.suggestions)}`,
+    "Only where the category's fields are known completely: the rule or message reads nothing.",
+  ),
+  'rule/field-not-in-catalog': template<WithSuggestions & { category: string }>(
+    'information',
+    (a) =>
+      `The catalog does not know field '${a.name}' of category '${a.category}'; its list for this category is incomplete, so the field may well exist.${didYouMeanSentence(a.suggestions)}`,
+    'Missing knowledge is not a mistake in the rule.',
+  ),
+  'rule/unknown-category': template<WithSuggestions>(
+    'information',
+    (a) =>
+      `The catalog does not know category '${a.name}', so the fields of this rule cannot be checked. If the rule never fires, check the name.${didYouMeanSentence(a.suggestions)}`,
+    'The catalog may simply lack it: missing knowledge, at most information.',
+  ),
+  'rule/not-a-string': template<{ key: string; found: JsonValueKind }>(
+    'warning',
+    (a) => `'${a.key}' holds ${JSON_VALUE_KINDS[a.found]}, not a string; write its text in double quotes.`,
+    'The service reads rules, categories and messages as text; another value is almost surely a slip.',
   ),
 
   // ---- SUB references

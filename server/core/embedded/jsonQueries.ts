@@ -28,17 +28,21 @@ export interface JsonOffsetMap {
   readonly length: number;
 }
 
-/** One MXQL string found in a JSON text. */
-export interface JsonQuery {
-  /** JSON pointer (RFC 6901) of the string value, e.g. `/widgets/3/metrics/0/mql`. */
-  readonly pointer: string;
+/** A string token of a JSON text, decoded, with its offset map. */
+export interface JsonString {
   /** The string token in the JSON text, quotes included. */
   readonly token: OffsetRange;
   /** The token's text between its quotes, escapes as written. */
   readonly raw: string;
-  /** The MXQL text, escapes decoded. */
+  /** The text, escapes decoded. */
   readonly text: string;
   readonly map: JsonOffsetMap;
+}
+
+/** One MXQL string found in a JSON text. */
+export interface JsonQuery extends JsonString {
+  /** JSON pointer (RFC 6901) of the string value, e.g. `/widgets/3/metrics/0/mql`. */
+  readonly pointer: string;
 }
 
 /** Why a JSON text yields fewer queries than it seems to hold. */
@@ -58,6 +62,29 @@ export interface JsonQueryScan {
   readonly problems: readonly JsonProblem[];
 }
 
+/** One container around a value: its kind and the key (object) or index (array) of the value in it. */
+export interface JsonPathStep {
+  readonly kind: 'object' | 'array';
+  readonly segment: string | number;
+}
+
+/**
+ * What {@link walkJson} reports, in document order. `path` is the containers around the value,
+ * outermost first; it is the walk's live stack, so a visitor that keeps it must copy it.
+ */
+export interface JsonVisitor {
+  /** A key of an object (the value it names follows). */
+  key?(key: JsonString, path: readonly JsonPathStep[]): void;
+  /** A string value. */
+  string?(value: JsonString, path: readonly JsonPathStep[]): void;
+  /** `true`, `false`, `null` or a number, as written, starting at `start`. */
+  literal?(text: string, start: number, path: readonly JsonPathStep[]): void;
+  /** An object or array starting at `start` (`path` does not include it yet). */
+  open?(kind: JsonPathStep['kind'], start: number, path: readonly JsonPathStep[]): void;
+  /** The innermost open object or array ends; `end` is one past its closing bracket. */
+  close?(end: number): void;
+}
+
 /** Keys whose string value is a whole MXQL query. */
 const QUERY_KEYS = new Set(['mql', 'query']);
 /** Every string anywhere under this key's value is an MXQL fragment (`inject.default`, …). */
@@ -66,7 +93,7 @@ const INJECT_KEY = 'inject';
 /** A `mql` holding something else than a string is a mistake worth naming; `query` is too common a key to judge. */
 const STRICT_KEY = 'mql';
 
-/** Thrown inside the scan only, and caught by `findJsonQueries`: the first syntax error ends the scan. */
+/** Thrown inside the scan only, and caught by `walkJson`: the first syntax error ends the scan. */
 class JsonSyntaxError extends Error {
   constructor(
     message: string,
@@ -80,8 +107,6 @@ interface Container {
   readonly kind: 'object' | 'array';
   /** The current key (object) or index (array) in this container. */
   segment: string | number;
-  /** Whether the values here lie under an `inject` object. */
-  readonly underInject: boolean;
   /** Entries seen, to know whether a comma or the end is due. */
   count: number;
 }
@@ -90,13 +115,163 @@ interface Container {
 export function findJsonQueries(json: string): JsonQueryScan {
   const queries: JsonQuery[] = [];
   const problems: JsonProblem[] = [];
+  const notString = (at: number, what: string, path: readonly JsonPathStep[]): void => {
+    problems.push({
+      kind: 'not-a-string',
+      message: `'${STRICT_KEY}' holds ${what}, not a string of MXQL`,
+      offset: at,
+      pointer: jsonPointerOf(path),
+    });
+  };
+  const syntax = walkJson(json, {
+    string: (value, path) => {
+      if (holdsQuery(path)) queries.push({ pointer: jsonPointerOf(path), ...value });
+    },
+    literal: (text, start, path) => {
+      if (mustBeString(path)) notString(start, literalKind(text), path);
+    },
+    open: (kind, start, path) => {
+      if (mustBeString(path)) notString(start, kind === 'object' ? 'an object' : 'an array', path);
+    },
+  });
+  if (syntax) problems.push(syntax);
+  return { queries, problems };
+}
+
+/** Whether the values here lie inside an object that is the value of an `inject` key. */
+function underInject(path: readonly JsonPathStep[]): boolean {
+  for (let j = 1; j < path.length; j++) {
+    const parent = path[j - 1] as JsonPathStep;
+    if (
+      (path[j] as JsonPathStep).kind === 'object' &&
+      parent.kind === 'object' &&
+      parent.segment === INJECT_KEY
+    )
+      return true;
+  }
+  return false;
+}
+
+/** The key of the value at the end of `path`, when its container is an object. */
+function keyOf(path: readonly JsonPathStep[]): string | undefined {
+  const top = path[path.length - 1];
+  return top?.kind === 'object' ? (top.segment as string) : undefined;
+}
+
+/** Where a value must be a string of MXQL. */
+function holdsQuery(path: readonly JsonPathStep[]): boolean {
+  const key = keyOf(path);
+  return (key !== undefined && QUERY_KEYS.has(key)) || underInject(path);
+}
+
+/** Where it is worth saying that a value is not a string. */
+function mustBeString(path: readonly JsonPathStep[]): boolean {
+  return keyOf(path) === STRICT_KEY && !underInject(path);
+}
+
+/** The JSON pointer (RFC 6901) of the value at the end of `path`. */
+export function jsonPointerOf(path: readonly JsonPathStep[]): string {
+  return path.map((c) => `/${String(c.segment).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+}
+
+/**
+ * Walks a JSON text with a tolerant scanner of its own, reporting every key and value to `visitor`
+ * with exact offsets. Returns the syntax problem that ended the walk early, if any; never throws on
+ * any text.
+ */
+export function walkJson(json: string, visitor: JsonVisitor): JsonProblem | undefined {
   try {
-    scan(json, queries, problems);
+    scan(json, visitor);
+    return undefined;
   } catch (error) {
     if (!(error instanceof JsonSyntaxError)) throw error;
-    problems.push({ kind: 'syntax', message: error.message, offset: error.offset });
+    return { kind: 'syntax', message: error.message, offset: error.offset };
   }
-  return { queries, problems };
+}
+
+/** A value of a JSON text with its place: `start`/`end` are JSON-text offsets (end exclusive). */
+export type JsonNode =
+  | {
+      readonly kind: 'string';
+      readonly pointer: string;
+      readonly start: number;
+      readonly end: number;
+      readonly value: JsonString;
+    }
+  | {
+      readonly kind: 'literal';
+      readonly pointer: string;
+      readonly start: number;
+      readonly end: number;
+      readonly text: string;
+    }
+  | JsonObjectNode
+  | JsonArrayNode;
+
+export interface JsonObjectNode {
+  readonly kind: 'object';
+  readonly pointer: string;
+  readonly start: number;
+  /** One past the closing brace; the end of the text when a syntax error cut the object short. */
+  end: number;
+  readonly members: { readonly key: JsonString; readonly value: JsonNode }[];
+}
+
+export interface JsonArrayNode {
+  readonly kind: 'array';
+  readonly pointer: string;
+  readonly start: number;
+  /** One past the closing bracket; the end of the text when a syntax error cut the array short. */
+  end: number;
+  readonly items: JsonNode[];
+}
+
+/** A JSON text as a tree; after a syntax error, the part read before it. */
+export interface JsonTree {
+  readonly root: JsonNode | undefined;
+  readonly problem: JsonProblem | undefined;
+}
+
+/** The tree of a JSON text, built from {@link walkJson}; never throws. Meant for small files (rules, settings). */
+export function parseJsonTree(json: string): JsonTree {
+  let root: JsonNode | undefined;
+  const open: (JsonObjectNode | JsonArrayNode)[] = [];
+  let pendingKey: JsonString | undefined;
+  const attach = (node: JsonNode): void => {
+    const parent = open[open.length - 1];
+    if (!parent) root = node;
+    else if (parent.kind === 'array') parent.items.push(node);
+    else if (pendingKey) parent.members.push({ key: pendingKey, value: node });
+  };
+  const problem = walkJson(json, {
+    key: (key) => {
+      pendingKey = key;
+    },
+    string: (value, path) =>
+      attach({
+        kind: 'string',
+        pointer: jsonPointerOf(path),
+        start: value.token.start,
+        end: value.token.end,
+        value,
+      }),
+    literal: (text, start, path) =>
+      attach({ kind: 'literal', pointer: jsonPointerOf(path), start, end: start + text.length, text }),
+    open: (kind, start, path) => {
+      const pointer = jsonPointerOf(path);
+      const node: JsonObjectNode | JsonArrayNode =
+        kind === 'object'
+          ? { kind, pointer, start, end: json.length, members: [] }
+          : { kind, pointer, start, end: json.length, items: [] };
+      attach(node);
+      open.push(node);
+    },
+    close: (end) => {
+      const node = open.pop();
+      if (node) node.end = end;
+    },
+  });
+  return { root, problem };
 }
 
 function isWhitespace(c: number): boolean {
@@ -104,7 +279,7 @@ function isWhitespace(c: number): boolean {
 }
 
 /** An iterative scan (an explicit stack, so deep nesting cannot overflow the call stack). */
-function scan(json: string, queries: JsonQuery[], problems: JsonProblem[]): void {
+function scan(json: string, visitor: JsonVisitor): void {
   const stack: Container[] = [];
   let i = json.charCodeAt(0) === 0xfeff ? 1 : 0;
   const skipSpace = (): void => {
@@ -116,9 +291,6 @@ function scan(json: string, queries: JsonQuery[], problems: JsonProblem[]): void
   const describe = (at: number): string =>
     at >= json.length ? 'the end of the text' : `'${String.fromCodePoint(json.codePointAt(at) ?? 0)}'`;
 
-  const pointer = (): string =>
-    stack.map((c) => `/${String(c.segment).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
-
   let expectValue = true;
   skipSpace();
   for (;;) {
@@ -126,37 +298,28 @@ function scan(json: string, queries: JsonQuery[], problems: JsonProblem[]): void
       skipSpace();
       const start = i;
       const c = json.charCodeAt(i);
-      const top = stack[stack.length - 1];
-      const key = top?.kind === 'object' ? (top.segment as string) : undefined;
-      const underInject = top?.underInject ?? false;
-      // Where a value must be a string of MXQL, and where it is worth saying that it is not.
-      const holdsQuery = underInject || (key !== undefined && QUERY_KEYS.has(key));
-      const mustBeString = !underInject && key === STRICT_KEY;
       if (c === 0x22) {
         const string = readString(json, i);
         i = string.token.end;
-        if (holdsQuery) queries.push({ pointer: pointer(), ...string });
+        visitor.string?.(string, stack);
       } else if (c === 0x7b || c === 0x5b) {
-        const isObject = c === 0x7b;
-        if (mustBeString) notString(start, isObject ? 'an object' : 'an array');
+        const kind = c === 0x7b ? 'object' : 'array';
+        visitor.open?.(kind, start, stack);
         i++;
         skipSpace();
-        if (json.charCodeAt(i) === (isObject ? 0x7d : 0x5d)) i++;
-        else {
-          stack.push({
-            kind: isObject ? 'object' : 'array',
-            segment: 0,
-            underInject: underInject || (isObject && key === INJECT_KEY),
-            count: 0,
-          });
-          if (isObject) readKey();
+        if (json.charCodeAt(i) === (kind === 'object' ? 0x7d : 0x5d)) {
+          i++;
+          visitor.close?.(i);
+        } else {
+          stack.push({ kind, segment: 0, count: 0 });
+          if (kind === 'object') readKey();
           continue;
         }
       } else {
         LITERAL.lastIndex = i;
         const literal = LITERAL.exec(json)?.[0] ?? fail(`expected a value, found ${describe(i)}`);
         i += literal.length;
-        if (mustBeString) notString(start, literalKind(literal));
+        visitor.literal?.(literal, start, stack);
       }
       expectValue = false;
       continue;
@@ -179,6 +342,7 @@ function scan(json: string, queries: JsonQuery[], problems: JsonProblem[]): void
     } else if ((top.kind === 'object' && c === 0x7d) || (top.kind === 'array' && c === 0x5d)) {
       i++;
       stack.pop();
+      visitor.close?.(i);
     } else {
       const expected = top.kind === 'object' ? "',' or '}'" : "',' or ']'";
       fail(`expected ${expected}, found ${describe(i)}`);
@@ -195,16 +359,8 @@ function scan(json: string, queries: JsonQuery[], problems: JsonProblem[]): void
     i++;
     const top = stack[stack.length - 1] as Container;
     top.segment = key.text;
+    visitor.key?.(key, stack);
     expectValue = true;
-  }
-
-  function notString(at: number, what: string): void {
-    problems.push({
-      kind: 'not-a-string',
-      message: `'${STRICT_KEY}' holds ${what}, not a string of MXQL`,
-      offset: at,
-      pointer: pointer(),
-    });
   }
 }
 
@@ -229,7 +385,7 @@ const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
 };
 
 /** Reads the string token starting at `start` (a `"`): its range, raw and decoded text, and offset map. */
-function readString(json: string, start: number): Omit<JsonQuery, 'pointer'> {
+function readString(json: string, start: number): JsonString {
   const contentStart = start + 1;
   const decodedAnchors = [0];
   const jsonAnchors = [contentStart];

@@ -35,6 +35,9 @@ export function quickFixes(
     case 'option/unknown':
     case 'delete/bare-word':
     case 'sub/unresolved':
+    case 'rule/unknown-field':
+    case 'rule/field-not-in-catalog':
+    case 'rule/unknown-category':
       return (data?.replacements ?? []).map((r) => ({
         title: r.kind === 'replace' ? titles.replaceWith(r.newText) : titles.changeTo(r.newText),
         edits: [{ range: diagnostic.range, newText: r.newText }],

@@ -7,7 +7,9 @@ import {
   findExpressionFunction,
   findWellKnownParam,
   INJECT_NAMES,
+  type CategoryInfo,
   type CommandDef,
+  type ExpressionFunction,
 } from '../catalog/index';
 import {
   commentAt,
@@ -164,7 +166,11 @@ function operandHover(
 
 function categoryHover(analysis: DocumentAnalysis, name: string, range: Range, w: Wording): HoverInfo | null {
   const info = analysis.catalogs.categories.getCategory(name);
-  if (!info) return null;
+  return info ? { markdown: categoryMarkdown(info, w), range } : null;
+}
+
+/** Markdown describing a category: our description, loader, intervals, series key and column counts. */
+export function categoryMarkdown(info: CategoryInfo, w: Wording): string {
   const { labels } = w;
   const lines = [`**${info.name}** — ${labels.category}`];
   if (info.description) lines.push('', w.text(info.description));
@@ -175,10 +181,15 @@ function categoryHover(analysis: DocumentAnalysis, name: string, range: Range, w
     '',
     info.columnsKnown ? labels.columnCounts(info.tags.length, info.fields.length) : labels.columnListUnknown,
   );
-  return { markdown: lines.join('\n'), range };
+  return lines.join('\n');
 }
 
 const IDENTIFIER = /[A-Za-z_][\w.$]*/g;
+
+/** Markdown describing a formula function: its signature, what it returns, and our description. */
+export function functionMarkdown(fn: ExpressionFunction, w: Wording): string {
+  return `**${fn.signature}** → ${fn.returns}\n\n${w.text(fn.description)}`;
+}
 
 /** Inside a formula (`expr: "tps * 2"`): the function or column named by the identifier under the cursor. */
 function formulaHover(
@@ -194,11 +205,7 @@ function formulaHover(
     const end = start + match[0].length;
     if (offset < start || offset > end) continue;
     const fn = findExpressionFunction(match[0]);
-    if (fn)
-      return {
-        markdown: `**${fn.signature}** → ${fn.returns}\n\n${w.text(fn.description)}`,
-        range: { start, end },
-      };
+    if (fn) return { markdown: functionMarkdown(fn, w), range: { start, end } };
     const at = ctx.statement?.range.start ?? start;
     const column = describeColumn(analysis, ctx.sub, match[0], at);
     const flowColumn = analysis.flow.columnsAt(at).columns.get(match[0]);

@@ -57,6 +57,8 @@ export interface Labels {
   readonly seriesKey: (columns: string) => string;
   readonly columnCounts: (tags: number, fields: number) => string;
   readonly columnListUnknown: string;
+  /** The category an event rule's field belongs to. */
+  readonly ruleCategory: (category: string) => string;
   readonly columnsUnknownDetail: string;
   // Parameters, directives, INJECT, SUB.
   readonly parameter: string;
@@ -149,6 +151,7 @@ export const ENGLISH_LABELS: Labels = {
   seriesKey: (columns) => `Series key: ${columns}`,
   columnCounts: (tags, fields) => `${count(tags, 'tag', 'tags')}, ${count(fields, 'field', 'fields')}`,
   columnListUnknown: 'Column list not in the catalog.',
+  ruleCategory: (category) => `Category of the rule: ${category}`,
   columnsUnknownDetail: 'columns not in the catalog',
   parameter: 'parameter',
   paramDeclared: (value) => `Value from \`-- @param\`: \`${value}\``,

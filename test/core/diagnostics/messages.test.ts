@@ -103,6 +103,10 @@ const SAMPLES: { readonly [C in DiagnosticCode]: DiagnosticArgs<C>[0] } = {
   'column/unknown': { name: 'tps2', category: 'app_counter', suggestions: ['tps'] },
   'column/not-in-catalog': { name: 'extra_col', category: 'kube_pod', suggestions: [] },
   'sub/unresolved': { command: 'LOAD', name: 'sub1', suggestions: ['sub2'] },
+  'rule/unknown-field': { name: 'cpuu', category: 'server_base', suggestions: ['cpu'] },
+  'rule/field-not-in-catalog': { name: 'extra_field', category: 'kube_pod', suggestions: [] },
+  'rule/unknown-category': { name: 'server_bse', suggestions: ['server_base'] },
+  'rule/not-a-string': { key: 'rule', found: 'number' },
 };
 
 /** More argument shapes of the codes whose wording branches on them. */

@@ -11,7 +11,9 @@ import {
   jsonRangeOf,
   lineColumnOf,
   lineStartsOf,
+  parseJsonTree,
   validate,
+  type JsonNode,
   type JsonQuery,
 } from '../../../server/core/index';
 import { testFeatureCatalog } from '../features/validateCatalog';
@@ -294,4 +296,38 @@ void test('a 20 MB board is scanned within a time bound, and 100,000 levels of n
   assert.deepEqual(findJsonQueries(deep), { queries: [], problems: [] });
   const unclosed = findJsonQueries('{"a":'.repeat(100_000));
   assert.equal(unclosed.problems[0]?.kind, 'syntax');
+});
+
+/** The JavaScript value a tree node stands for, and every node's pointer checked against `document`. */
+function valueOfNode(node: JsonNode, document: unknown): unknown {
+  let value: unknown;
+  if (node.kind === 'string') value = node.value.text;
+  else if (node.kind === 'literal') value = JSON.parse(node.text);
+  else if (node.kind === 'array') value = node.items.map((item) => valueOfNode(item, document));
+  else value = Object.fromEntries(node.members.map((m) => [m.key.text, valueOfNode(m.value, document)]));
+  assert.deepEqual(valueAt(document, node.pointer), value, node.pointer);
+  return value;
+}
+
+void test('parseJsonTree gives what JSON.parse reads, with each value’s pointer and place', () => {
+  const texts = [
+    String.raw`{"a/b": {"~x": [1, -2.5e3, true, null, "\u00e9\n"]}, "": [], "o": {}}`,
+    '[\n  {"category": "app_counter", "rule": "tps > 1", "alertLabel": ["oname"]}\n]\n',
+    '"just a string"',
+  ];
+  for (const text of texts) {
+    const { root, problem } = parseJsonTree(text);
+    assert.equal(problem, undefined, text);
+    assert.ok(root);
+    const document: unknown = JSON.parse(text);
+    assert.deepEqual(valueOfNode(root, document), document);
+    assert.equal(text.slice(root.start, root.end).trim(), text.trim());
+  }
+  // A syntax error keeps what was read before it, the open containers reaching the end of the text.
+  const cut = '[{"a": 1}, {"b": [2, ';
+  const partial = parseJsonTree(cut);
+  assert.equal(partial.problem?.kind, 'syntax');
+  assert.equal(partial.root?.kind, 'array');
+  assert.equal(partial.root?.end, cut.length);
+  assert.equal(partial.root?.kind === 'array' ? partial.root.items.length : 0, 2);
 });

@@ -48,6 +48,7 @@ export const JA_LABELS: Labels = {
   seriesKey: (columns) => `系列キー: ${columns}`,
   columnCounts: (tags, fields) => `タグ ${tags} 個、フィールド ${fields} 個`,
   columnListUnknown: 'カタログにカラム一覧がありません。',
+  ruleCategory: (category) => `ルールのカテゴリ: ${category}`,
   columnsUnknownDetail: 'カタログにカラム情報なし',
   parameter: 'パラメータ',
   paramDeclared: (value) => `\`-- @param\` の値: \`${value}\``,

@@ -48,6 +48,7 @@ export const KO_LABELS: Labels = {
   seriesKey: (columns) => `시리즈 키: ${columns}`,
   columnCounts: (tags, fields) => `태그 ${tags}개, 필드 ${fields}개`,
   columnListUnknown: '카탈로그에 컬럼 목록이 없습니다.',
+  ruleCategory: (category) => `규칙의 카테고리: ${category}`,
   columnsUnknownDetail: '카탈로그에 컬럼 정보 없음',
   parameter: '파라미터',
   paramDeclared: (value) => `\`-- @param\`에 지정된 값: \`${value}\``,
