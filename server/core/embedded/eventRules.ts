@@ -26,7 +26,7 @@ import {
   type CompletionList,
 } from '../features/completionTypes';
 import { categoryMarkdown, functionMarkdown, type HoverInfo } from '../features/hover';
-import { baseCategory } from '../features/validation/categoryName';
+import { splitCategorySuffix } from '../../../common/categoryName';
 import { type ValidationDiagnostic } from '../features/validation/diagnostic';
 import { type UiLanguage } from '../l10n/language';
 import { wordingFor } from '../l10n/wording';
@@ -190,7 +190,7 @@ function categoryName(rule: EventRule): string | undefined {
 
 /** Whether the catalog knows the category, with or without its `{m5}`-style roll-up suffix. */
 function isKnown(name: string, catalog: CategoryCatalog): boolean {
-  return catalog.isKnownCategory(name) || catalog.isKnownCategory(baseCategory(name));
+  return catalog.isKnownCategory(name) || catalog.isKnownCategory(splitCategorySuffix(name).base);
 }
 
 function fieldsOf(rule: EventRule, catalog: CategoryCatalog): RuleFields | undefined {
@@ -294,7 +294,7 @@ function checkRule(
   }
   const name = categoryName(rule);
   if (name !== undefined && rule.category && !isKnown(name, catalog)) {
-    const suggestions = catalog.suggestCategories(baseCategory(name)).slice(0, 3);
+    const suggestions = catalog.suggestCategories(splitCategorySuffix(name).base).slice(0, 3);
     out.push({
       ...diagnostic('rule/unknown-category', contentRange(rule.category), { name, suggestions }),
       data: { replacements: suggestions.map((c) => ({ kind: 'change', newText: c })) },
