@@ -4,6 +4,7 @@
 // from source for development or tests: an installed VSIX (Production mode) returns nothing, so no other
 // extension can script this extension's prompts or read its results.
 import * as vscode from 'vscode';
+import { languageOf } from '../../common/l10n';
 import { useTranslator } from './l10n';
 import { registerCommands } from './commands/register';
 import { registerAssistant } from './assistant/registerAssistant';
@@ -121,7 +122,7 @@ function testApi(
 }
 
 export function activate(context: vscode.ExtensionContext): MxqlTestApi | undefined {
-  useTranslator((message, ...args) => vscode.l10n.t(message, ...args));
+  useTranslator((message, ...args) => vscode.l10n.t(message, ...args), languageOf(vscode.env.language));
   const current = new Ctx(context);
   ctx = current;
   context.subscriptions.push(current);
