@@ -43,6 +43,7 @@ const SHOWN_CALLS = new Set([
   'message',
   'markdown',
   'progress',
+  'createWebviewPanel',
 ]);
 
 /** Constructors whose first argument a user reads (an Error's message reaches notifications). */
