@@ -12,6 +12,7 @@ import { ENDPOINT_ACTIVITIES } from '../../api/endpointActivity';
 import { DASHBOARD_TEXTS } from '../../common/dashboardMessages';
 import { NOTEBOOK_TEXTS } from '../../common/notebookOutput';
 import { RESULTS_TEXTS } from '../../common/resultsTexts';
+import { requestableEndpoints } from '../../client/src/openApiRequest/requestForm';
 import type * as ts from 'typescript';
 import { literalArguments, scanProgram, scanProgramOf, type ScanResult } from '../support/l10nScan';
 
@@ -132,6 +133,14 @@ function runtimeKeys(): Map<string, string> {
   };
   for (const [file, table] of Object.entries(tables))
     for (const text of Object.values(table)) keys.set(text, file);
+  // The Open API Request picker says the endpoint table's titles through tableText(): they are keys.
+  for (const group of requestableEndpoints()) {
+    keys.set(group.title, 'api/endpointSpec.ts');
+    for (const spec of group.endpoints) {
+      keys.set(spec.title, 'api/endpoints.ts');
+      for (const param of spec.params) keys.set(param.title, 'api/endpoints.ts');
+    }
+  }
   const { program, scan } = clientScan();
   for (const [key, where] of scan.keys) keys.set(key, where.replace(/:\d+$/, ''));
   for (const { callee, dirs } of FAMILIES)

@@ -66,6 +66,8 @@ void test('every kind of planted leak is found, with its file and line', () => {
       "    return new Error(this.crash ?? '');",
       '  }',
       '}',
+      'const separator = (label: string): { label: string } => ({ label });',
+      "export const recent = separator('Recent items');",
     ].join('\n'),
   });
   assert.deepEqual(leaks, [
@@ -78,6 +80,7 @@ void test('every kind of planted leak is found, with its file and line', () => {
     'ui.ts:11: the demo did not start',
     'ui.ts:12: an English value',
     'ui.ts:17: The backend stopped',
+    'ui.ts:24: Recent items',
   ]);
 });
 

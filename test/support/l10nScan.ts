@@ -147,11 +147,50 @@ export function scanProgram(
     visit(declaration.getSourceFile());
   }
 
+  let callsByCallee: Map<ts.Node, ts.CallExpression[]> | undefined;
+
+  /** Every call of the scanned files, by the declaration of what it calls (built once). */
+  function callsOf(fn: ts.Node): readonly ts.CallExpression[] {
+    if (!callsByCallee) {
+      const index = new Map<ts.Node, ts.CallExpression[]>();
+      const visit = (node: ts.Node): void => {
+        if (ts.isCallExpression(node)) {
+          const called = ts.isPropertyAccessExpression(node.expression)
+            ? node.expression.name
+            : node.expression;
+          const declaration = declarationOf(called);
+          if (declaration) index.set(declaration, [...(index.get(declaration) ?? []), node]);
+        }
+        ts.forEachChild(node, visit);
+      };
+      for (const file of files) {
+        const source = program.getSourceFile(file);
+        if (source) visit(source);
+      }
+      callsByCallee = index;
+    }
+    return callsByCallee.get(fn) ?? [];
+  }
+
+  /** A parameter holds what its callers pass: the matching argument of every call of its function. */
+  function checkParameter(parameter: ts.ParameterDeclaration): void {
+    const fn = parameter.parent;
+    const position = fn.parameters.indexOf(parameter);
+    if (parameter.dotDotDotToken || !ts.isIdentifier(parameter.name)) return;
+    // A function is called by its own name, or by the name of the constant holding it.
+    const holder = ts.isVariableDeclaration(fn.parent) ? fn.parent : fn;
+    for (const call of callsOf(holder)) {
+      const argument = call.arguments[position];
+      if (argument) check(argument);
+    }
+  }
+
   /** Follows a declaration to the values it holds. */
   function checkDeclaration(declaration: ts.Declaration): void {
     if (ts.isFunctionLike(declaration)) return checkReturns(declaration);
     if (followed.has(declaration)) return;
     followed.add(declaration);
+    if (ts.isParameter(declaration)) return checkParameter(declaration);
     if (
       ts.isPropertyDeclaration(declaration) ||
       (ts.isVariableDeclaration(declaration) && !declaration.initializer)

@@ -8,6 +8,7 @@ import type { Ctx } from '../ctx';
 import type { ResultsPanels } from '../views/resultsPanel';
 import { responseTable, type TableShape } from './responseTable';
 import { errorText, openApiHintText } from '../errorText';
+import { tableText } from '../l10n';
 
 /** One request to show. `select` picks the part of the answer to tabulate (e.g. one server). */
 export interface ApiResultRequest {
@@ -53,7 +54,7 @@ export async function showApiResult(
   const etime = timeParam(request.params['etime']);
   const run = {
     runId: `api-${randomUUID()}`,
-    title: request.title ?? request.spec.title,
+    title: request.title ?? tableText(request.spec.title),
     endpoint: request.spec.path,
     server: request.spec.host === 'service' ? target.client.serviceUrl : target.baseUrl,
     params: { ...request.params },

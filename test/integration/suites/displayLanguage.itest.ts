@@ -17,7 +17,24 @@ const LANGUAGES = { ko: /[가-힣]/, ja: /[ぁ-んァ-ン一-龯]/ } as const;
 type Language = keyof typeof LANGUAGES;
 
 /** Names, signals and protocol words that stay as they are in every language. */
-const KEPT = new Set('MXQL Demo SIGKILL SIGTERM IP pcode oid UTC API URL true false'.split(' '));
+const KEPT = new Set('MXQL Open API Demo SIGKILL SIGTERM IP pcode oid UTC URL true false'.split(' '));
+
+/** Names of metrics, protocols and the API's parameters that the endpoint table keeps in every language. */
+const PRODUCT_TERMS = [
+  'Apdex',
+  'TPS',
+  'SQL',
+  'CPU',
+  'DB',
+  'IOPS',
+  'bps',
+  'HTTP',
+  'IP',
+  'avg',
+  'max',
+  'sum',
+  'stime',
+];
 
 /** The English words of `text` once the values it quotes are taken out. */
 function englishIn(text: string, values: readonly string[]): string[] {
@@ -150,6 +167,23 @@ for (const language of Object.keys(LANGUAGES) as Language[]) {
         assert.equal(agent?.kind, 'agent', JSON.stringify(agent));
         assertSpoken(language, 'agent tooltip', agent.tooltip ?? '', [agent.label, ...valuesOf(agent)]);
       }
+    });
+
+    test(`${language}: the Open API Request picker lists the endpoint table in ${language}`, async () => {
+      const api = await mxqlApi();
+      await useDemo(api);
+      api.useLanguage(language);
+      const ui = api.scriptUi([undefined]);
+      assert.equal(await vscode.commands.executeCommand('mxql.openApiRequest'), undefined);
+      const [picker] = ui.prompts;
+      assert.equal(picker?.kind, 'quickPick', JSON.stringify(ui.prompts));
+      assertSpoken(language, 'picker title', picker.text);
+      assert.ok(picker.choices.length > 50, `only ${picker.choices.length} endpoints`);
+      // Product and protocol names (Apdex, TPS, SQL) stay as they are; every other word is translated.
+      const english = picker.choices.flatMap((label) =>
+        englishIn(label, PRODUCT_TERMS).map((word) => `${word} in "${label}"`),
+      );
+      assert.deepEqual(english, [], `${language}: English left in the picker`);
     });
 
     test(`${language}: a demo crash, its Restart Demo button and the explorer's error node`, async () => {
