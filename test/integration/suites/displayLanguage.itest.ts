@@ -7,10 +7,10 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { suite, suiteTeardown, test } from 'mocha';
-import { NOTEBOOK_RESULT_MIME, parseOutput, type CellOutput } from '../../../common/notebookOutput';
 import type { RecordedPrompt, ScriptedUi } from '../../../client/src/views/ui';
 import { workspaceRoot } from '../workspaceFiles';
 import { children, type ListedNode } from './explorerSupport';
+import { outputOf } from './notebookSupport';
 import { fileUri, mxqlApi, runCommand, useDemo } from './runSupport';
 
 const LANGUAGES = { ko: /[가-힣]/, ja: /[ぁ-んァ-ン一-龯]/ } as const;
@@ -52,7 +52,6 @@ function assertSpoken(language: Language, what: string, text: string, values: re
 }
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
 
 function workspaceUri(relativePath: string): vscode.Uri {
   return vscode.Uri.joinPath(workspaceRoot(), ...relativePath.split('/'));
@@ -67,24 +66,6 @@ async function promptOf(ui: ScriptedUi, matches: (p: RecordedPrompt) => boolean)
     assert.ok(Date.now() < deadline, `no such prompt; shown: ${JSON.stringify(ui.prompts)}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-}
-
-/** The stored output of a cell once it has one. */
-function outputOf(cell: vscode.NotebookCell): Promise<CellOutput> {
-  const read = (): CellOutput | undefined => {
-    const item = cell.outputs.flatMap((o) => o.items).find((i) => i.mime === NOTEBOOK_RESULT_MIME);
-    return item ? parseOutput(JSON.parse(decoder.decode(item.data))) : undefined;
-  };
-  const now = read();
-  if (now) return Promise.resolve(now);
-  return new Promise((resolve) => {
-    const listener = vscode.workspace.onDidChangeNotebookDocument((e) => {
-      const found = e.notebook === cell.notebook ? read() : undefined;
-      if (!found) return;
-      listener.dispose();
-      resolve(found);
-    });
-  });
 }
 
 /** The values of a tooltip written as `Label: value` lines (what follows each label). */
