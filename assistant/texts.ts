@@ -1,7 +1,7 @@
 // The prose of tool results, one table per display language. English is the owner; the Korean and
 // Japanese tables are typed over its keys, so a missing translation fails the typecheck. Values
 // (names, numbers, the service's own words) fill `{0}`, `{1}` … and are never translated.
-import { fillTemplate } from '../common/resultsTexts';
+import { fillTemplate } from '../common/l10n';
 import type { UiLanguage } from '../server/core/index';
 import type { ToolLocale } from './types';
 

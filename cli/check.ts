@@ -13,7 +13,7 @@ import {
   lineRangeOf,
   lineStartsOf,
   localizedMessage,
-  uiLanguageOf,
+  languageOf,
   validate,
   type UiLanguage,
   type ValidationDiagnostic,
@@ -140,7 +140,7 @@ function readArguments(args: readonly string[]) {
 /** The language `--locale` asks for; English by default, so CI output never depends on the environment. */
 function messageLanguage(locale: string | undefined): UiLanguage | undefined {
   if (locale === undefined || /^en(?:[-_]|$)/i.test(locale)) return undefined;
-  const language = uiLanguageOf(locale);
+  const language = languageOf(locale);
   if (language === undefined) throw new UsageError(`--locale must be en, ko or ja (got '${locale}')`);
   return language;
 }

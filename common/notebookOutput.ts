@@ -5,7 +5,7 @@
  * shows its outputs again without a run. Never contains a token.
  */
 import type { Cell } from './resultsMessages';
-import { fillTemplate } from './resultsTexts';
+import { fillTemplate } from './l10n';
 
 /** The output item the notebook renderer draws (extension → renderer). */
 export const NOTEBOOK_RESULT_MIME = 'application/vnd.mxql.result+json';

@@ -1,6 +1,7 @@
 // The results panel's texts, crossing from the extension to the webview. The English templates are
 // the one source: the webview falls back to them, and the extension sends the same table translated
 // with vscode.l10n (the English template is the bundle key, `{0}`, `{1}` are filled in the webview).
+import { textsFrom, translateTexts } from './l10n';
 
 /** English templates of the results panel, by stable key. */
 export const RESULTS_TEXTS = {
@@ -75,40 +76,6 @@ export type ResultsTextKey = keyof typeof RESULTS_TEXTS;
 /** The results panel's templates in one language. */
 export type ResultsTexts = Readonly<Record<ResultsTextKey, string>>;
 
-/** A table of English templates by stable key (the results panel's, the dashboard's, the notebook renderer's). */
-export type TextTable = Readonly<Record<string, string>>;
-
-/** `table` in the user's language: `translate` is vscode.l10n.t (the English template is the key). */
-export function translateTexts<T extends TextTable>(
-  table: T,
-  translate: (message: string) => string,
-): Readonly<Record<keyof T, string>> {
-  const entries = Object.entries(table).map(([key, english]) => [key, translate(english)] as const);
-  return Object.fromEntries(entries) as Record<keyof T, string>;
-}
-
-/**
- * `table` as a page received it as JSON; a missing, malformed or non-text entry keeps its English
- * template, so a broken table never leaves a page without words.
- */
-export function textsFrom<T extends TextTable>(
-  table: T,
-  json: string | null | undefined,
-): Readonly<Record<keyof T, string>> {
-  let given: unknown;
-  try {
-    given = json ? JSON.parse(json) : undefined;
-  } catch {
-    given = undefined;
-  }
-  const received = typeof given === 'object' && given !== null ? (given as Record<string, unknown>) : {};
-  const entries = Object.entries(table).map(([key, english]) => {
-    const value = received[key];
-    return [key, typeof value === 'string' && value.trim() !== '' ? value : english] as const;
-  });
-  return Object.fromEntries(entries) as Record<keyof T, string>;
-}
-
 /** The table in the user's language: `translate` is vscode.l10n.t (the English template is the key). */
 export function translateResultsTexts(translate: (message: string) => string): ResultsTexts {
   return translateTexts(RESULTS_TEXTS, translate);
@@ -120,12 +87,4 @@ export function translateResultsTexts(translate: (message: string) => string): R
  */
 export function resultsTextsFrom(json: string | null | undefined): ResultsTexts {
   return textsFrom(RESULTS_TEXTS, json);
-}
-
-/** Fills `{0}`, `{1}`, … of a template; a placeholder without a value stays as it is. */
-export function fillTemplate(template: string, ...args: (string | number | boolean)[]): string {
-  return template.replace(/\{(\d+)\}/g, (whole, index: string) => {
-    const value = args[Number(index)];
-    return value === undefined ? whole : String(value);
-  });
 }

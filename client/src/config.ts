@@ -1,6 +1,8 @@
 // Typed settings of the extension. Every value is validated: a bad value produces one readable
 // warning and falls back to its default, and nothing the user wrote is changed or lost.
-// `readConfig` is pure (it gets a lookup function) so it is tested without VS Code.
+// `readConfig` is pure (it gets a lookup function) so it is tested without VS Code; its problems are
+// texts as data, which the extension says in the user's language.
+import { templateText, type TemplateText } from '../../common/templateText';
 
 /** A connection profile from `mxql.profiles`. Tokens are never part of it (they live in SecretStorage). */
 export interface ProfileSetting {
@@ -29,6 +31,8 @@ export const DEFAULT_LIMIT = 1000;
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 /** How a user raises the timeout in the extension; ends the hint of every timeout error. */
 const MAX_LIMIT = 1_000_000;
+const MIN_REQUEST_TIMEOUT_MS = 100;
+const MAX_REQUEST_TIMEOUT_MS = 3_600_000;
 
 /** Reads one setting by full key (e.g. `mxql.profiles`, `http.proxy`). */
 export type SettingLookup = (key: string) => unknown;
@@ -45,30 +49,40 @@ function validUrl(text: string): boolean {
   }
 }
 
-function readProfile(value: unknown, index: number, problems: string[]): ProfileSetting | undefined {
+function readProfile(value: unknown, index: number, problems: TemplateText[]): ProfileSetting | undefined {
   const where = `mxql.profiles[${index}]`;
   if (typeof value !== 'object' || value === null) {
-    problems.push(`${where} is not an object; it is ignored.`);
+    problems.push(templateText('{0} is not an object; it is ignored.', where));
     return undefined;
   }
   const p = value as Record<string, unknown>;
   if (typeof p.name !== 'string' || p.name.trim() === '' || p.name === DEMO_PROFILE_NAME) {
     problems.push(
-      `${where} needs a "name" (a non-empty text other than "${DEMO_PROFILE_NAME}"); it is ignored.`,
+      templateText(
+        '{0} needs a "name" (a non-empty text other than "{1}"); it is ignored.',
+        where,
+        DEMO_PROFILE_NAME,
+      ),
     );
     return undefined;
   }
   if (typeof p.baseUrl !== 'string' || !validUrl(p.baseUrl)) {
-    problems.push(`${where} ("${p.name}") needs a "baseUrl" such as https://api.example.com; it is ignored.`);
+    problems.push(
+      templateText(
+        '{0} ("{1}") needs a "baseUrl" such as https://api.example.com; it is ignored.',
+        where,
+        p.name,
+      ),
+    );
     return undefined;
   }
   const serviceUrl = typeof p.serviceUrl === 'string' && validUrl(p.serviceUrl) ? p.serviceUrl : undefined;
   if (p.serviceUrl !== undefined && !serviceUrl)
-    problems.push(`${where}.serviceUrl is not a URL; baseUrl is used.`);
+    problems.push(templateText('{0}.serviceUrl is not a URL; baseUrl is used.', where));
   const pcode =
     typeof p.defaultPcode === 'number' && Number.isSafeInteger(p.defaultPcode) ? p.defaultPcode : undefined;
   if (p.defaultPcode !== undefined && pcode === undefined) {
-    problems.push(`${where}.defaultPcode must be a whole number; it is ignored.`);
+    problems.push(templateText('{0}.defaultPcode must be a whole number; it is ignored.', where));
   }
   return {
     name: p.name.trim(),
@@ -78,10 +92,10 @@ function readProfile(value: unknown, index: number, problems: string[]): Profile
   };
 }
 
-function readProfiles(value: unknown, problems: string[]): ProfileSetting[] {
+function readProfiles(value: unknown, problems: TemplateText[]): ProfileSetting[] {
   if (value === undefined || value === null) return [];
   if (!Array.isArray(value)) {
-    problems.push('mxql.profiles must be a list of profiles; no profile is used.');
+    problems.push(templateText('{0} must be a list of profiles; no profile is used.', 'mxql.profiles'));
     return [];
   }
   const seen = new Set<string>();
@@ -90,7 +104,13 @@ function readProfiles(value: unknown, problems: string[]): ProfileSetting[] {
     const profile = readProfile(item, index, problems);
     if (!profile) return;
     if (seen.has(profile.name)) {
-      problems.push(`mxql.profiles has two profiles named "${profile.name}"; the first one is used.`);
+      problems.push(
+        templateText(
+          '{0} has two profiles named "{1}"; the first one is used.',
+          'mxql.profiles',
+          profile.name,
+        ),
+      );
       return;
     }
     seen.add(profile.name);
@@ -99,46 +119,64 @@ function readProfiles(value: unknown, problems: string[]): ProfileSetting[] {
   return out;
 }
 
-function readBoolean(get: SettingLookup, key: string, fallback: boolean, problems: string[]): boolean {
+function readBoolean(get: SettingLookup, key: string, fallback: boolean, problems: TemplateText[]): boolean {
   const value = get(key);
   if (value === undefined) return fallback;
   if (typeof value === 'boolean') return value;
-  problems.push(`${key} must be true or false; using ${String(fallback)}.`);
+  problems.push(templateText('{0} must be true or false; using {1}.', key, String(fallback)));
   return fallback;
 }
 
-function readLimit(get: SettingLookup, problems: string[]): number {
+function readLimit(get: SettingLookup, problems: TemplateText[]): number {
   const value = get('mxql.run.defaultLimit');
   if (value === undefined) return DEFAULT_LIMIT;
   if (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_LIMIT) return value;
   problems.push(
-    `mxql.run.defaultLimit must be a whole number from 1 to ${MAX_LIMIT}; using ${DEFAULT_LIMIT}.`,
+    templateText(
+      '{0} must be a whole number from 1 to {1}; using {2}.',
+      'mxql.run.defaultLimit',
+      MAX_LIMIT,
+      DEFAULT_LIMIT,
+    ),
   );
   return DEFAULT_LIMIT;
 }
 
-function readRequestTimeout(get: SettingLookup, problems: string[]): number {
+function readRequestTimeout(get: SettingLookup, problems: TemplateText[]): number {
   const value = get('mxql.requestTimeoutMs');
   if (value === undefined) return DEFAULT_REQUEST_TIMEOUT_MS;
-  if (typeof value === 'number' && Number.isInteger(value) && value >= 100 && value <= 3_600_000)
+  if (
+    typeof value === 'number' &&
+    Number.isInteger(value) &&
+    value >= MIN_REQUEST_TIMEOUT_MS &&
+    value <= MAX_REQUEST_TIMEOUT_MS
+  )
     return value;
   problems.push(
-    `mxql.requestTimeoutMs must be a whole number of milliseconds from 100 to 3600000; using ${DEFAULT_REQUEST_TIMEOUT_MS}.`,
+    templateText(
+      '{0} must be a whole number of milliseconds from {1} to {2}; using {3}.',
+      'mxql.requestTimeoutMs',
+      MIN_REQUEST_TIMEOUT_MS,
+      MAX_REQUEST_TIMEOUT_MS,
+      DEFAULT_REQUEST_TIMEOUT_MS,
+    ),
   );
   return DEFAULT_REQUEST_TIMEOUT_MS;
 }
 
-function readDefaultProfile(get: SettingLookup, problems: string[]): string {
+function readDefaultProfile(get: SettingLookup, problems: TemplateText[]): string {
   const value = get('mxql.defaultProfile');
   if (value === undefined || value === null) return '';
   if (typeof value === 'string') return value.trim();
-  problems.push('mxql.defaultProfile must be the name of a profile; no default profile is used.');
+  problems.push(
+    templateText('{0} must be the name of a profile; no default profile is used.', 'mxql.defaultProfile'),
+  );
   return '';
 }
 
 /** Reads and validates every setting; `problems` lists what was wrong, one sentence each. */
-export function readConfig(get: SettingLookup): { config: MxqlConfig; problems: string[] } {
-  const problems: string[] = [];
+export function readConfig(get: SettingLookup): { config: MxqlConfig; problems: TemplateText[] } {
+  const problems: TemplateText[] = [];
   const proxyUrl = get('http.proxy');
   const config: MxqlConfig = {
     profiles: readProfiles(get('mxql.profiles'), problems),
@@ -163,12 +201,15 @@ const MAX_AUTO_REFRESH_SECONDS = 3600;
  * `mxql.explorer.autoRefreshSeconds`, read when the explorer (re)arms its timer: seconds (at most an
  * hour), or 0 (off) with a problem sentence for a bad value.
  */
-export function readAutoRefreshSeconds(get: SettingLookup): { seconds: number; problem?: string } {
+export function readAutoRefreshSeconds(get: SettingLookup): { seconds: number; problem?: TemplateText } {
   const value = get(AUTO_REFRESH_SETTING) ?? 0;
   if (typeof value === 'number' && Number.isFinite(value) && value >= 0)
     return { seconds: Math.min(value, MAX_AUTO_REFRESH_SECONDS) };
   return {
     seconds: 0,
-    problem: `${AUTO_REFRESH_SETTING} must be a number of seconds (0 = off); auto-refresh is off.`,
+    problem: templateText(
+      '{0} must be a number of seconds (0 = off); auto-refresh is off.',
+      AUTO_REFRESH_SETTING,
+    ),
   };
 }

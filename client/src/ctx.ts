@@ -7,7 +7,8 @@ import type { BaseLanguageClient } from 'vscode-languageclient';
 import type { RequestEvent } from '../../api/index';
 import { catalogsFromFiles, type LanguageCatalogs } from '../../server/core/index';
 import { DEMO_PROFILE_NAME, readConfig, type MxqlConfig } from './config';
-import { t } from './l10n';
+import { englishOf } from '../../common/templateText';
+import { say, t } from './l10n';
 import { HistoryStore } from './history/historyStore';
 import { Log } from './log';
 import { DemoHost } from './profiles/demoHost';
@@ -18,7 +19,6 @@ import { vscodeUi, type Ui } from './views/ui';
 import { errorText } from './errorText';
 
 const RANGE_KEY = 'mxql.range';
-const RESTART_DEMO = 'Restart Demo';
 
 export class Ctx implements vscode.Disposable {
   /** The language client once started (stopped on deactivation). */
@@ -74,8 +74,9 @@ export class Ctx implements vscode.Disposable {
   /** Logs a demo crash and offers a restart; the explorer shows the crash until then. */
   private demoCrashed(message: string, stderr: string): void {
     this.log.error(`${message}${stderr.trim() ? `\n${stderr.trim()}` : ''}`);
-    void this.ui.message('error', message, RESTART_DEMO).then(async (choice) => {
-      if (choice !== RESTART_DEMO) return;
+    const restart = t('Restart Demo');
+    void this.ui.message('error', message, restart).then(async (choice) => {
+      if (choice !== restart) return;
       try {
         await this.demo.restart();
       } catch (error) {
@@ -97,13 +98,13 @@ export class Ctx implements vscode.Disposable {
   private loadConfig(): MxqlConfig {
     const settings = vscode.workspace.getConfiguration();
     const { config, problems } = readConfig((key) => settings.get(key));
-    for (const problem of problems) this.log.warn(`Settings: ${problem}`);
-    if (problems.length > 0) {
-      const first = problems[0] ?? '';
+    for (const problem of problems) this.log.warn(`Settings: ${englishOf(problem)}`);
+    const [first] = problems;
+    if (first) {
       const text =
         problems.length > 1
-          ? t('MXQL settings: {0} (+{1} more)', first, problems.length - 1)
-          : t('MXQL settings: {0}', first);
+          ? t('MXQL settings: {0} (+{1} more)', say(first), problems.length - 1)
+          : t('MXQL settings: {0}', say(first));
       void this.ui.message('warning', text, t('Open Settings')).then((choice) => {
         if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'mxql');
       });

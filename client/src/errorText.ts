@@ -1,24 +1,19 @@
 // What went wrong, in the user's language. The API client keeps English and gives each error its
 // parts as data (activity, reason and hints as templates with values); this module says them again
 // through t(), with the English template as the bundle key. Other errors keep their own message.
-import { isOpenApiError, type ApiText, type OpenApiError } from '../../api/index';
-import { t } from './l10n';
-
-/** A text of the API client in the user's language. */
-export function apiTextOf(text: ApiText): string {
-  return t(text.template, ...text.args);
-}
+import { isOpenApiError, type OpenApiError } from '../../api/index';
+import { say, t } from './l10n';
 
 /** The hints of an API error, in the user's language, one line. */
 export function openApiHintText(error: OpenApiError): string {
-  return error.hints.map(apiTextOf).join(' ');
+  return error.hints.map(say).join(' ');
 }
 
 /** An API error as one sentence in the user's language: what failed, why, and what to do. */
 export function openApiErrorText(error: OpenApiError): string {
-  const reason = apiTextOf(error.reason);
+  const reason = say(error.reason);
   const sentence = error.activity
-    ? t('{0} failed: {1}.', capitalized(apiTextOf(error.activity)), reason)
+    ? t('{0} failed: {1}.', capitalized(say(error.activity)), reason)
     : t('{0}.', reason);
   const hints = openApiHintText(error);
   return hints ? `${sentence} ${hints}` : sentence;

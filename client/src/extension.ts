@@ -4,6 +4,8 @@
 // from source for development or tests: an installed VSIX (Production mode) returns nothing, so no other
 // extension can script this extension's prompts or read its results.
 import * as vscode from 'vscode';
+import { readFileSync } from 'node:fs';
+import { fillTemplate, languageOf, type UiLanguage } from '../../common/l10n';
 import { useTranslator } from './l10n';
 import { registerCommands } from './commands/register';
 import { registerAssistant } from './assistant/registerAssistant';
@@ -44,6 +46,12 @@ export interface MxqlTestApi {
   storagePaths(): { globalStorage: string; logs: string };
   /** What the `@mxql` participant reads and does, for driving its handler with a scripted model. */
   chatDeps(): ChatDeps;
+  /**
+   * Speaks `language` from now on, reading the extension's own bundle as vscode.l10n does for a window
+   * started in that language (undefined: VS Code's display language again), so one window exercises
+   * every user-visible path in Korean and Japanese.
+   */
+  useLanguage(language: UiLanguage | undefined): void;
   /** The confirmation a Language Model Tool would show on the active profile (undefined: none). */
   toolConfirmation(
     name: string,
@@ -52,6 +60,18 @@ export interface MxqlTestApi {
 }
 
 let ctx: Ctx | undefined;
+
+/** VS Code's translator in VS Code's display language. */
+function useVscodeTranslator(): void {
+  useTranslator((message, ...args) => vscode.l10n.t(message, ...args), languageOf(vscode.env.language));
+}
+
+/** A translator over the extension's bundle of `language`, falling back to English per text as vscode.l10n does. */
+function useBundle(context: vscode.ExtensionContext, language: UiLanguage): void {
+  const file = context.asAbsolutePath(`l10n/bundle.l10n.${language}.json`);
+  const bundle = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+  useTranslator((message, ...args) => fillTemplate(bundle[message] ?? message, ...args), language);
+}
 
 /** Starts the language server; a failure is logged and running queries keeps working without it. */
 function startLanguage(context: vscode.ExtensionContext, current: Ctx): void {
@@ -116,12 +136,13 @@ function testApi(
     panelCount: () => panels.count,
     storagePaths: () => ({ globalStorage: context.globalStorageUri.fsPath, logs: context.logUri.fsPath }),
     chatDeps: () => chat,
+    useLanguage: (language) => (language ? useBundle(context, language) : useVscodeTranslator()),
     toolConfirmation: async (name, input) => confirmationOf(name, input, await toolTarget(current)),
   };
 }
 
 export function activate(context: vscode.ExtensionContext): MxqlTestApi | undefined {
-  useTranslator((message, ...args) => vscode.l10n.t(message, ...args));
+  useVscodeTranslator();
   const current = new Ctx(context);
   ctx = current;
   context.subscriptions.push(current);

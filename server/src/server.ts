@@ -34,7 +34,7 @@ import {
   rename,
   semanticTokens,
   signatureHelp,
-  uiLanguageOf,
+  languageOf,
   type DocumentAnalysis,
   type LanguageCatalogs,
   type UiLanguage,
@@ -194,7 +194,7 @@ function wireLifecycle(w: LiveWiring, runtime: ServerRuntime): void {
     watchFiles = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
     // VS Code's client sends its display language as `locale`; other editors may pass initializationOptions.locale.
     const options = params.initializationOptions as { locale?: unknown } | undefined;
-    w.language = uiLanguageOf(
+    w.language = languageOf(
       params.locale ?? (typeof options?.locale === 'string' ? options.locale : undefined),
     );
     return {

@@ -20,7 +20,7 @@ import {
 import { endpointActivityText } from '../../api/endpointActivity';
 import { errorText } from '../../client/src/errorText';
 import { t, useTranslator } from '../../client/src/l10n';
-import { fillTemplate } from '../../common/resultsTexts';
+import { fillTemplate } from '../../common/l10n';
 import { FAULT_CASES, FAULT_TIMEOUT_MS } from '../support/faultCases';
 import { refusedPort, startFaultServer, type FaultServer } from '../support/faultServer';
 

@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEFAULT_LIMIT, readConfig } from '../../client/src/config';
+import { DEFAULT_LIMIT, readConfig as readConfigAsData, type SettingLookup } from '../../client/src/config';
+import { englishOf } from '../../common/templateText';
+
+/** The settings and their problems in English, as the log writes them. */
+const readConfig = (get: SettingLookup) => {
+  const { config, problems } = readConfigAsData(get);
+  return { config, problems: problems.map(englishOf) };
+};
 
 const lookup = (values: Record<string, unknown>) => (key: string) => values[key];
 

@@ -4,7 +4,6 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { AgentItem } from '../../api/index';
 import {
-  NO_GROUP_LABEL,
   agentTooltip,
   groupProjects,
   isServerProject,
@@ -164,7 +163,7 @@ void test('node views: icons and context values follow state; errors retry on cl
   assert.equal(nodeView(inactive).contextValue, 'mxqlAgentInactive');
   assert.equal(nodeView(inactive).description, 'oid 2');
   const folder: ExplorerNode = { kind: 'folder', profile: 'Demo', groupName: '', projects: [p] };
-  assert.equal(nodeView(folder).label, NO_GROUP_LABEL);
+  assert.equal(nodeView(folder).label, '(no group)');
   assert.equal(nodeView(folder).description, '1 project');
   const error: ExplorerNode = {
     kind: 'error',

@@ -3,7 +3,7 @@
 // l10n/bundle.l10n.ko.json and .ja.json with the same placeholders: t('…') in client/src, the tables of
 // the results panel, the dashboard and the notebook renderer, the notebook format errors and every
 // text of the API client's errors (apiText('…') in api/ and the endpoint activities); and no
-// user-visible literal bypasses t().
+// user-visible English bypasses t(), which a syntax-tree scan of client/src checks (test/support/l10nScan.ts).
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -13,6 +13,9 @@ import { BOARD_TEXTS } from '../../common/boardMessages';
 import { DASHBOARD_TEXTS } from '../../common/dashboardMessages';
 import { NOTEBOOK_TEXTS } from '../../common/notebookOutput';
 import { RESULTS_TEXTS } from '../../common/resultsTexts';
+import { requestableEndpoints } from '../../client/src/openApiRequest/requestForm';
+import type * as ts from 'typescript';
+import { literalArguments, scanProgram, scanProgramOf, type ScanResult } from '../support/l10nScan';
 
 const root = join(__dirname, '..', '..');
 const LOCALES = ['ko', 'ja'] as const;
@@ -24,11 +27,6 @@ function tsFiles(dir: string): string[] {
     if (statSync(path).isDirectory()) return tsFiles(path);
     return name.endsWith('.ts') ? [path] : [];
   });
-}
-
-/** A JS string literal's value (single or double quotes). */
-function unquote(literal: string): string {
-  return literal.slice(1, -1).replace(/\\(.)/g, (_whole, c: string) => ({ n: '\n', t: '\t' })[c] ?? c);
 }
 
 const placeholders = (text: string) => [...text.matchAll(/\{\d+\}/g)].map((m) => m[0]).sort();
@@ -90,25 +88,43 @@ void test('every manifest text is a %key% translated into Korean and Japanese', 
   for (const field of ['displayName', 'description']) assert.match(top[0]?.[field] ?? '', /^%.+%$/);
 });
 
-const LITERAL = String.raw`('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")`;
-
-/** The first string literal argument of every call of `callee` in the .ts files under `dirs`. */
-function literalsOf(callee: string, dirs: readonly string[], into: Map<string, string>): void {
-  const call = new RegExp(String.raw`(?<![\w.])${callee}\(\s*${LITERAL}`, 'g');
-  for (const dir of dirs) {
+/** The .ts files under `dirs` (folders or single files), relative to the root. */
+function filesUnder(dirs: readonly string[]): string[] {
+  return dirs.flatMap((dir) => {
     const path = join(root, dir);
-    const files = statSync(path).isDirectory() ? tsFiles(path) : [path];
-    for (const file of files) {
-      const text = readFileSync(file, 'utf8');
-      for (const m of text.matchAll(call)) into.set(unquote(m[1] ?? "''"), relative(root, file));
-    }
-  }
+    return statSync(path).isDirectory() ? tsFiles(path) : [path];
+  });
+}
+
+const relativeName = (file: string): string => relative(root, file).split('\\').join('/');
+
+/** The client's files and every file whose texts-as-data families the extension says through t(). */
+const CLIENT_FILES = filesUnder(['client/src']);
+const FAMILIES = [
+  { callee: 'apiText', dirs: ['api'] },
+  // The run planner's refusals: the extension says them through t() by their English template.
+  { callee: 'runText', dirs: ['server/core/run'] },
+  // The dashboard preview's problems with a board file, said the same way.
+  { callee: 'runText', dirs: ['server/core/embedded/board.ts'] },
+  { callee: 'fail', dirs: ['common/notebookOutput.ts', 'client/src/notebook/notebookFile.ts'] },
+] as const;
+
+let scanned: { program: ts.Program; scan: ScanResult } | undefined;
+
+/** One program over the client and the families' files, scanned once for every test of this file. */
+function clientScan(): { program: ts.Program; scan: ScanResult } {
+  if (scanned) return scanned;
+  const program = scanProgramOf([...CLIENT_FILES, ...FAMILIES.flatMap((f) => filesUnder(f.dirs))]);
+  const owned = (file: string): boolean => /[\\/](client[\\/]src|common)[\\/]/.test(file);
+  scanned = { program, scan: scanProgram(program, CLIENT_FILES, owned, relativeName) };
+  return scanned;
 }
 
 /**
- * Every text the extension shows: t('…') of client/src; the tables its webviews and the notebook
- * renderer receive translated; the notebook format errors (their English template is the key); and
- * the API client's texts, which the extension says again through t() from the error's parts.
+ * Every text the extension shows: t('…') and templateText('…') of client/src; the tables its webviews
+ * and the notebook renderer receive translated; the notebook format errors (their English template is
+ * the key); and the API client's and the planner's texts, which the extension says through t() from
+ * their parts.
  */
 function runtimeKeys(): Map<string, string> {
   const keys = new Map<string, string>();
@@ -121,14 +137,19 @@ function runtimeKeys(): Map<string, string> {
   };
   for (const [file, table] of Object.entries(tables))
     for (const text of Object.values(table)) keys.set(text, file);
-  literalsOf('t', ['client/src'], keys);
-  literalsOf('apiText', ['api'], keys);
-  // The run planner's refusals: the extension says them through t() by their English template.
-  literalsOf('runText', ['server/core/run'], keys);
-  // The dashboard preview's problems with a board file, said the same way.
-  literalsOf('runText', ['server/core/embedded/board.ts'], keys);
-  literalsOf('fail', ['common/notebookOutput.ts', 'client/src/notebook/notebookFile.ts'], keys);
-  literalsOf('new NotebookFormatError', ['client/src/notebook/notebookFile.ts'], keys);
+  // The Open API Request picker says the endpoint table's titles through tableText(): they are keys.
+  for (const group of requestableEndpoints()) {
+    keys.set(group.title, 'api/endpointSpec.ts');
+    for (const spec of group.endpoints) {
+      keys.set(spec.title, 'api/endpoints.ts');
+      for (const param of spec.params) keys.set(param.title, 'api/endpoints.ts');
+    }
+  }
+  const { program, scan } = clientScan();
+  for (const [key, where] of scan.keys) keys.set(key, where.replace(/:\d+$/, ''));
+  for (const { callee, dirs } of FAMILIES)
+    for (const file of filesUnder(dirs))
+      for (const key of literalArguments(program, [file], callee)) keys.set(key, relativeName(file));
   return keys;
 }
 
@@ -177,36 +198,14 @@ void test('every runtime text has a Korean and a Japanese entry with the same pl
   }
 });
 
-/**
- * Files whose texts are not yet translated, each with its reason. Everything else in client/src shows
- * text only through t().
- */
-const NOT_YET: Record<string, string> = {};
-
-void test('no user-visible literal in client/src bypasses t()', () => {
-  const shown = [
-    /message\(\s*'(?:info|warning|error)',\s*(['`])/g,
-    /\b(?:title|prompt|placeHolder|tooltip|label|description|detail):\s*(['`])/g,
-    /show(?:Information|Warning|Error)Message\(\s*(['`])/g,
-    /new Error\(\s*(['`])/g,
-  ];
-  const found: string[] = [];
-  for (const file of tsFiles(join(root, 'client', 'src'))) {
-    const name = relative(root, file).split('\\').join('/');
-    if (name in NOT_YET) continue;
-    const text = readFileSync(file, 'utf8').replace(/^\s*(\/\/|\*|\/\*\*).*$/gm, '');
-    for (const pattern of shown) {
-      for (const m of text.matchAll(pattern)) {
-        const quote = m[1] ?? "'";
-        const start = (m.index ?? 0) + m[0].length;
-        const literal = text.slice(start, text.indexOf(quote, start));
-        // Interpolations and codicons alone (`${a}: ${b}`, `$(history) ${title}`) are not words.
-        const words = literal.replace(/\$\{[^}]*\}/g, '').replace(/\$\([a-z-]+\)/g, '');
-        if (/[A-Za-z]{2}/.test(words)) found.push(`${name}: ${m[0]}${literal}`);
-      }
-    }
-  }
-  assert.deepEqual(found, [], 'wrap these in t() and add them to the bundles');
+void test('no user-visible English in client/src bypasses t() (syntax-tree scan)', () => {
+  const { scan } = clientScan();
+  assert.ok(scan.keys.size > 250, `found only ${scan.keys.size} keys`);
+  assert.deepEqual(
+    scan.leaks.map((l) => `${l.file}:${l.line}: ${l.text}`),
+    [],
+    'say these through t() (UI code) or return them as templateText() (pure modules), and add them to the bundles',
+  );
 });
 
 void test('no translation file holds a key twice (JSON.parse would keep only the last silently)', () => {

@@ -8,6 +8,7 @@ import {
   parseParamList,
 } from '../../client/src/notebook/cellRun';
 import { historyCellText, notebookOfQueries } from '../../client/src/notebook/notebookCells';
+import { englishOf, templateText } from '../../common/templateText';
 
 const file = [
   '-- @name Two looks',
@@ -75,7 +76,10 @@ void test('a history entry becomes a cell that runs the same request', () => {
 void test('the header range takes what @range takes, and says what is wrong otherwise', () => {
   assert.deepEqual(headerRange('30m'), { choice: { kind: 'relative', ms: 30 * 60_000 } });
   assert.deepEqual(headerRange(undefined), {});
-  assert.match(headerRange('soon').problem ?? '', /header's range "soon" is not valid/);
+  assert.match(
+    englishOf(headerRange('soon').problem ?? templateText('')),
+    /header's range "soon" is not valid/,
+  );
 });
 
 void test('a cell keeps its own @param; header params fill the rest', () => {
@@ -94,5 +98,5 @@ void test('a cell keeps its own @param; header params fill the rest', () => {
 
 void test('the header editor reads name=value lists', () => {
   assert.deepEqual(parseParamList('$oid=1, limit = 5'), { params: { $oid: '1', $limit: '5' } });
-  assert.match(parseParamList('oid').problem ?? '', /not name=value/);
+  assert.match(englishOf(parseParamList('oid').problem ?? templateText('')), /not name=value/);
 });

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fillTemplate } from '../../common/resultsTexts';
+import { fillTemplate } from '../../common/l10n';
 import {
   NotebookFormatError,
   parseNotebook,

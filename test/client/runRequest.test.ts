@@ -2,6 +2,7 @@
 // gave, the status bar's range) become one planner call, and the plan becomes what the runner sends.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { englishOf } from '../../common/templateText';
 import {
   MxqlEndpoints,
   planEditorRun,
@@ -138,14 +139,14 @@ void test('problems are reported, not thrown: range over 31 days, bad directives
   const long = '-- @stime 2026-01-01 00:00\n-- @etime 2026-03-01 00:00\nCATEGORY a\n';
   const r1 = prepareRun(long, none);
   assert.equal(r1.ok, false);
-  assert.match(r1.ok ? '' : r1.problem, /31 days/);
+  assert.match(r1.ok ? '' : englishOf(r1.problem), /31 days/);
   const bad = '-- @limit -4\nCATEGORY a\n';
   const r2 = prepareRun(bad, none);
   assert.equal(r2.ok, false);
-  assert.match(r2.ok ? '' : r2.problem, /line 1/);
+  assert.match(r2.ok ? '' : englishOf(r2.problem), /line 1/);
   const r3 = prepareRun('-- only a comment\n', none);
   assert.equal(r3.ok, false);
-  assert.match(r3.ok ? '' : r3.problem, /no query to run/);
+  assert.match(r3.ok ? '' : englishOf(r3.problem), /no query to run/);
 });
 
 void test('a selection is sent alone but the whole file supplies the directives', () => {

@@ -7,11 +7,17 @@ import {
   formatZone,
   parseCustomRange,
   presetMs,
-  rangeProblemText as rangeProblem,
   resolveRange,
   reviveChoice,
   validateTimeInput,
 } from '../../client/src/run/timeRange';
+import { rangeProblem as planRangeProblem } from '../../server/core/index';
+import { englishOf } from '../../common/templateText';
+
+const rangeProblem = (stime: number, etime: number): string | undefined => {
+  const problem = planRangeProblem(stime, etime);
+  return problem && englishOf(problem);
+};
 
 const NOW = Date.UTC(2026, 10, 21, 12, 0);
 
@@ -48,7 +54,10 @@ void test('the 31-day limit and ordering are checked before sending', () => {
 
 void test('custom ranges are validated as typed', () => {
   assert.equal(validateTimeInput('2026-11-01 00:00', 0), undefined);
-  assert.match(validateTimeInput('yesterday', 0) ?? '', /yyyy-MM-dd HH:mm/);
+  assert.match(
+    englishOf(validateTimeInput('yesterday', 0) ?? { template: '', args: [] }),
+    /yyyy-MM-dd HH:mm/,
+  );
   const ok = parseCustomRange('2026-11-01 00:00', '2026-11-01 06:00', 0);
   assert.deepEqual(ok, {
     ok: true,

@@ -2,7 +2,7 @@
 // Demo when none is set up, which needs no account), the catalogs, the display language and the
 // workspace's own queries. The tools themselves live in assistant/ and are the same for the MCP server.
 import * as vscode from 'vscode';
-import { uiLanguageOf } from '../../../server/core/index';
+import { languageOf } from '../../../common/l10n';
 import type { ToolContext, ToolLocale, ToolTarget } from '../../../assistant/toolset';
 import { DEMO_PROFILE_NAME } from '../config';
 import type { Ctx } from '../ctx';
@@ -11,7 +11,7 @@ import type { WorkspaceQueries } from './workspaceQueries';
 
 /** The language of tool prose: the editor's, when it is Korean or Japanese, else English. */
 export function toolLocale(language: string = vscode.env.language): ToolLocale {
-  return uiLanguageOf(language) ?? 'en';
+  return languageOf(language) ?? 'en';
 }
 
 /** The active profile and project, or the Demo's first project when nothing is set up. */

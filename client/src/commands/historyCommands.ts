@@ -32,7 +32,7 @@ async function pickEntry(ctx: Ctx): Promise<HistoryEntry | undefined> {
 /** mxql.history.rerun: runs an entry again (argument: the entry or its id; else a pick). */
 export async function rerunHistory(ctx: Ctx, runner: Runner, arg?: unknown): Promise<RunOutcome> {
   const entry = entryOf(ctx, arg) ?? (await pickEntry(ctx));
-  if (!entry) return { status: 'skipped', message: 'no history entry' };
+  if (!entry) return { status: 'skipped', message: t('no history entry') };
   return runner.rerunEntry(entry);
 }
 

@@ -36,7 +36,7 @@ function guarded(ctx: Ctx, id: CommandId, handler: Handler): Handler {
     } catch (error) {
       ctx.log.error(`${id} failed`, error);
       const text = ctx.log.redact(errorText(error));
-      void ctx.ui.message('error', t('MXQL: {0}', text), 'Show Log').then((choice) => {
+      void ctx.ui.message('error', t('MXQL: {0}', text), t('Show Log')).then((choice) => {
         if (choice) ctx.log.show();
       });
       return undefined;

@@ -52,7 +52,7 @@ function titleOf(document: vscode.TextDocument, fileText: string): string {
 
 function noDocument(ctx: Ctx): RunOutcome {
   void ctx.ui.message('info', t('MXQL: open an .mxql file to run it.'));
-  return { status: 'skipped', message: 'no MXQL document' };
+  return { status: 'skipped', message: t('no MXQL document') };
 }
 
 function source(document: vscode.TextDocument, queryText: string): RunSource {
@@ -89,7 +89,7 @@ export async function runQueryAtCursor(ctx: Ctx, runner: Runner, arg?: unknown):
   const query = queryAt(parsedText(document.getText()), offset);
   if (!query) {
     void ctx.ui.message('info', t('MXQL: there is no query here (only comments or blank lines).'));
-    return { status: 'skipped', message: 'no query at the cursor' };
+    return { status: 'skipped', message: t('no query at the cursor') };
   }
   return runner.run(source(document, query.text), optionsOf(args));
 }
@@ -120,8 +120,8 @@ async function askPath(ctx: Ctx): Promise<string | undefined> {
   return ctx.ui.inputBox({
     title: t('Predefined MXQL path'),
     prompt: t('A slash-separated path such as /app/act_tx/act_tx_oid'),
-    validateInput: (t) =>
-      /^\/[\w./-]+$/.test(t.trim()) ? undefined : 'A path starts with / and has no spaces.',
+    validateInput: (text) =>
+      /^\/[\w./-]+$/.test(text.trim()) ? undefined : t('A path starts with / and has no spaces.'),
   });
 }
 
@@ -129,7 +129,7 @@ async function askPath(ctx: Ctx): Promise<string | undefined> {
 export async function runPredefinedPath(ctx: Ctx, runner: Runner, arg?: unknown): Promise<RunOutcome> {
   const args = asArgs(arg);
   const chosen = args.path ?? (await askPath(ctx));
-  if (!chosen) return { status: 'skipped', message: 'no path chosen' };
+  if (!chosen) return { status: 'skipped', message: t('no path chosen') };
   const mqlPath = chosen.trim();
   const src: RunSource = { title: mqlPath, fileText: '', queryText: '', path: mqlPath };
   return runner.run(src, optionsOf(args));

@@ -15,14 +15,14 @@ import {
   type QueryMessage,
   type WidgetReport,
 } from '../../../common/boardMessages';
-import { translateTexts } from '../../../common/resultsTexts';
+import { translateTexts } from '../../../common/l10n';
 import { boardOf, planBoardQuery, type BoardModel, type BoardQuery } from '../../../server/core/index';
 import { DEMO_PROFILE_NAME } from '../config';
 import type { Ctx } from '../ctx';
 import { errorText } from '../errorText';
-import { t } from '../l10n';
+import { say, t } from '../l10n';
 import type { Selection, Target } from '../profiles/profiles';
-import { preparedOf, sayRunText } from '../run/runRequest';
+import { preparedOf } from '../run/runRequest';
 import { sendPrepared } from '../run/sendPrepared';
 import { presetMs, RANGE_PRESETS, type RangePreset } from '../run/timeRange';
 import { tabulate } from '../views/resultsModel';
@@ -140,7 +140,7 @@ class BoardPreview implements vscode.Disposable {
     const board = boardOf(this.document.getText());
     // A widget's problem says where the widget is; the file's own problems say where themselves.
     const problems = board.problems.map((p) =>
-      p.widget !== undefined && p.line ? t('line {0}: {1}', p.line, sayRunText(p.text)) : sayRunText(p.text),
+      p.widget !== undefined && p.line ? t('line {0}: {1}', p.line, say(p.text)) : say(p.text),
     );
     const message: BoardMessage = {
       type: 'board',
@@ -223,7 +223,7 @@ class BoardPreview implements vscode.Disposable {
     });
     if (plan.needs.length > 0) return { status: 'needs', message: plan.needs.map((n) => n.name).join(', ') };
     const prepared = preparedOf(plan);
-    if (!prepared.ok) return { status: 'error', message: prepared.problem };
+    if (!prepared.ok) return { status: 'error', message: say(prepared.problem) };
     if (signal.aborted) return { status: 'cancelled' };
     try {
       const answer = await sendPrepared(prepared.run, target, prepared.run.pcode ?? target.pcode, signal);
@@ -341,7 +341,7 @@ export class BoardPreviews implements vscode.Disposable {
     const board = boardOf(document.getText());
     if (!board.ok) {
       const [problem] = board.problems;
-      const text = problem ? sayRunText(problem.text) : '';
+      const text = problem ? say(problem.text) : '';
       void this.ctx.ui.message('error', t('MXQL: this file cannot be previewed as a dashboard. {0}', text));
       return { uri: key, generation: 0, name: '', problems: [text], target: '', widgets: [] };
     }

@@ -1,6 +1,6 @@
 // The live dashboard's HTML: a strict CSP with a per-render nonce, no inline code, the bundle and
 // its stylesheet from dist/webview. Pure, so tests check the policy without VS Code.
-import type { TextTable } from '../../../common/resultsTexts';
+import type { TextTable } from '../../../common/l10n';
 import { nonceCsp, webviewDocument } from '../views/webviewHtml';
 
 export interface DashboardHtmlInput {

@@ -14,7 +14,7 @@ import { liveValues, type LiveValue, type ProjectInfo } from '../explorer/explor
 import type { Ctx } from '../ctx';
 import { addToHistory } from './dashboardHistory';
 import { dashboardHtml } from './dashboardHtml';
-import { translateTexts } from '../../../common/resultsTexts';
+import { translateTexts } from '../../../common/l10n';
 import { errorText } from '../errorText';
 import { t } from '../l10n';
 

@@ -2,6 +2,8 @@
 // tree gives it the profiles service and the secret store). A failure is the caller's to turn into an
 // error node, so one failing node never breaks its siblings.
 import type { OpenApiClient } from '../../../api/index';
+import { templateText } from '../../../common/templateText';
+import { t } from '../l10n';
 import {
   groupProjects,
   isServerProject,
@@ -32,7 +34,7 @@ async function projectsOf(profile: string, source: ExplorerSource): Promise<Expl
   if (!(await source.hasAccountToken(profile))) {
     const stored: ProjectInfo[] = source.tokenPcodes(profile).map((pcode) => ({
       pcode,
-      name: source.projectName(profile, pcode) ?? `Project ${pcode}`,
+      name: source.projectName(profile, pcode) ?? t('Project {0}', pcode),
       groupName: '',
     }));
     const setToken: ExplorerNode = { kind: 'setToken', profile, scope: 'account' };
@@ -40,14 +42,16 @@ async function projectsOf(profile: string, source: ExplorerSource): Promise<Expl
   }
   const list = await (await source.client(profile)).projects();
   const folders = groupProjects(list.data.map(projectFromItem));
-  if (folders.length === 0) return [{ kind: 'empty', key: `projects/${profile}`, text: 'No projects' }];
+  if (folders.length === 0)
+    return [{ kind: 'empty', key: `projects/${profile}`, text: templateText('No projects') }];
   return folders.map((f): ExplorerNode => ({ kind: 'folder', profile, ...f }));
 }
 
 async function groupsOf(profile: string, source: ExplorerSource): Promise<ExplorerNode[]> {
   if (!(await source.hasAccountToken(profile))) return [{ kind: 'setToken', profile, scope: 'account' }];
   const groups = await (await source.client(profile)).groups();
-  if (groups.data.length === 0) return [{ kind: 'empty', key: `groups/${profile}`, text: 'No groups' }];
+  if (groups.data.length === 0)
+    return [{ kind: 'empty', key: `groups/${profile}`, text: templateText('No groups') }];
   return groups.data.map((group): ExplorerNode => ({ kind: 'group', profile, group }));
 }
 
@@ -109,7 +113,11 @@ async function sectionContent(node: ProjectSection, source: ExplorerSource): Pro
       const agents = joinAgents(list.data, statuses.data);
       if (agents.length === 0)
         return [
-          { kind: 'empty', key: `agents/${profile}/${project.pcode}`, text: 'No agents in the last hour' },
+          {
+            kind: 'empty',
+            key: `agents/${profile}/${project.pcode}`,
+            text: templateText('No agents in the last hour'),
+          },
         ];
       return agents.map((agent): ExplorerNode => ({ kind: 'agent', profile, project, agent }));
     }

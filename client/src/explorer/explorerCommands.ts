@@ -64,7 +64,7 @@ const hasProject = (n: ExplorerNode): n is ProjectScoped => 'project' in n && 'p
 export async function useAsTarget(deps: ExplorerDeps, arg: unknown): Promise<boolean> {
   const given = await nodeOrAsk(deps, arg, 'project');
   if (given === DISMISSED) return false;
-  const node = need(given, hasProject, 'a project or an agent');
+  const node = need(given, hasProject, t('a project or an agent'));
   await deps.ctx.profiles.setActive({ profile: node.profile, pcode: node.project.pcode });
   deps.ctx.rememberProjectName(node.profile, node.project.pcode, node.project.name);
   return true;
@@ -74,7 +74,7 @@ export async function useAsTarget(deps: ExplorerDeps, arg: unknown): Promise<boo
 export async function newQuery(deps: ExplorerDeps, arg: unknown): Promise<vscode.TextDocument | undefined> {
   const given = await nodeOrAsk(deps, arg, 'project');
   if (given === DISMISSED) return undefined;
-  const node = need(given, hasProject, 'a project or an agent');
+  const node = need(given, hasProject, t('a project or an agent'));
   const agent = node.kind === 'agent' && !Number.isNaN(node.agent.oid) ? node.agent : undefined;
   const content = newQueryText(node.project, agent);
   const document = await vscode.workspace.openTextDocument({ language: 'mxql', content });
@@ -90,7 +90,7 @@ export async function runScoped(deps: ExplorerDeps, arg: unknown): Promise<unkno
   }
   const given = await nodeOrAsk(deps, arg, 'agent');
   if (given === DISMISSED) return undefined;
-  const node = need(given, isAgent, 'an agent');
+  const node = need(given, isAgent, t('an agent'));
   const fileText = editor.document.getText();
   const queryText = editor.selection.isEmpty ? fileText : editor.document.getText(editor.selection);
   const oid = node.agent.oid;
@@ -111,7 +111,7 @@ export async function insertValue(
   if (!editor) throw new Error(t('Open an editor to insert into.'));
   const given = await nodeOrAsk(deps, arg, 'agent');
   if (given === DISMISSED) return undefined;
-  const node = need(given, isAgent, 'an agent');
+  const node = need(given, isAgent, t('an agent'));
   const text = String(node.agent[field]);
   await editor.edit((edit) => {
     for (const selection of editor.selections) edit.replace(selection, text);
@@ -128,9 +128,9 @@ export async function copyValue(
   const node = await nodeOrAsk(deps, arg, field === 'pcode' ? 'project' : 'agent');
   if (node === DISMISSED) return undefined;
   let text: string;
-  if (field === 'pcode') text = String(need(node, hasProject, 'a project or an agent').project.pcode);
+  if (field === 'pcode') text = String(need(node, hasProject, t('a project or an agent')).project.pcode);
   else if (node?.kind === 'server') text = String(node.server[field]);
-  else text = String(need(node, isAgent, 'an agent').agent[field]);
+  else text = String(need(node, isAgent, t('an agent')).agent[field]);
   await vscode.env.clipboard.writeText(text);
   return text;
 }
@@ -182,7 +182,7 @@ export async function clearToken(deps: ExplorerDeps, arg: unknown): Promise<bool
 export async function showServer(deps: ExplorerDeps, arg: unknown) {
   const given = await nodeOrAsk(deps, arg, 'server');
   if (given === DISMISSED) return undefined;
-  const node = need(given, (n): n is ExplorerNode & { kind: 'server' } => n.kind === 'server', 'a server');
+  const node = need(given, (n): n is ExplorerNode & { kind: 'server' } => n.kind === 'server', t('a server'));
   const spec = findEndpoint('sm');
   if (!spec) throw new Error(t('The sm endpoint is missing from the endpoint table.'));
   const oid = node.server.oid;
@@ -203,6 +203,6 @@ export async function showServer(deps: ExplorerDeps, arg: unknown) {
 export async function openLiveDashboard(deps: ExplorerDeps, arg: unknown) {
   const given = await nodeOrAsk(deps, arg, 'project');
   if (given === DISMISSED) return undefined;
-  const node = need(given, hasProject, 'a project');
+  const node = need(given, hasProject, t('a project'));
   return openDashboard(deps.ctx, deps.dashboards, node.profile, node.project);
 }

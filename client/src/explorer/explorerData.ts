@@ -21,9 +21,6 @@ export interface ProjectFolder {
   readonly projects: readonly ProjectInfo[];
 }
 
-/** Label of the folder of projects that belong to no group. */
-export const NO_GROUP_LABEL = '(no group)';
-
 /** The tree's form of an account project item. */
 export function projectFromItem(item: ProjectItem): ProjectInfo {
   return {
@@ -65,11 +62,11 @@ export function projectDescription(project: ProjectInfo): string {
 export function projectTooltip(project: ProjectInfo): string {
   const lines = [
     `${project.name} (pcode ${project.pcode})`,
-    project.groupName ? `Group: ${project.groupName}` : undefined,
-    project.productType ? `Product type: ${project.productType}` : undefined,
-    project.platform ? `Platform: ${project.platform}` : undefined,
-    project.status ? `Status: ${project.status}` : undefined,
-    project.gatewayName ? `Gateway: ${project.gatewayName}` : undefined,
+    project.groupName ? t('Group: {0}', project.groupName) : undefined,
+    project.productType ? t('Product type: {0}', project.productType) : undefined,
+    project.platform ? t('Platform: {0}', project.platform) : undefined,
+    project.status ? t('Status: {0}', project.status) : undefined,
+    project.gatewayName ? t('Gateway: {0}', project.gatewayName) : undefined,
   ];
   return lines.filter((l): l is string => l !== undefined).join('\n');
 }
@@ -121,12 +118,12 @@ export function joinAgents(list: readonly AgentItem[], statuses: readonly AgentS
 /** The tooltip of an agent: oid, oname and the details the agent list gives. */
 export function agentTooltip(agent: AgentInfo): string {
   const lines = [
-    `${agent.oname} (oid ${Number.isNaN(agent.oid) ? 'unknown' : agent.oid})`,
-    agent.active ? 'Active' : 'Inactive',
-    agent.ip ? `IP: ${agent.ip}` : undefined,
-    agent.version ? `Version: ${agent.version}` : undefined,
-    agent.okindName ? `Kind: ${agent.okindName}` : undefined,
-    agent.onodeName ? `Node: ${agent.onodeName}` : undefined,
+    `${agent.oname} (oid ${Number.isNaN(agent.oid) ? t('unknown') : agent.oid})`,
+    agent.active ? t('Active') : t('Inactive'),
+    agent.ip ? t('IP: {0}', agent.ip) : undefined,
+    agent.version ? t('Version: {0}', agent.version) : undefined,
+    agent.okindName ? t('Kind: {0}', agent.okindName) : undefined,
+    agent.onodeName ? t('Node: {0}', agent.onodeName) : undefined,
   ];
   return lines.filter((l): l is string => l !== undefined).join('\n');
 }

@@ -3,7 +3,6 @@
 // views directly.
 import type { Group, ProjectMember, SmServerListItem } from '../../../api/index';
 import {
-  NO_GROUP_LABEL,
   agentTooltip,
   projectDescription,
   projectTooltip,
@@ -11,7 +10,8 @@ import {
   type LiveValue,
   type ProjectInfo,
 } from './explorerData';
-import { t } from '../l10n';
+import type { TemplateText } from '../../../common/templateText';
+import { say, t } from '../l10n';
 
 export type ExplorerNode =
   | { readonly kind: 'profile'; readonly profile: string }
@@ -56,7 +56,7 @@ export type ExplorerNode =
       readonly scope: 'account' | 'project';
       readonly pcode?: number;
     }
-  | { readonly kind: 'empty'; readonly key: string; readonly text: string };
+  | { readonly kind: 'empty'; readonly key: string; readonly text: TemplateText };
 
 /** What a tree item shows for a node; `command` is run when the node is clicked. */
 export interface NodeView {
@@ -108,14 +108,15 @@ export function nodeKey(node: ExplorerNode): string {
 }
 
 const FOLDER_TITLES = {
-  live: ['Live values', 'pulse'],
-  agents: ['Agents', 'server-process'],
-  servers: ['Servers', 'server'],
-  members: ['Members', 'organization'],
+  live: [() => t('Live values'), 'pulse'],
+  agents: [() => t('Agents'), 'server-process'],
+  servers: [() => t('Servers'), 'server'],
+  members: [() => t('Members'), 'organization'],
 } as const;
 
 function sectionView(node: ExplorerNode & { kind: 'live' | 'agents' | 'servers' | 'members' }): NodeView {
-  const [label, icon] = FOLDER_TITLES[node.kind];
+  const [title, icon] = FOLDER_TITLES[node.kind];
+  const label = title();
   const contextValue = node.kind === 'live' ? 'mxqlLive' : 'mxqlSection';
   return { id: nodeKey(node), label, icon, contextValue, collapsible: true };
 }
@@ -125,7 +126,7 @@ function agentView(node: ExplorerNode & { kind: 'agent' }): NodeView {
   return {
     id: nodeKey(node),
     label: agent.oname,
-    description: Number.isNaN(agent.oid) ? 'no oid' : `oid ${agent.oid}`,
+    description: Number.isNaN(agent.oid) ? t('no oid') : `oid ${agent.oid}`,
     tooltip: agentTooltip(agent),
     icon: agent.active ? 'vm-active' : 'vm-outline',
     ...(agent.active ? { iconColor: 'testing.iconPassed' } : { iconColor: 'disabledForeground' }),
@@ -203,7 +204,7 @@ function simpleView(node: ExplorerNode): NodeView | undefined {
     case 'groups':
       return { id, label: t('Groups'), icon: 'organization', contextValue: 'mxqlSection', collapsible: true };
     case 'folder': {
-      const label = node.groupName || NO_GROUP_LABEL;
+      const label = node.groupName || t('(no group)');
       const description = `${node.projects.length} project${node.projects.length === 1 ? '' : 's'}`;
       return { id, label, description, icon: 'folder', contextValue: 'mxqlFolder', collapsible: true };
     }
@@ -251,7 +252,7 @@ function leafView(node: ExplorerNode): NodeView | undefined {
     case 'setToken':
       return {
         id,
-        label: node.scope === 'account' ? 'Set account token…' : 'Set project token…',
+        label: node.scope === 'account' ? t('Set account token…') : t('Set project token…'),
         tooltip: t('Tokens are kept in VS Code secret storage.'),
         icon: 'key',
         contextValue: 'mxqlSetToken',
@@ -259,7 +260,7 @@ function leafView(node: ExplorerNode): NodeView | undefined {
         command: { command: 'mxql.explorer.setToken', title: t('Set Token…') },
       };
     case 'empty':
-      return { id, label: node.text, icon: 'info', contextValue: 'mxqlEmpty', collapsible: false };
+      return { id, label: say(node.text), icon: 'info', contextValue: 'mxqlEmpty', collapsible: false };
     default:
       return undefined;
   }

@@ -2,6 +2,7 @@
 // changes, expansion of live values, the auto-refresh setting) and the handlers of its commands. The
 // command table registers the handlers; they reach the tree through the Ctx they were built for.
 import * as vscode from 'vscode';
+import { englishOf } from '../../../common/templateText';
 import { AUTO_REFRESH_SETTING, DEMO_PROFILE_NAME, readAutoRefreshSeconds } from '../config';
 import type { Ctx } from '../ctx';
 import { openApiRequest } from '../openApiRequest/openApiRequest';
@@ -37,7 +38,7 @@ function explorerSource(ctx: Ctx): ExplorerSource {
 function autoRefreshSeconds(ctx: Ctx): number {
   const settings = vscode.workspace.getConfiguration();
   const { seconds, problem } = readAutoRefreshSeconds((key) => settings.get<unknown>(key));
-  if (problem) ctx.log.warn(`Settings: ${problem}`);
+  if (problem) ctx.log.warn(`Settings: ${englishOf(problem)}`);
   return seconds;
 }
 

@@ -1,21 +1,28 @@
 // What a notebook cell inherits from the notebook header, as options of the ordinary run pipeline.
 // Pure (no vscode): the cell's own directives win over the header, the header wins over the
 // window's status bar (profile, project and range). Range strings are read by the core's directive
-// parser, so the header takes exactly what `@range` takes.
+// parser, so the header takes exactly what `@range` takes. Problems are texts as data, said by the UI.
+import { MXQL_RANGE } from '../../../common/limits';
+import { templateText, type TemplateText } from '../../../common/templateText';
 import { parseDirectives } from '../../../server/core/index';
+import { t } from '../l10n';
 import type { Selection } from '../profiles/profiles';
 import type { RunOptions } from '../run/runner';
 import type { RangeChoice } from '../run/timeRange';
 import type { NotebookHeader } from './notebookFile';
 
 /** The header's range as a run choice, or a readable problem. Undefined when the header sets none. */
-export function headerRange(range: string | undefined): { choice?: RangeChoice; problem?: string } {
+export function headerRange(range: string | undefined): { choice?: RangeChoice; problem?: TemplateText } {
   if (range === undefined || range.trim() === '') return {};
   const parsed = parseDirectives(`-- @range ${range.trim()}\n`);
   const problem = parsed.diagnostics.find((d) => d.severity === 'error');
   if (problem || !parsed.range) {
     return {
-      problem: `The notebook header's range "${range}" is not valid: ${problem?.message ?? 'use 5m, 1h or 2d'}`,
+      problem: templateText(
+        'The notebook header\'s range "{0}" is not valid: give a duration such as 5m, 1h or 2d (at most {1} days).',
+        range,
+        MXQL_RANGE.amount,
+      ),
     };
   }
   return { choice: { kind: 'relative', ms: parsed.range.ms } };
@@ -43,7 +50,7 @@ export function cellRunOptions(
   header: NotebookHeader,
   cellText: string,
   signal: AbortSignal,
-): { ok: true; options: RunOptions } | { ok: false; problem: string } {
+): { ok: true; options: RunOptions } | { ok: false; problem: TemplateText } {
   const range = headerRange(header.range);
   if (range.problem) return { ok: false, problem: range.problem };
   const selection = headerSelection(header);
@@ -62,18 +69,22 @@ export function cellRunOptions(
 
 /** A cell's title for the history and the results panel: its `@name`, else "notebook › Cell n". */
 export function cellTitle(cellText: string, notebookName: string, index: number): string {
-  return parseDirectives(cellText).name ?? `${notebookName} › Cell ${index + 1}`;
+  return parseDirectives(cellText).name ?? t('{0} › Cell {1}', notebookName, index + 1);
 }
 
 /** Parses `$a=1, $b=two` (the header editor's input) into params; a problem names the bad part. */
-export function parseParamList(text: string): { params?: Record<string, string>; problem?: string } {
+export function parseParamList(text: string): {
+  params?: Record<string, string>;
+  problem?: TemplateText;
+} {
   const params: Record<string, string> = {};
   for (const part of text
     .split(',')
     .map((p) => p.trim())
     .filter((p) => p !== '')) {
     const match = /^\$?([A-Za-z_][\w]*)\s*=\s*(.*)$/.exec(part);
-    if (!match) return { problem: `"${part}" is not name=value (for example $agent=web-01).` };
+    if (!match)
+      return { problem: templateText('"{0}" is not name=value (for example $agent=web-01).', part) };
     params[`$${match[1] ?? ''}`] = match[2] ?? '';
   }
   return { params };

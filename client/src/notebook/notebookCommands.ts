@@ -2,7 +2,7 @@
 // history entry or an agent's query), the header editor and the per-notebook outputs toggle.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { t } from '../l10n';
+import { say, t } from '../l10n';
 import type { Ctx } from '../ctx';
 import type { ExplorerNode } from '../explorer/explorerNodes';
 import { newQueryText } from '../explorer/queryTemplates';
@@ -184,7 +184,10 @@ async function editField(
     const value = await ctx.ui.inputBox({
       prompt: t('Time range of every cell (as @range takes it: 15m, 1h, 2d); empty follows the status bar'),
       value: header.range ?? '',
-      validateInput: (text) => headerRange(text).problem,
+      validateInput: (text) => {
+        const { problem } = headerRange(text);
+        return problem && say(problem);
+      },
     });
     if (value === undefined) return undefined;
     return value.trim() === '' ? without(header, 'range') : { ...header, range: value.trim() };
@@ -194,7 +197,10 @@ async function editField(
     value: Object.entries(header.params ?? {})
       .map(([k, v]) => `${k}=${v}`)
       .join(', '),
-    validateInput: (text) => parseParamList(text).problem,
+    validateInput: (text) => {
+      const { problem } = parseParamList(text);
+      return problem && say(problem);
+    },
   });
   if (value === undefined) return undefined;
   const params = parseParamList(value).params ?? {};

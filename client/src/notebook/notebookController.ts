@@ -3,7 +3,7 @@
 // A cell's stop button aborts its HTTP request; every failure ends as a readable error output.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { t } from '../l10n';
+import { say, t } from '../l10n';
 import type { Ctx } from '../ctx';
 import type { Runner, RunOutcome } from '../run/runner';
 import type { CellOutput, OutputRun } from './notebookFile';
@@ -28,7 +28,7 @@ export class MxqlNotebookController implements vscode.Disposable {
     );
     this.controller.supportedLanguages = ['mxql'];
     this.controller.supportsExecutionOrder = true;
-    this.controller.description = 'Runs MXQL cells against the notebook’s profile';
+    this.controller.description = t('Runs MXQL cells against the notebook’s profile');
     this.controller.executeHandler = (cells, notebook) => this.executeCells(cells, notebook);
   }
 
@@ -75,7 +75,7 @@ export class MxqlNotebookController implements vscode.Disposable {
     const text = cell.document.getText();
     const header = headerOf(notebook);
     const planned = cellRunOptions(header, text, signal);
-    if (!planned.ok) return { type: 'error', run: { title }, message: planned.problem };
+    if (!planned.ok) return { type: 'error', run: { title }, message: say(planned.problem) };
     const source = { title, fileText: text, queryText: text, uri: cell.document.uri.toString() };
     const outcome = await this.runner.run(source, planned.options);
     return this.outputOf(outcome, title);

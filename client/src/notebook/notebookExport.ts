@@ -1,10 +1,11 @@
 // Reports of a notebook: Markdown (tables as Markdown, charts as SVG files beside it) and one
 // self-contained HTML file (tables, inline SVG charts, no script and no remote content; every value
-// escaped). Pure: the command writes the files.
+// escaped). Pure: the command writes the files; a report's own words are in the user's language.
 import type { Cell } from '../../../common/resultsMessages';
 import { cellText } from '../../../common/tabular';
 import { chartSvg, escapeXml } from './chartSvg';
 import type { CellOutput, FileCell, NotebookFile } from './notebookFile';
+import { t } from '../l10n';
 
 /** Rows shown per table in a report; the rest are counted. */
 export const REPORT_ROWS = 200;
@@ -21,7 +22,7 @@ function runLine(output: CellOutput): string {
     r.profile,
     r.project ?? (r.pcode !== undefined ? `pcode ${r.pcode}` : undefined),
     r.range,
-    r.rows !== undefined ? `${r.rows} rows` : undefined,
+    r.rows !== undefined ? t('{0} rows', r.rows) : undefined,
     r.ms !== undefined ? `${r.ms} ms` : undefined,
   ];
   return parts.filter((p): p is string => p !== undefined && p !== '').join(' · ');
@@ -37,7 +38,8 @@ function markdownTable(columns: readonly string[], rows: readonly (readonly Cell
   const body = rows
     .slice(0, REPORT_ROWS)
     .map((row) => `| ${columns.map((_, i) => markdownCell(row[i])).join(' | ')} |`);
-  const more = rows.length > REPORT_ROWS ? [`\n_${rows.length - REPORT_ROWS} more rows not shown._`] : [];
+  const more =
+    rows.length > REPORT_ROWS ? [`\n_${t('{0} more rows not shown.', rows.length - REPORT_ROWS)}_`] : [];
   return [head, rule, ...body].join('\n') + more.join('');
 }
 
@@ -60,8 +62,8 @@ export function markdownReport(
     for (const output of cell.outputs ?? []) {
       const line = runLine(output);
       if (line) parts.push(`_${markdownCell(line)}_`);
-      if (output.type === 'error') parts.push(`> **Error:** ${markdownCell(output.message)}`);
-      else if (output.type === 'cancelled') parts.push('> The run was cancelled.');
+      if (output.type === 'error') parts.push(`> **${t('Error:')}** ${markdownCell(output.message)}`);
+      else if (output.type === 'cancelled') parts.push(`> ${t('The run was cancelled.')}`);
       else {
         const svg = chartSvg(output.columns, output.rows, output.run.title);
         if (svg) {
@@ -100,7 +102,9 @@ function htmlTable(columns: readonly string[], rows: readonly (readonly Cell[])[
     .map((row) => `<tr>${columns.map((_, i) => `<td>${escapeXml(cellText(row[i]))}</td>`).join('')}</tr>`)
     .join('\n');
   const more =
-    rows.length > REPORT_ROWS ? `<p class="more">${rows.length - REPORT_ROWS} more rows not shown.</p>` : '';
+    rows.length > REPORT_ROWS
+      ? `<p class="more">${escapeXml(t('{0} more rows not shown.', rows.length - REPORT_ROWS))}</p>`
+      : '';
   return `<table><thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody></table>${more}`;
 }
 
@@ -111,7 +115,8 @@ function htmlCell(cell: FileCell): string {
     const line = runLine(output);
     if (line) parts.push(`<p class="run">${escapeXml(line)}</p>`);
     if (output.type === 'error') parts.push(`<p class="error">${escapeXml(output.message)}</p>`);
-    else if (output.type === 'cancelled') parts.push('<p class="error">The run was cancelled.</p>');
+    else if (output.type === 'cancelled')
+      parts.push(`<p class="error">${escapeXml(t('The run was cancelled.'))}</p>`);
     else {
       const svg = chartSvg(output.columns, output.rows, output.run.title);
       if (svg) parts.push(`<figure>${svg}</figure>`);

@@ -16,7 +16,7 @@ import {
   requestableEndpoints,
 } from './requestForm';
 import { showApiResult, type ApiResultOutcome } from './showApiResult';
-import { t } from '../l10n';
+import { tableText, t } from '../l10n';
 
 /** Arguments of mxql.openApiRequest that skip the prompts. */
 export interface OpenApiRequestArgs {
@@ -69,22 +69,27 @@ function pickItems(ctx: Ctx): PickItem<Choice | undefined>[] {
     const spec = findEndpoint(r.endpointId);
     return spec ? [{ spec, recent: r }] : [];
   });
-  if (recent.length > 0) items.push(separator('Recent'));
+  if (recent.length > 0) items.push(separator(t('Recent')));
   for (const r of recent) {
     const params = Object.entries(r.recent.params ?? {})
       .map(([k, v]) => `${k}=${v}`)
       .join(' ');
     items.push({
-      label: `$(history) ${r.spec.title}`,
+      label: `$(history) ${tableText(r.spec.title)}`,
       description: params,
       detail: endpointDetail(r.spec),
       value: r,
     });
   }
   for (const group of requestableEndpoints()) {
-    items.push(separator(group.title));
+    items.push(separator(tableText(group.title)));
     for (const spec of group.endpoints) {
-      items.push({ label: spec.title, description: spec.id, detail: endpointDetail(spec), value: { spec } });
+      items.push({
+        label: tableText(spec.title),
+        description: spec.id,
+        detail: endpointDetail(spec),
+        value: { spec },
+      });
     }
   }
   return items;
@@ -95,8 +100,8 @@ async function askParams(ctx: Ctx, spec: EndpointSpec, start: Readonly<Record<st
   const entered: Record<string, string> = {};
   for (const param of spec.params.filter(isPromptable)) {
     const value = await ctx.ui.inputBox({
-      title: `${spec.title}: ${param.name}`,
-      prompt: param.required ? param.title : t('{0} (optional)', param.title),
+      title: `${tableText(spec.title)}: ${param.name}`,
+      prompt: param.required ? tableText(param.title) : t('{0} (optional)', tableText(param.title)),
       value: start[param.name] ?? defaultValue(spec, param, now),
       ignoreFocusOut: true,
       validateInput: (text) => paramProblem(spec, entered, param, text, now),

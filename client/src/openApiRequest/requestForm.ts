@@ -9,8 +9,7 @@ import {
   type EndpointSpec,
   type ParamSpec,
 } from '../../../api/index';
-import { apiTextOf } from '../errorText';
-import { t } from '../l10n';
+import { say, t } from '../l10n';
 
 /** One group of the picker: the specification's group title and its endpoints in table order. */
 export interface EndpointPickGroup {
@@ -113,9 +112,9 @@ export function paramProblem(
   const message = englishOf(problem);
   // The pair rule is checked when its second half is entered.
   if (param.name === 'filterkey' && message.startsWith('filterkey and filterval')) return undefined;
-  if (message.includes(param.name)) return apiTextOf(problem);
+  if (message.includes(param.name)) return say(problem);
   const namesOther = spec.params.some((p) => p.name !== param.name && message.includes(p.name));
-  return !namesOther && param.name === 'etime' ? apiTextOf(problem) : undefined;
+  return !namesOther && param.name === 'etime' ? say(problem) : undefined;
 }
 
 /** The parameters to send: blank optional values are left out, so the service applies its defaults. */

@@ -7,6 +7,7 @@ import { DEMO_PROFILE_NAME } from '../config';
 import type { Ctx } from '../ctx';
 import type { ResultsPanels } from '../views/resultsPanel';
 import { errorText, openApiHintText } from '../errorText';
+import { tableText } from '../l10n';
 
 /** One request to show. `select` picks the part of the answer to tabulate (e.g. one server). */
 export interface ApiResultRequest {
@@ -52,7 +53,7 @@ export async function showApiResult(
   const etime = timeParam(request.params['etime']);
   const run = {
     runId: `api-${randomUUID()}`,
-    title: request.title ?? request.spec.title,
+    title: request.title ?? tableText(request.spec.title),
     endpoint: request.spec.path,
     server: request.spec.host === 'service' ? target.client.serviceUrl : target.baseUrl,
     params: { ...request.params },

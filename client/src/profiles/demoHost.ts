@@ -136,7 +136,7 @@ export class DemoHost implements vscode.Disposable {
       });
       child.on('exit', (code, signal) => {
         clearTimeout(timer);
-        const how = signal ? `signal ${signal}` : `exit code ${String(code)}`;
+        const how = signal ? t('signal {0}', signal) : t('exit code {0}', String(code));
         if (!connection) {
           reject(
             new Error(
@@ -148,7 +148,10 @@ export class DemoHost implements vscode.Disposable {
         if (this.child !== child) return; // stopped on purpose
         this.child = undefined;
         this.starting = undefined;
-        this.crash = `The demo backend stopped unexpectedly (${how}). Restart it: choose Restart Demo, or Retry in the MXQL explorer.`;
+        this.crash = t(
+          'The demo backend stopped unexpectedly ({0}). Restart it: choose Restart Demo, or Retry in the MXQL explorer.',
+          how,
+        );
         this.options.onCrash?.(this.crash, stderr);
         this.changed();
       });

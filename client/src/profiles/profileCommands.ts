@@ -7,8 +7,8 @@ import { DEMO_PROFILE_NAME, type ProfileSetting } from '../config';
 import type { Ctx } from '../ctx';
 import type { PickItem } from '../views/ui';
 import type { ProjectChoice } from './profiles';
-import { t } from '../l10n';
-import { apiTextOf, errorText } from '../errorText';
+import { say, t } from '../l10n';
+import { errorText } from '../errorText';
 
 /** Arguments of mxql.addProfile. */
 export interface AddProfileArgs extends ProfileSetting {
@@ -27,21 +27,21 @@ export function baseUrlProblem(text: string): string | undefined {
     return t('Enter a URL such as https://api.example.com');
   }
   const reason = insecureReasonText(url);
-  const words = reason && apiTextOf(reason);
+  const words = reason && say(reason);
   return words ? `${words[0]?.toUpperCase() ?? ''}${words.slice(1)}.` : undefined;
 }
 
 function nameProblem(ctx: Ctx, text: string): string | undefined {
   const name = text.trim();
-  if (name === '') return 'A profile needs a name.';
+  if (name === '') return t('A profile needs a name.');
   if (name === DEMO_PROFILE_NAME)
-    return `"${DEMO_PROFILE_NAME}" is the built-in profile; choose another name.`;
-  if (ctx.profiles.setting(name)) return `A profile named "${name}" exists already.`;
+    return t('"{0}" is the built-in profile; choose another name.', DEMO_PROFILE_NAME);
+  if (ctx.profiles.setting(name)) return t('A profile named "{0}" exists already.', name);
   return undefined;
 }
 
 const pcodeProblem = (text: string) =>
-  /^\s*\d*\s*$/.test(text) ? undefined : 'A project code is a whole number (or leave it empty).';
+  /^\s*\d*\s*$/.test(text) ? undefined : t('A project code is a whole number (or leave it empty).');
 
 /** The wizard's steps in order; README's "Connecting to a real account" describes the same steps. */
 const STEPS = 6;
@@ -301,7 +301,7 @@ async function askPcode(ctx: Ctx, profile: string): Promise<number | undefined> 
     title: t('Project code (pcode) in "{0}"', profile),
     prompt: t('The project code shown in the project management area of your service'),
     ...(fallback !== undefined ? { value: String(fallback) } : {}),
-    validateInput: (t) => (/^\s*\d+\s*$/.test(t) ? undefined : 'A project code is a whole number.'),
+    validateInput: (text) => (/^\s*\d+\s*$/.test(text) ? undefined : t('A project code is a whole number.')),
   });
   return text === undefined ? undefined : Number(text.trim());
 }

@@ -13,7 +13,7 @@ import {
   validateTimeInput,
   type RangeChoice,
 } from './timeRange';
-import { t } from '../l10n';
+import { say, t } from '../l10n';
 
 const CUSTOM = 'custom';
 
@@ -43,7 +43,10 @@ async function customRange(ctx: Ctx): Promise<RangeChoice | undefined> {
   const offset = ctx.offsetMinutes();
   const zone = formatZone(offset);
   const now = Date.now();
-  const validate = (text: string) => validateTimeInput(text, offset);
+  const validate = (text: string) => {
+    const problem = validateTimeInput(text, offset);
+    return problem && say(problem);
+  };
   const start = await ctx.ui.inputBox({
     title: t('Start ({0})', zone),
     prompt: t('Start of the range, yyyy-MM-dd HH:mm in {0}, ISO 8601 or epoch ms', zone),
@@ -53,17 +56,17 @@ async function customRange(ctx: Ctx): Promise<RangeChoice | undefined> {
   if (start === undefined) return undefined;
   const end = await ctx.ui.inputBox({
     title: t('End ({0})', zone),
-    prompt: t('End of the range; at most {0} after {1}', MXQL_RANGE.span, start),
+    prompt: t('End of the range; at most {0} days after {1}', MXQL_RANGE.amount, start),
     value: formatLocal(now, offset),
     validateInput: (text) => validate(text) ?? problemOf(parseCustomRange(start, text, offset)),
   });
   if (end === undefined) return undefined;
   const parsed = parseCustomRange(start, end, offset);
   if (parsed.ok) return parsed.choice;
-  void ctx.ui.message('error', t('MXQL: {0}', parsed.problem));
+  void ctx.ui.message('error', t('MXQL: {0}', say(parsed.problem)));
   return undefined;
 }
 
 function problemOf(result: ReturnType<typeof parseCustomRange>): string | undefined {
-  return result.ok ? undefined : result.problem;
+  return result.ok ? undefined : say(result.problem);
 }

@@ -2,15 +2,17 @@
 // choices become one planner call, and the plan becomes what the runner sends and records. Nothing here
 // decides what a run sends; it only says the extension's inputs in the planner's words. Pure: no vscode.
 import {
+  localizedMessage,
   MXQL_ENDPOINTS,
   planRun,
   type CategoryCatalog,
   type MxqlBody,
   type MxqlEndpointId,
   type RunPlan,
-  type RunText,
+  type RunProblem,
 } from '../../../server/core/index';
-import { t } from '../l10n';
+import { templateText, type TemplateText } from '../../../common/templateText';
+import { uiLanguage } from '../l10n';
 import type { RangeChoice, ResolvedRange } from './timeRange';
 
 /** The two MXQL endpoints, by API client id and path (the planner owns them). */
@@ -62,9 +64,14 @@ export function planEditorRun(input: EditorRunInput): RunPlan {
   });
 }
 
-/** A planner text in the user's language. */
-export function sayRunText(text: RunText): string {
-  return t(text.template, ...text.args);
+/**
+ * A planner problem as a text: a directive's diagnostic is worded by the core in the display language
+ * (its message is built from its code and arguments, not from a template), any other is the planner's text.
+ */
+function problemText(problem: RunProblem): TemplateText {
+  return problem.diagnostic
+    ? templateText('{0}', localizedMessage(problem.diagnostic, uiLanguage()))
+    : problem.text;
 }
 
 /** Everything of one request, without credentials: what the runner sends and records. */
@@ -85,20 +92,33 @@ export interface PreparedRun {
   readonly body: MxqlBody;
 }
 
-/** The request of a plan, or the problems that block it, in the user's language and joined. */
-export function preparedOf(plan: RunPlan): { ok: true; run: PreparedRun } | { ok: false; problem: string } {
+/** Texts one after another: as a list (`a; b`) or as sentences (`a b`). */
+function joined(first: TemplateText, rest: readonly TemplateText[], as: 'list' | 'sentences'): TemplateText {
+  const [next, ...others] = rest;
+  if (!next) return first;
+  const tail = joined(next, others, as);
+  return as === 'list' ? templateText('{0}; {1}', first, tail) : templateText('{0} {1}', first, tail);
+}
+
+/** The request of a plan, or the problems that block it as one text. */
+export function preparedOf(
+  plan: RunPlan,
+): { ok: true; run: PreparedRun } | { ok: false; problem: TemplateText } {
   const request = plan.request;
   if (!request) {
     const directive = plan.problems.filter((p) => !p.code.startsWith('run/'));
     const others = plan.problems.filter((p) => p.code.startsWith('run/'));
-    if (directive.length > 0) {
-      const lines = directive.map((p) => t('line {0}: {1}', p.line, sayRunText(p.text))).join('; ');
-      return { ok: false, problem: t('Fix the directives first: {0}', lines) };
-    }
-    const [first] = others;
-    if (first?.code === 'run/range')
-      return { ok: false, problem: t('Not sent: {0}', sayRunText(first.text)) };
-    return { ok: false, problem: others.map((p) => sayRunText(p.text)).join(' ') };
+    const [firstLine, ...lines] = directive.map((p) => templateText('line {0}: {1}', p.line, problemText(p)));
+    if (firstLine)
+      return {
+        ok: false,
+        problem: templateText('Fix the directives first: {0}', joined(firstLine, lines, 'list')),
+      };
+    const [first, ...rest] = others;
+    if (!first) return { ok: false, problem: templateText('There is no query to run here.') };
+    if (first.code === 'run/range')
+      return { ok: false, problem: templateText('Not sent: {0}', problemText(first)) };
+    return { ok: false, problem: joined(problemText(first), rest.map(problemText), 'sentences') };
   }
   const { body } = request;
   return {

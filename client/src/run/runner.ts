@@ -7,7 +7,7 @@ import type { RunInfo } from '../../../common/resultsMessages';
 import { mxqlNoticeOf, type RequestEvent } from '../../../api/index';
 import { DEMO_PROFILE_NAME } from '../config';
 import type { Ctx } from '../ctx';
-import { t } from '../l10n';
+import { say, t } from '../l10n';
 import type { Selection, Target } from '../profiles/profiles';
 import type { ResultsPanels } from '../views/resultsPanel';
 import type { HistoryEntry } from '../history/historyStore';
@@ -85,7 +85,7 @@ export class Runner {
     if (!values) return { status: 'skipped', message: t('a prompt was dismissed') };
     const prepared = preparedOf(this.plan(source, options, values));
     if (!options.quiet) this.last = { source, options: { ...options, ...values } };
-    if (!prepared.ok) return this.refuse(source, prepared.problem, options);
+    if (!prepared.ok) return this.refuse(source, say(prepared.problem), options);
     return this.execute(source, prepared.run, target, options);
   }
 

@@ -1,6 +1,7 @@
 // The status bar's time ranges: the relative presets, custom absolute ranges typed by the user, and the
 // stored choice read back. What a range means for a run (the file's directives, the MXQL limit, labels)
 // is the core's run planner's (server/core/run/timeRange.ts); this module only adds the picker's parts.
+// Pure: its problems are texts as data, which the picker says in the user's language.
 import {
   parseAbsoluteTime,
   parseDuration,
@@ -9,7 +10,7 @@ import {
   type RangeChoice,
 } from '../../../server/core/index';
 import { MXQL_RANGE } from '../../../api/index';
-import { t } from '../l10n';
+import { templateText, type TemplateText } from '../../../common/templateText';
 
 export {
   choiceLabel,
@@ -30,29 +31,23 @@ export function presetMs(preset: RangePreset): number {
   return parseDuration(preset) ?? 0;
 }
 
-/** Why a range cannot be sent, in the user's language, or undefined when it can. */
-export function rangeProblemText(stime: number, etime: number): string | undefined {
-  const problem = rangeProblem(stime, etime);
-  return problem ? t(problem.template, ...problem.args) : undefined;
-}
-
 /** Validates one end of a custom range typed by the user; a message for validateInput, or undefined. */
-export function validateTimeInput(text: string, offsetMinutes: number): string | undefined {
+export function validateTimeInput(text: string, offsetMinutes: number): TemplateText | undefined {
   if (parseAbsoluteTime(text, offsetMinutes) !== null) return undefined;
-  return t('Enter a time as yyyy-MM-dd HH:mm (local), ISO 8601 or epoch milliseconds.');
+  return templateText('Enter a time as yyyy-MM-dd HH:mm (local), ISO 8601 or epoch milliseconds.');
 }
 
-/** Parses a custom range; a problem string when either end or the span is invalid. */
+/** Parses a custom range; a problem when either end or the span is invalid. */
 export function parseCustomRange(
   start: string,
   end: string,
   offsetMinutes: number,
-): { ok: true; choice: RangeChoice } | { ok: false; problem: string } {
+): { ok: true; choice: RangeChoice } | { ok: false; problem: TemplateText } {
   const stime = parseAbsoluteTime(start, offsetMinutes);
   const etime = parseAbsoluteTime(end, offsetMinutes);
-  if (stime === null) return { ok: false, problem: t("'{0}' is not a time", start) };
-  if (etime === null) return { ok: false, problem: t("'{0}' is not a time", end) };
-  const problem = rangeProblemText(stime, etime);
+  if (stime === null) return { ok: false, problem: templateText("'{0}' is not a time", start) };
+  if (etime === null) return { ok: false, problem: templateText("'{0}' is not a time", end) };
+  const problem = rangeProblem(stime, etime);
   return problem ? { ok: false, problem } : { ok: true, choice: { kind: 'absolute', stime, etime } };
 }
 

@@ -1,6 +1,7 @@
 // Builds the results webview's HTML. Pure (no vscode import) so tests serve the very same page
 // from a loopback server in Chromium; the panel code passes webview.asWebviewUri() strings.
 import type { ResultsTexts } from '../../../common/resultsTexts';
+import { t } from '../l10n';
 import { nonceCsp, webviewDocument } from './webviewHtml';
 
 /** Inputs of {@link resultsHtml}; every URI is already converted with `webview.asWebviewUri`. */
@@ -37,7 +38,7 @@ export function resultsHtml(input: ResultsHtmlInput): string {
     nonce: input.nonce,
     styleUris: [input.codiconsUri, input.styleUri],
     scriptUri: input.scriptUri,
-    title: input.title ?? 'MXQL Results',
+    title: input.title ?? t('MXQL Results'),
     exposeNonce: true,
     appClass: 'mxql-app',
     ...(input.texts ? { texts: input.texts } : {}),

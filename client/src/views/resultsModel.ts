@@ -16,6 +16,7 @@ import {
   type RunInfo,
 } from '../../../common/resultsMessages';
 import { toCsv, toJson } from '../../../common/tabular';
+import { t } from '../l10n';
 
 export type ResultStatus = 'running' | 'done' | 'error' | 'cancelled';
 
@@ -155,7 +156,7 @@ export class ResultsModel {
     if (result.status === 'running') return [{ type: 'running', v, run }];
     const head: ExtensionToResults = { type: 'init', v, run, columns: result.columns };
     if (result.status === 'error') {
-      return [head, { type: 'error', v, runId, error: result.error ?? { message: 'The run failed.' } }];
+      return [head, { type: 'error', v, runId, error: result.error ?? { message: t('The run failed.') } }];
     }
     const { chunks } = result;
     if (result.status === 'cancelled') return [head, ...chunks, { type: 'cancelled', v, runId }];

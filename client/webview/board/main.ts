@@ -2,7 +2,7 @@
 // Markdown, series widgets as uPlot charts and the others as compact tables. Every value is set as text
 // (textContent); the page reports what it shows back to the extension after each change.
 import './board.css';
-import { fillTemplate, textsFrom } from '../../../common/resultsTexts';
+import { fillTemplate, textsFrom } from '../../../common/l10n';
 import {
   BOARD_TEXTS,
   parseExtensionToBoard,

@@ -2,7 +2,7 @@
 // set as text (textContent) and sparklines are built with DOM calls, so nothing from the service is
 // ever parsed as HTML.
 import './dashboard.css';
-import { fillTemplate, textsFrom } from '../../../common/resultsTexts';
+import { fillTemplate, textsFrom } from '../../../common/l10n';
 import {
   DASHBOARD_TEXTS,
   parseExtensionToDashboard,

@@ -5,14 +5,10 @@
 import ja from '../../../l10n/bundle.l10n.ja.json';
 import ko from '../../../l10n/bundle.l10n.ko.json';
 import { NOTEBOOK_TEXTS } from '../../../common/notebookOutput';
-import {
-  fillTemplate,
-  translateResultsTexts,
-  translateTexts,
-  type ResultsTexts,
-} from '../../../common/resultsTexts';
+import { fillTemplate, languageOf, translateTexts, type UiLanguage } from '../../../common/l10n';
+import { translateResultsTexts, type ResultsTexts } from '../../../common/resultsTexts';
 
-const BUNDLES: Readonly<Record<string, Readonly<Record<string, string>>>> = { ko, ja };
+const BUNDLES: Readonly<Record<UiLanguage, Readonly<Record<string, string>>>> = { ko, ja };
 
 /** The texts of one display language. */
 export interface RendererTexts {
@@ -24,8 +20,8 @@ export interface RendererTexts {
 
 /** The bundle of a VS Code display language (`ko`, `ja`, `ja-JP`), or undefined for English. */
 function bundleOf(lang: string | undefined): Readonly<Record<string, string>> | undefined {
-  const base = lang?.toLowerCase().split('-')[0] ?? '';
-  return Object.hasOwn(BUNDLES, base) ? BUNDLES[base] : undefined;
+  const language = languageOf(lang);
+  return language && BUNDLES[language];
 }
 
 const cache = new Map<string, RendererTexts>();

@@ -3,7 +3,8 @@
 // falling back to English. Functions take the values they need, so word order and plural forms stay
 // the translator's choice.
 
-import { fillTemplate, resultsTextsFrom, type ResultsTexts } from '../../../common/resultsTexts';
+import { fillTemplate } from '../../../common/l10n';
+import { resultsTextsFrom, type ResultsTexts } from '../../../common/resultsTexts';
 import { formatBytes, formatCount } from './format';
 
 /** The page's document, typed here so node tests (no DOM types) can import this module too. */

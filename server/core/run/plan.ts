@@ -13,6 +13,7 @@ import {
   lineStartsOf,
   parseDirectives,
   type Directives,
+  type MxqlDiagnostic,
   type Range,
   type TimezoneOffset,
 } from '../syntax/index';
@@ -106,6 +107,8 @@ export interface RunProblem {
   readonly line: number;
   /** True for a mistake in what the caller asked (a line past the end): a usage error on the command line. */
   readonly usage: boolean;
+  /** The directive's diagnostic, when the problem is one: a client words it in its language from it. */
+  readonly diagnostic?: MxqlDiagnostic;
 }
 
 /** The plan of one run. */
@@ -189,6 +192,7 @@ function directiveProblems(text: string, directives: Directives): RunProblem[] {
       text: runText('{0}', d.message),
       line: lineColumnOf(starts, d.range.start).line,
       usage: false,
+      diagnostic: d,
     }));
 }
 

@@ -68,9 +68,9 @@ export function rangeProblem(stime: number, etime: number): RunText | undefined 
   if (etime - stime > MXQL_RANGE.maxRangeMs) {
     const days = Math.round(((etime - stime) / DAY) * 10) / 10;
     return runText(
-      'the time range covers {0} days; MXQL allows at most {1} per request. Pick a shorter range.',
+      'the time range covers {0} days; MXQL allows at most {1} days per request. Pick a shorter range.',
       days,
-      MXQL_RANGE.span,
+      MXQL_RANGE.amount,
     );
   }
   return undefined;

@@ -5,10 +5,11 @@ import * as assert from 'node:assert/strict';
 import { once } from 'node:events';
 import * as vscode from 'vscode';
 import { suite, suiteSetup, suiteTeardown, test } from 'mocha';
-import { NOTEBOOK_RESULT_MIME, parseOutput, type CellOutput } from '../../../common/notebookOutput';
+import { type CellOutput } from '../../../common/notebookOutput';
 import { workspaceRoot } from '../workspaceFiles';
 import { child, children, projectNodes } from './explorerSupport';
 import { codeOf, diagnosticsFor } from './languageSupport';
+import { outputOf } from './notebookSupport';
 import { fileUri, mxqlApi, useDemo } from './runSupport';
 
 const decoder = new TextDecoder();
@@ -32,25 +33,6 @@ async function appendMxqlCell(notebook: vscode.NotebookDocument, text: string): 
   edit.set(notebook.uri, [vscode.NotebookEdit.insertCells(notebook.cellCount, [data])]);
   assert.ok(await vscode.workspace.applyEdit(edit));
   return notebook.cellAt(notebook.cellCount - 1);
-}
-
-/** The stored output of a cell once it has one (now, or on a later change of the notebook). */
-function outputOf(cell: vscode.NotebookCell): Promise<CellOutput> {
-  const read = (): CellOutput | undefined => {
-    const item = cell.outputs.flatMap((o) => o.items).find((i) => i.mime === NOTEBOOK_RESULT_MIME);
-    return item ? parseOutput(JSON.parse(decoder.decode(item.data))) : undefined;
-  };
-  const now = read();
-  if (now) return Promise.resolve(now);
-  return new Promise((resolve) => {
-    const listener = vscode.workspace.onDidChangeNotebookDocument((e) => {
-      if (e.notebook !== cell.notebook) return;
-      const found = read();
-      if (!found) return;
-      listener.dispose();
-      resolve(found);
-    });
-  });
 }
 
 async function runCell(cell: vscode.NotebookCell): Promise<CellOutput> {
