@@ -5,6 +5,7 @@
 import { type TextDocument } from 'vscode-languageserver-textdocument';
 import { diagnosticsOf, type ValidationDiagnostic } from '../core/index';
 import { type AnalysisCache } from './documents';
+import { isJsonDocument, type EmbeddedDocuments } from './embeddedDocuments';
 import { type ServerSettings } from './settings';
 
 /** Quiet period before validating after a change, in milliseconds. */
@@ -44,6 +45,8 @@ export class DiagnosticsScheduler {
     private readonly settings: () => ServerSettings,
     private readonly publish: Publish,
     private readonly log: (message: string) => void,
+    /** The MXQL strings of JSON documents, when the server reads them. */
+    private readonly embedded?: EmbeddedDocuments,
   ) {}
 
   /**
@@ -79,7 +82,13 @@ export class DiagnosticsScheduler {
 
   /** The diagnostics of the document's current version (validated now). */
   current(doc: TextDocument): ValidationDiagnostic[] {
-    return this.compute(doc);
+    return this.compute(doc) ?? [];
+  }
+
+  /** Whether the settings keep a diagnostic of `code`. */
+  keeps(code: string): boolean {
+    const settings = this.settings();
+    return settings.diagnosticsEnabled && !isDisabled(code, settings.disabledCodes);
   }
 
   /** Forgets a closed document. */
@@ -90,7 +99,8 @@ export class DiagnosticsScheduler {
 
   private send(doc: TextDocument): void {
     this.published.set(doc.uri, doc.version);
-    this.publish(doc, this.compute(doc));
+    const list = this.compute(doc);
+    if (list) this.publish(doc, list);
   }
 
   private drainSoon(): void {
@@ -117,17 +127,24 @@ export class DiagnosticsScheduler {
     return best;
   }
 
-  private compute(doc: TextDocument): ValidationDiagnostic[] {
+  /** The document's diagnostics; undefined for a JSON document without MXQL (nothing to publish). */
+  private compute(doc: TextDocument): ValidationDiagnostic[] | undefined {
     const settings = this.settings();
-    if (!settings.diagnosticsEnabled) return [];
-    const analysis = this.cache.get(doc);
+    const json = isJsonDocument(doc);
+    if (!settings.diagnosticsEnabled) return json && !this.embedded?.get(doc).holdsMxql ? undefined : [];
     try {
-      const all = diagnosticsOf(analysis, { catalog: analysis.catalogs.categories });
+      const all = json ? this.embedded?.diagnostics(doc) : this.mxqlDiagnostics(doc);
+      if (all === undefined) return undefined;
       return all.filter((d) => !isDisabled(d.code, settings.disabledCodes));
     } catch (error) {
       this.log(`Validation failed for ${doc.uri}: ${String(error)}`);
       return [];
     }
+  }
+
+  private mxqlDiagnostics(doc: TextDocument): ValidationDiagnostic[] {
+    const analysis = this.cache.get(doc);
+    return diagnosticsOf(analysis, { catalog: analysis.catalogs.categories });
   }
 }
 

@@ -66,6 +66,9 @@ const INJECT_KEY = 'inject';
 /** A `mql` holding something else than a string is a mistake worth naming; `query` is too common a key to judge. */
 const STRICT_KEY = 'mql';
 
+/** The most `not-a-string` problems one scan reports: the first ones say what to fix. */
+export const MAX_NOT_A_STRING = 100;
+
 /** Thrown inside the scan only, and caught by `findJsonQueries`: the first syntax error ends the scan. */
 class JsonSyntaxError extends Error {
   constructor(
@@ -199,6 +202,8 @@ function scan(json: string, queries: JsonQuery[], problems: JsonProblem[]): void
   }
 
   function notString(at: number, what: string): void {
+    // Each pointer costs its depth: a cap keeps a file of thousands of nested `mql` objects linear.
+    if (problems.length >= MAX_NOT_A_STRING) return;
     problems.push({
       kind: 'not-a-string',
       message: `'${STRICT_KEY}' holds ${what}, not a string of MXQL`,
@@ -353,4 +358,72 @@ export function escapeForJson(text: string): string {
         return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
     }
   });
+}
+
+/** One replacement in a JSON text: `[start, end)` of the text before it becomes `text`. */
+export interface JsonEdit {
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+}
+
+/**
+ * The scan of the text `edit` made of the text `previous` was scanned from, without scanning the
+ * whole text again when the edit lies inside one MXQL string (a keystroke in a query): that string is
+ * read again and the tokens after it shift. Anything else (an edit elsewhere, a quote or escape that
+ * changes where the string ends, a previous scan that stopped at a syntax error) scans `json` whole.
+ */
+export function updateJsonQueries(previous: JsonQueryScan, json: string, edit: JsonEdit): JsonQueryScan {
+  const index = previous.problems.some((p) => p.kind === 'syntax')
+    ? -1
+    : previous.queries.findIndex((q) => q.token.start < edit.start && edit.end < q.token.end);
+  const old = previous.queries[index];
+  if (!old) return findJsonQueries(json);
+  const delta = edit.text.length - (edit.end - edit.start);
+  let reread: Omit<JsonQuery, 'pointer'>;
+  try {
+    reread = readString(json, old.token.start);
+  } catch (error) {
+    if (!(error instanceof JsonSyntaxError)) throw error;
+    return findJsonQueries(json);
+  }
+  if (reread.token.end !== old.token.end + delta) return findJsonQueries(json);
+  const shift = (q: JsonQuery): JsonQuery => ({
+    ...q,
+    token: { start: q.token.start + delta, end: q.token.end + delta },
+    map: { ...q.map, json: q.map.json.map((o) => o + delta) },
+  });
+  const queries = previous.queries.map((q, i) =>
+    i < index ? q : i === index ? { pointer: q.pointer, ...reread } : shift(q),
+  );
+  const problems = previous.problems.map((p) =>
+    p.offset > old.token.start ? { ...p, offset: p.offset + delta } : p,
+  );
+  return { queries, problems };
+}
+
+/** Characters a snippet escapes with a backslash to mean themselves. */
+const SNIPPET_ESCAPABLE = new Set(['\\', '$', '}', ',', '|']);
+
+/**
+ * A completion snippet (`${1:name}` syntax) whose expanded text becomes the inside of a JSON string:
+ * its literal text is escaped for JSON (see {@link escapeForJson}) and every backslash that adds is
+ * escaped again for the snippet, so the editor expands it to exactly the JSON escapes; tab stops and
+ * placeholders stay as they are.
+ */
+export function escapeSnippetForJson(snippet: string): string {
+  let out = '';
+  for (let i = 0; i < snippet.length; i++) {
+    let c = snippet[i] as string;
+    const next = snippet[i + 1];
+    const escaped = c === '\\' && next !== undefined && SNIPPET_ESCAPABLE.has(next);
+    if (escaped) {
+      c = next;
+      i++;
+    }
+    const json = escapeForJson(c);
+    if (json !== c) out += json.replace(/\\/g, '\\\\');
+    else out += escaped ? `\\${c}` : c;
+  }
+  return out;
 }
