@@ -29,8 +29,17 @@ function serverOptions(serverModule: string): ServerOptions {
 
 function clientOptions(outputChannel: vscode.LogOutputChannel | undefined): LanguageClientOptions {
   const options: LanguageClientOptions = {
-    // MXQL cells of notebooks are synced as the notebook's cells, so they get every feature too.
-    documentSelector: [{ language: 'mxql' }, { notebook: 'mxql-notebook', language: 'mxql' }],
+    // MXQL cells of notebooks are synced as the notebook's cells, so they get every feature too. JSON
+    // files on disk (and unsaved ones) are synced for the MXQL strings of dashboards; the server
+    // ignores a JSON document without any, and leaves its formatting to JSON.
+    documentSelector: [
+      { language: 'mxql' },
+      { notebook: 'mxql-notebook', language: 'mxql' },
+      ...['json', 'jsonc'].flatMap((language) => [
+        { language, scheme: 'file' },
+        { language, scheme: 'untitled' },
+      ]),
+    ],
     synchronize: { configurationSection: 'mxql' },
   };
   if (outputChannel) options.outputChannel = outputChannel;
