@@ -19,3 +19,4 @@ export * from './l10n/language';
 export * from './run/index';
 export { wordingFor, type Wording } from './l10n/wording';
 export * from './embedded/jsonQueries';
+export * from './embedded/jsonDiagnostics';

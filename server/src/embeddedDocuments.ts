@@ -11,11 +11,11 @@
 import { type TextDocument } from 'vscode-languageserver-textdocument';
 import {
   analyzeDocument,
-  diagnostic,
   diagnosticsOf,
   escapeForJson,
   escapeSnippetForJson,
   findJsonQueries,
+  jsonProblemDiagnostic,
   jsonRangeOf,
   updateAnalysis,
   updateJsonQueries,
@@ -164,7 +164,7 @@ export class EmbeddedDocuments {
     const state = this.get(doc);
     if (!state.holdsMxql) return undefined;
     const text = doc.getText();
-    const out: ValidationDiagnostic[] = state.problems.map((p) => problemDiagnostic(text, p));
+    const out: ValidationDiagnostic[] = state.problems.map((p) => jsonProblemDiagnostic(text, p));
     for (const q of state.queries)
       for (const d of this.diagnosticsOf(q)) out.push({ ...d, range: q.docRange(d.range) });
     return out;
@@ -256,16 +256,3 @@ function changeBetween(before: string, after: string): JsonEdit {
     tail++;
   return { start, end: before.length - tail, text: after.slice(start, after.length - tail) };
 }
-
-/** A problem of the JSON text as a diagnostic over the character (or literal) it is at. */
-function problemDiagnostic(text: string, p: JsonProblem): ValidationDiagnostic {
-  LITERAL_AT.lastIndex = p.offset;
-  const length = p.kind === 'not-a-string' ? (LITERAL_AT.exec(text)?.[0].length ?? 1) : 1;
-  const range = { start: p.offset, end: Math.min(p.offset + length, text.length) };
-  return p.kind === 'syntax'
-    ? diagnostic('json/syntax', range, { detail: p.message })
-    : diagnostic('json/not-a-string', range, { detail: p.message });
-}
-
-/** A literal value where a not-a-string problem points (an object or array gets its first character). */
-const LITERAL_AT = /true|false|null|-?[\d.eE+-]+/y;
