@@ -24,6 +24,7 @@ import {
   type JsonProblem,
   type JsonQuery,
   type JsonQueryScan,
+  type JsonScanOptions,
   type LanguageCatalogs,
   type Range,
   type ValidationDiagnostic,
@@ -122,7 +123,7 @@ export class EmbeddedDocuments {
     const text = doc.getText();
     const edits = this.edits.get(doc.uri);
     this.edits.delete(doc.uri);
-    const scan = this.scanOf(doc.uri, text, cached, edits);
+    const scan = this.scanOf(doc.uri, text, { jsonc: doc.languageId === 'jsonc' }, cached, edits);
     if (scan.queries.length > 0) this.held.add(doc.uri);
     const holdsMxql = this.held.has(doc.uri);
     const state: EmbeddedState = holdsMxql
@@ -187,6 +188,7 @@ export class EmbeddedDocuments {
   private scanOf(
     uri: string,
     text: string,
+    options: JsonScanOptions,
     cached: Entry | undefined,
     edits: readonly JsonEdit[] | undefined,
   ): JsonQueryScan {
@@ -194,11 +196,8 @@ export class EmbeddedDocuments {
       return { queries: [], problems: [] };
     // One edit inside a string (a keystroke) re-reads that string; anything else scans again.
     const edit = edits?.length === 1 ? edits[0] : undefined;
-    if (cached && edit) {
-      const scan = updateJsonQueries(cached.scan, text, edit);
-      return scan;
-    }
-    return findJsonQueries(text);
+    if (cached && edit) return updateJsonQueries(cached.scan, text, edit, options);
+    return findJsonQueries(text, options);
   }
 
   /** Each string's analysis: kept when its text is unchanged, updated from the previous one at its pointer. */

@@ -307,4 +307,19 @@ void describe('MXQL strings of a dashboard JSON over stdio', () => {
     assert.deepEqual(errorsOf(recovered), []);
     assert.equal(session.child.exitCode, null);
   });
+
+  void test('a jsonc board may hold comments and trailing commas; its strings are checked as in JSON', async () => {
+    const text = String.raw`{
+  // widgets of the board
+  "widgets": [ { "mql": "CATEGORY app_countr\nTAGLOAD", }, ],
+}
+`;
+    const uri = 'file:///boards/commented.jsonc';
+    open(uri, text, 'jsonc');
+    const published = await session.diagnostics(uri);
+    assert.deepEqual(
+      published.diagnostics.map((d) => [d.code, d.range.start]),
+      [['category/unknown', at(text, 'app_countr')]],
+    );
+  });
 });

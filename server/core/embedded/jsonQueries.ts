@@ -89,12 +89,18 @@ interface Container {
   count: number;
 }
 
+/** How to read the text. */
+export interface JsonScanOptions {
+  /** JSON with comments, as editors' `jsonc` files are: line and block comments and trailing commas are allowed. */
+  readonly jsonc?: boolean;
+}
+
 /** Every MXQL string of `json`, with the problems found; never throws. */
-export function findJsonQueries(json: string): JsonQueryScan {
+export function findJsonQueries(json: string, options: JsonScanOptions = {}): JsonQueryScan {
   const queries: JsonQuery[] = [];
   const problems: JsonProblem[] = [];
   try {
-    scan(json, queries, problems);
+    scan(json, queries, problems, options.jsonc === true);
   } catch (error) {
     if (!(error instanceof JsonSyntaxError)) throw error;
     problems.push({ kind: 'syntax', message: error.message, offset: error.offset });
@@ -107,11 +113,23 @@ function isWhitespace(c: number): boolean {
 }
 
 /** An iterative scan (an explicit stack, so deep nesting cannot overflow the call stack). */
-function scan(json: string, queries: JsonQuery[], problems: JsonProblem[]): void {
+function scan(json: string, queries: JsonQuery[], problems: JsonProblem[], jsonc: boolean): void {
   const stack: Container[] = [];
   let i = json.charCodeAt(0) === 0xfeff ? 1 : 0;
   const skipSpace = (): void => {
-    while (i < json.length && isWhitespace(json.charCodeAt(i))) i++;
+    for (;;) {
+      while (i < json.length && isWhitespace(json.charCodeAt(i))) i++;
+      if (!jsonc || json.charCodeAt(i) !== 0x2f) return;
+      const next = json.charCodeAt(i + 1);
+      if (next === 0x2f) {
+        const end = json.indexOf('\n', i);
+        i = end < 0 ? json.length : end;
+      } else if (next === 0x2a) {
+        const end = json.indexOf('*/', i + 2);
+        if (end < 0) fail('a block comment is not closed before the end of the text');
+        i = end + 2;
+      } else return;
+    }
   };
   const fail = (message: string, at = i): never => {
     throw new JsonSyntaxError(message, at);
@@ -174,6 +192,15 @@ function scan(json: string, queries: JsonQuery[], problems: JsonProblem[]): void
     const c = json.charCodeAt(i);
     if (c === 0x2c) {
       i++;
+      if (jsonc) {
+        // A trailing comma closes its container.
+        skipSpace();
+        if (json.charCodeAt(i) === (top.kind === 'object' ? 0x7d : 0x5d)) {
+          i++;
+          stack.pop();
+          continue;
+        }
+      }
       top.count++;
       if (top.kind === 'array') {
         top.segment = top.count;
@@ -373,21 +400,26 @@ export interface JsonEdit {
  * read again and the tokens after it shift. Anything else (an edit elsewhere, a quote or escape that
  * changes where the string ends, a previous scan that stopped at a syntax error) scans `json` whole.
  */
-export function updateJsonQueries(previous: JsonQueryScan, json: string, edit: JsonEdit): JsonQueryScan {
+export function updateJsonQueries(
+  previous: JsonQueryScan,
+  json: string,
+  edit: JsonEdit,
+  options: JsonScanOptions = {},
+): JsonQueryScan {
   const index = previous.problems.some((p) => p.kind === 'syntax')
     ? -1
     : previous.queries.findIndex((q) => q.token.start < edit.start && edit.end < q.token.end);
   const old = previous.queries[index];
-  if (!old) return findJsonQueries(json);
+  if (!old) return findJsonQueries(json, options);
   const delta = edit.text.length - (edit.end - edit.start);
   let reread: Omit<JsonQuery, 'pointer'>;
   try {
     reread = readString(json, old.token.start);
   } catch (error) {
     if (!(error instanceof JsonSyntaxError)) throw error;
-    return findJsonQueries(json);
+    return findJsonQueries(json, options);
   }
-  if (reread.token.end !== old.token.end + delta) return findJsonQueries(json);
+  if (reread.token.end !== old.token.end + delta) return findJsonQueries(json, options);
   const shift = (q: JsonQuery): JsonQuery => ({
     ...q,
     token: { start: q.token.start + delta, end: q.token.end + delta },

@@ -41,3 +41,21 @@ void test('escapeSnippetForJson escapes the text and keeps tab stops and snippet
   assert.equal(escapeSnippetForJson('a\\\\b \\$x'), 'a\\\\\\\\b \\$x');
   assert.equal(escapeSnippetForJson('plain'), 'plain');
 });
+
+void test('jsonc: comments and trailing commas are read as an editor reads them; plain JSON refuses them', () => {
+  const text = String.raw`{
+  // the board
+  "widgets": [ /* first */ { "mql": "CATEGORY app_counter\nTAGLOAD", }, ],
+}`;
+  const jsonc = findJsonQueries(text, { jsonc: true });
+  assert.deepEqual(jsonc.problems, []);
+  assert.deepEqual(
+    jsonc.queries.map((q) => [q.pointer, q.text]),
+    [['/widgets/0/mql', 'CATEGORY app_counter\nTAGLOAD']],
+  );
+  assert.equal(findJsonQueries(text).problems[0]?.kind, 'syntax');
+  assert.deepEqual(
+    findJsonQueries('{ "mql": "x" /* open', { jsonc: true }).problems.map((p) => p.message),
+    ['a block comment is not closed before the end of the text'],
+  );
+});
