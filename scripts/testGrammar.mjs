@@ -54,12 +54,6 @@ function runAnnotatedTests() {
   if (run.status !== 0 && results.every((r) => r.ok)) record('vscode-tmgrammar-test exit status', false);
 }
 
-/** The grammars package.json contributes, as -g arguments (an explicit -g replaces the manifest's). */
-function contributedGrammars() {
-  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-  return manifest.contributes.grammars.flatMap((g) => ['-g', join(root, g.path)]);
-}
-
 /** The JSON grammar VS Code ships, where the VS Code stages installed code-server. */
 const VSCODE_JSON_GRAMMAR = join(
   root,
@@ -78,16 +72,13 @@ function runInjectionTests() {
   if (existsSync(VSCODE_JSON_GRAMMAR)) jsonGrammars.push(["VS Code's JSON grammar", VSCODE_JSON_GRAMMAR]);
   else console.log("NOTE JSON injection over VS Code's JSON grammar not run: code-server is not installed");
   const tool = join(root, 'node_modules', 'vscode-tmgrammar-test', 'dist', 'unit.js');
+  // The tool reads the grammars package.json contributes (the injection's injectTo included) besides -g.
   for (const [name, jsonGrammar] of jsonGrammars) {
-    const run = spawnSync(
-      process.execPath,
-      [tool, '-g', jsonGrammar, ...contributedGrammars(), ...relative],
-      {
-        cwd: root,
-        encoding: 'utf8',
-        env: { ...process.env, FORCE_COLOR: '0' },
-      },
-    );
+    const run = spawnSync(process.execPath, [tool, '-g', jsonGrammar, ...relative], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, FORCE_COLOR: '0' },
+    });
     process.stdout.write(run.stdout ?? '');
     process.stderr.write(run.stderr ?? '');
     const output = run.stdout ?? '';
