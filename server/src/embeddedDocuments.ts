@@ -3,7 +3,7 @@
  * strings and one analysis per string. A keystroke inside a string re-reads that string only
  * (`updateJsonQueries`) and re-analyses only strings whose text changed, incrementally from their
  * previous analysis; every other string keeps its analysis and its diagnostics. A JSON document
- * without MXQL strings costs a substring search per version and is otherwise ignored.
+ * without MXQL strings costs a substring search per request, takes no kept place, and is otherwise ignored.
  *
  * Like the `.mxql` analyses (documents.ts), only the few JSON documents used most recently keep
  * their analyses; any other is scanned again on its next request, which gives the same answers.
@@ -129,7 +129,9 @@ export class EmbeddedDocuments {
     const state: EmbeddedState = holdsMxql
       ? { holdsMxql, queries: this.analysed(doc.uri, scan, cached), problems: scan.problems }
       : EMPTY;
-    this.keep({ uri: doc.uri, version: doc.version, text, scan, state, used: ++this.clock });
+    // Only documents with MXQL take a kept place: JSON files without any must not evict a dashboard.
+    if (holdsMxql) this.keep({ uri: doc.uri, version: doc.version, text, scan, state, used: ++this.clock });
+    else this.entries.delete(doc.uri);
     return state;
   }
 

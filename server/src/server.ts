@@ -156,7 +156,9 @@ function createWiring(connection: Connection, runtime: ServerRuntime): LiveWirin
     // Until the pulled settings arrive, nothing is published (they publish every open file then).
     republish: (affected) => {
       if (wiring.settingsPending) return;
-      for (const doc of documents.all()) if (affected(doc.uri)) wiring.scheduler.schedule(doc, 0);
+      // JSON documents are not learned from, so what they read is not tracked: each is checked again.
+      for (const doc of documents.all())
+        if (affected(doc.uri) || isJsonDocument(doc)) wiring.scheduler.schedule(doc, 0);
     },
   });
   const cache = new AnalysisCache((uri) => learning.catalogsFor(uri));
