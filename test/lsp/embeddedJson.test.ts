@@ -171,6 +171,19 @@ void describe('MXQL strings of a dashboard JSON over stdio', () => {
     assert.equal(none, null);
   });
 
+  void test('signature help inside a string names the option at the cursor', async () => {
+    const prefix = String.raw`{ "mql": "-- \"건수\" 🙂\nCATEGORY app_counter\nTAGLOAD\nORDER {key: [tps], sort: `;
+    const text = `${prefix}" }`;
+    const uri = 'file:///boards/signature.json';
+    open(uri, text);
+    const help = await request<{ signatures: { label: string }[]; activeParameter: number }>(
+      'textDocument/signatureHelp',
+      { textDocument: { uri }, position: positionOf(text, prefix.length) },
+    );
+    assert.match(help.signatures[0]?.label ?? '', /^ORDER \{key, sort, rows\}/);
+    assert.equal(help.activeParameter, 1);
+  });
+
   void test('hover and rename map exactly, rename edits written escaped', async () => {
     const text = String.raw`{
   "widgets": [ { "metrics": [ { "mql": "-- \"건수\" 🙂\nCATEGORY app_counter\nOID $oid\nTAGLOAD\nFILTER {key: oid, value: $oid}\n" } ] } ]
