@@ -3,6 +3,9 @@
 //    package.json contributes (so the manifest wiring is tested too); each file is one test.
 // 2. snippets/mxql.json is well formed and expands to MXQL the grammar reads cleanly (one test).
 // 3. language-configuration.json parses and its regular expressions do what the editor needs (one test).
+// 5. The injection grammar colours MXQL inside dashboard JSON strings (test/grammar/json/*.json.test), over
+//    the small JSON grammar beside them and, where the code-server of the VS Code stages is installed,
+//    over the JSON grammar VS Code ships (one test each).
 // 4. The grammar tokenizes every corpus query without a rule running away (one test; see test/grammar/corpusSanity.mjs).
 // Counts go to $MXQL_RESULTS_FILE as {"passed":N,"failed":N}; any failure, or no test files, exits non-zero.
 import { spawnSync } from 'node:child_process';
@@ -49,6 +52,41 @@ function runAnnotatedTests() {
     record(`grammar ${file}`, ok, `${assertions} assertion lines`);
   }
   if (run.status !== 0 && results.every((r) => r.ok)) record('vscode-tmgrammar-test exit status', false);
+}
+
+/** The JSON grammar VS Code ships, where the VS Code stages installed code-server. */
+const VSCODE_JSON_GRAMMAR = join(
+  root,
+  '.cache/code-server/node_modules/code-server/lib/vscode/extensions/json/syntaxes/JSON.tmLanguage.json',
+);
+
+function runInjectionTests() {
+  const dir = join(root, 'test', 'grammar', 'json');
+  const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json.test')) : [];
+  if (files.length === 0) {
+    record('JSON injection grammar tests', false, 'no test/grammar/json/*.json.test files');
+    return;
+  }
+  const relative = files.sort().map((f) => `test/grammar/json/${f}`);
+  const jsonGrammars = [['the test JSON grammar', join(dir, 'json.tmLanguage.json')]];
+  if (existsSync(VSCODE_JSON_GRAMMAR)) jsonGrammars.push(["VS Code's JSON grammar", VSCODE_JSON_GRAMMAR]);
+  else console.log("NOTE JSON injection over VS Code's JSON grammar not run: code-server is not installed");
+  const tool = join(root, 'node_modules', 'vscode-tmgrammar-test', 'dist', 'unit.js');
+  // The tool reads the grammars package.json contributes (the injection's injectTo included) besides -g.
+  for (const [name, jsonGrammar] of jsonGrammars) {
+    const run = spawnSync(process.execPath, [tool, '-g', jsonGrammar, ...relative], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, FORCE_COLOR: '0' },
+    });
+    process.stdout.write(run.stdout ?? '');
+    process.stderr.write(run.stderr ?? '');
+    const output = run.stdout ?? '';
+    const ok =
+      run.status === 0 &&
+      relative.every((f) => output.includes(`${f} run successfuly.`) && !output.includes(`${f}:`));
+    record(`JSON injection grammar over ${name}`, ok, `${relative.length} files`);
+  }
 }
 
 async function checkSnippets() {
@@ -149,6 +187,7 @@ async function checkCorpusFiles() {
 }
 
 runAnnotatedTests();
+runInjectionTests();
 await checkSnippets();
 checkLanguageConfiguration();
 try {

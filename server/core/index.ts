@@ -22,3 +22,4 @@ export * from './embedded/jsonQueries';
 export * from './embedded/board';
 export * from './embedded/boardRun';
 export * from './embedded/eventRules';
+export * from './embedded/jsonDiagnostics';

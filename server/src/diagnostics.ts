@@ -5,6 +5,7 @@
 import { type TextDocument } from 'vscode-languageserver-textdocument';
 import { diagnosticsOf, type ValidationDiagnostic } from '../core/index';
 import { type AnalysisCache } from './documents';
+import { isJsonDocument, type EmbeddedDocuments } from './embeddedDocuments';
 import { type ServerSettings } from './settings';
 
 /** Quiet period before validating after a change, in milliseconds. */
@@ -44,8 +45,11 @@ export class DiagnosticsScheduler {
     private readonly settings: () => ServerSettings,
     private readonly publish: Publish,
     private readonly log: (message: string) => void,
-    /** The diagnostics of a document that is not an MXQL file (a JSON document), else undefined. */
-    private readonly notMxql: (doc: TextDocument) => ValidationDiagnostic[] | undefined = () => undefined,
+    /** The MXQL strings of JSON documents, when the server reads them. */
+    private readonly embedded?: EmbeddedDocuments,
+    /** The event-rule findings of a JSON document; undefined when it holds no rules. */
+    private readonly ruleDiagnostics: (doc: TextDocument) => ValidationDiagnostic[] | undefined = () =>
+      undefined,
   ) {}
 
   /**
@@ -81,7 +85,13 @@ export class DiagnosticsScheduler {
 
   /** The diagnostics of the document's current version (validated now). */
   current(doc: TextDocument): ValidationDiagnostic[] {
-    return this.compute(doc);
+    return this.compute(doc) ?? [];
+  }
+
+  /** Whether the settings keep a diagnostic of `code`. */
+  keeps(code: string): boolean {
+    const settings = this.settings();
+    return settings.diagnosticsEnabled && !isDisabled(code, settings.disabledCodes);
   }
 
   /** Forgets a closed document. */
@@ -92,7 +102,8 @@ export class DiagnosticsScheduler {
 
   private send(doc: TextDocument): void {
     this.published.set(doc.uri, doc.version);
-    this.publish(doc, this.compute(doc));
+    const list = this.compute(doc);
+    if (list) this.publish(doc, list);
   }
 
   private drainSoon(): void {
@@ -119,16 +130,27 @@ export class DiagnosticsScheduler {
     return best;
   }
 
-  private compute(doc: TextDocument): ValidationDiagnostic[] {
+  /** The document's diagnostics; undefined for a JSON document with neither MXQL nor rules (nothing to publish). */
+  private compute(doc: TextDocument): ValidationDiagnostic[] | undefined {
     const settings = this.settings();
-    if (!settings.diagnosticsEnabled) return [];
+    const json = isJsonDocument(doc);
+    if (!settings.diagnosticsEnabled) return json && !this.embedded?.get(doc).holdsMxql ? undefined : [];
     try {
-      const all = this.notMxql(doc) ?? this.mxqlDiagnostics(doc);
+      const all = json ? this.jsonDiagnostics(doc) : this.mxqlDiagnostics(doc);
+      if (all === undefined) return undefined;
       return all.filter((d) => !isDisabled(d.code, settings.disabledCodes));
     } catch (error) {
       this.log(`Validation failed for ${doc.uri}: ${String(error)}`);
       return [];
     }
+  }
+
+  /** A JSON document's findings: its MXQL strings' and its event rules', when it holds either. */
+  private jsonDiagnostics(doc: TextDocument): ValidationDiagnostic[] | undefined {
+    const inQueries = this.embedded?.diagnostics(doc);
+    const inRules = this.ruleDiagnostics(doc);
+    if (inQueries === undefined && inRules === undefined) return undefined;
+    return [...(inQueries ?? []), ...(inRules ?? [])];
   }
 
   private mxqlDiagnostics(doc: TextDocument): ValidationDiagnostic[] {

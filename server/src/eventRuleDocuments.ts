@@ -23,11 +23,6 @@ import {
  */
 export const MAX_RULE_FILE_LENGTH = 512 * 1024;
 
-/** True for a JSON document (by language, or by name for clients that send no language we know). */
-export function isJsonDocument(doc: TextDocument): boolean {
-  return doc.languageId === 'json' || doc.languageId === 'jsonc' || /\.json$/i.test(doc.uri);
-}
-
 /** Answers the JSON documents' requests about event rules, with the catalog each document is checked with. */
 export class EventRuleDocuments {
   constructor(private readonly catalogFor: (uri: string) => CategoryCatalog) {}
@@ -38,9 +33,12 @@ export class EventRuleDocuments {
     return text.length <= MAX_RULE_FILE_LENGTH && mayHoldEventRules(text);
   }
 
-  /** The rule findings of a JSON document (JSON syntax errors are the JSON editor's to report). */
-  diagnostics(doc: TextDocument): ValidationDiagnostic[] {
-    if (!this.holdsRules(doc)) return [];
+  /**
+   * The rule findings of a JSON document (JSON syntax errors are the JSON editor's to report); undefined
+   * when it holds no rules.
+   */
+  diagnostics(doc: TextDocument): ValidationDiagnostic[] | undefined {
+    if (!this.holdsRules(doc)) return undefined;
     return checkEventRuleScan(findEventRules(doc.getText()), this.catalogFor(doc.uri));
   }
 

@@ -7,6 +7,7 @@
 import {
   CodeActionKind,
   DidChangeWatchedFilesNotification,
+  DocumentFormattingRequest,
   FileChangeType,
   RequestType as ServerRequestType,
   RequestType0 as ServerRequestType0,
@@ -22,6 +23,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { QueryAtCursorRequest, ServerStatusRequest } from '../../common/lspMethods';
 import {
   complete,
+  decodedOffsetOf,
   definition,
   documentSymbols,
   foldingRanges,
@@ -35,9 +37,12 @@ import {
   semanticTokens,
   signatureHelp,
   languageOf,
+  type CompletionList as CoreCompletionList,
   type DocumentAnalysis,
   type LanguageCatalogs,
+  type QuickFix,
   type UiLanguage,
+  type Range,
   type ValidationDiagnostic,
 } from '../core/index';
 import * as convert from './convert';
@@ -45,7 +50,14 @@ import { queryAtCursor, serverStatus } from './customRequests';
 import { DiagnosticsScheduler, KEYSTROKE_DIAGNOSTICS_DELAY_MS } from './diagnostics';
 import { CompletionLists } from './completions';
 import { AnalysisCache } from './documents';
-import { EventRuleDocuments, isJsonDocument } from './eventRuleDocuments';
+import {
+  EmbeddedDocuments,
+  isJsonDocument,
+  plainView,
+  type EmbeddedState,
+  type QueryView,
+} from './embeddedDocuments';
+import { EventRuleDocuments } from './eventRuleDocuments';
 import { guarded } from './guard';
 import { safeTextDocuments } from './textSync';
 import { DEFAULT_SETTINGS, readSettings, type ServerSettings } from './settings';
@@ -57,7 +69,12 @@ export interface ServerRuntime {
   readonly version: string;
 }
 
-function capabilities(): InitializeResult['capabilities'] {
+/**
+ * The server's capabilities. Formatting is registered for MXQL documents only when the client can
+ * register it dynamically: JSON documents are synced for their MXQL strings, and the file's own
+ * formatter is JSON's.
+ */
+function capabilities(formattingRegisteredLater: boolean): InitializeResult['capabilities'] {
   return {
     textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
     completionProvider: {
@@ -71,7 +88,7 @@ function capabilities(): InitializeResult['capabilities'] {
     definitionProvider: true,
     referencesProvider: true,
     renameProvider: { prepareProvider: true },
-    documentFormattingProvider: true,
+    ...(formattingRegisteredLater ? {} : { documentFormattingProvider: true }),
     codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
     semanticTokensProvider: { legend: convert.SEMANTIC_LEGEND, full: true },
   };
@@ -82,23 +99,33 @@ interface Wiring {
   readonly connection: Connection;
   readonly documents: TextDocuments<TextDocument>;
   readonly cache: AnalysisCache;
+  /** The MXQL strings of open JSON documents and their analyses. */
+  readonly embedded: EmbeddedDocuments;
+  readonly eventRules: EventRuleDocuments;
   readonly scheduler: DiagnosticsScheduler;
   readonly completions: CompletionLists;
   /** What the workspace's own queries read, which each document is analysed with. */
   readonly learning: WorkspaceLearning;
-  /** Event rules in JSON documents, which are never analysed as MXQL. */
-  readonly eventRules: EventRuleDocuments;
   readonly log: (message: string) => void;
   /** The client's display language for every text the server sends; undefined is English. */
   language?: UiLanguage;
-  /** Runs `work` on an open document's analysis, guarded; `fallback` when the document is not open. */
+  /**
+   * Runs `work` on an open MXQL document's analysis, guarded; `fallback` when the document is not open
+   * or is a JSON document (whose features go through {@link Wiring.at} and {@link Wiring.withJson}).
+   */
   withDoc<T>(uri: string, fallback: T, what: string, work: (doc: TextDocument, a: DocumentAnalysis) => T): T;
-  /** {@link Wiring.withDoc} at a position, converted to a core offset. */
+  /** Runs `work` on an open JSON document's MXQL strings, guarded; `fallback` for any other document. */
+  withJson<T>(uri: string, fallback: T, what: string, work: (doc: TextDocument, s: EmbeddedState) => T): T;
+  /**
+   * Runs `work` at a position on the query there, guarded: an MXQL document's own analysis, or the
+   * MXQL string of a JSON document that holds the position (`fallback` outside its strings). `offset`
+   * is in the query's text; `view` maps its ranges and inserted texts back into the document.
+   */
   at<T>(
     p: TextDocumentPositionParams,
     fallback: T,
     what: string,
-    work: (doc: TextDocument, a: DocumentAnalysis, offset: number) => T,
+    work: (doc: TextDocument, view: QueryView, offset: number) => T,
   ): T;
 }
 
@@ -124,16 +151,25 @@ type LiveWiring = Wiring & { settings: ServerSettings; settingsPending: boolean 
 
 function createWiring(connection: Connection, runtime: ServerRuntime): LiveWiring {
   const learning = new WorkspaceLearning(runtime.catalogs, {
-    stale: () => cache.clear(),
+    stale: () => {
+      cache.clear();
+      embedded.clear();
+    },
     // Until the pulled settings arrive, nothing is published (they publish every open file then).
     republish: (affected) => {
       if (wiring.settingsPending) return;
-      for (const doc of documents.all()) if (affected(doc.uri)) wiring.scheduler.schedule(doc, 0);
+      // JSON documents are not learned from, so what they read is not tracked: each is checked again.
+      for (const doc of documents.all())
+        if (affected(doc.uri) || isJsonDocument(doc)) wiring.scheduler.schedule(doc, 0);
     },
   });
   const cache = new AnalysisCache((uri) => learning.catalogsFor(uri));
+  const embedded = new EmbeddedDocuments((uri) => learning.catalogsFor(uri));
   const documents = new TextDocuments(
-    safeTextDocuments((uri, start, end, text) => cache.recordEdit(uri, { start, end, text })),
+    safeTextDocuments((uri, start, end, text) => {
+      cache.recordEdit(uri, { start, end, text });
+      embedded.recordEdit(uri, { start, end, text });
+    }),
   );
   const log = (message: string): void => connection.console.log(message);
   const eventRules = new EventRuleDocuments((uri) => learning.catalogsFor(uri).categories);
@@ -145,9 +181,10 @@ function createWiring(connection: Connection, runtime: ServerRuntime): LiveWirin
     connection,
     documents,
     cache,
+    embedded,
+    eventRules,
     completions: new CompletionLists(),
     learning,
-    eventRules,
     log,
     settings: DEFAULT_SETTINGS,
     settingsPending: false,
@@ -156,17 +193,29 @@ function createWiring(connection: Connection, runtime: ServerRuntime): LiveWirin
       () => wiring.settings,
       publish,
       log,
-      (doc) => (isJsonDocument(doc) ? eventRules.diagnostics(doc) : undefined),
+      embedded,
+      (doc) => eventRules.diagnostics(doc),
     ),
     withDoc: (uri, fallback, what, work) => {
       const doc = documents.get(uri);
       if (!doc || isJsonDocument(doc)) return fallback;
       return guarded(what, log, fallback, () => work(doc, cache.get(doc)));
     },
-    at: (p, fallback, what, work) =>
-      wiring.withDoc(p.textDocument.uri, fallback, what, (doc, a) =>
-        work(doc, a, convert.toOffset(doc, p.position)),
-      ),
+    withJson: (uri, fallback, what, work) => {
+      const doc = documents.get(uri);
+      if (!doc || !isJsonDocument(doc)) return fallback;
+      return guarded(what, log, fallback, () => work(doc, embedded.get(doc)));
+    },
+    at: (p, fallback, what, work) => {
+      const doc = documents.get(p.textDocument.uri);
+      if (!doc) return fallback;
+      return guarded(what, log, fallback, () => {
+        const offset = convert.toOffset(doc, p.position);
+        if (!isJsonDocument(doc)) return work(doc, plainView(cache.get(doc)), offset);
+        const q = embedded.at(doc, offset);
+        return q ? work(doc, q, decodedOffsetOf(q.query.map, offset)) : fallback;
+      });
+    },
   };
   return wiring;
 }
@@ -188,22 +237,25 @@ function wireLifecycle(w: LiveWiring, runtime: ServerRuntime): void {
   };
   let folders: string[] = [];
   let watchFiles = false;
+  let registerFormatting = false;
   w.connection.onInitialize((params) => {
     pullConfiguration = params.capabilities.workspace?.configuration === true;
     folders = folderPaths(params);
     watchFiles = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
+    registerFormatting = params.capabilities.textDocument?.formatting?.dynamicRegistration === true;
     // VS Code's client sends its display language as `locale`; other editors may pass initializationOptions.locale.
     const options = params.initializationOptions as { locale?: unknown } | undefined;
     w.language = languageOf(
       params.locale ?? (typeof options?.locale === 'string' ? options.locale : undefined),
     );
     return {
-      capabilities: capabilities(),
+      capabilities: capabilities(registerFormatting),
       serverInfo: { name: 'mxql-language-server', version: runtime.version },
     };
   });
   w.connection.onInitialized(() => {
     wireWorkspaceFiles(w, folders, watchFiles);
+    if (registerFormatting) registerMxqlFormatting(w);
     if (!pullConfiguration) return;
     w.settingsPending = true;
     void refreshSettings();
@@ -234,9 +286,17 @@ function wireLifecycle(w: LiveWiring, runtime: ServerRuntime): void {
     w.learning.closed(e.document.uri);
     w.scheduler.forget(e.document.uri);
     w.cache.delete(e.document.uri);
+    w.embedded.delete(e.document.uri);
     w.completions.forget(e.document.uri);
     void w.connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
+}
+
+/** Formatting for MXQL documents only, registered once the client is ready (see {@link capabilities}). */
+function registerMxqlFormatting(w: Wiring): void {
+  w.connection.client
+    .register(DocumentFormattingRequest.type, { documentSelector: [{ language: 'mxql' }] })
+    .catch((error: unknown) => w.log(`Registering MXQL formatting failed: ${String(error)}`));
 }
 
 /**
@@ -267,6 +327,18 @@ function wireWorkspaceFiles(w: Wiring, folders: readonly string[], watchFiles: b
   );
 }
 
+/** `work` at a position of a JSON document (event rules), guarded; undefined for any other document. */
+function eventRulesAt<T>(
+  w: Wiring,
+  p: TextDocumentPositionParams,
+  what: string,
+  work: (doc: TextDocument, offset: number) => T | null,
+): T | null | undefined {
+  const doc = w.documents.get(p.textDocument.uri);
+  if (!doc || !isJsonDocument(doc)) return undefined;
+  return guarded(what, w.log, null, () => work(doc, convert.toOffset(doc, p.position)));
+}
+
 /** Completion, hover and option signatures, worded in the client's locale (read at initialize). */
 function wireReading(w: Wiring): void {
   w.connection.onCompletion(
@@ -275,8 +347,10 @@ function wireReading(w: Wiring): void {
         const list = w.eventRules.completion(doc, offset, w.language);
         return list ? w.completions.answer(doc, offset, () => list) : null;
       }) ??
-      w.at(p, null, 'Completion', (doc, a, offset) =>
-        w.completions.answer(doc, offset, () => complete(a, offset, w.language)),
+      w.at(p, null, 'Completion', (doc, v, offset) =>
+        w.completions.answer(doc, convert.toOffset(doc, p.position), () =>
+          inDocument(v, complete(v.analysis, offset, w.language)),
+        ),
       ),
   );
   w.connection.onCompletionResolve((item) =>
@@ -288,18 +362,18 @@ function wireReading(w: Wiring): void {
         const h = w.eventRules.hover(doc, offset, w.language);
         return h && { contents: convert.toMarkdown(h.markdown), range: convert.toLspRange(doc, h.range) };
       }) ??
-      w.at(p, null, 'Hover', (doc, a, offset) => {
-        const h = hover(a, offset, w.language);
+      w.at(p, null, 'Hover', (doc, v, offset) => {
+        const h = hover(v.analysis, offset, w.language);
         if (!h) return null;
         return {
           contents: { kind: 'markdown' as const, value: h.markdown },
-          range: convert.toLspRange(doc, h.range),
+          range: convert.toLspRange(doc, v.docRange(h.range)),
         };
       }),
   );
   w.connection.onSignatureHelp((p) =>
-    w.at(p, null, 'Signature help', (_doc, a, offset) => {
-      const s = signatureHelp(a, offset, w.language);
+    w.at(p, null, 'Signature help', (_doc, v, offset) => {
+      const s = signatureHelp(v.analysis, offset, w.language);
       if (!s) return null;
       const parameters = s.parameters.map((x) => ({ label: x.label, documentation: x.documentation }));
       return {
@@ -309,18 +383,6 @@ function wireReading(w: Wiring): void {
       };
     }),
   );
-}
-
-/** `work` at a position of a JSON document (event rules), guarded; undefined for any other document. */
-function eventRulesAt<T>(
-  w: Wiring,
-  p: TextDocumentPositionParams,
-  what: string,
-  work: (doc: TextDocument, offset: number) => T | null,
-): T | null | undefined {
-  const doc = w.documents.get(p.textDocument.uri);
-  if (!doc || !isJsonDocument(doc)) return undefined;
-  return guarded(what, w.log, null, () => work(doc, convert.toOffset(doc, p.position)));
 }
 
 /** Outline, folding, SUB definition/references and rename. */
@@ -335,36 +397,37 @@ function wireNavigation(w: Wiring): void {
     w.withDoc(p.textDocument.uri, [], 'Folding', (_doc, a) => foldingRanges(a).map(convert.toFoldingRange)),
   );
   connection.onDefinition((p) =>
-    w.at(p, null, 'Definition', (doc, a, offset) => {
-      const r = definition(a, offset);
-      return r ? { uri: doc.uri, range: convert.toLspRange(doc, r) } : null;
+    w.at(p, null, 'Definition', (doc, v, offset) => {
+      const r = definition(v.analysis, offset);
+      return r ? { uri: doc.uri, range: convert.toLspRange(doc, v.docRange(r)) } : null;
     }),
   );
   connection.onReferences((p) =>
-    w.at(p, [], 'References', (doc, a, offset) =>
-      references(a, offset, p.context.includeDeclaration).map((r) => ({
+    w.at(p, [], 'References', (doc, v, offset) =>
+      references(v.analysis, offset, p.context.includeDeclaration).map((r) => ({
         uri: doc.uri,
-        range: convert.toLspRange(doc, r),
+        range: convert.toLspRange(doc, v.docRange(r)),
       })),
     ),
   );
   connection.onPrepareRename((p) =>
-    w.at(p, null, 'Prepare rename', (doc, a, offset) => {
-      const t = prepareRename(a, offset);
-      return t ? { range: convert.toLspRange(doc, t.range), placeholder: t.name } : null;
+    w.at(p, null, 'Prepare rename', (doc, v, offset) => {
+      const t = prepareRename(v.analysis, offset);
+      return t ? { range: convert.toLspRange(doc, v.docRange(t.range)), placeholder: t.name } : null;
     }),
   );
   connection.onRenameRequest((p) =>
-    w.at(p, null, 'Rename', (doc, a, offset) => {
-      const edits = rename(a, offset, p.newName, w.language);
-      if (typeof edits !== 'string') return { changes: { [doc.uri]: convert.toTextEdits(doc, edits) } };
+    w.at(p, null, 'Rename', (doc, v, offset) => {
+      const edits = rename(v.analysis, offset, p.newName, w.language);
+      if (typeof edits !== 'string')
+        return { changes: { [doc.uri]: convert.toTextEdits(doc, editsInDocument(v, edits)) } };
       void connection.window.showErrorMessage(edits);
       return null;
     }),
   );
 }
 
-/** Formatting, quick fixes and semantic tokens. */
+/** Formatting, quick fixes and semantic tokens (of the MXQL strings only, in a JSON document). */
 function wireEditing(w: Wiring): void {
   w.connection.onDocumentFormatting((p) =>
     w.withDoc(p.textDocument.uri, [], 'Formatting', (doc, a) => {
@@ -374,30 +437,84 @@ function wireEditing(w: Wiring): void {
       return [{ range: convert.toLspRange(doc, { start: 0, end: a.text.length }), newText: formatted }];
     }),
   );
-  // From the published diagnostics alone, so event rules in JSON documents get their fixes too.
+  const action = (doc: TextDocument, d: ValidationDiagnostic, fix: QuickFix, v: QueryView): CodeAction => ({
+    title: fix.title,
+    kind: CodeActionKind.QuickFix,
+    diagnostics: [convert.toDiagnostic(doc, localized({ ...d, range: v.docRange(d.range) }, w.language))],
+    edit: { changes: { [doc.uri]: convert.toTextEdits(doc, editsInDocument(v, fix.edits)) } },
+  });
+  const touches = (a: Range, b: Range): boolean => a.start <= b.end && b.start <= a.end;
   w.connection.onCodeAction((p) => {
-    const doc = w.documents.get(p.textDocument.uri);
-    if (!doc) return [];
-    return guarded('Code actions', w.log, [] as CodeAction[], () => {
+    const uri = p.textDocument.uri;
+    const none: CodeAction[] = [];
+    const plain = w.withDoc(uri, none, 'Code actions', (doc, a) => {
       const wanted = convert.toCoreRange(doc, p.range);
-      const touching = w.scheduler
+      const v = plainView(a);
+      return w.scheduler
         .current(doc)
-        .filter((d) => d.range.start <= wanted.end && wanted.start <= d.range.end);
-      return touching.flatMap((d) =>
-        quickFixes(doc.getText(), d, w.language).map((fix): CodeAction => ({
-          title: fix.title,
-          kind: CodeActionKind.QuickFix,
-          diagnostics: [convert.toDiagnostic(doc, localized(d, w.language))],
-          edit: { changes: { [doc.uri]: convert.toTextEdits(doc, fix.edits) } },
-        })),
-      );
+        .filter((d) => touches(d.range, wanted))
+        .flatMap((d) => quickFixes(doc.getText(), d, w.language).map((fix) => action(doc, d, fix, v)));
+    });
+    return w.withJson(uri, plain, 'Code actions', (doc, s) => {
+      const wanted = convert.toCoreRange(doc, p.range);
+      const inQueries = s.queries
+        .filter((q) => touches(q.query.token, wanted))
+        .flatMap((q) =>
+          w.embedded
+            .diagnosticsOf(q)
+            .filter((d) => w.scheduler.keeps(d.code) && touches(q.docRange(d.range), wanted))
+            .flatMap((d) => quickFixes(q.analysis.text, d, w.language).map((fix) => action(doc, d, fix, q))),
+        );
+      // Event rules' findings are on the JSON text itself, so their fixes are edits of it as they are.
+      const inRules = (w.eventRules.diagnostics(doc) ?? [])
+        .filter((d) => w.scheduler.keeps(d.code) && touches(d.range, wanted))
+        .flatMap((d) =>
+          quickFixes(doc.getText(), d, w.language).map((fix): CodeAction => ({
+            title: fix.title,
+            kind: CodeActionKind.QuickFix,
+            diagnostics: [convert.toDiagnostic(doc, localized(d, w.language))],
+            edit: { changes: { [doc.uri]: convert.toTextEdits(doc, fix.edits) } },
+          })),
+        );
+      return [...inQueries, ...inRules];
     });
   });
-  w.connection.languages.semanticTokens.on((p) =>
-    w.withDoc(p.textDocument.uri, { data: [] }, 'Semantic tokens', (doc, a) =>
+  w.connection.languages.semanticTokens.on((p) => {
+    const uri = p.textDocument.uri;
+    const plain = w.withDoc(uri, { data: [] }, 'Semantic tokens', (doc, a) =>
       convert.encodeSemanticTokens(doc, semanticTokens(a)),
-    ),
-  );
+    );
+    return w.withJson(uri, plain, 'Semantic tokens', (doc, s) =>
+      convert.encodeSemanticTokens(
+        doc,
+        s.queries.flatMap((q) =>
+          semanticTokens(q.analysis).map((t) => ({ ...t, range: q.docRange(t.range) })),
+        ),
+      ),
+    );
+  });
+}
+
+/** A completion list of a query as the document writes it (unchanged for an MXQL document). */
+function inDocument(v: QueryView, list: CoreCompletionList): CoreCompletionList {
+  if (!v.inJson) return list;
+  const items = list.items.map((e) => {
+    const text = e.insertText ?? e.label;
+    const filter = e.filterText ?? e.label;
+    const filterText = v.docText(filter);
+    return {
+      ...e,
+      range: v.docRange(e.range),
+      insertText: e.snippet ? v.docSnippet(text) : v.docText(text),
+      ...(filterText !== filter || e.filterText !== undefined ? { filterText } : {}),
+    };
+  });
+  return { ...list, items };
+}
+
+/** Replacements in a query's text as replacements in the document. */
+function editsInDocument(v: QueryView, edits: readonly { range: Range; newText: string }[]) {
+  return edits.map((e) => ({ range: v.docRange(e.range), newText: v.docText(e.newText) }));
 }
 
 /** The `mxql/*` requests of common/lspMethods.ts. */

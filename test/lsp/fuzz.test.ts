@@ -14,3 +14,14 @@ void test('300 seeded mutated queries: no crash, no timeout, no input over the l
   assert.deepEqual(report.slow, []);
   assert.equal(report.requests, 300 * 6);
 });
+
+void test('300 seeded mutated dashboards (mutated queries in JSON strings, half with mutated JSON): no crash, no timeout, no slow input', async () => {
+  const report = await runFuzz(300, 20261127, 'json');
+  console.log(
+    `fuzz sample (dashboards): ${report.requests} requests, p99 ${report.p99.toFixed(1)} ms, max ${report.max.toFixed(1)} ms`,
+  );
+  assert.equal(report.crashes, 0);
+  assert.equal(report.timeouts, 0);
+  assert.deepEqual(report.slow, []);
+  assert.equal(report.requests, 300 * 6);
+});

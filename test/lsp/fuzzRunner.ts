@@ -61,8 +61,20 @@ async function probe(session: LspSession, uri: string, text: string, rnd: (n: nu
   return out;
 }
 
+/** What a fuzzed document is: a `.mxql` file, or a dashboard JSON holding the mutated query in a string. */
+export type FuzzShape = 'mxql' | 'json';
+
+/**
+ * A dashboard holding `query` in an `mql` string; every other one has its JSON mutated too (quotes,
+ * brackets and escapes cut or doubled), so malformed JSON and broken escapes reach the server.
+ */
+function dashboardOf(query: string, rnd: (n: number) => number): string {
+  const board = `{ "widgets": [ { "title": "w", "metrics": [ { "mql": ${JSON.stringify(query)} } ] }, { "query": "TAGLOAD" } ] }`;
+  return rnd(2) === 0 ? board : mutate(board, rnd);
+}
+
 /** Runs `count` mutated inputs through one server (restarted after a crash). Never throws on a finding. */
-export async function runFuzz(count: number, seed: number): Promise<FuzzReport> {
+export async function runFuzz(count: number, seed: number, shape: FuzzShape = 'mxql'): Promise<FuzzReport> {
   const texts = corpusTexts([
     'CATEGORY app_counter\nTAGLOAD\nSELECT [time, tps]\nJOIN {query: q}\nSUB q\nTAGLOAD\nEND\n',
   ]);
@@ -79,13 +91,15 @@ export async function runFuzz(count: number, seed: number): Promise<FuzzReport> 
   const slow: { text: string; method: string; ms: number }[] = [];
   let crashes = 0;
   let timeouts = 0;
-  const uri = 'file:///fuzz.mxql';
+  const uri = shape === 'json' ? 'file:///fuzz.json' : 'file:///fuzz.mxql';
+  const languageId = shape;
   let version = 1;
   await session.connection.sendNotification('textDocument/didOpen', {
-    textDocument: { uri, languageId: 'mxql', version, text: '' },
+    textDocument: { uri, languageId, version, text: '' },
   });
   for (let i = 0; i < count; i++) {
-    const text = mutate(texts[rnd(texts.length)] as string, rnd);
+    const query = mutate(texts[rnd(texts.length)] as string, rnd);
+    const text = shape === 'json' ? dashboardOf(query, rnd) : query;
     await session.connection.sendNotification('textDocument/didChange', {
       textDocument: { uri, version: ++version },
       contentChanges: [{ text }],
@@ -110,7 +124,7 @@ export async function runFuzz(count: number, seed: number): Promise<FuzzReport> 
       session = await startSession();
       watch(session);
       await session.connection.sendNotification('textDocument/didOpen', {
-        textDocument: { uri, languageId: 'mxql', version: ++version, text: '' },
+        textDocument: { uri, languageId, version: ++version, text: '' },
       });
     }
   }

@@ -30,11 +30,15 @@ function serverOptions(serverModule: string): ServerOptions {
 function clientOptions(outputChannel: vscode.LogOutputChannel | undefined): LanguageClientOptions {
   const options: LanguageClientOptions = {
     // MXQL cells of notebooks are synced as the notebook's cells, so they get every feature too. JSON
-    // files are synced for the event rules (and MXQL) they may hold; the server answers nothing else there.
+    // files on disk (and unsaved ones) are synced for the MXQL strings of dashboards and the fields of
+    // event rules; the server ignores a JSON document with neither, and leaves its formatting to JSON.
     documentSelector: [
       { language: 'mxql' },
       { notebook: 'mxql-notebook', language: 'mxql' },
-      { scheme: 'file', language: 'json' },
+      ...['json', 'jsonc'].flatMap((language) => [
+        { language, scheme: 'file' },
+        { language, scheme: 'untitled' },
+      ]),
     ],
     synchronize: { configurationSection: 'mxql' },
   };

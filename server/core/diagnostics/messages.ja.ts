@@ -186,5 +186,10 @@ export const MESSAGES_JA: MessageTable = {
 
     'sub/unresolved': (a) =>
       `${a.command} は '${a.name}' を参照していますが、このファイルに 'SUB ${a.name}' ブロックはありません。${phrases.didYouMean(a.suggestions)}SUB を宣言する (使う場所より後でも構いません) か、'/' で始まる定義済みクエリ パスを引用符で囲んで書いてください。`,
+
+    'json/syntax': (a) =>
+      `この JSON は形式が正しくないため(${a.detail})、この位置より後の MXQL 文字列は検査されません。JSON を直すと再び検査されます。`,
+    'json/not-a-string': (a) =>
+      `この値は MXQL の文字列である必要があります(${a.detail})。クエリとしては検査されません。`,
   },
 };

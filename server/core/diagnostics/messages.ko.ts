@@ -179,5 +179,9 @@ export const MESSAGES_KO: MessageTable = {
 
     'sub/unresolved': (a) =>
       `${a.command}이(가) '${a.name}'을(를) 가리키지만 이 파일에는 'SUB ${a.name}' 블록이 없습니다.${phrases.didYouMean(a.suggestions)} SUB를 선언하거나(쓰는 곳보다 뒤에 있어도 됩니다) '/'로 시작하는 미리 정의된 쿼리 경로를 따옴표로 묶어 쓰세요.`,
+
+    'json/syntax': (a) =>
+      `이 JSON의 형식이 잘못되어(${a.detail}) 이 지점 뒤의 MXQL 문자열은 검사하지 않습니다. JSON을 고치면 다시 검사합니다.`,
+    'json/not-a-string': (a) => `이 값은 MXQL 문자열이어야 합니다(${a.detail}). 쿼리로 검사하지 않습니다.`,
   },
 };

@@ -593,6 +593,19 @@ export const DIAGNOSTICS = {
       `${a.command} refers to '${a.name}', but this file has no 'SUB ${a.name}' block.${didYouMeanSentence(a.suggestions)} Declare the SUB (it may come after its use), or quote a predefined query path starting with '/'.`,
     'Most likely a typo; a server may resolve names this file cannot see.',
   ),
+
+  // ---- MXQL kept in the strings of a JSON file (dashboards); `detail` is the JSON scanner's finding
+  'json/syntax': template<{ detail: string }>(
+    'error',
+    (a) =>
+      `This JSON is malformed (${a.detail}), so the MXQL strings after this point are not checked. Fix the JSON to check them again.`,
+    'The file cannot be loaded as a dashboard, and the queries after the error cannot be found.',
+  ),
+  'json/not-a-string': template<{ detail: string }>(
+    'warning',
+    (a) => `This value should be a string of MXQL (${a.detail}), so it is not checked as a query.`,
+    'A board reads its query from a string; any other value runs nothing.',
+  ),
 } as const satisfies Record<string, DiagnosticEntry<never>>;
 
 /** Every diagnostic code the core can report. An unknown code does not compile. */

@@ -93,6 +93,9 @@ const INJECT_KEY = 'inject';
 /** A `mql` holding something else than a string is a mistake worth naming; `query` is too common a key to judge. */
 const STRICT_KEY = 'mql';
 
+/** The most `not-a-string` problems one scan reports: the first ones say what to fix. */
+export const MAX_NOT_A_STRING = 100;
+
 /** Thrown inside the scan only, and caught by `walkJson`: the first syntax error ends the scan. */
 class JsonSyntaxError extends Error {
   constructor(
@@ -111,11 +114,19 @@ interface Container {
   count: number;
 }
 
+/** How to read the text. */
+export interface JsonScanOptions {
+  /** JSON with comments, as editors' `jsonc` files are: line and block comments and trailing commas are allowed. */
+  readonly jsonc?: boolean;
+}
+
 /** Every MXQL string of `json`, with the problems found; never throws. */
-export function findJsonQueries(json: string): JsonQueryScan {
+export function findJsonQueries(json: string, options: JsonScanOptions = {}): JsonQueryScan {
   const queries: JsonQuery[] = [];
   const problems: JsonProblem[] = [];
   const notString = (at: number, what: string, path: readonly JsonPathStep[]): void => {
+    // Each pointer costs its depth: a cap keeps a file of thousands of nested `mql` objects linear.
+    if (problems.length >= MAX_NOT_A_STRING) return;
     problems.push({
       kind: 'not-a-string',
       message: `'${STRICT_KEY}' holds ${what}, not a string of MXQL`,
@@ -133,7 +144,7 @@ export function findJsonQueries(json: string): JsonQueryScan {
     open: (kind, start, path) => {
       if (mustBeString(path)) notString(start, kind === 'object' ? 'an object' : 'an array', path);
     },
-  });
+  }, options);
   if (syntax) problems.push(syntax);
   return { queries, problems };
 }
@@ -179,9 +190,13 @@ export function jsonPointerOf(path: readonly JsonPathStep[]): string {
  * with exact offsets. Returns the syntax problem that ended the walk early, if any; never throws on
  * any text.
  */
-export function walkJson(json: string, visitor: JsonVisitor): JsonProblem | undefined {
+export function walkJson(
+  json: string,
+  visitor: JsonVisitor,
+  options: JsonScanOptions = {},
+): JsonProblem | undefined {
   try {
-    scan(json, visitor);
+    scan(json, visitor, options.jsonc === true);
     return undefined;
   } catch (error) {
     if (!(error instanceof JsonSyntaxError)) throw error;
@@ -279,11 +294,23 @@ function isWhitespace(c: number): boolean {
 }
 
 /** An iterative scan (an explicit stack, so deep nesting cannot overflow the call stack). */
-function scan(json: string, visitor: JsonVisitor): void {
+function scan(json: string, visitor: JsonVisitor, jsonc: boolean): void {
   const stack: Container[] = [];
   let i = json.charCodeAt(0) === 0xfeff ? 1 : 0;
   const skipSpace = (): void => {
-    while (i < json.length && isWhitespace(json.charCodeAt(i))) i++;
+    for (;;) {
+      while (i < json.length && isWhitespace(json.charCodeAt(i))) i++;
+      if (!jsonc || json.charCodeAt(i) !== 0x2f) return;
+      const next = json.charCodeAt(i + 1);
+      if (next === 0x2f) {
+        const end = json.indexOf('\n', i);
+        i = end < 0 ? json.length : end;
+      } else if (next === 0x2a) {
+        const end = json.indexOf('*/', i + 2);
+        if (end < 0) fail('a block comment is not closed before the end of the text');
+        i = end + 2;
+      } else return;
+    }
   };
   const fail = (message: string, at = i): never => {
     throw new JsonSyntaxError(message, at);
@@ -334,6 +361,16 @@ function scan(json: string, visitor: JsonVisitor): void {
     const c = json.charCodeAt(i);
     if (c === 0x2c) {
       i++;
+      if (jsonc) {
+        // A trailing comma closes its container.
+        skipSpace();
+        if (json.charCodeAt(i) === (top.kind === 'object' ? 0x7d : 0x5d)) {
+          i++;
+          stack.pop();
+          visitor.close?.(i);
+          continue;
+        }
+      }
       top.count++;
       if (top.kind === 'array') {
         top.segment = top.count;
@@ -509,4 +546,76 @@ export function escapeForJson(text: string): string {
         return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
     }
   });
+}
+/** One replacement in a JSON text: `[start, end)` of the text before it becomes `text`. */
+export interface JsonEdit {
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+}
+
+/**
+ * The scan of the text `edit` made of the text `previous` was scanned from, without scanning the
+ * whole text again when the edit lies inside one MXQL string (a keystroke in a query): that string is
+ * read again and the tokens after it shift. Anything else (an edit elsewhere, a quote or escape that
+ * changes where the string ends, a previous scan that stopped at a syntax error) scans `json` whole.
+ */
+export function updateJsonQueries(
+  previous: JsonQueryScan,
+  json: string,
+  edit: JsonEdit,
+  options: JsonScanOptions = {},
+): JsonQueryScan {
+  const index = previous.problems.some((p) => p.kind === 'syntax')
+    ? -1
+    : previous.queries.findIndex((q) => q.token.start < edit.start && edit.end < q.token.end);
+  const old = previous.queries[index];
+  if (!old) return findJsonQueries(json, options);
+  const delta = edit.text.length - (edit.end - edit.start);
+  let reread: Omit<JsonQuery, 'pointer'>;
+  try {
+    reread = readString(json, old.token.start);
+  } catch (error) {
+    if (!(error instanceof JsonSyntaxError)) throw error;
+    return findJsonQueries(json, options);
+  }
+  if (reread.token.end !== old.token.end + delta) return findJsonQueries(json, options);
+  const shift = (q: JsonQuery): JsonQuery => ({
+    ...q,
+    token: { start: q.token.start + delta, end: q.token.end + delta },
+    map: { ...q.map, json: q.map.json.map((o) => o + delta) },
+  });
+  const queries = previous.queries.map((q, i) =>
+    i < index ? q : i === index ? { pointer: q.pointer, ...reread } : shift(q),
+  );
+  const problems = previous.problems.map((p) =>
+    p.offset > old.token.start ? { ...p, offset: p.offset + delta } : p,
+  );
+  return { queries, problems };
+}
+
+/** Characters a snippet escapes with a backslash to mean themselves. */
+const SNIPPET_ESCAPABLE = new Set(['\\', '$', '}', ',', '|']);
+
+/**
+ * A completion snippet (`${1:name}` syntax) whose expanded text becomes the inside of a JSON string:
+ * its literal text is escaped for JSON (see {@link escapeForJson}) and every backslash that adds is
+ * escaped again for the snippet, so the editor expands it to exactly the JSON escapes; tab stops and
+ * placeholders stay as they are.
+ */
+export function escapeSnippetForJson(snippet: string): string {
+  let out = '';
+  for (let i = 0; i < snippet.length; i++) {
+    let c = snippet[i] as string;
+    const next = snippet[i + 1];
+    const escaped = c === '\\' && next !== undefined && SNIPPET_ESCAPABLE.has(next);
+    if (escaped) {
+      c = next;
+      i++;
+    }
+    const json = escapeForJson(c);
+    if (json !== c) out += json.replace(/\\/g, '\\\\');
+    else out += escaped ? `\\${c}` : c;
+  }
+  return out;
 }

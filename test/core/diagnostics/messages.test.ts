@@ -67,6 +67,8 @@ const SAMPLES: { readonly [C in DiagnosticCode]: DiagnosticArgs<C>[0] } = {
   'inject/missing-fragment': { name: 'filters' },
   'inject/undeclared-fragment': { name: 'filtr', declared: ['filters', 'limits'] },
   'inject/bare': {},
+  'json/syntax': { detail: "expected ',' or '}', found ']'" },
+  'json/not-a-string': { detail: "'mql' holds a number, not a string of MXQL" },
   'inject/unused-fragment': { name: 'extra' },
   'inject/fragment-error': {
     name: 'f',
