@@ -19,3 +19,5 @@ export * from './l10n/language';
 export * from './run/index';
 export { wordingFor, type Wording } from './l10n/wording';
 export * from './embedded/jsonQueries';
+export * from './embedded/board';
+export * from './embedded/jsonEdit';
