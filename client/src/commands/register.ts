@@ -14,6 +14,7 @@ import { openHistoryQuery, rerunHistory, showHistory } from './historyCommands';
 import { applyChatFix } from '../assistant/registerAssistant';
 import { runFile, runPredefinedPath, runQueryAtCursor, runSelection, scopeToAgent } from './runCommands';
 import { commandIds, type CommandId } from './table';
+import { editEmbeddedQuery } from '../embedded/embeddedQueryFs';
 import { t } from '../l10n';
 import { errorText } from '../errorText';
 
@@ -107,6 +108,7 @@ function handlers(ctx: Ctx, runner: Runner): Record<CommandId, Handler> {
     'mxql.runPredefinedPath': (arg) => runPredefinedPath(ctx, runner, arg),
     'mxql.rerunLast': () => runner.rerunLast(),
     'mxql.scopeToAgent': (arg) => scopeToAgent(ctx, arg),
+    'mxql.editEmbeddedQuery': (arg) => editEmbeddedQuery(ctx, arg),
     'mxql.applyChatFix': (uri, version, fixed) => applyChatFix(uri, version, fixed),
     'mxql.cancelRun': (runId) => runner.cancel(typeof runId === 'string' ? runId : undefined),
     'mxql.pickTimeRange': (arg) => setRange(ctx, arg),

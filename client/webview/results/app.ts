@@ -22,6 +22,7 @@ import {
   type ResultsState,
   toPersisted,
   type ViewState,
+  viewForRun,
 } from './state';
 import { strings } from './strings';
 import { buildToolbar, type Toolbar } from './toolbar';
@@ -133,7 +134,11 @@ export class ResultsApp {
   private apply(msg: ExtensionToResults): void {
     const before = this.state;
     this.state = reduce(before, msg);
-    if (this.state.run?.runId !== before.run?.runId || msg.type === 'init') this.startResult();
+    if (this.state.run?.runId !== before.run?.runId || msg.type === 'init') {
+      this.startResult();
+      const view = viewForRun(this.view, this.state.run);
+      if (view !== this.view) this.setView({ tab: view.tab, chartY: view.chartY });
+    }
     if (msg.type === 'theme') this.chart.redraw();
     this.chartDirty = true;
     // The end of a run and the first screenful of a large one go on screen at once. The host posts

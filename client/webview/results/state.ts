@@ -148,6 +148,15 @@ export function isBusy(state: ResultsState): boolean {
   return state.phase === 'running' || state.phase === 'receiving';
 }
 
+/**
+ * The view a new run opens in: a run that says how it is shown (a dashboard query's HEADER) opens on the
+ * chart with those columns; any other run keeps the user's choices.
+ */
+export function viewForRun(view: ViewState, run: RunInfo | undefined): ViewState {
+  const ys = stringList(run?.chart?.ys);
+  return ys.length > 0 ? { ...view, tab: 'chart', chartY: ys } : view;
+}
+
 /** What `vscode.setState` keeps: metadata and view choices, never the rows. */
 export interface PersistedState {
   readonly v: number;

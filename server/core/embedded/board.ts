@@ -20,14 +20,15 @@ export const BOARD_INJECTS: ReadonlySet<string> = new Set(['timepast', 'default'
 
 /**
  * The fragments a run of the board query `text` sends for the board's own INJECTs: `given` (the
- * caller's) first, then the file's `-- @inject` lines (left to the planner), else empty. Only the
- * names the query uses are added, so a query without them sends no `inject` for them.
+ * caller's) first, then the `-- @inject` lines of `fileText` (left to the planner), else empty. Only
+ * the names the query uses are added, so a query without them sends no `inject` for them.
  */
 export function boardInjects(
   text: string,
   given: Readonly<Record<string, string>> = {},
+  fileText = text,
 ): Record<string, string> {
-  const fromFile = parseDirectives(text).injects;
+  const fromFile = parseDirectives(fileText).injects;
   const out: Record<string, string> = { ...given };
   for (const name of wholeQuery(text).injects)
     if (BOARD_INJECTS.has(name) && out[name] === undefined && fromFile[name] === undefined) out[name] = '';
