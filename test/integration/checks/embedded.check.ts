@@ -19,6 +19,11 @@ export const checks: WorkbenchCheck[] = [
     run: async (workbench) => {
       const { page } = workbench;
       await workbench.openFile('boards/storefront.json');
+      // The CodeLens shows once the extension (activated by the JSON file) has read the file's queries.
+      await page
+        .locator('.codelens-decoration', { hasText: 'Edit MXQL' })
+        .first()
+        .waitFor({ state: 'visible' });
       await workbench.moveCursor(MQL_LINE, INSIDE);
       await page.keyboard.press('Control+Enter');
       const offer = page.locator('.notifications-toasts .monaco-button', { hasText: 'Run on Demo Data' });
@@ -48,6 +53,8 @@ export const checks: WorkbenchCheck[] = [
     name: 'the context menu inside a JSON query string offers Edit MXQL, which opens it as MXQL',
     run: async (workbench) => {
       const { page } = workbench;
+      // The results panel's tab names the file too.
+      await workbench.runCommand('View: Close All Editors');
       await workbench.openFile('boards/storefront.json');
       await workbench.moveCursor(MQL_LINE, INSIDE);
       await page.locator('.editor-instance .monaco-editor .cursor').first().click({ button: 'right' });

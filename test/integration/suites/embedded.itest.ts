@@ -183,7 +183,7 @@ suite('MXQL inside dashboard JSON', () => {
     const api = await mxqlApi();
     await useDemo(api);
     const editor = await openWorkspaceFile('boards/storefront.json');
-    const offset = editor.document.getText().indexOf('CATEGORY app_counter\\nTAGLOAD\\nINJECT default');
+    const offset = editor.document.getText().indexOf('최근 행');
     const position = editor.document.positionAt(offset + 3);
     editor.selection = new vscode.Selection(position, position);
     const ui = api.scriptUi([]);
