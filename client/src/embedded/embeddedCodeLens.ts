@@ -3,9 +3,26 @@
 // The lens sits on the line of the string's key; the strings are the core's (jsonDocuments.ts).
 import * as vscode from 'vscode';
 import { isInjectFragment, parsedText, wholeQuery } from '../../../server/core/index';
-import { RunCodeLensProvider, runLensTitle, scopeLens } from '../run/codeLens';
+import { hasOptionalAgentFilters, RunCodeLensProvider, runLensTitle, scopeLens } from '../run/codeLens';
 import { t } from '../l10n';
 import { scanOf } from './jsonDocuments';
+
+/**
+ * Whether each query text has optional agent filters, kept: lenses are asked for again after every edit
+ * of a board, whose queries mostly stay as they were (200 widget queries parse in about 100 ms).
+ */
+const optionalByText = new Map<string, boolean>();
+const TEXTS_KEPT = 2_000;
+
+function optionalFilters(text: string): boolean {
+  let optional = optionalByText.get(text);
+  if (optional === undefined) {
+    optional = hasOptionalAgentFilters(parsedText(text), wholeQuery(text));
+    if (optionalByText.size >= TEXTS_KEPT) optionalByText.clear();
+    optionalByText.set(text, optional);
+  }
+  return optional;
+}
 
 export class EmbeddedCodeLensProvider extends RunCodeLensProvider {
   override provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
@@ -29,8 +46,7 @@ export class EmbeddedCodeLensProvider extends RunCodeLensProvider {
         arguments: [{ uri, offset: query.token.start + 1 }],
         tooltip: t('Run this query (Ctrl+Enter)'),
       });
-      const scoped = scopeLens(this.ctx, at, uri, parsedText(query.text), wholeQuery(query.text));
-      return scoped ? [run, edit, scoped] : [run, edit];
+      return optionalFilters(query.text) ? [run, edit, scopeLens(this.ctx, at, uri)] : [run, edit];
     });
   }
 }

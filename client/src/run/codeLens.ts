@@ -47,8 +47,7 @@ export class RunCodeLensProvider implements vscode.CodeLensProvider {
         tooltip: t('Run this query (Ctrl+Enter)'),
       });
       const query = queryAt(source, range.start);
-      const scoped = query ? scopeLens(this.ctx, at, uri, source, query) : undefined;
-      return scoped ? [run, scoped] : [run];
+      return query && hasOptionalAgentFilters(source, query) ? [run, scopeLens(this.ctx, at, uri)] : [run];
     });
   }
 }
@@ -58,15 +57,13 @@ export function runLensTitle(ctx: Ctx, text: string): string {
   return `$(play) ${t('Run')} · ${rangeLabel(ctx, text)} · ${targetLabel(ctx)}`;
 }
 
-/** `All agents` (or the file's agent) above a query whose agent filters are left unbound; else undefined. */
-export function scopeLens(
-  ctx: Ctx,
-  at: vscode.Range,
-  uri: string,
-  source: QuerySource,
-  query: QueryAt,
-): vscode.CodeLens | undefined {
-  if (!paramNeeds(source, query).some((n) => n.optional)) return undefined;
+/** True when the query's agent filters may stay unbound (the core's paramNeeds: optional). */
+export function hasOptionalAgentFilters(source: QuerySource, query: QueryAt): boolean {
+  return paramNeeds(source, query).some((n) => n.optional);
+}
+
+/** `All agents` (or the file's agent), for above a query whose agent filters are left unbound. */
+export function scopeLens(ctx: Ctx, at: vscode.Range, uri: string): vscode.CodeLens {
   const scope = agentScopeLabel(ctx.extension.workspaceState, uri);
   return new vscode.CodeLens(at, {
     title: `$(server) ${scope ?? t('All agents')}`,
