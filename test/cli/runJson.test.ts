@@ -112,6 +112,19 @@ void describe('mxql run on dashboard JSON', () => {
     assert.deepEqual(out.summary, { files: 1, queries: 2, ok: 2, empty: 0, errors: 0 });
   });
 
+  void test("the service's error on a query line is placed on that line of the JSON file, after escapes, Korean and emoji", async () => {
+    const board = String.raw`{ "widgets": [ { "query": "-- \"한국어\" \uD83D\uDE00 😀\nCATEGORY app_counter\nFROBNICATE {a: 1}" } ] }`;
+    await writeFile(join(dir, 'error.json'), board);
+    const r = await run('error.json');
+    assert.equal(r.code, 1);
+    assert.match(
+      r.stdout,
+      new RegExp(
+        `error\\.json:${placeOf(board, 'FROBNICATE')}: /widgets/0/query: error mxql/unsupported-command Unknown command FROBNICATE \\(line 3 of the query\\)`,
+      ),
+    );
+  });
+
   void test('malformed JSON and a named JSON file without MXQL are errors that say so; nothing is rewritten', async () => {
     const broken = await run('broken.json');
     assert.equal(broken.code, 1);
