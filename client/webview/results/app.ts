@@ -86,7 +86,7 @@ export class ResultsApp {
       openJson: () => this.openJson(),
       timeMode: (timeMode) => this.setView({ timeMode }),
       filter: (filter) => this.setView({ filter }),
-      tab: (tab) => this.setView({ tab }),
+      tab: (tab) => this.setView({ tab, chartByRun: false }),
       toggleDetail: () => this.setView({ detail: !this.view.detail }),
     });
     root.append(
@@ -137,7 +137,8 @@ export class ResultsApp {
     if (this.state.run?.runId !== before.run?.runId || msg.type === 'init') {
       this.startResult();
       const view = viewForRun(this.view, this.state.run);
-      if (view !== this.view) this.setView({ tab: view.tab, chartY: view.chartY });
+      if (view !== this.view)
+        this.setView({ tab: view.tab, chartY: view.chartY, chartByRun: view.chartByRun ?? false });
     }
     if (msg.type === 'theme') this.chart.redraw();
     this.chartDirty = true;

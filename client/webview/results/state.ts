@@ -51,6 +51,8 @@ export interface ViewState {
   readonly chartSplit: string;
   /** Whether the detail pane (the selected cell in full) is open; closed by default. */
   readonly detail: boolean;
+  /** True while the tab is the chart because a run asked for it (not the user): the next run may go back. */
+  readonly chartByRun?: boolean;
 }
 
 /** The empty panel before any message. */
@@ -154,7 +156,9 @@ export function isBusy(state: ResultsState): boolean {
  */
 export function viewForRun(view: ViewState, run: RunInfo | undefined): ViewState {
   const ys = stringList(run?.chart?.ys);
-  return ys.length > 0 ? { ...view, tab: 'chart', chartY: ys } : view;
+  if (ys.length > 0) return { ...view, tab: 'chart', chartY: ys, chartByRun: true };
+  // The chart a previous run chose does not stay for a run that asked for nothing.
+  return view.chartByRun ? { ...view, tab: 'grid', chartByRun: false } : view;
 }
 
 /** What `vscode.setState` keeps: metadata and view choices, never the rows. */
@@ -188,6 +192,7 @@ export function fromPersisted(saved: unknown): { runId?: string; view: ViewState
     chartY: stringList(v.chartY),
     chartSplit: typeof v.chartSplit === 'string' ? v.chartSplit : '',
     detail: v.detail === true,
+    ...(v.chartByRun === true ? { chartByRun: true } : {}),
     ...(sort && typeof sort.column === 'string'
       ? { sort: { column: sort.column, asc: sort.asc !== false } }
       : {}),
