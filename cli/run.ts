@@ -19,7 +19,7 @@ import { failureText, outcomeLine, runFlags, runOptions, runQueryFile, runQueryH
 export { chooseQuery } from './runQuery';
 
 const HELP = `Usage: mxql run <file.mxql> [options]
-       mxql run <files, directories or globs…> --demo   (see mxql run "*.mxql" --help)
+       mxql run <files, directories, globs or dashboard .json…> --demo   (see mxql run "*.mxql" --help)
 
 Runs an MXQL file and prints its rows, then one line on stderr: 'ok N rows', 'empty' (with the
 reason, when the server gives one) or the error as path:line:col. Directives in the file (-- @range,

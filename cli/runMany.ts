@@ -7,6 +7,7 @@ import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { openTarget, parseCommandLine, runGuarded, targetOptions, UsageError } from './args';
 import { expandOperands } from './files';
+import { runJsonFile } from './runJson';
 import {
   outcomeLine,
   plural,
@@ -19,12 +20,18 @@ import {
 
 const HELP = `Usage: mxql run <files, directories or globs…> [options]
 
-Runs every MXQL file named (a directory means every *.mxql below it; quote globs such as
-"queries/**/*.mxql") and prints one line per file: 'ok N rows', 'empty' (with the reason, when the
-server gives one) or the error as path:line:col. Each file runs exactly as 'mxql run file' runs it
-alone: its directives apply (@range, @stime/@etime, @param, @inject, @limit, @path, @pcode) and the
-options below override them. With --demo and no --pcode or -- @pcode, each file runs in the demo
-project of its categories' product line (its line names the project).
+Runs every MXQL file named (a directory means every *.mxql below it and every *.json file that holds
+MXQL; quote globs such as "queries/**/*.mxql") and prints one line per file: 'ok N rows', 'empty'
+(with the reason, when the server gives one) or the error as path:line:col. Each file runs exactly as
+'mxql run file' runs it alone: its directives apply (@range, @stime/@etime, @param, @inject, @limit,
+@path, @pcode) and the options below override them. With --demo and no --pcode or -- @pcode, each file
+runs in the demo project of its categories' product line (its line names the project).
+
+In a JSON file (a dashboard), each string of a mql or query key runs as a query, and its line reads
+path:line:col: /json/pointer: (where its text starts); --format json adds "pointer". The board's
+conventions apply: INJECT timepast and INJECT default are sent empty unless --inject (or an inject
+object beside the query) gives them, and $TIME_MERGE_PLACE / $OBJECT_MERGE_PLACE need --param
+(avg, sum, max or min).
 
 Target: --demo (the in-process demo backend), or --base-url URL --pcode N with MXQL_PROJECT_TOKEN.
 ${runQueryHelp}
@@ -34,13 +41,16 @@ Output:
 Exit codes: 0 every file ran (with rows or empty), 1 at least one file failed, 2 usage error.
 `;
 
-/** True when `mxql run` was given several files, a directory or a glob: the many-file form. */
+/**
+ * True when `mxql run` was given several files, a directory, a glob or a JSON file (a dashboard holds
+ * many queries): the many-file form.
+ */
 export function runsManyFiles(args: readonly string[]): boolean {
   const positionals = args.filter((a, i) => !a.startsWith('-') && !isOptionValue(args, i));
   if (positionals.length > 1) return true;
   const only = positionals[0];
   if (only === undefined) return false;
-  if (/[*?]/.test(only)) return true;
+  if (/[*?]/.test(only) || only.endsWith('.json')) return true;
   try {
     return statSync(resolve(only)).isDirectory();
   } catch {
@@ -67,13 +77,24 @@ function isOptionValue(args: readonly string[], i: number): boolean {
 
 function summary(runs: readonly FileRun[]) {
   const count = (status: FileRun['status']) => runs.filter((r) => r.status === status).length;
-  return { files: runs.length, ok: count('ok'), empty: count('empty'), errors: count('error') };
+  const queries = runs.filter((r) => r.pointer !== undefined).length;
+  return {
+    files: new Set(runs.map((r) => r.path)).size,
+    ...(queries > 0 ? { queries } : {}),
+    ok: count('ok'),
+    empty: count('empty'),
+    errors: count('error'),
+  };
 }
 
 function renderText(runs: readonly FileRun[]): string {
   const lines = runs.map(outcomeLine);
   const s = summary(runs);
-  lines.push(`${plural(s.files, 'file')} run: ${s.ok} ok, ${s.empty} empty, ${plural(s.errors, 'error')}`);
+  const queries =
+    s.queries === undefined ? '' : `, ${s.queries} ${s.queries === 1 ? 'query' : 'queries'} in JSON`;
+  lines.push(
+    `${plural(s.files, 'file')}${queries} run: ${s.ok} ok, ${s.empty} empty, ${plural(s.errors, 'error')}`,
+  );
   return `${lines.join('\n')}\n`;
 }
 
@@ -99,15 +120,21 @@ async function execute(args: readonly string[]): Promise<number> {
     throw new UsageError(`--format must be text or json when running several files (got '${format}')`);
   if (values.line !== undefined) throw new UsageError('--line picks a query of one file; give one file');
   const flags = runFlags(values);
-  const { files, problems, unmatched } = expandOperands(positionals, process.cwd());
+  const { files, problems, unmatched, walkedJson } = expandOperands(positionals, process.cwd(), {
+    json: true,
+  });
   for (const p of problems) process.stderr.write(`mxql run: ${p.path}: not run: ${p.reason}\n`);
   if (unmatched.length > 0)
-    throw new UsageError(`no .mxql files match ${unmatched.map((u) => `'${u}'`).join(', ')}`);
+    throw new UsageError(`no .mxql or .json files match ${unmatched.map((u) => `'${u}'`).join(', ')}`);
+  const walked = new Set(walkedJson);
   const target = await openTarget(values);
   try {
     if (!target.hasProjectToken) throw new UsageError('set MXQL_PROJECT_TOKEN to the project API token');
     const runs: FileRun[] = [];
-    for (const path of files) runs.push(await runQueryFile(path, flags, target));
+    for (const path of files) {
+      if (path.endsWith('.json')) runs.push(...(await runJsonFile(path, flags, target, walked.has(path))));
+      else runs.push(await runQueryFile(path, flags, target));
+    }
     process.stdout.write(format === 'json' ? renderJson(runs) : renderText(runs));
     return problems.length > 0 || runs.some((r) => r.status === 'error') ? 1 : 0;
   } finally {

@@ -104,7 +104,7 @@ export function runFlags(values: RunValues, now = Date.now()): RunFlags {
 }
 
 /** A file that cannot run as it is, with the line to look at; `exitCode` is what it means run alone. */
-class FileProblem extends Error {
+export class FileProblem extends Error {
   constructor(
     readonly code: string,
     message: string,
@@ -185,7 +185,16 @@ function readQuery(file: string): string {
 
 /** Reads the file and plans its run with the command line's flags (the flags win over directives). */
 export function prepare(file: string, flags: RunFlags, clock: RunClock = localClock()): PreparedQuery {
-  const text = readQuery(file);
+  return prepareText(file, readQuery(file), flags, clock);
+}
+
+/** Plans the run of a query text read from `file` (a query file, or a string of a JSON file). */
+export function prepareText(
+  file: string,
+  text: string,
+  flags: RunFlags,
+  clock: RunClock = localClock(),
+): PreparedQuery {
   const plan = planFile(text, flags, clock);
   const [problem, ...more] = plan.problems;
   if (problem) {
@@ -225,9 +234,13 @@ export interface RunFailure {
   readonly exitCode: 1 | 2;
 }
 
-/** One file's outcome. */
+/** One file's outcome (or one query's, in a JSON file). */
 export interface FileRun {
   readonly path: string;
+  /** In a JSON file: the JSON pointer of the query's string, and where its text starts inside the string (1-based). */
+  readonly pointer?: string;
+  readonly line?: number;
+  readonly column?: number;
   readonly status: 'ok' | 'empty' | 'error';
   readonly rows: readonly MxqlRow[];
   readonly ms: number;
@@ -267,13 +280,22 @@ function describeFailure(error: unknown, q: PreparedQuery | undefined): RunFailu
 }
 
 /** Runs one file against `target`: never throws; a failure is the outcome's `error`. */
-export async function runQueryFile(path: string, flags: RunFlags, target: Target): Promise<FileRun> {
+export function runQueryFile(path: string, flags: RunFlags, target: Target): Promise<FileRun> {
+  return runPrepared(path, () => prepare(path, flags), target);
+}
+
+/** Prepares (`prepareRun` may throw a FileProblem) and sends one query: never throws. */
+export async function runPrepared(
+  path: string,
+  prepareRun: () => PreparedQuery,
+  target: Target,
+): Promise<FileRun> {
   const started = performance.now();
   const ms = () => Math.round(performance.now() - started);
   let prepared: PreparedQuery | undefined;
   let project: string | undefined;
   try {
-    prepared = prepare(path, flags);
+    prepared = prepareRun();
     const q = prepared;
     const categories = () => (q.path ? [] : categoriesOf(q.request.body.mql));
     const choice = target.projectFor({ pcode: q.pcode, categories });
@@ -307,7 +329,18 @@ export function plural(n: number, word: string): string {
 
 /** Where and why a failed file failed, without the word "error" (the caller's prefix says it). */
 export function failureText(run: FileRun, e: RunFailure): string {
-  return `${run.path}:${e.line}:${e.column}: ${e.code} ${e.message}${projectText(run)}`;
+  return `${run.path}:${e.line}:${e.column}: ${pointerText(run)}${e.code} ${e.message}${projectText(run)}`;
+}
+
+/** `/widgets/3/metrics/0/mql: ` for a query of a JSON file. */
+function pointerText(run: FileRun): string {
+  return run.pointer === undefined ? '' : `${run.pointer}: `;
+}
+
+/** `board.json:9:18: ` for a query of a JSON file (where its text starts), `tps.mxql: ` for a file. */
+function placeText(run: FileRun): string {
+  if (run.pointer === undefined) return `${run.path}: `;
+  return `${run.path}:${run.line ?? 1}:${run.column ?? 1}: ${run.pointer}: `;
 }
 
 function projectText(run: FileRun): string {
@@ -323,8 +356,9 @@ function fromRangeText(run: FileRun): string {
 /** The one line that reports a file's outcome, alone (on stderr) or in a folder run (on stdout). */
 export function outcomeLine(run: FileRun): string {
   const e = run.error;
-  if (e) return `${run.path}:${e.line}:${e.column}: error ${e.code} ${e.message}${projectText(run)}`;
+  if (e)
+    return `${run.path}:${e.line}:${e.column}: ${pointerText(run)}error ${e.code} ${e.message}${projectText(run)}`;
   if (run.status === 'empty')
-    return `${run.path}: empty${run.notice ? ` (${run.notice})` : ''}${fromRangeText(run)}${projectText(run)}`;
-  return `${run.path}: ok ${plural(run.rows.length, 'row')} (${run.ms} ms)${fromRangeText(run)}${projectText(run)}`;
+    return `${placeText(run)}empty${run.notice ? ` (${run.notice})` : ''}${fromRangeText(run)}${projectText(run)}`;
+  return `${placeText(run)}ok ${plural(run.rows.length, 'row')} (${run.ms} ms)${fromRangeText(run)}${projectText(run)}`;
 }

@@ -100,6 +100,8 @@ export interface RunInfo {
   readonly path?: string;
   /** Epoch ms at which the request started. */
   readonly startedAt: number;
+  /** How the query asks to be shown (a dashboard query's HEADER): a time series of these numeric columns. */
+  readonly chart?: { readonly ys: readonly string[] };
 }
 
 /** A button shown under an error; clicking it posts `action` with its `id`. */

@@ -13,6 +13,7 @@ import type { ChatDeps } from './assistant/chatParticipant';
 import { confirmationOf } from './assistant/languageModelTools';
 import { toolTarget } from './assistant/toolHost';
 import { registerExplorer } from './explorer/registerExplorer';
+import { registerEmbedded } from './embedded/registerEmbedded';
 import { Ctx } from './ctx';
 import type { HistoryEntry } from './history/historyStore';
 import { HistoryView } from './history/historyView';
@@ -105,6 +106,7 @@ function wireViews(current: Ctx, runner: Runner, panels: ResultsPanels): StatusB
       if (event.affectsConfiguration('mxql') || event.affectsConfiguration('http')) current.reloadConfig();
     }),
   );
+  registerEmbedded(current);
   registerCommands(current, runner);
   return status;
 }

@@ -20,6 +20,8 @@ export * from './run/index';
 export { wordingFor, type Wording } from './l10n/wording';
 export * from './embedded/jsonQueries';
 export * from './embedded/board';
+export * from './embedded/boardConventions';
 export * from './embedded/boardRun';
 export * from './embedded/eventRules';
 export * from './embedded/jsonDiagnostics';
+export * from './embedded/jsonEdit';

@@ -77,7 +77,7 @@ void describe('mxql run over many files', () => {
   void test('names a pattern that matches nothing and refuses a table format', async () => {
     const none = await cli(['nothing/**/*.mxql', '--demo']);
     assert.equal(none.code, 2);
-    assert.match(none.stderr, /no \.mxql files match/);
+    assert.match(none.stderr, /no \.mxql or \.json files match/);
     const csv = await cli(['queries', '--demo', '--format', 'csv']);
     assert.equal(csv.code, 2);
     assert.match(csv.stderr, /--format must be text or json/);

@@ -38,13 +38,17 @@ void test('every command of the table is contributed with its title and category
   }
 });
 
-void test('Ctrl+Enter / Cmd+Enter run in mxql editors only; the editor title has a run button', () => {
+void test('Ctrl+Enter / Cmd+Enter run in mxql editors and in MXQL strings of JSON only; the editor title has a run button', () => {
   const runKeys = c.keybindings.filter((k) => k.key === 'ctrl+enter');
   assert.ok(runKeys.length > 0);
   for (const k of runKeys) {
     assert.equal(k.mac, 'cmd+enter');
-    assert.match(k.when ?? '', /editorLangId == mxql/);
+    assert.match(k.when ?? '', /editorLangId == mxql|mxql\.inEmbeddedQuery/);
   }
+  const inJson = runKeys.find((k) => k.when?.includes('mxql.inEmbeddedQuery'));
+  assert.equal(inJson?.command, 'mxql.runQueryAtCursor');
+  const context = c.menus['editor/context'] ?? [];
+  assert.equal(context.find((m) => m.command === 'mxql.editEmbeddedQuery')?.when, 'mxql.inEmbeddedQuery');
   assert.ok(c.menus['editor/title/run']?.some((m) => m.command === 'mxql.runFile'));
   const hidden = new Set(
     (c.menus['commandPalette'] ?? []).filter((m) => m.when === 'false').map((m) => m.command),

@@ -17,6 +17,7 @@ import {
   reduce,
   type ResultsState,
   toPersisted,
+  viewForRun,
 } from '../../client/webview/results/state';
 
 const run = (runId: string, limit?: number): RunInfo => ({
@@ -149,5 +150,22 @@ void describe('persisted state', () => {
       hidden: ['x'],
       tab: 'chart',
     });
+  });
+});
+
+void describe('the view a run opens in', () => {
+  void it("opens a dashboard query's run on the chart with its HEADER's columns; other runs keep the user's view", () => {
+    const mine = { ...initialView, tab: 'grid' as const, chartY: ['x'], timeMode: 'utc' as const };
+    const board: RunInfo = { ...run('b'), chart: { ys: ['tps', 'tx_error'] } };
+    const chosen = viewForRun(mine, board);
+    assert.deepEqual(chosen, { ...mine, tab: 'chart', chartY: ['tps', 'tx_error'], chartByRun: true });
+    // The next run that asks for nothing goes back to the grid; a chart the user chose stays.
+    assert.deepEqual(viewForRun(chosen, run('c')), { ...chosen, tab: 'grid', chartByRun: false });
+    const userChart = { ...mine, tab: 'chart' as const };
+    assert.equal(viewForRun(userChart, run('d')), userChart);
+    assert.equal(viewForRun(mine, run('a')), mine);
+    assert.equal(viewForRun(mine, undefined), mine);
+    const junk = { ...run('j'), chart: { ys: [1, null] } } as unknown as RunInfo;
+    assert.equal(viewForRun(mine, junk), mine);
   });
 });

@@ -16,6 +16,7 @@ import { runFile, runPredefinedPath, runQueryAtCursor, runSelection, scopeToAgen
 import { commandIds, type CommandId } from './table';
 import { BoardPreviews } from '../dashboard/boardPreview';
 import { trackDashboardEditors } from '../dashboard/dashboardEditorContext';
+import { editEmbeddedQuery } from '../embedded/embeddedQueryFs';
 import { t } from '../l10n';
 import { errorText } from '../errorText';
 
@@ -109,6 +110,7 @@ function handlers(ctx: Ctx, runner: Runner): Record<CommandId, Handler> {
     'mxql.runPredefinedPath': (arg) => runPredefinedPath(ctx, runner, arg),
     'mxql.rerunLast': () => runner.rerunLast(),
     'mxql.scopeToAgent': (arg) => scopeToAgent(ctx, arg),
+    'mxql.editEmbeddedQuery': (arg) => editEmbeddedQuery(ctx, arg),
     'mxql.applyChatFix': (uri, version, fixed) => applyChatFix(uri, version, fixed),
     'mxql.cancelRun': (runId) => runner.cancel(typeof runId === 'string' ? runId : undefined),
     'mxql.pickTimeRange': (arg) => setRange(ctx, arg),

@@ -17,6 +17,8 @@ import type { PickItem } from '../views/ui';
 import { agentScopeLabel, pickAgentScope, setAgentScope } from '../run/agentScope';
 import { errorText } from '../errorText';
 import { t } from '../l10n';
+import { boardOfEmbedded, runEmbeddedQuery } from '../embedded/embeddedRun';
+import { isJsonDocument } from '../embedded/jsonDocuments';
 
 /** Arguments the run commands accept besides a bare Uri (what the editor title button passes). */
 export interface RunArgs extends RunOptions {
@@ -57,7 +59,14 @@ function noDocument(ctx: Ctx): RunOutcome {
 
 function source(document: vscode.TextDocument, queryText: string): RunSource {
   const fileText = document.getText();
-  return { title: titleOf(document, fileText), fileText, queryText, uri: document.uri.toString() };
+  const board = boardOfEmbedded(document);
+  return {
+    title: titleOf(document, fileText),
+    fileText,
+    queryText,
+    uri: document.uri.toString(),
+    ...(board ? { board } : {}),
+  };
 }
 
 /** mxql.runFile: the whole file. */
@@ -81,11 +90,15 @@ export async function runSelection(ctx: Ctx, runner: Runner, arg?: unknown): Pro
 /** mxql.runQueryAtCursor: the query around the cursor, as the core defines it (server/core/features/queries.ts). */
 export async function runQueryAtCursor(ctx: Ctx, runner: Runner, arg?: unknown): Promise<RunOutcome> {
   const args = asArgs(arg);
-  const document = await documentFor(args);
-  if (!document) return noDocument(ctx);
   const editor = vscode.window.activeTextEditor;
+  // In a dashboard, the query is the MXQL string at the cursor (client/src/embedded/).
+  const json =
+    args.uri === undefined && editor && isJsonDocument(editor.document) ? editor.document : undefined;
+  const document = json ?? (await documentFor(args));
+  if (!document) return noDocument(ctx);
   const offset =
     args.offset ?? (editor?.document === document ? document.offsetAt(editor.selection.active) : 0);
+  if (isJsonDocument(document)) return runEmbeddedQuery(ctx, runner, document, offset, optionsOf(args));
   const query = queryAt(parsedText(document.getText()), offset);
   if (!query) {
     void ctx.ui.message('info', t('MXQL: there is no query here (only comments or blank lines).'));

@@ -13,6 +13,7 @@ export const COMMANDS = {
   'mxql.runPredefinedPath': 'Run Predefined Path…',
   'mxql.rerunLast': 'Re-run Last Query',
   'mxql.scopeToAgent': 'Scope to an Agent…',
+  'mxql.editEmbeddedQuery': 'Edit MXQL',
   'mxql.applyChatFix': 'Accept the Repair from Chat',
   'mxql.cancelRun': 'Cancel Running Queries',
   'mxql.pickTimeRange': 'Set Time Range…',

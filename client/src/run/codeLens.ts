@@ -4,7 +4,15 @@
 // whose agent filters are left unbound (the core's paramNeeds: optional) also gets `All agents` (or the
 // agent the file is scoped to), which opens Scope to an Agent….
 import * as vscode from 'vscode';
-import { paramNeeds, parseDirectives, parsedText, queryAt, queryRanges } from '../../../server/core/index';
+import {
+  paramNeeds,
+  parseDirectives,
+  parsedText,
+  queryAt,
+  queryRanges,
+  type QueryAt,
+  type QuerySource,
+} from '../../../server/core/index';
 import { agentScopeLabel } from './agentScope';
 import type { Ctx } from '../ctx';
 import { t } from '../l10n';
@@ -14,7 +22,7 @@ export class RunCodeLensProvider implements vscode.CodeLensProvider {
   private readonly changeEmitter = new vscode.EventEmitter<void>();
   readonly onDidChangeCodeLenses = this.changeEmitter.event;
 
-  constructor(private readonly ctx: Ctx) {
+  constructor(protected readonly ctx: Ctx) {
     ctx.push(this.changeEmitter);
     ctx.push(ctx.profiles.onDidChange(() => this.changeEmitter.fire()));
     ctx.push(ctx.onDidChangeRange(() => this.changeEmitter.fire()));
@@ -28,8 +36,7 @@ export class RunCodeLensProvider implements vscode.CodeLensProvider {
     const ranges = queryRanges(source);
     if (ranges.length === 0) return [];
     const uri = document.uri.toString();
-    const title = `$(play) ${t('Run')} · ${this.rangeLabel(text)} · ${this.targetLabel()}`;
-    const scope = agentScopeLabel(this.ctx.extension.workspaceState, uri);
+    const title = runLensTitle(this.ctx, text);
     return ranges.flatMap((range) => {
       const position = document.positionAt(range.start);
       const at = new vscode.Range(position, position);
@@ -40,28 +47,42 @@ export class RunCodeLensProvider implements vscode.CodeLensProvider {
         tooltip: t('Run this query (Ctrl+Enter)'),
       });
       const query = queryAt(source, range.start);
-      if (!query || !paramNeeds(source, query).some((n) => n.optional)) return [run];
-      const scoped = new vscode.CodeLens(at, {
-        title: `$(server) ${scope ?? t('All agents')}`,
-        command: 'mxql.scopeToAgent',
-        arguments: [{ uri }],
-        tooltip: t(
-          'Scope to an Agent…: the agent filters of this file are optional; unbound, every agent is read.',
-        ),
-      });
-      return [run, scoped];
+      return query && hasOptionalAgentFilters(source, query) ? [run, scopeLens(this.ctx, at, uri)] : [run];
     });
   }
+}
 
-  private rangeLabel(text: string): string {
-    const d = parseDirectives(text, { timezoneOffsetMinutes: this.ctx.offsetMinutes() });
-    if (d.stime !== undefined && d.etime !== undefined) return '@stime..@etime';
-    return d.range?.raw ?? choiceLabel(this.ctx.rangeChoice(), this.ctx.offsetMinutes());
-  }
+/** `$(play) Run · 1h · Demo / 10458`: where the query in `text` would go, before it is sent. */
+export function runLensTitle(ctx: Ctx, text: string): string {
+  return `$(play) ${t('Run')} · ${rangeLabel(ctx, text)} · ${targetLabel(ctx)}`;
+}
 
-  private targetLabel(): string {
-    const active = this.ctx.profiles.active();
-    if (!active) return t('no profile');
-    return active.pcode === undefined ? active.profile : `${active.profile} / ${active.pcode}`;
-  }
+/** True when the query's agent filters may stay unbound (the core's paramNeeds: optional). */
+export function hasOptionalAgentFilters(source: QuerySource, query: QueryAt): boolean {
+  return paramNeeds(source, query).some((n) => n.optional);
+}
+
+/** `All agents` (or the file's agent), for above a query whose agent filters are left unbound. */
+export function scopeLens(ctx: Ctx, at: vscode.Range, uri: string): vscode.CodeLens {
+  const scope = agentScopeLabel(ctx.extension.workspaceState, uri);
+  return new vscode.CodeLens(at, {
+    title: `$(server) ${scope ?? t('All agents')}`,
+    command: 'mxql.scopeToAgent',
+    arguments: [{ uri }],
+    tooltip: t(
+      'Scope to an Agent…: the agent filters of this file are optional; unbound, every agent is read.',
+    ),
+  });
+}
+
+function rangeLabel(ctx: Ctx, text: string): string {
+  const d = parseDirectives(text, { timezoneOffsetMinutes: ctx.offsetMinutes() });
+  if (d.stime !== undefined && d.etime !== undefined) return '@stime..@etime';
+  return d.range?.raw ?? choiceLabel(ctx.rangeChoice(), ctx.offsetMinutes());
+}
+
+function targetLabel(ctx: Ctx): string {
+  const active = ctx.profiles.active();
+  if (!active) return t('no profile');
+  return active.pcode === undefined ? active.profile : `${active.profile} / ${active.pcode}`;
 }

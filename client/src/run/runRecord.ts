@@ -4,6 +4,7 @@ import type { RunInfo } from '../../../common/resultsMessages';
 import type { HistoryEntry } from '../history/historyStore';
 import type { Target } from '../profiles/profiles';
 import type { PreparedRun } from './runRequest';
+import { headerChart } from '../../../server/core/index';
 
 /** A query to run: where it comes from and its text. */
 export interface RunSource {
@@ -15,6 +16,11 @@ export interface RunSource {
   readonly uri?: string;
   /** A predefined path to run instead of the text. */
   readonly path?: string;
+  /**
+   * A dashboard's query (server/core/embedded/board.ts): the board's INJECTs go empty unless given (the
+   * fragments its JSON keeps beside it count as given), and its HEADER chooses the chart.
+   */
+  readonly board?: { readonly fragments: Readonly<Record<string, string>> };
 }
 
 /** How a run ended, for the history. */
@@ -32,11 +38,13 @@ export function runInfoOf(
   prepared?: PreparedRun,
   target?: Pick<Target, 'baseUrl' | 'pcode'>,
 ): RunInfo {
+  const chart = source.board ? headerChart(source.queryText) : undefined;
   const base = {
     runId,
     title: source.title,
     endpoint: prepared?.endpoint ?? '(not sent)',
     startedAt: Date.now(),
+    ...(chart ? { chart: { ys: chart.ys } } : {}),
   };
   if (!prepared || !target) return base;
   const pcode = prepared.pcode ?? target.pcode;

@@ -15,7 +15,7 @@ import { describeRunError, isAbort } from './errorActions';
 import { promptMissing, rememberedValues, rememberValues } from './prompts';
 import { historyEntryOf, runInfoOf, type RunResultSummary, type RunSource } from './runRecord';
 import type { RangeChoice } from './timeRange';
-import type { RunPlan } from '../../../server/core/index';
+import { boardInjects, type RunPlan } from '../../../server/core/index';
 import { planEditorRun, preparedOf, type PreparedRun, type RunValues } from './runRequest';
 import { agentScopeOf } from './agentScope';
 import { sendPrepared } from './sendPrepared';
@@ -43,6 +43,13 @@ export interface RunOutcome {
   readonly runId?: string;
   readonly rows?: number;
   readonly message?: string;
+}
+
+/** A dashboard query's options: the board's INJECTs (timepast, default) sent empty unless given. */
+function withBoardInjects(source: RunSource, options: RunOptions): RunOptions {
+  if (!source.board) return options;
+  const given = { ...source.board.fragments, ...options.injects };
+  return { ...options, injects: boardInjects(source.queryText, given, source.fileText) };
 }
 
 /** How long a run may take before its progress notification (with Cancel) appears. */
@@ -77,7 +84,8 @@ export class Runner {
   }
 
   /** Runs `source`; resolves with the outcome once the rows are shown, the run failed or was cancelled. */
-  async run(source: RunSource, options: RunOptions = {}): Promise<RunOutcome> {
+  async run(source: RunSource, given: RunOptions = {}): Promise<RunOutcome> {
+    const options = withBoardInjects(source, given);
     const selection = options.selection ?? (await this.ensureSelection());
     if (!selection) return { status: 'skipped', message: t('no profile chosen') };
     const target = await this.ctx.profiles.target(selection);

@@ -22,6 +22,7 @@ import {
   type ResultsState,
   toPersisted,
   type ViewState,
+  viewForRun,
 } from './state';
 import { strings } from './strings';
 import { buildToolbar, type Toolbar } from './toolbar';
@@ -85,7 +86,7 @@ export class ResultsApp {
       openJson: () => this.openJson(),
       timeMode: (timeMode) => this.setView({ timeMode }),
       filter: (filter) => this.setView({ filter }),
-      tab: (tab) => this.setView({ tab }),
+      tab: (tab) => this.setView({ tab, chartByRun: false }),
       toggleDetail: () => this.setView({ detail: !this.view.detail }),
     });
     root.append(
@@ -133,7 +134,12 @@ export class ResultsApp {
   private apply(msg: ExtensionToResults): void {
     const before = this.state;
     this.state = reduce(before, msg);
-    if (this.state.run?.runId !== before.run?.runId || msg.type === 'init') this.startResult();
+    if (this.state.run?.runId !== before.run?.runId || msg.type === 'init') {
+      this.startResult();
+      const view = viewForRun(this.view, this.state.run);
+      if (view !== this.view)
+        this.setView({ tab: view.tab, chartY: view.chartY, chartByRun: view.chartByRun ?? false });
+    }
     if (msg.type === 'theme') this.chart.redraw();
     this.chartDirty = true;
     // The end of a run and the first screenful of a large one go on screen at once. The host posts

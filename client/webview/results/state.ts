@@ -51,6 +51,8 @@ export interface ViewState {
   readonly chartSplit: string;
   /** Whether the detail pane (the selected cell in full) is open; closed by default. */
   readonly detail: boolean;
+  /** True while the tab is the chart because a run asked for it (not the user): the next run may go back. */
+  readonly chartByRun?: boolean;
 }
 
 /** The empty panel before any message. */
@@ -148,6 +150,17 @@ export function isBusy(state: ResultsState): boolean {
   return state.phase === 'running' || state.phase === 'receiving';
 }
 
+/**
+ * The view a new run opens in: a run that says how it is shown (a dashboard query's HEADER) opens on the
+ * chart with those columns; any other run keeps the user's choices.
+ */
+export function viewForRun(view: ViewState, run: RunInfo | undefined): ViewState {
+  const ys = stringList(run?.chart?.ys);
+  if (ys.length > 0) return { ...view, tab: 'chart', chartY: ys, chartByRun: true };
+  // The chart a previous run chose does not stay for a run that asked for nothing.
+  return view.chartByRun ? { ...view, tab: 'grid', chartByRun: false } : view;
+}
+
 /** What `vscode.setState` keeps: metadata and view choices, never the rows. */
 export interface PersistedState {
   readonly v: number;
@@ -179,6 +192,7 @@ export function fromPersisted(saved: unknown): { runId?: string; view: ViewState
     chartY: stringList(v.chartY),
     chartSplit: typeof v.chartSplit === 'string' ? v.chartSplit : '',
     detail: v.detail === true,
+    ...(v.chartByRun === true ? { chartByRun: true } : {}),
     ...(sort && typeof sort.column === 'string'
       ? { sort: { column: sort.column, asc: sort.asc !== false } }
       : {}),

@@ -10,13 +10,7 @@ import type { RangeChoice } from '../run/timeRange';
 import type { TimezoneOffset } from '../syntax/index';
 import type { CategoryCatalog } from '../catalog/index';
 import type { BoardQuery } from './board';
-
-/** The merges a board offers, in the order it offers them; the first is what a preview sends. */
-export const BOARD_MERGES = ['avg', 'sum', 'max', 'min'] as const;
-/** The `$params` a board fills with a merge. */
-export const BOARD_MERGE_PARAMS = ['$TIME_MERGE_PLACE', '$OBJECT_MERGE_PLACE'] as const;
-/** The INJECT points a board leaves empty when a widget writes no fragment for them. */
-export const BOARD_INJECTS = ['timepast', 'default'] as const;
+import { BOARD_MERGES, BOARD_MERGE_PARAMS, boardInjects } from './boardConventions';
 
 export interface BoardRunInput {
   readonly query: BoardQuery;
@@ -42,13 +36,11 @@ export function planBoardQuery(input: BoardRunInput): RunPlan {
       ...(input.catalog ? { catalog: input.catalog } : {}),
     });
   // Only what the query uses is filled, so the request carries nothing the query does not read.
-  const used = plan({}, query.injects).query;
-  const usedParams = new Set(used?.params ?? []);
-  const usedInjects = new Set(used?.injects ?? []);
-  const merges = BOARD_MERGE_PARAMS.filter((name) => usedParams.has(name));
-  const empty = BOARD_INJECTS.filter((name) => usedInjects.has(name) && query.injects[name] === undefined);
-  return plan(Object.fromEntries(merges.map((name) => [name, BOARD_MERGES[0]])), {
-    ...Object.fromEntries(empty.map((name) => [name, ''])),
-    ...query.injects,
-  });
+  const usedParams = new Set(plan({}, query.injects).query?.params ?? []);
+  const merges = [...BOARD_MERGE_PARAMS].filter((name) => usedParams.has(name));
+  const firstMerge = BOARD_MERGES[0] ?? 'avg';
+  return plan(
+    Object.fromEntries(merges.map((name) => [name, firstMerge])),
+    boardInjects(query.text, query.injects),
+  );
 }

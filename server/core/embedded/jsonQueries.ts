@@ -134,17 +134,21 @@ export function findJsonQueries(json: string, options: JsonScanOptions = {}): Js
       pointer: jsonPointerOf(path),
     });
   };
-  const syntax = walkJson(json, {
-    string: (value, path) => {
-      if (holdsQuery(path)) queries.push({ pointer: jsonPointerOf(path), ...value });
+  const syntax = walkJson(
+    json,
+    {
+      string: (value, path) => {
+        if (holdsQuery(path)) queries.push({ pointer: jsonPointerOf(path), ...value });
+      },
+      literal: (text, start, path) => {
+        if (mustBeString(path)) notString(start, literalKind(text), path);
+      },
+      open: (kind, start, path) => {
+        if (mustBeString(path)) notString(start, kind === 'object' ? 'an object' : 'an array', path);
+      },
     },
-    literal: (text, start, path) => {
-      if (mustBeString(path)) notString(start, literalKind(text), path);
-    },
-    open: (kind, start, path) => {
-      if (mustBeString(path)) notString(start, kind === 'object' ? 'an object' : 'an array', path);
-    },
-  }, options);
+    options,
+  );
   if (syntax) problems.push(syntax);
   return { queries, problems };
 }

@@ -25,6 +25,7 @@ import { type DocumentAnalysis } from '../features/languageService';
 import { queryParamRefs, type QueryAt, type QuerySource } from '../features/queries';
 import { isRangeParam } from '../features/rangeParams';
 import { optionalParams, paramUses, selectionCommandOf, type ParamUse } from '../features/selectionParams';
+import { BOARD_MERGES, BOARD_MERGE_PARAMS } from '../embedded/boardConventions';
 
 export type ParamKind = 'agent' | 'column' | 'rowCount' | 'category' | 'duration' | 'timeUnit' | 'text';
 
@@ -91,6 +92,9 @@ export function paramNeeds(source: QuerySource, query: QueryAt, catalog?: Catego
         choices: [],
         ...(field ? { agentField: field } : {}),
       };
+    // A board's merge placeholder offers the board's merges, wherever the query writes it.
+    if (BOARD_MERGE_PARAMS.has(name))
+      return { name, kind: 'text', optional: isOptional, choices: BOARD_MERGES };
     // A typed use decides; else an option with a fixed set of values (a merge function) offers them.
     const decisive = judged.find((j) => j.kind.kind !== 'text') ?? judged.find((j) => j.kind.option);
     const { kind, choices, defaultValue } = decisive
@@ -182,7 +186,7 @@ function choicesFor(
     case 'column':
       return { kind: 'column', choices: columnChoices(use, categories, flowOf()) };
     default:
-      // A fixed set the catalog knows (a merge function, an enum): the dashboard's `$TIME_MERGE_PLACE`.
+      // A fixed set the catalog knows (a merge function, an enum).
       return {
         kind: kind.kind,
         choices: kind.option ? valuesForOption(kind.option).map((v) => v.value) : [],

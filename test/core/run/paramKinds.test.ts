@@ -112,11 +112,19 @@ const CASES: readonly Case[] = [
   },
   {
     name: "a merge function offers the catalog's merges; a FILTER expression and a constant are free text",
-    src: "CATEGORY app_counter\nTAGLOAD\nUPDATE {key: tps, value: $TIME_MERGE_PLACE}\nFILTER {expr: 'tps > $min'}\nCREATE {key: x, value: $label}\n",
+    src: "CATEGORY app_counter\nTAGLOAD\nUPDATE {key: tps, value: $merge}\nFILTER {expr: 'tps > $min'}\nCREATE {key: x, value: $label}\n",
     needs: [
-      need('$TIME_MERGE_PLACE', 'text', ['sum', 'avg', 'min', 'max', 'last', 'cnt', 'count', 'aggr']),
+      need('$merge', 'text', ['sum', 'avg', 'min', 'max', 'last', 'cnt', 'count', 'aggr']),
       need('$min', 'text'),
       need('$label', 'text'),
+    ],
+  },
+  {
+    name: "a board's merge placeholders offer the board's four merges, wherever they stand",
+    src: 'CATEGORY app_counter\nTAGLOAD\nUPDATE {key: tps, value: $TIME_MERGE_PLACE}\nCREATE {key: m, value: $OBJECT_MERGE_PLACE}\n',
+    needs: [
+      need('$TIME_MERGE_PLACE', 'text', ['avg', 'sum', 'max', 'min']),
+      need('$OBJECT_MERGE_PLACE', 'text', ['avg', 'sum', 'max', 'min']),
     ],
   },
   {

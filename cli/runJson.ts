@@ -1,0 +1,89 @@
+// `mxql run` on a dashboard JSON file: every MXQL string the core finds in it (`mql`, `query`; the
+// strings under `inject` are fragments, not queries) runs as `mxql run` runs a query file, through the one
+// planner, with the board's conventions (server/core/embedded/board.ts): its INJECT timepast and default
+// go empty unless --inject or an `inject` object beside the query gives them, and its merge placeholders
+// need --param like any other $param. Each outcome names the JSON file's line and column and the pointer.
+import {
+  boardInjects,
+  findJsonQueries,
+  isInjectFragment,
+  jsonOffsetOf,
+  lineColumnOf,
+  lineStartsOf,
+  siblingFragments,
+  type JsonQuery,
+} from '../server/core/index';
+import type { Target } from './args';
+import { readQueryFile } from './files';
+import { prepareText, runPrepared, type FileRun, type RunFlags } from './runQuery';
+
+/** A JSON file's problem as a failed run of the file. */
+function fileFailure(path: string, code: string, message: string, line = 1, column = 1): FileRun {
+  return { path, status: 'error', rows: [], ms: 0, error: { line, column, code, message, exitCode: 1 } };
+}
+
+/**
+ * Runs every query of the JSON file `path`, one after another. A file a directory walk found is left
+ * out (an empty list) when it holds no MXQL: most JSON files are not dashboards.
+ */
+export async function runJsonFile(
+  path: string,
+  flags: RunFlags,
+  target: Target,
+  walked = false,
+): Promise<FileRun[]> {
+  const read = readQueryFile(path);
+  if (!read.ok) return walked ? [] : [fileFailure(path, 'run/unreadable', read.reason)];
+  const json = read.text;
+  const scan = findJsonQueries(json);
+  // A walked file is only a candidate: one without MXQL (malformed or not) is not a dashboard.
+  if (walked && scan.queries.length === 0) return [];
+  const starts = lineStartsOf(json);
+  const runs: FileRun[] = [];
+  const syntax = scan.problems.find((p) => p.kind === 'syntax');
+  if (syntax) {
+    const at = lineColumnOf(starts, syntax.offset);
+    const message = `${syntax.message}; the queries after it were not run`;
+    runs.push(fileFailure(path, 'json/syntax', message, at.line, at.column));
+  }
+  for (const problem of scan.problems.filter((p) => p.kind === 'not-a-string')) {
+    const at = lineColumnOf(starts, problem.offset);
+    runs.push({
+      ...fileFailure(path, 'json/not-a-string', problem.message, at.line, at.column),
+      ...(problem.pointer === undefined ? {} : { pointer: problem.pointer }),
+    });
+  }
+  const queries = scan.queries.filter((q) => !isInjectFragment(q.pointer));
+  if (queries.length === 0 && runs.length === 0)
+    runs.push(
+      fileFailure(
+        path,
+        'json/no-queries',
+        'no MXQL to run in this JSON file (no string under a mql or query key)',
+      ),
+    );
+  for (const query of queries) runs.push(await runJsonQuery(path, starts, scan, query, flags, target));
+  return runs.sort((a, b) => (a.error?.line ?? a.line ?? 0) - (b.error?.line ?? b.line ?? 0));
+}
+
+async function runJsonQuery(
+  path: string,
+  starts: readonly number[],
+  scan: ReturnType<typeof findJsonQueries>,
+  query: JsonQuery,
+  flags: RunFlags,
+  target: Target,
+): Promise<FileRun> {
+  const given = { ...siblingFragments(scan, query), ...flags.injects };
+  const queryFlags: RunFlags = { ...flags, injects: boardInjects(query.text, given), line: undefined };
+  const run = await runPrepared(path, () => prepareText(path, query.text, queryFlags), target);
+  const string = lineColumnOf(starts, query.token.start + 1);
+  const placed = { ...run, pointer: query.pointer, ...string };
+  if (!run.error) return placed;
+  // The run's line is a line of the decoded query: say where that line starts in the JSON file.
+  const textStarts = lineStartsOf(query.text);
+  const decoded = textStarts[run.error.line - 1] ?? 0;
+  const at = lineColumnOf(starts, jsonOffsetOf(query.map, decoded));
+  const message = run.error.message.replace(/\bline (\d+)\b/, 'line $1 of the query');
+  return { ...placed, error: { ...run.error, ...at, message } };
+}
