@@ -121,7 +121,7 @@ function testApi(
 }
 
 export function activate(context: vscode.ExtensionContext): MxqlTestApi | undefined {
-  useTranslator((message, ...args) => vscode.l10n.t(message, ...args));
+  useTranslator((message, ...args) => vscode.l10n.t(message, ...args), vscode.env.language);
   const current = new Ctx(context);
   ctx = current;
   context.subscriptions.push(current);

@@ -200,7 +200,10 @@ void test('mxql_run refuses what the planner refuses, in words that say what to 
   assert.equal(bound.isError, undefined, bound.text);
 
   const column = await call('mxql_run', { mql: 'CATEGORY app_counter\nTAGLOAD\nSELECT [time, $col]\n' });
-  assert.match(column.text, /missing value for \$col; \$col takes a column such as tps, .* \(\d+ in all\)/);
+  assert.match(
+    column.text,
+    /missing value for \$col; \$col \(column at that point\) such as tps, .* \(\d+ in all\)/,
+  );
 
   const tooLong = await call('mxql_run', { mql: APP_QUERY, range: '60d' });
   assert.equal(tooLong.isError, true);

@@ -49,6 +49,10 @@ function scripted(answers: (string | undefined)[]) {
       const answer = answers.shift();
       return Promise.resolve(items.find((i) => i.label === answer));
     },
+    progress: (title, work) => {
+      asked.push({ kind: 'progress', text: title, choices: [] });
+      return work(new AbortController().signal);
+    },
   };
   return { ui, asked };
 }

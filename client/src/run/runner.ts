@@ -204,7 +204,14 @@ export class Runner {
     const missing = { params: plan.needs, injects: plan.missingInjects };
     if (missing.params.length === 0 && missing.injects.length === 0) return given;
     const prompted = await promptMissing(
-      { ui: this.ctx.ui, target, now: Date.now(), log: this.ctx.log },
+      {
+        ui: this.ctx.ui,
+        target,
+        now: Date.now(),
+        log: this.ctx.log,
+        range: plan.range,
+        ...(plan.pcode !== undefined ? { pcode: plan.pcode } : {}),
+      },
       missing,
       rememberedValues(state, key),
     );
