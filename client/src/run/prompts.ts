@@ -83,14 +83,15 @@ async function liveItems(
   const range = ask.range ?? { stime: ask.now - HOUR_MS, etime: ask.now };
   const { client } = ask.target;
   const pcode = ask.pcode ?? ask.target.pcode;
-  let cancelled = false;
+  let cancel: AbortSignal | undefined;
   const choice = await ask.ui.progress(t('MXQL: reading the values of {0}…', column), (signal) => {
-    signal.addEventListener('abort', () => (cancelled = true), { once: true });
+    cancel = signal;
     return liveChoiceOf(need, range, (body) =>
       client.mxqlText(body, { signal, ...(pcode === undefined ? {} : { pcode }) }),
     );
   });
-  if (cancelled) return { items: [], problem: '' };
+  // Cancelled: the user chose to type the value; no note.
+  if (cancel?.aborted) return { items: [], problem: '' };
   if ('error' in choice) {
     const why = errorText(choice.error);
     ask.log.warn(`Could not read the values of ${column} to offer for ${need.name}: ${why}`);
