@@ -315,17 +315,18 @@ async function withLiveValues(error: unknown, target: Target): Promise<unknown> 
   if (!(error instanceof MissingValues) || !error.plan.needs.some((n) => n.lookup)) return error;
   const { plan } = error;
   const mql = plan.query?.text ?? '';
-  const { pcode } = target.projectFor({ pcode: plan.pcode, categories: () => categoriesOf(mql) });
-  if (pcode === undefined || !target.hasProjectToken) return error;
-  const live = await untilInterrupted((signal) =>
-    withLiveChoices(plan.needs, plan.range, (body) => target.client.mxqlText(body, { signal, pcode })),
-  );
-  return new FileProblem(
-    error.code,
-    englishOfRunText(needsText(live.needs, 'cli')),
-    error.line,
-    error.exitCode,
-  );
+  try {
+    const { pcode } = target.projectFor({ pcode: plan.pcode, categories: () => categoriesOf(mql) });
+    if (pcode === undefined || !target.hasProjectToken) return error;
+    const live = await untilInterrupted((signal) =>
+      withLiveChoices(plan.needs, plan.range, (body) => target.client.mxqlText(body, { signal, pcode })),
+    );
+    const text = englishOfRunText(needsText(live.needs, 'cli'));
+    return new FileProblem(error.code, text, error.line, error.exitCode);
+  } catch {
+    // No project to read from (an unknown -- @pcode): the refusal as planned says what to give.
+    return error;
+  }
 }
 
 /** `1 row`, `2 rows`. */

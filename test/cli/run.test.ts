@@ -248,6 +248,19 @@ void describe('mxql run: what is sent', () => {
     assertOneLine(r.stderr);
   });
 
+  void test('a lookup the service refuses leaves the refusal as planned: one line, no token', async () => {
+    fault.respondWith({ kind: 'echoToken', status: 401 });
+    const q = await file('lookup.mxql', 'CATEGORY app_counter\nTAGLOAD\nFILTER {key: type, value: $type}\n');
+    const before = fault.requests.length;
+    const r = await runCli(['run', q, ...target()], { MXQL_PROJECT_TOKEN: SECRET });
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /missing value for \$type: add --param '\$type=value'/);
+    assert.equal(fault.requests.length, before + 1, 'the lookup was asked of the service once');
+    assert.match(fault.requests.at(-1)?.body ?? '', /GROUP \{pk: \\"type\\"\}/);
+    assert.ok(!r.stderr.includes(SECRET));
+    assertOneLine(r.stderr);
+  });
+
   void test("a refused run says the service's words: its JSON message, a text body, or the status alone", async () => {
     const q = await file('refused.mxql', 'CATEGORY app_counter\n');
     const cases: [Fault, RegExp][] = [
