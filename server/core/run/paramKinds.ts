@@ -142,9 +142,11 @@ function useKind(use: ParamUse): UseKind {
   const command = use.command;
   const path = use.keyPath;
   if (!command) return { kind: 'text' };
-  const selection = path === null ? undefined : selectionCommandOf(use);
-  if (path !== null && selection !== undefined)
-    return { kind: 'agent', agentField: selectionField(selection, path) };
+  if (path !== null) {
+    const selection = selectionCommandOf(use);
+    if (selection !== undefined) return { kind: 'agent', agentField: selectionField(selection, path) };
+  }
+  // A value compared with a column, also inside a formula (where the path is null).
   const compared = comparedColumn(command, use.ref);
   if (compared !== undefined) return { kind: 'tagValue', column: compared };
   if (path === null) return { kind: 'text' };
