@@ -10,6 +10,7 @@ import type { Ctx } from '../ctx';
 import { t } from '../l10n';
 import type { Selection, Target } from '../profiles/profiles';
 import type { ResultsPanels } from '../views/resultsPanel';
+import { withDelayedProgress } from '../views/delayedProgress';
 import type { HistoryEntry } from '../history/historyStore';
 import { describeRunError, isAbort } from './errorActions';
 import { promptMissing, rememberedValues, rememberValues } from './prompts';
@@ -43,9 +44,6 @@ export interface RunOutcome {
   readonly rows?: number;
   readonly message?: string;
 }
-
-/** How long a run may take before its progress notification (with Cancel) appears. */
-const PROGRESS_DELAY_MS = 400;
 
 export class Runner {
   private readonly inflight = new Map<string, AbortController>();
@@ -284,37 +282,9 @@ export class Runner {
     return target.client.mxqlText({ ...body, ...inject, ...param }, options);
   }
 
-  /**
-   * Runs `work` with a cancellable progress notification. The notification appears only when the run
-   * outlasts PROGRESS_DELAY_MS: a fast query would otherwise flash a notification that VS Code keeps on
-   * screen after the rows are already shown. Cancel aborts the HTTP request through `controller`.
-   */
+  /** Runs `work` with a cancellable progress notification once it is slow; Cancel aborts `controller`. */
   private withProgress<T>(title: string, controller: AbortController, work: () => Promise<T>): Promise<T> {
-    const task = work();
-    let settled = false;
-    const settle = () => {
-      settled = true;
-    };
-    task.then(settle, settle);
-    const timer = setTimeout(() => {
-      if (settled) return;
-      void vscode.window.withProgress(
-        {
-          location: vscode.ProgressLocation.Notification,
-          title: t('MXQL: running {0}', title),
-          cancellable: true,
-        },
-        async (_progress, token) => {
-          const subscription = token.onCancellationRequested(() => controller.abort());
-          try {
-            await task.catch(() => undefined);
-          } finally {
-            subscription.dispose();
-          }
-        },
-      );
-    }, PROGRESS_DELAY_MS);
-    return task.finally(() => clearTimeout(timer));
+    return withDelayedProgress(t('MXQL: running {0}', title), controller, work());
   }
 
   private async failed(

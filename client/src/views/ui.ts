@@ -3,6 +3,7 @@
 // each prompt (so a test can assert that the prompt appeared with the right choices) and answers from
 // a queue, because the extension host cannot click its own notifications.
 import * as vscode from 'vscode';
+import { withDelayedProgress } from './delayedProgress';
 
 /** A quick pick item carrying a value. */
 export interface PickItem<T> extends vscode.QuickPickItem {
@@ -21,7 +22,7 @@ export interface Ui {
     items: readonly PickItem<T>[],
     options: vscode.QuickPickOptions,
   ): Thenable<PickItem<T> | undefined>;
-  /** Runs `work` under a cancellable progress notification titled `title`; Cancel aborts its signal. */
+  /** Runs `work` under a cancellable progress notification titled `title` (once it is slow); Cancel aborts its signal. */
   progress<T>(title: string, work: (signal: AbortSignal) => Promise<T>): Thenable<T>;
 }
 
@@ -33,19 +34,10 @@ export const vscodeUi: Ui = {
   },
   inputBox: (options) => vscode.window.showInputBox(options),
   quickPick: (items, options) => vscode.window.showQuickPick(items, options),
-  progress: (title, work) =>
-    vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title, cancellable: true },
-      async (_progress, token) => {
-        const controller = new AbortController();
-        const subscription = token.onCancellationRequested(() => controller.abort());
-        try {
-          return await work(controller.signal);
-        } finally {
-          subscription.dispose();
-        }
-      },
-    ),
+  progress: (title, work) => {
+    const controller = new AbortController();
+    return withDelayedProgress(title, controller, work(controller.signal));
+  },
 };
 
 /** A prompt the scripted UI was shown. */
