@@ -34,3 +34,5 @@ export { apiText, englishOf } from './apiText';
 export type { ApiText } from './apiText';
 export { ENDPOINT_ACTIVITIES } from './endpointActivity';
 export type { ParamValues } from './validate';
+export { liveChoiceOf, withLiveChoices } from './liveChoices';
+export type { LiveChoice, LookupRange, SendLookup } from './liveChoices';

@@ -13,7 +13,7 @@ import {
   type RunRequest,
   type TimezoneOffset,
 } from '../server/core/index';
-import { isOpenApiError, mxqlNoticeOf, type MxqlRow } from '../api/index';
+import { isOpenApiError, mxqlNoticeOf, withLiveChoices, type MxqlRow } from '../api/index';
 // The CLI ships the catalog data inline (see cli/check.ts).
 import { bundledCategoryCatalog } from '../server/core/catalog/bundledCatalog';
 import {
@@ -115,6 +115,13 @@ export class FileProblem extends Error {
   }
 }
 
+/** A file refused for `$params` without a value; it keeps the plan, so the refusal can list live values. */
+class MissingValues extends FileProblem {
+  constructor(readonly plan: RunPlan) {
+    super('run/missing-param', englishOfRunText(needsText(plan.needs, 'cli')), 1, 2);
+  }
+}
+
 /** The clock and zone a run is planned with: the machine's, unless a test fixes them. */
 export interface RunClock {
   readonly now: number;
@@ -203,8 +210,7 @@ export function prepareText(
     const said = problem.code === 'run/line' ? `--${message.replace(/of the file/, `of ${file}`)}` : message;
     throw new FileProblem(problem.code, `${said}${suffix}`, problem.line, problem.usage ? 2 : 1);
   }
-  if (plan.needs.length > 0)
-    throw new FileProblem('run/missing-param', englishOfRunText(needsText(plan.needs, 'cli')), 1, 2);
+  if (plan.needs.length > 0) throw new MissingValues(plan);
   const request = plan.request;
   if (!request) throw new FileProblem('run/empty', 'There is no query to run here.', 1, 1);
   return {
@@ -317,8 +323,31 @@ export async function runPrepared(
       ...(project ? { project } : {}),
     };
   } catch (error) {
-    const failure = describeFailure(error, prepared);
+    const failure = describeFailure(await withLiveValues(error, target), prepared);
     return { path, status: 'error', rows: [], ms: ms(), ...(project ? { project } : {}), error: failure };
+  }
+}
+
+/**
+ * A refusal for missing values says the values the data holds for a tag value: its lookup runs on the
+ * project the file would run on, over the same range. Without a project or a token, or when the lookup
+ * fails, the refusal stays as the plan words it.
+ */
+async function withLiveValues(error: unknown, target: Target): Promise<unknown> {
+  if (!(error instanceof MissingValues) || !error.plan.needs.some((n) => n.lookup)) return error;
+  const { plan } = error;
+  const mql = plan.query?.text ?? '';
+  try {
+    const { pcode } = target.projectFor({ pcode: plan.pcode, categories: () => categoriesOf(mql) });
+    if (pcode === undefined || !target.hasProjectToken) return error;
+    const live = await untilInterrupted((signal) =>
+      withLiveChoices(plan.needs, plan.range, (body) => target.client.mxqlText(body, { signal, pcode })),
+    );
+    const text = englishOfRunText(needsText(live.needs, 'cli'));
+    return new FileProblem(error.code, text, error.line, error.exitCode);
+  } catch {
+    // No project to read from (an unknown -- @pcode): the refusal as planned says what to give.
+    return error;
   }
 }
 

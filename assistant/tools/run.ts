@@ -15,7 +15,7 @@ import {
   type RangeChoice,
   type RunPlan,
 } from '../../server/core/index';
-import { MAX_EPOCH_MS, mxqlNoticeOf, type MxqlRow } from '../../api/index';
+import { MAX_EPOCH_MS, mxqlNoticeOf, withLiveChoices, type MxqlRow } from '../../api/index';
 import { ROLLUP_STEP_MS, isRollupSuffix } from '../../common/categoryName';
 import { done, refuse, rowsBlock, utcText } from '../results';
 import { say } from '../texts';
@@ -95,11 +95,15 @@ function dollarKeys(params: Readonly<Record<string, string>> | undefined): Recor
   );
 }
 
-/** Plans the run; a plan that cannot be sent is a refusal naming what to give. */
-export function planToolRun(
+/**
+ * Plans the run; a plan that cannot be sent is a refusal naming what to give, with the values a tag
+ * value's column holds (the core's lookup, run on the target over the same range) when it can read them.
+ */
+export async function planToolRun(
   input: RunInput,
   context: ToolContext,
-): RunPlan & { request: NonNullable<RunPlan['request']> } {
+  signal?: AbortSignal,
+): Promise<RunPlan & { request: NonNullable<RunPlan['request']> }> {
   if ((input.mql === undefined) === (input.path === undefined)) refuse(context, 'run/input', 'mqlOrPath');
   const range = rangeChoice(input, context);
   const plan = planRun({
@@ -118,13 +122,30 @@ export function planToolRun(
   });
   const problem = plan.problems[0];
   if (problem) refuse(context, problem.code, 'runProblem', englishOfRunText(problem.text));
-  if (plan.needs.length > 0)
-    refuse(context, 'run/missing-param', 'needsValues', englishOfRunText(needsText(plan.needs, 'tool')));
+  if (plan.needs.length > 0) {
+    const needs = await liveNeeds(plan, input, context, signal);
+    refuse(context, 'run/missing-param', 'needsValues', englishOfRunText(needsText(needs, 'tool')));
+  }
   const inject = plan.missingInjects[0];
   if (inject !== undefined)
     refuse(context, 'run/missing-inject', 'missingInjects', plan.missingInjects.join(', '), inject);
   if (!plan.request) refuse(context, 'run/empty', 'runProblem', 'There is no query to run here.');
   return { ...plan, request: plan.request };
+}
+
+/** The plan's needs with the live values of its tag values; as planned without a target or a project. */
+async function liveNeeds(
+  plan: RunPlan,
+  input: RunInput,
+  context: ToolContext,
+  signal: AbortSignal | undefined,
+): Promise<RunPlan['needs']> {
+  const target = context.target;
+  const pcode = input.pcode ?? plan.pcode ?? target?.pcode;
+  if (!target || pcode === undefined || !plan.needs.some((n) => n.lookup)) return plan.needs;
+  const options = { pcode, ...(signal ? { signal } : {}) };
+  const live = await withLiveChoices(plan.needs, plan.range, (body) => target.client.mxqlText(body, options));
+  return live.needs;
 }
 
 /** A category as a query names it: `app_counter{m5}` reads the 5-minute roll-up of `app_counter`. */
@@ -356,7 +377,7 @@ export const run: ToolDefinition<RunInput> = {
   },
   readsService: true,
   async run(input, context, signal) {
-    const plan = planToolRun(input, context);
+    const plan = await planToolRun(input, context, signal);
     const target = requireTarget(context);
     const pcode = input.pcode ?? plan.pcode ?? target.pcode;
     if (pcode === undefined) refuse(context, 'run/no-project', 'noProject');

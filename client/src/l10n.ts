@@ -5,6 +5,7 @@
 // pure modules) the English text is formatted here. No vscode import, so pure modules may use it.
 import { fillTemplate, type UiLanguage } from '../../common/l10n';
 import { sayText, type TemplateText } from '../../common/templateText';
+import { wordingFor, type Wording } from '../../server/core/index';
 
 type Translate = (message: string, ...args: (string | number | boolean)[]) => string;
 let translate: Translate = fillTemplate;
@@ -19,6 +20,11 @@ export function useTranslator(fn: Translate, displayLanguage?: UiLanguage): void
 /** The display language the installed translator speaks (undefined: English). */
 export function uiLanguage(): UiLanguage | undefined {
   return language;
+}
+
+/** The core's wording (what a `$param` stands for …) in the display language; English until activation. */
+export function coreWording(): Wording {
+  return wordingFor(language);
 }
 
 /** The text in the user's language; `{n}` placeholders take `args`. The English text is the bundle key. */

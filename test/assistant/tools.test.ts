@@ -191,7 +191,22 @@ void test('mxql_run refuses what the planner refuses, in words that say what to 
     mql: 'CATEGORY app_counter\nTAGLOAD\nFILTER {key: oname, value: $agent}\n',
   });
   assert.equal(missing.isError, true);
-  assert.match(missing.text, /missing value for \$agent: pass params: \{"\$agent": "value"\}/);
+  // A value compared with oname: the refusal lists the names the data holds, read live.
+  const listed =
+    /missing value for \$agent; \$agent \(value of oname\) such as (.+): pass params: \{"\$agent": "value"\}/.exec(
+      missing.text,
+    );
+  assert.ok(listed, missing.text);
+  const names = await call('mxql_run', {
+    mql: 'CATEGORY app_counter\nTAGLOAD\nSELECT [oname]\n',
+    maxRows: 500,
+  });
+  const held = new Set((names.structured as { rows: { oname: string }[] }).rows.map((r) => r.oname));
+  const offered = (listed[1] ?? '').replace(/, … \(\d+ in all\)$/, '').split(', ');
+  assert.ok(
+    offered.length > 0 && offered.every((v) => held.has(v)),
+    `${offered.join()} of ${[...held].join()}`,
+  );
 
   const bound = await call('mxql_run', {
     mql: 'CATEGORY app_counter\nTAGLOAD\nFILTER {key: oname, value: $agent}\n',
@@ -200,7 +215,10 @@ void test('mxql_run refuses what the planner refuses, in words that say what to 
   assert.equal(bound.isError, undefined, bound.text);
 
   const column = await call('mxql_run', { mql: 'CATEGORY app_counter\nTAGLOAD\nSELECT [time, $col]\n' });
-  assert.match(column.text, /missing value for \$col; \$col takes a column such as tps, .* \(\d+ in all\)/);
+  assert.match(
+    column.text,
+    /missing value for \$col; \$col \(column at that point\) such as tps, .* \(\d+ in all\)/,
+  );
 
   const tooLong = await call('mxql_run', { mql: APP_QUERY, range: '60d' });
   assert.equal(tooLong.isError, true);

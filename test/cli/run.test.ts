@@ -79,7 +79,7 @@ void describe('mxql run against the demo', () => {
     assert.equal(choices.code, 2);
     assert.match(
       choices.stderr,
-      /missing value for \$field; \$field takes a column such as \w+, \w+, \w+, \w+, \w+, … \(\d+ in all\)/,
+      /missing value for \$field; \$field \(column at that point\) such as \w+, \w+, \w+, \w+, \w+, … \(\d+ in all\)/,
     );
     assertOneLine(choices.stderr);
     const all = JSON.parse(
@@ -92,6 +92,36 @@ void describe('mxql run against the demo', () => {
     assert.equal(r.code, 0, r.stderr);
     const rows = JSON.parse(r.stdout) as { oid: number }[];
     assert.ok(rows.length > 0 && rows.every((row) => row.oid === oid));
+  });
+
+  void test('a tag value is refused with the values its column holds, live; the first returns rows', async () => {
+    const q = await file(
+      'kind.mxql',
+      'CATEGORY app_counter\nTAGLOAD\nFILTER {key: okindName, value: $kind}\n',
+    );
+    const refused = await runCli(['run', q, '--demo']);
+    assert.equal(refused.code, 2);
+    assertOneLine(refused.stderr);
+    const listed = /\$kind \(value of okindName\) such as ([^:]+): add --param '\$kind=value'/.exec(
+      refused.stderr,
+    );
+    assert.ok(listed, refused.stderr);
+    const values = (listed[1] ?? '').replace(/, … \(\d+ in all\)$/, '').split(', ');
+    // Independently: the values the same range's rows hold.
+    const all = await file('all.mxql', 'CATEGORY app_counter\nTAGLOAD\n');
+    const rows = JSON.parse((await runCli(['run', all, '--demo', '--format', 'json'])).stdout) as {
+      okindName: string;
+    }[];
+    const held = new Set(rows.map((r) => r.okindName));
+    assert.ok(
+      values.length > 0 && values.every((v) => held.has(v)),
+      `${values.join()} of ${[...held].join()}`,
+    );
+    const first = values[0] ?? '';
+    const run = await runCli(['run', q, '--demo', '--format', 'json', '--param', `$kind=${first}`]);
+    assert.equal(run.code, 0, run.stderr);
+    const kept = JSON.parse(run.stdout) as { okindName: string }[];
+    assert.ok(kept.length > 0 && kept.every((r) => r.okindName === first));
   });
 
   void test('a query the service rejects exits 1 with one line', async () => {
@@ -215,6 +245,19 @@ void describe('mxql run: what is sent', () => {
     assert.equal(r.code, 1);
     assert.match(r.stderr, /HTTP 401.*token is wrong or expired/);
     assert.ok(!r.stderr.includes(SECRET) && !r.stdout.includes(SECRET));
+    assertOneLine(r.stderr);
+  });
+
+  void test('a lookup the service refuses leaves the refusal as planned: one line, no token', async () => {
+    fault.respondWith({ kind: 'echoToken', status: 401 });
+    const q = await file('lookup.mxql', 'CATEGORY app_counter\nTAGLOAD\nFILTER {key: type, value: $type}\n');
+    const before = fault.requests.length;
+    const r = await runCli(['run', q, ...target()], { MXQL_PROJECT_TOKEN: SECRET });
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /missing value for \$type: add --param '\$type=value'/);
+    assert.equal(fault.requests.length, before + 1, 'the lookup was asked of the service once');
+    assert.match(fault.requests.at(-1)?.body ?? '', /GROUP \{pk: \\"type\\"\}/);
+    assert.ok(!r.stderr.includes(SECRET));
     assertOneLine(r.stderr);
   });
 

@@ -8,7 +8,8 @@ import { startDemoServer, type DemoServer } from '../../demo/index';
 import type { Target } from '../../client/src/profiles/profiles';
 import { promptMissing, rememberedValues, rememberValues } from '../../client/src/run/prompts';
 import type { PickItem, Ui } from '../../client/src/views/ui';
-import type { ParamNeed } from '../../server/core/index';
+import { planRun, type ParamNeed } from '../../server/core/index';
+import { bundledCategoryCatalog } from '../../server/core/catalog/bundledCatalog';
 
 let demo: DemoServer;
 let client: OpenApiClient;
@@ -48,6 +49,10 @@ function scripted(answers: (string | undefined)[]) {
       asked.push({ kind: 'quickPick', text: options.title ?? '', choices: items.map((i) => i.label) });
       const answer = answers.shift();
       return Promise.resolve(items.find((i) => i.label === answer));
+    },
+    progress: (title, work) => {
+      asked.push({ kind: 'progress', text: title, choices: [] });
+      return work(new AbortController().signal);
     },
   };
   return { ui, asked };
@@ -135,6 +140,92 @@ void test('an agent list refused with 401 is logged and told in the prompt, neve
   } finally {
     await refused.close();
   }
+});
+
+/** The need of `$name` compared with oname, as the planner gives it over the bundled catalog. */
+function tagValueNeed(now: number): ParamNeed {
+  const [found] = planRun({
+    fileText: 'CATEGORY app_counter\nTAGLOAD\nFILTER {key: oname, value: $name}\n',
+    select: { kind: 'file' },
+    now,
+    timezone: 0,
+    catalog: bundledCategoryCatalog,
+  }).needs;
+  assert.equal(found?.kind, 'tagValue');
+  return found;
+}
+
+void test('a tag value offers the values its column holds, read live under a progress, with free entry', async () => {
+  const now = Date.now();
+  const range = { stime: now - 3_600_000, etime: now };
+  const agents = await client.agentList(range);
+  const names = new Set(agents.data.map((a) => a.oname));
+  const { ui, asked } = scripted([[...names][0]]);
+  const values = await promptMissing(
+    { ...asking(ui, target, now).ask, range },
+    { params: [tagValueNeed(now)], injects: [] },
+    none,
+  );
+  assert.deepEqual(values, { params: { $name: [...names][0] }, injects: {} });
+  assert.deepEqual(
+    asked.map((a) => a.kind),
+    ['progress', 'quickPick'],
+  );
+  assert.match(asked[0]?.text ?? '', /reading the values of oname/);
+  const offered = asked[1]?.choices ?? [];
+  assert.match(offered.at(-1) ?? '', /Type a value/);
+  assert.deepEqual(new Set(offered.slice(0, -1)), names, "the project's agent names, each once");
+});
+
+void test('a lookup refused with 401 falls back to free entry with one note, logged once', async () => {
+  const project = demo.projects[0];
+  assert.ok(project);
+  const refused = createOpenApiClient({
+    baseUrl: demo.baseUrl,
+    projectToken: 'not-the-token',
+    pcode: project.pcode,
+  });
+  try {
+    const now = Date.now();
+    const { ui, asked } = scripted(['api-1']);
+    const { ask, warnings } = asking(ui, { ...target, client: refused }, now);
+    const values = await promptMissing(ask, { params: [tagValueNeed(now)], injects: [] }, none);
+    assert.deepEqual(values, { params: { $name: 'api-1' }, injects: {} });
+    assert.deepEqual(
+      asked.map((a) => a.kind),
+      ['progress', 'inputBox'],
+    );
+    assert.match(
+      asked[1]?.text ?? '',
+      /^Could not read the values of oname \(.*401.*\)\. The query uses \$name/,
+    );
+    assert.equal(warnings.length, 1);
+    assert.doesNotMatch(warnings[0] ?? '', /not-the-token/);
+  } finally {
+    await refused.close();
+  }
+});
+
+void test('cancelling the lookup leaves free entry without a note', async () => {
+  const now = Date.now();
+  const { ui, asked } = scripted(['typed']);
+  const cancelling: Ui = {
+    ...ui,
+    progress: (title, work) => {
+      const controller = new AbortController();
+      controller.abort();
+      return ui.progress(title, () => work(controller.signal));
+    },
+  };
+  const { ask, warnings } = asking(cancelling, target, now);
+  const values = await promptMissing(ask, { params: [tagValueNeed(now)], injects: [] }, none);
+  assert.deepEqual(values, { params: { $name: 'typed' }, injects: {} });
+  assert.deepEqual(
+    asked.map((a) => a.kind),
+    ['progress', 'inputBox'],
+  );
+  assert.match(asked[1]?.text ?? '', /^The query uses \$name/);
+  assert.deepEqual(warnings, []);
 });
 
 void test('dismissing any prompt cancels the whole run', async () => {

@@ -1,8 +1,9 @@
 // Real queries run exactly as a user runs them: `mxql run <folder> --demo` with no --param, through the
 // CLI's own path (cli/runQuery.ts over the one run planner), against the in-process demo. Then, for the
 // files that need values only the user knows, once more with every such `$param` set to the first
-// choice the product offers (the planner's choices, or the project's first agent by name). Used by the
-// benchmark that prints the figures and by the test that holds a floor on them.
+// choice the product offers (the planner's choices, the first live value of a tag value's lookup run as
+// `mxql run` and the editor run it, or the project's first agent by name). Used by the benchmark that
+// prints the figures and by the test that holds a floor on them.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openTarget, type Target } from '../../cli/args';
@@ -15,7 +16,7 @@ import {
   type RunFlags,
 } from '../../cli/runQuery';
 import { parse, type ParamNeed } from '../../server/core/index';
-import type { AgentItem } from '../../api/index';
+import { withLiveChoices, type AgentItem } from '../../api/index';
 import { categoriesOf } from '../../cli/demoProject';
 
 /** One file's outcomes. */
@@ -82,7 +83,12 @@ export async function runAsUser(files: readonly string[]): Promise<UserRun[]> {
       if (needs.length > 0) {
         const text = readFileSync(file, 'utf8');
         const { pcode } = target.projectFor({ pcode: plan.pcode, categories: () => categoriesOf(text) });
-        const params = await firstChoices(target, pcode, needs);
+        const live =
+          pcode === undefined
+            ? needs
+            : (await withLiveChoices(needs, plan.range, (body) => target.client.mxqlText(body, { pcode })))
+                .needs;
+        const params = await firstChoices(target, pcode, live);
         if (params) chosen = await runQueryFile(file, { ...noFlags, params }, target);
       }
       out.push({ file, bare, needs, ...(chosen ? { chosen } : {}) });

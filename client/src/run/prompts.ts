@@ -1,16 +1,19 @@
 // Asks for what a query needs and the file does not say: `$param` values and INJECT fragments.
 // The last answers are remembered per file in workspaceState (values the user typed, never a token)
 // and pre-fill the next prompt. Each `$param` is asked for by its kind (the core's paramNeeds): an agent
-// offers the project's agents, a column the category's columns, a count or duration its usual values,
-// always with free entry; when the agent list cannot be read (a 401, a timeout), the log says why and the
-// prompt tells the user.
+// offers the project's agents, a column the category's columns, a count or duration its usual values, a
+// tag value the values its column holds in the run's range (the core's lookup, run under a cancellable
+// progress), always with free entry; when the agents or the values cannot be read (a 401, a timeout),
+// the log says why and the prompt tells the user in one line.
 import type * as vscode from 'vscode';
-import type { ParamNeed } from '../../../server/core/index';
+import { liveChoiceOf, type LookupRange } from '../../../api/index';
+import { describeParamKind, type ParamNeed } from '../../../server/core/index';
 import type { Log } from '../log';
 import type { Target } from '../profiles/profiles';
 import type { PickItem, Ui } from '../views/ui';
 import type { RunValues } from './runRequest';
-import { t } from '../l10n';
+import { coreWording, t } from '../l10n';
+import { errorText } from '../errorText';
 import { agentChoices } from './agentScope';
 
 const VALUES_KEY = 'mxql.lastValues';
@@ -34,12 +37,16 @@ export async function rememberValues(state: vscode.Memento, key: string, values:
 /** The item that switches to typing a value (a function: the text is translated at use). */
 const typeValue = (): string => t('$(edit) Type a value…');
 
-/** What a prompt needs besides the name: the last value, the target to list agents from, the clock and the log. */
+/** What a prompt needs besides the name: the target to list agents and values from, the run's range, the clock and the log. */
 export interface AskContext {
   readonly ui: Ui;
   readonly target: Target;
   readonly now: number;
   readonly log: Pick<Log, 'warn'>;
+  /** The run's range, which a tag value's lookup reads; without it, the last hour before `now`. */
+  readonly range?: LookupRange;
+  /** The run's project (the file's `-- @pcode`), which a lookup reads; without it, the target's. */
+  readonly pcode?: number;
 }
 
 /** Pick items for a need: agents of the project for an agent, the planner's choices for the other kinds. */
@@ -55,26 +62,53 @@ async function choicesFor(
     }
     return { items: agents.items, problem: '' };
   }
+  if (need.kind === 'tagValue') return liveItems(ask, need);
   const first = need.defaultValue;
   const ordered = first === undefined ? need.choices : [first, ...need.choices.filter((c) => c !== first)];
   return { items: ordered.map((value) => ({ label: value, value })), problem: '' };
 }
 
-/** What each kind of value is, in the user's language (functions: the texts are translated at use). */
-const KIND_HINTS: Record<ParamNeed['kind'], () => string> = {
-  agent: () => t('an agent of the project'),
-  column: () => t('a column of the category at that step'),
-  rowCount: () => t('a number of rows'),
-  category: () => t('a category'),
-  duration: () => t('a duration such as 5m or 1h'),
-  timeUnit: () => t('a time unit'),
-  text: () => t('a value'),
-};
+const HOUR_MS = 3_600_000;
+
+/**
+ * The values a tag value's column holds in the run's range, most frequent first, read with the core's
+ * lookup under a cancellable progress. Cancelled, failed or empty, there are none and free entry remains.
+ */
+async function liveItems(
+  ask: AskContext,
+  need: ParamNeed,
+): Promise<{ items: PickItem<string>[]; problem: string }> {
+  const column = need.column ?? need.name;
+  if (!need.lookup) return { items: [], problem: '' };
+  const range = ask.range ?? { stime: ask.now - HOUR_MS, etime: ask.now };
+  const { client } = ask.target;
+  const pcode = ask.pcode ?? ask.target.pcode;
+  let cancel: AbortSignal | undefined;
+  const choice = await ask.ui.progress(t('MXQL: reading the values of {0}…', column), (signal) => {
+    cancel = signal;
+    return liveChoiceOf(need, range, (body) =>
+      client.mxqlText(body, { signal, ...(pcode === undefined ? {} : { pcode }) }),
+    );
+  });
+  // Cancelled: the user chose to type the value; no note.
+  if (cancel?.aborted) return { items: [], problem: '' };
+  if ('error' in choice) {
+    const why = errorText(choice.error);
+    ask.log.warn(`Could not read the values of ${column} to offer for ${need.name}: ${why}`);
+    return { items: [], problem: t('Could not read the values of {0} ({1}). ', column, why) };
+  }
+  if (choice.values.length === 0)
+    return { items: [], problem: t('{0} holds no values in the time range. ', column) };
+  return {
+    items: choice.values.map((value) => ({ label: value, value, description: column })),
+    problem: '',
+  };
+}
 
 async function askParam(ask: AskContext, need: ParamNeed, last: string | undefined) {
   const { name } = need;
   const { items, problem } = await choicesFor(ask, need);
-  const hint = KIND_HINTS[need.kind]();
+  const hint = describeParamKind(need, coreWording());
   if (items.length > 0) {
     const typed: PickItem<string> = { label: typeValue(), value: '' };
     const lastFirst =
@@ -84,8 +118,8 @@ async function askParam(ask: AskContext, need: ParamNeed, last: string | undefin
     const picked = await ask.ui.quickPick([...lastFirst, typed], {
       title: t('Value of {0}', name),
       placeHolder: last
-        ? t('Pick {0} for {1} (last: {2})', hint, name, last)
-        : t('Pick {0} for {1}', hint, name),
+        ? t('Pick a value for {0} ({1}; last: {2})', name, hint, last)
+        : t('Pick a value for {0} ({1})', name, hint),
       matchOnDetail: true,
     });
     if (!picked) return undefined;

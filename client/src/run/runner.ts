@@ -10,6 +10,7 @@ import type { Ctx } from '../ctx';
 import { say, t } from '../l10n';
 import type { Selection, Target } from '../profiles/profiles';
 import type { ResultsPanels } from '../views/resultsPanel';
+import { withDelayedProgress } from '../views/delayedProgress';
 import type { HistoryEntry } from '../history/historyStore';
 import { describeRunError, isAbort } from './errorActions';
 import { promptMissing, rememberedValues, rememberValues } from './prompts';
@@ -51,9 +52,6 @@ function withBoardInjects(source: RunSource, options: RunOptions): RunOptions {
   const given = { ...source.board.fragments, ...options.injects };
   return { ...options, injects: boardInjects(source.queryText, given, source.fileText) };
 }
-
-/** How long a run may take before its progress notification (with Cancel) appears. */
-const PROGRESS_DELAY_MS = 400;
 
 export class Runner {
   private readonly inflight = new Map<string, AbortController>();
@@ -213,7 +211,14 @@ export class Runner {
     const missing = { params: plan.needs, injects: plan.missingInjects };
     if (missing.params.length === 0 && missing.injects.length === 0) return given;
     const prompted = await promptMissing(
-      { ui: this.ctx.ui, target, now: Date.now(), log: this.ctx.log },
+      {
+        ui: this.ctx.ui,
+        target,
+        now: Date.now(),
+        log: this.ctx.log,
+        range: plan.range,
+        ...(plan.pcode !== undefined ? { pcode: plan.pcode } : {}),
+      },
       missing,
       rememberedValues(state, key),
     );
@@ -276,37 +281,9 @@ export class Runner {
     return sendPrepared(prepared, target, run.pcode, signal);
   }
 
-  /**
-   * Runs `work` with a cancellable progress notification. The notification appears only when the run
-   * outlasts PROGRESS_DELAY_MS: a fast query would otherwise flash a notification that VS Code keeps on
-   * screen after the rows are already shown. Cancel aborts the HTTP request through `controller`.
-   */
+  /** Runs `work` with a cancellable progress notification once it is slow; Cancel aborts `controller`. */
   private withProgress<T>(title: string, controller: AbortController, work: () => Promise<T>): Promise<T> {
-    const task = work();
-    let settled = false;
-    const settle = () => {
-      settled = true;
-    };
-    task.then(settle, settle);
-    const timer = setTimeout(() => {
-      if (settled) return;
-      void vscode.window.withProgress(
-        {
-          location: vscode.ProgressLocation.Notification,
-          title: t('MXQL: running {0}', title),
-          cancellable: true,
-        },
-        async (_progress, token) => {
-          const subscription = token.onCancellationRequested(() => controller.abort());
-          try {
-            await task.catch(() => undefined);
-          } finally {
-            subscription.dispose();
-          }
-        },
-      );
-    }, PROGRESS_DELAY_MS);
-    return task.finally(() => clearTimeout(timer));
+    return withDelayedProgress(t('MXQL: running {0}', title), controller, work());
   }
 
   private async failed(

@@ -3,6 +3,7 @@
 // each prompt (so a test can assert that the prompt appeared with the right choices) and answers from
 // a queue, because the extension host cannot click its own notifications.
 import * as vscode from 'vscode';
+import { withDelayedProgress } from './delayedProgress';
 
 /** A quick pick item carrying a value. */
 export interface PickItem<T> extends vscode.QuickPickItem {
@@ -21,6 +22,8 @@ export interface Ui {
     items: readonly PickItem<T>[],
     options: vscode.QuickPickOptions,
   ): Thenable<PickItem<T> | undefined>;
+  /** Runs `work` under a cancellable progress notification titled `title` (once it is slow); Cancel aborts its signal. */
+  progress<T>(title: string, work: (signal: AbortSignal) => Promise<T>): Thenable<T>;
 }
 
 export const vscodeUi: Ui = {
@@ -31,12 +34,16 @@ export const vscodeUi: Ui = {
   },
   inputBox: (options) => vscode.window.showInputBox(options),
   quickPick: (items, options) => vscode.window.showQuickPick(items, options),
+  progress: (title, work) => {
+    const controller = new AbortController();
+    return withDelayedProgress(title, controller, work(controller.signal));
+  },
 };
 
 /** A prompt the scripted UI was shown. */
 export interface RecordedPrompt {
-  readonly kind: 'message' | 'inputBox' | 'quickPick';
-  /** The message text, input prompt or quick pick title/placeholder. */
+  readonly kind: 'message' | 'inputBox' | 'quickPick' | 'progress';
+  /** The message text, input prompt, quick pick title/placeholder or progress title. */
   readonly text: string;
   /** Buttons or item labels offered. */
   readonly choices: readonly string[];
@@ -90,5 +97,11 @@ export class ScriptedUi implements Ui {
     });
     const answer = this.answers.shift();
     return Promise.resolve(items.find((i) => i.label === answer));
+  }
+
+  /** Records the progress title and runs the work to its end (the queue never cancels it). */
+  progress<T>(title: string, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    this.prompts.push({ kind: 'progress', text: title, choices: [] });
+    return work(new AbortController().signal);
   }
 }

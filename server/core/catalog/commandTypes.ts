@@ -115,6 +115,12 @@ export interface OptionDef {
   readonly addsColumns?: readonly string[];
   /** True when a `[list]` of such values is also accepted (ORDER `sort: [desc, asc]`). */
   readonly acceptsList?: boolean;
+  /**
+   * The sibling option naming the column this value is compared with (FILTER `value` → `key`): a
+   * `$param` here stands for a value of that column, which a run can read from the data. With a list of
+   * columns (FILTER-KEYS `keys`), the value at position i goes with the column at position i.
+   */
+  readonly comparedWith?: string;
   /** Keys of a nested object value (TAGLOAD `filter`, PART-BY `task`). */
   readonly nested?: readonly OptionDef[];
   readonly confidence: SourceConfidence;

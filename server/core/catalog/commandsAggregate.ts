@@ -17,6 +17,8 @@ import { CAST_TYPES, MERGE_FUNCTIONS, SORT_ORDERS, TIMEUNIT_VALUES } from './enu
 const MERGES = enumOf(MERGE_FUNCTIONS);
 const TIMEUNITS = enumOf(TIMEUNIT_VALUES);
 const reads = { column: 'reads' } as const;
+/** A value compared with the column the sibling `key` names (see OptionDef.comparedWith). */
+const byKey = { comparedWith: 'key' } as const;
 
 /** GROUP, UPDATE, IFUPDATE, OIUPDATE. */
 export const AGGREGATE_COMMANDS: readonly CommandDef[] = [
@@ -152,7 +154,7 @@ export const FILTER_COMMANDS: readonly CommandDef[] = [
     ],
     options: [
       docOpt('key', 'field', 'Column the test applies to.', reads),
-      docOpt('value', 'any', 'Keep rows where the column equals this.'),
+      docOpt('value', 'any', 'Keep rows where the column equals this.', byKey),
       docOpt('expr', 'expression', 'Keep rows for which this condition holds.'),
       docOpt('exist', 'boolean', 'Keep rows where the column has a value (only `true`).', {
         values: ['true'],
@@ -162,8 +164,8 @@ export const FILTER_COMMANDS: readonly CommandDef[] = [
       }),
       docOpt('over', 'number', 'Keep rows where the column is at least this.'),
       docOpt('under', 'number', 'Keep rows where the column is at most this.'),
-      obsOpt('like', 'string', 'Keep rows whose value contains this text.'),
-      obsOpt('exclude', 'any', 'Drop rows where the column equals this.'),
+      obsOpt('like', 'string', 'Keep rows whose value contains this text.', byKey),
+      obsOpt('exclude', 'any', 'Drop rows where the column equals this.', byKey),
     ],
     columnEffect: 'keep',
     confidence: DOCUMENTED,
@@ -178,6 +180,7 @@ export const FILTER_COMMANDS: readonly CommandDef[] = [
       docOpt('keys', 'fieldList', 'Columns to compare (plural key).', { required: true, ...reads }),
       docOpt('values', 'any', 'Values they must have, position by position (plural key).', {
         required: true,
+        comparedWith: 'keys',
       }),
     ],
     columnEffect: 'keep',

@@ -7,13 +7,16 @@ import { BOOLEAN_VALUES } from './enumValues';
 
 const BOOLEANS = enumOf(BOOLEAN_VALUES);
 
+/** The filter's values are compared with the column its `key` names. */
+const byKey = { comparedWith: 'key' } as const;
+
 /** Keys of one TAGLOAD load filter object, alone or inside a `filter: [ … ]` list. */
 export const LOAD_FILTER_KEYS: readonly OptionDef[] = [
   docOpt('key', 'field', 'Column the filter tests.', { required: true, column: 'reads' }),
-  docOpt('value', 'any', 'Keep rows where the column equals this.'),
-  docOpt('exclude', 'any', 'Drop rows where the column equals this.'),
-  docOpt('like', 'string', 'Keep rows whose value contains this text (quote numbers).'),
-  docOpt('notlike', 'string', 'Drop rows whose value contains this text (quote numbers).'),
+  docOpt('value', 'any', 'Keep rows where the column equals this.', byKey),
+  docOpt('exclude', 'any', 'Drop rows where the column equals this.', byKey),
+  docOpt('like', 'string', 'Keep rows whose value contains this text (quote numbers).', byKey),
+  docOpt('notlike', 'string', 'Drop rows whose value contains this text (quote numbers).', byKey),
 ];
 
 const backward = docOpt('backward', 'boolean', 'Read newest rows first.', { values: BOOLEANS });

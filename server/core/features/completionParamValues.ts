@@ -1,9 +1,9 @@
 /**
  * Completion after `-- @param $name = `: the static choices of what `$name` stands for in the first
- * query that uses it (run/paramKinds.ts), best first, the obvious default first of all. An agent or free
- * text has no static choices, so nothing is offered there.
+ * query that uses it (run/paramKinds.ts), best first, the obvious default first of all. An agent, a tag
+ * value or free text has no static choices, so nothing is offered there.
  */
-import { paramNeeds, type ParamNeed } from '../run/paramKinds';
+import { describeParamKind, paramNeeds, type ParamNeed } from '../run/paramKinds';
 import { type CompletionSite } from './completionSite';
 import { CompletionKind, type CompletionEntry } from './completionTypes';
 import { type DocumentAnalysis } from './languageService';
@@ -26,6 +26,7 @@ const ITEM_KINDS: Readonly<Record<ParamNeed['kind'], CompletionKind>> = {
   category: CompletionKind.category,
   duration: CompletionKind.value,
   timeUnit: CompletionKind.value,
+  tagValue: CompletionKind.value,
   text: CompletionKind.value,
 };
 
@@ -37,8 +38,9 @@ export function paramValueItems(
 ): CompletionEntry[] {
   const name = site.directiveParam;
   const need = name === undefined ? undefined : needOf(analysis, name);
-  if (!need || need.kind === 'agent' || need.kind === 'text') return [];
-  const detail = w.labels.paramValueKinds[need.kind];
+  // An agent, a tag value (listed only live, by a caller with a backend) or free text: nothing static.
+  if (!need || need.kind === 'agent' || need.kind === 'tagValue' || need.kind === 'text') return [];
+  const detail = describeParamKind(need, w);
   const ordered =
     need.defaultValue === undefined
       ? need.choices

@@ -212,7 +212,7 @@ function operandKinds(def: CommandDef | undefined, ctx: CursorContext): Partial<
 }
 
 /** The option definitions at a key path (`['filter']` → TAGLOAD's nested filter keys). */
-function optionsAt(def: CommandDef, keyPath: readonly string[]): readonly OptionDef[] {
+export function optionsAt(def: CommandDef, keyPath: readonly string[]): readonly OptionDef[] {
   let options = def.options;
   for (const key of keyPath) {
     const next = findOption(options, key);

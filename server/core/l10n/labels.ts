@@ -5,6 +5,7 @@
  * words its own plurals.
  */
 import { type CommandStage, type SourceConfidence } from '../catalog/commandTypes';
+import { type ParamKind } from '../run/paramKinds';
 
 /**
  * Every word a column's kind is shown with: its origin in the column flow (`tag`, `created` …), the
@@ -72,10 +73,13 @@ export interface Labels {
   readonly declaredDetail: (value: string) => string;
   readonly usedInFile: string;
   readonly giveParamValue: (name: string) => string;
-  /** What a value offered after `-- @param $name = ` is (run/paramKinds.ts names the kinds). */
-  readonly paramValueKinds: Readonly<
-    Record<'column' | 'rowCount' | 'category' | 'duration' | 'timeUnit', string>
-  >;
+  /**
+   * What a `$param` stands for (run/paramKinds.ts names the kinds): the detail of a value offered after
+   * `-- @param $name = `, the editor's prompt for a value and `mxql run`'s refusal all say it so.
+   */
+  readonly paramValueKinds: Readonly<Record<ParamKind, string>>;
+  /** A tag value compared with `column` (the kind `tagValue` when the column is known). */
+  readonly tagValueOf: (column: string) => string;
   readonly paramValueFor: (name: string) => string;
   readonly directive: string;
   readonly example: (example: string) => string;
@@ -166,12 +170,16 @@ export const ENGLISH_LABELS: Labels = {
   usedInFile: 'used in this file',
   giveParamValue: (name) => `Give \`${name}\` a value for runs of this file.`,
   paramValueKinds: {
+    agent: 'agent of the project',
     column: 'column at that point',
     rowCount: 'row count',
     category: 'category',
     duration: 'duration',
     timeUnit: 'time unit',
+    tagValue: 'value of a column',
+    text: 'value',
   },
+  tagValueOf: (column) => `value of ${column}`,
   paramValueFor: (name) => `A value for \`${name}\` in runs of this file.`,
   directive: 'directive',
   example: (example) => `Example: \`${example}\``,

@@ -3,3 +3,4 @@ export * from './plan';
 export * from './paramKinds';
 export * from './timeRange';
 export * from './runText';
+export * from './valueLookup';

@@ -1,7 +1,8 @@
 /**
  * What each `$param` of a query stands for, read from where it is used: an agent filter (optional when
- * the service skips it unbound), a column, a row count, a category, a duration, a time unit, or free
- * text; with the static choices a run can offer for it. Option positions are judged by the catalog's
+ * the service skips it unbound), a column, a row count, a category, a duration, a time unit, a value of
+ * a column (a tag value), or free text; with the static choices a run can offer for it, and for a tag
+ * value the lookup that lists the column's values live. Option positions are judged by the catalog's
  * value kinds, so a new command with a `duration` or `field` option is understood without code here.
  */
 import {
@@ -11,13 +12,14 @@ import {
   type CommandDef,
   type OptionDef,
 } from '../catalog/index';
-import { type CommandNode } from '../syntax/index';
+import { type CommandNode, type Statement } from '../syntax/index';
 import {
   computeColumnFlow,
   stepAt,
   type ColumnFlow,
   type ColumnInfo,
   type ColumnSet,
+  type FlowStep,
 } from '../features/columns';
 import { optionAt } from '../features/completionSite';
 import { valuesForOption } from '../features/completionValues';
@@ -26,8 +28,12 @@ import { queryParamRefs, type QueryAt, type QuerySource } from '../features/quer
 import { isRangeParam } from '../features/rangeParams';
 import { optionalParams, paramUses, selectionCommandOf, type ParamUse } from '../features/selectionParams';
 import { BOARD_MERGES, BOARD_MERGE_PARAMS } from '../embedded/boardConventions';
+import { comparedColumn } from './comparedColumns';
+import { valueLookup, type ValueLookup } from './valueLookup';
+import { ENGLISH_WORDING, type Wording } from '../l10n/wording';
 
-export type ParamKind = 'agent' | 'column' | 'rowCount' | 'category' | 'duration' | 'timeUnit' | 'text';
+export type ParamKind =
+  'agent' | 'column' | 'rowCount' | 'category' | 'duration' | 'timeUnit' | 'tagValue' | 'text';
 
 export interface ParamNeed {
   readonly name: string; // with its `$`
@@ -40,6 +46,16 @@ export interface ParamNeed {
   readonly defaultValue?: string;
   /** For kind 'agent': which agent field it stands for: 'oid' | 'okind' | 'onode' | 'oname' | 'okindName' | 'onodeName'. */
   readonly agentField?: string;
+  /** For kind 'tagValue': the column the value is compared with. */
+  readonly column?: string;
+  /** For kind 'tagValue': the category in effect there, when the query names it. */
+  readonly category?: string;
+  /**
+   * For kind 'tagValue': the query that lists the column's values, most frequent first, for a caller
+   * with a backend to run over the same range and project; absent when the category or its loader is
+   * not one a lookup can read, or the column is made by the pipeline.
+   */
+  readonly lookup?: ValueLookup;
 }
 
 /** Row counts a run offers, and the one it offers first. */
@@ -54,6 +70,8 @@ interface UseKind {
   readonly kind: ParamKind;
   readonly agentField?: string;
   readonly option?: OptionDef;
+  /** For a tag value: the column it is compared with. */
+  readonly column?: string;
 }
 
 /**
@@ -95,13 +113,31 @@ export function paramNeeds(source: QuerySource, query: QueryAt, catalog?: Catego
     // A board's merge placeholder offers the board's merges, wherever the query writes it.
     if (BOARD_MERGE_PARAMS.has(name))
       return { name, kind: 'text', optional: isOptional, choices: BOARD_MERGES };
-    // A typed use decides; else an option with a fixed set of values (a merge function) offers them.
-    const decisive = judged.find((j) => j.kind.kind !== 'text') ?? judged.find((j) => j.kind.option);
-    const { kind, choices, defaultValue } = decisive
-      ? choicesFor(decisive.use, decisive.kind, categories, flowOf)
-      : { kind: 'text' as const, choices: [] };
-    return { name, kind, optional: isOptional, choices, ...(defaultValue ? { defaultValue } : {}) };
+    // A typed use decides (a column, a count … before a tag value, which only says what it is compared
+    // with); else an option with a fixed set of values (a merge function) offers them.
+    const decisive =
+      judged.find((j) => j.kind.kind !== 'text' && j.kind.kind !== 'tagValue') ??
+      judged.find((j) => j.kind.kind === 'tagValue') ??
+      judged.find((j) => j.kind.option);
+    const judgedNeed: Judged = decisive
+      ? choicesFor(decisive.use, decisive.kind, categories, flowOf, source.text)
+      : { kind: 'text', choices: [] };
+    return { name, optional: isOptional, ...judgedNeed };
   });
+}
+
+/**
+ * What `need` stands for in words (`column at that point`, `value of host`), in `wording`'s language:
+ * the one wording of the kinds, for the editor's prompt, `mxql run`'s refusal and completion's detail.
+ */
+export function describeParamKind(
+  need: Pick<ParamNeed, 'kind' | 'column'>,
+  wording: Wording = ENGLISH_WORDING,
+): string {
+  const { labels } = wording;
+  return need.kind === 'tagValue' && need.column !== undefined
+    ? labels.tagValueOf(need.column)
+    : labels.paramValueKinds[need.kind];
 }
 
 function isAnalysis(source: QuerySource): source is DocumentAnalysis {
@@ -112,9 +148,15 @@ function isAnalysis(source: QuerySource): source is DocumentAnalysis {
 function useKind(use: ParamUse): UseKind {
   const command = use.command;
   const path = use.keyPath;
-  if (!command || path === null) return { kind: 'text' };
-  const selection = selectionCommandOf(use);
-  if (selection !== undefined) return { kind: 'agent', agentField: selectionField(selection, path) };
+  if (!command) return { kind: 'text' };
+  if (path !== null) {
+    const selection = selectionCommandOf(use);
+    if (selection !== undefined) return { kind: 'agent', agentField: selectionField(selection, path) };
+  }
+  // A value compared with a column, also inside a formula (where the path is null).
+  const compared = comparedColumn(command, use.ref);
+  if (compared !== undefined) return { kind: 'tagValue', column: compared };
+  if (path === null) return { kind: 'text' };
   const def = findCommand(command.name);
   if (!def) return { kind: 'text' };
   return path.length === 0 ? operandKind(def, command) : optionKind(def, path);
@@ -167,13 +209,14 @@ function kindOfOption(option: OptionDef): UseKind {
   }
 }
 
-type Judged = Pick<ParamNeed, 'kind' | 'choices' | 'defaultValue'>;
+type Judged = Pick<ParamNeed, 'kind' | 'choices' | 'defaultValue' | 'column' | 'category' | 'lookup'>;
 
 function choicesFor(
   use: ParamUse,
   kind: UseKind,
   categories: CategoryCatalog | undefined,
   flowOf: () => ColumnFlow | undefined,
+  text: string,
 ): Judged {
   switch (kind.kind) {
     case 'rowCount':
@@ -185,6 +228,8 @@ function choicesFor(
       return { kind: kind.kind, choices: valuesForOption(kind.option).map((v) => v.value) };
     case 'column':
       return { kind: 'column', choices: columnChoices(use, categories, flowOf()) };
+    case 'tagValue':
+      return tagValueNeed(use, kind.column ?? '', flowOf(), text);
     default:
       // A fixed set the catalog knows (a merge function, an enum).
       return {
@@ -192,6 +237,53 @@ function choicesFor(
         choices: kind.option ? valuesForOption(kind.option).map((v) => v.value) : [],
       };
   }
+}
+
+/** The steps of the pipeline holding `use`, and the step of its command; undefined when unknown. */
+function stepsOf(
+  use: ParamUse,
+  flow: ColumnFlow | undefined,
+): { steps: readonly FlowStep[]; step: FlowStep } | undefined {
+  if (!flow || !use.command) return undefined;
+  const pipeline = use.sub === null ? flow.main : [...flow.subs.values()].find((f) => f.sub === use.sub);
+  const step = pipeline ? stepAt(pipeline, use.command.range.start) : undefined;
+  return pipeline && step ? { steps: pipeline.steps, step } : undefined;
+}
+
+/** Columns the pipeline makes itself: their values are not in the category's data. */
+const MADE_BY_PIPELINE: ReadonlySet<ColumnInfo['origin']> = new Set(['created', 'renamed', 'joined']);
+
+function commandOf(statement: Statement, name?: string): CommandNode | undefined {
+  if (statement.kind !== 'command') return undefined;
+  return name === undefined || statement.upperName === name ? statement : undefined;
+}
+
+/**
+ * A tag value compared with `column`: the category in effect at the use and, when the pipeline reads
+ * it with a loader a lookup can use, the lookup of the column's values (the CATEGORY statement as
+ * written, so the lookup reads what the query reads).
+ */
+function tagValueNeed(use: ParamUse, column: string, flow: ColumnFlow | undefined, text: string): Judged {
+  const base: Judged = { kind: 'tagValue', choices: [], column };
+  const at = stepsOf(use, flow);
+  if (!at || at.step.category === null) return base;
+  const category = at.step.category;
+  const made = at.step.before.columns.get(column);
+  const upTo = at.steps.slice(0, at.steps.indexOf(at.step) + 1);
+  const categoryStatement =
+    [...upTo].reverse().find((s) => commandOf(s.statement, 'CATEGORY')) ??
+    at.steps.find((s) => commandOf(s.statement, 'CATEGORY'));
+  const isLoader = (s: FlowStep) => {
+    const command = commandOf(s.statement);
+    return command !== undefined && findCommand(command.name)?.stage === 'load';
+  };
+  const loader = [...upTo].reverse().find(isLoader) ?? at.steps.find(isLoader);
+  const loaderName = loader ? commandOf(loader.statement)?.upperName : undefined;
+  if (!categoryStatement || !loaderName || (made && MADE_BY_PIPELINE.has(made.origin)))
+    return { ...base, category };
+  const { start, end } = categoryStatement.statement.range;
+  const lookup = valueLookup(text.slice(start, end), category, column, loaderName);
+  return { ...base, category, ...(lookup ? { lookup } : {}) };
 }
 
 /** Tiers of column choices, best first: made by the pipeline, fields, tags, the rest. */
@@ -213,9 +305,8 @@ function columnChoices(
   categories: CategoryCatalog | undefined,
   flow: ColumnFlow | undefined,
 ): string[] {
-  if (!flow || !categories || !use.command) return [];
-  const pipeline = use.sub === null ? flow.main : [...flow.subs.values()].find((f) => f.sub === use.sub);
-  const step = pipeline ? stepAt(pipeline, use.command.range.start) : undefined;
+  if (!categories) return [];
+  const step = stepsOf(use, flow)?.step;
   if (!step) return [];
   const info = step.category !== null ? categories.getCategory(step.category) : undefined;
   const uses = new Map<string, number>();

@@ -27,7 +27,7 @@ import {
   type QuerySource,
 } from '../features/queries';
 import { fillRangeParams, paramsWithoutValue } from '../features/rangeParams';
-import { paramNeeds, type ParamNeed } from './paramKinds';
+import { describeParamKind, paramNeeds, type ParamNeed } from './paramKinds';
 import type { CategoryCatalog } from '../catalog/index';
 import { DEFAULT_RANGE, rangeProblem, resolveRange, type RangeChoice, type ResolvedRange } from './timeRange';
 import { englishOfRunText, runText, type RunText } from './runText';
@@ -280,17 +280,6 @@ export function planRun(input: PlanInput): RunPlan {
   };
 }
 
-/** What each kind of `$param` is called in a sentence. */
-const KIND_WORDS: Record<ParamNeed['kind'], string> = {
-  agent: 'an agent',
-  column: 'a column',
-  rowCount: 'a row count',
-  category: 'a category',
-  duration: 'a duration',
-  timeUnit: 'a time unit',
-  text: 'a value',
-};
-
 /** How many choices a refusal names. */
 const CHOICES_SHOWN = 5;
 
@@ -310,7 +299,7 @@ export function needsText(needs: readonly ParamNeed[], how: 'cli' | 'tool' = 'cl
   const names = needs.map((n) => n.name).join(', ');
   const choices =
     first && first.choices.length > 0
-      ? `; ${first.name} takes ${KIND_WORDS[first.kind]} such as ${choicesSummary(first)}`
+      ? `; ${first.name} (${describeParamKind(first)}) such as ${choicesSummary(first)}`
       : '';
   const where =
     how === 'cli'

@@ -52,6 +52,13 @@ function sitesOf(cmd: CommandNode, out: ExpressionSite[]): void {
   }
 }
 
+/** The formulas of one command, in source order. */
+export function commandExpressionSites(cmd: CommandNode): ExpressionSite[] {
+  const out: ExpressionSite[] = [];
+  sitesOf(cmd, out);
+  return out;
+}
+
 /** Every formula of the document (main pipeline and SUB bodies), in source order. */
 export function expressionSites(doc: MxqlDocument): ExpressionSite[] {
   const out: ExpressionSite[] = [];

@@ -51,4 +51,4 @@ export { lineIndexOf, lineEndOf, nextLineStart } from './lineIndex';
 export { findInjectCycle, describeInjectCycle } from './injectCycles';
 export { astShape } from './shape';
 export { parseExpression, type ExprNode, type ExpressionResult } from './expression';
-export { expressionSites, type ExpressionSite } from './expressionSites';
+export { commandExpressionSites, expressionSites, type ExpressionSite } from './expressionSites';

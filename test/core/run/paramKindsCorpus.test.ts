@@ -1,10 +1,12 @@
 // paramNeeds over every query of every corpus file: it never throws, it names exactly the params the
 // query uses (but $stime/$etime), and a $oid/$okind/$onode written only as a bare value of OID, OKIND,
-// ONODE or OIDSET is optional. The counts per kind are printed.
+// ONODE or OIDSET is optional; a tag value names its column, and its lookup is a query that parses
+// without errors. The counts per kind are printed.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
   isRangeParam,
+  parse,
   paramNeeds,
   parsedText,
   queryAt,
@@ -46,6 +48,7 @@ void test('param kinds over the corpus', { skip: !corpusPresent && !corpusRequir
   assert.ok(texts.length > 0, `no .mxql files in ${corpusDir}`);
   const kinds = new Map<string, number>();
   let selectionChecked = 0;
+  let tagValues = 0;
   for (const [i, text] of texts.entries()) {
     const source = parsedText(text);
     const queries = queryRanges(source)
@@ -66,6 +69,12 @@ void test('param kinds over the corpus', { skip: !corpusPresent && !corpusRequir
           (kinds.get(`${n.kind}${n.optional ? ' (optional)' : ''}`) ?? 0) + 1,
         );
         if (n.kind === 'agent') assert.deepEqual(n.choices, [], `${where}: ${n.name}`);
+        if (n.kind === 'tagValue') {
+          tagValues++;
+          assert.ok(n.column, `${where}: ${n.name} names its column`);
+          const errors = parse(n.lookup?.mql ?? '').diagnostics.filter((d) => d.severity === 'error');
+          assert.deepEqual(errors, [], `${where}: the lookup of ${n.name} parses`);
+        }
         if (!AGENT_IDS.has(n.name) || !onlyInSelection(source.parsed.ast, refs, n.name)) continue;
         selectionChecked++;
         assert.equal(n.optional, true, `${where}: ${n.name} is only a selection value`);
@@ -78,4 +87,8 @@ void test('param kinds over the corpus', { skip: !corpusPresent && !corpusRequir
       `${selectionChecked} selection-only $oid/$okind/$onode`,
   );
   assert.ok(selectionChecked > 0, 'the corpus has OIDSET queries, so some selection params must be seen');
+  assert.ok(
+    tagValues > 0,
+    'the corpus has FILTER {key: …, value: $x} queries, so some tag values must be seen',
+  );
 });

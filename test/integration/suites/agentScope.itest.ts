@@ -1,6 +1,7 @@
 // Real queries as their authors meant them, in the real VS Code on the Demo: a project total whose agent
 // filters stay unbound runs without a prompt over every agent; Scope to an Agent… narrows the file's runs
-// and All agents widens them again; a `$field` offers the category's columns.
+// and All agents widens them again; a `$field` offers the category's columns; a `$param` compared with a
+// column offers the values the data holds, read live.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { suite, suiteTeardown, test } from 'mocha';
@@ -90,5 +91,35 @@ suite('agent scope and typed params', () => {
     assert.deepEqual(result?.params, { $field: 'tps' });
     assert.ok(result?.columns.includes('tps'), result?.columns.join(', '));
     assert.ok((result?.rowCount ?? 0) > 0, 'the demo returned no rows');
+  });
+
+  test('a $param compared with a column offers the values it holds, live, and the first returns rows', async () => {
+    const api = await mxqlApi();
+    await useDemo(api);
+    const uri = fileUri('run/tagValue.mxql');
+    const everyAgent = await runCommand('mxql.runFile', { uri: fileUri('run/projectTotal.mxql') });
+    const names = await distinct(everyAgent.runId, 'oname');
+    // Dismissed once to read what is offered.
+    const looked = api.scriptUi([undefined]);
+    const dismissed = await runCommand('mxql.runFile', { uri });
+    assert.notEqual(dismissed.status, 'done');
+    assert.deepEqual(
+      looked.prompts.map((p) => p.kind),
+      ['progress', 'quickPick'],
+    );
+    const offered = looked.prompts[1]?.choices ?? [];
+    const values = offered.slice(0, -1);
+    assert.match(offered.at(-1) ?? '', /Type a value/);
+    // Every agent name the project total's first rows show is offered.
+    assert.ok(
+      [...names].every((name) => values.includes(name)),
+      `${[...names].join()} in ${values.join()}`,
+    );
+    const first = values[0] ?? '';
+    api.scriptUi([first]);
+    const outcome = await runCommand('mxql.runFile', { uri });
+    assert.equal(outcome.status, 'done', outcome.message);
+    assert.deepEqual(api.result(outcome.runId ?? '')?.params, { $name: first });
+    assert.deepEqual([...(await distinct(outcome.runId, 'oname'))], [first]);
   });
 });
