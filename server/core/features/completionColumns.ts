@@ -122,6 +122,43 @@ function tierOf(name: string, base: Tier, listed: ReadonlySet<string>, column?: 
   return base === Tier.category && column?.workspaceUses ? Tier.workspace : base;
 }
 
+/** What an entry says about a column, whatever the cursor: its detail, documentation and insert text. */
+interface Described {
+  readonly meta: Column | undefined;
+  readonly detail: string;
+  readonly documentation: string;
+  readonly quoted: string | undefined;
+}
+
+/** Descriptions by wording, origin and name: a list offers the same columns keystroke after keystroke. */
+const described = new WeakMap<Wording, Map<ColumnKindWord, Map<string, Described>>>();
+/** Names are what files write, typos included: a table starts over beyond this many. */
+const MAX_DESCRIBED = 5000;
+
+function describe(name: string, origin: ColumnKindWord, meta: Column | undefined, w: Wording): Described {
+  let byOrigin = described.get(w);
+  if (!byOrigin) {
+    byOrigin = new Map();
+    described.set(w, byOrigin);
+  }
+  let table = byOrigin.get(origin);
+  if (!table || table.size >= MAX_DESCRIBED) {
+    table = new Map();
+    byOrigin.set(origin, table);
+  }
+  let found = table.get(name);
+  if (!found || found.meta !== meta) {
+    found = {
+      meta,
+      detail: [w.labels.columnKinds[origin], meta?.type, meta?.unit].filter(Boolean).join(' · '),
+      documentation: columnMarkdown(name, origin, meta, w),
+      quoted: /^[A-Za-z_@#][\w.$@#-]*$/.test(name) ? undefined : `'${name}'`,
+    };
+    table.set(name, found);
+  }
+  return found;
+}
+
 function entry(
   name: string,
   origin: ColumnKindWord,
@@ -130,16 +167,20 @@ function entry(
   sortText: string,
   w: Wording,
 ): CompletionEntry {
-  const needsQuotes = !/^[A-Za-z_@#][\w.$@#-]*$/.test(name);
-  return {
+  const { detail, documentation, quoted } = describe(name, origin, meta, w);
+  const plain: CompletionEntry = {
     label: name,
     kind: CompletionKind.column,
-    detail: [w.labels.columnKinds[origin], meta?.type, meta?.unit].filter(Boolean).join(' · '),
-    documentation: columnMarkdown(name, origin, meta, w),
-    ...(needsQuotes ? { insertText: `'${name}'` } : {}),
+    detail,
+    documentation,
     filterText: name,
     sortText,
     range: site.replaceRange,
+  };
+  if (quoted === undefined && !meta?.deprecated) return plain;
+  return {
+    ...plain,
+    ...(quoted !== undefined ? { insertText: quoted } : {}),
     ...(meta?.deprecated ? { deprecated: true } : {}),
   };
 }
@@ -168,7 +209,7 @@ function namesWritten(steps: readonly FlowStep[]): readonly string[] {
  * sorted, so the answer does not depend on the edits that led to the text. Real queries name columns
  * the metadata does not have, so these are offered too, after the known ones.
  */
-function columnsUsedInFile(analysis: DocumentAnalysis): string[] {
+function columnsUsedInFile(analysis: DocumentAnalysis): readonly string[] {
   let union = writtenUnions.get(analysis.caches);
   if (!union) {
     union = new PartUnion((steps: readonly FlowStep[]) => steps, namesWritten);
@@ -176,7 +217,7 @@ function columnsUsedInFile(analysis: DocumentAnalysis): string[] {
   }
   const flow = analysis.flow;
   const runs = [...(flow.segmentSteps ?? [flow.main.steps]), ...[...flow.subs.values()].map((f) => f.steps)];
-  return [...union.update(runs).keys()].sort();
+  return union.sorted(runs);
 }
 
 /**

@@ -9,6 +9,7 @@ export class PartUnion<P, K = P> {
   private readonly counts = new Map<string, number>();
   /** The names of each current part's key, and how many current parts have that key. */
   private readonly held = new Map<K, { readonly names: readonly string[]; parts: number }>();
+  private sortedNames: string[] | undefined;
 
   /**
    * @param keyOf equal keys mean parts with equal names (an unchanged part keeps its key)
@@ -42,6 +43,13 @@ export class PartUnion<P, K = P> {
     return this.counts;
   }
 
+  /** The names of `parts`, sorted (kept sorted as names come and go). */
+  sorted(parts: readonly P[]): readonly string[] {
+    const counts = this.update(parts);
+    this.sortedNames ??= [...counts.keys()].sort(byCodeUnits);
+    return this.sortedNames;
+  }
+
   private add(key: K, part: P): void {
     let entry = this.held.get(key);
     if (entry) entry.parts++;
@@ -49,7 +57,12 @@ export class PartUnion<P, K = P> {
       entry = { names: this.namesOf(part), parts: 1 };
       this.held.set(key, entry);
     }
-    for (const name of entry.names) this.counts.set(name, (this.counts.get(name) ?? 0) + 1);
+    for (const name of entry.names) {
+      const count = this.counts.get(name) ?? 0;
+      if (count === 0 && this.sortedNames)
+        this.sortedNames.splice(insertionPoint(this.sortedNames, name), 0, name);
+      this.counts.set(name, count + 1);
+    }
   }
 
   private remove(key: K): void {
@@ -59,7 +72,27 @@ export class PartUnion<P, K = P> {
     for (const name of entry.names) {
       const left = (this.counts.get(name) ?? 0) - 1;
       if (left > 0) this.counts.set(name, left);
-      else this.counts.delete(name);
+      else {
+        this.counts.delete(name);
+        this.sortedNames?.splice(insertionPoint(this.sortedNames, name), 1);
+      }
     }
   }
+}
+
+/** The order of `Array.prototype.sort` without a comparator (UTF-16 code units). */
+function byCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Where `name` is or would go in the ascending `sorted`. */
+function insertionPoint(sorted: readonly string[], name: string): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((sorted[mid] as string) < name) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
