@@ -5,14 +5,7 @@
  * `parse()` gives for the whole text. An edit re-parses only the blocks it touches (growing the region
  * while its end is not clean); the others keep their parse, relocated when the edit moved them.
  */
-import type {
-  CommentNode,
-  MxqlDiagnostic,
-  MxqlDocument,
-  ParseResult,
-  Range,
-  TopLevelItem,
-} from './ast';
+import type { CommentNode, MxqlDiagnostic, MxqlDocument, ParseResult, Range, TopLevelItem } from './ast';
 import { lineIndexOf } from './lineIndex';
 import { parse } from './parser';
 import { firstStartingAtOrAfter } from './sortedRanges';
