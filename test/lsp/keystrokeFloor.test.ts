@@ -18,8 +18,8 @@ import {
 } from './keystroke';
 
 /**
- * 2,000-line ÷ 1-line server CPU per keystroke. Measured 3.4-4.8 on a 2-core machine at load 15-20,
- * 6.0 in the lsp stage beside another file (completion there offers the 160 columns the file's
+ * 2,000-line ÷ 1-line server CPU per keystroke. Measured 3.0-4.8 on a 2-core machine at load 7-20,
+ * 3.6-6.0 in the lsp stage beside another file (completion there offers the 160 columns the file's
  * queries write, against the 1-line document's 9 items, and the analysis joins its 200 blocks);
  * before completion and the `$param` checks stopped walking the whole document, 6.3-8.3; with a
  * whole-document analysis per keystroke, 30 and more.
