@@ -2,6 +2,7 @@
  * Debounced diagnostics: each change schedules validation of that document after a quiet period; the
  * document changed last runs first and a newer change cancels the pending run of the older version.
  */
+import { performance } from 'node:perf_hooks';
 import { type TextDocument } from 'vscode-languageserver-textdocument';
 import { diagnosticsOf, type ValidationDiagnostic } from '../core/index';
 import { type AnalysisCache } from './documents';
@@ -16,6 +17,21 @@ export const DIAGNOSTICS_DELAY_MS = 150;
  * first, short enough that the edited block's diagnostics arrive well within 20 ms.
  */
 export const KEYSTROKE_DIAGNOSTICS_DELAY_MS = 3;
+
+/** The longest a keystroke's diagnostics wait for a quiet moment, however costly the document. */
+export const KEYSTROKE_DIAGNOSTICS_MAX_DELAY_MS = 15;
+
+/**
+ * The quiet period after a keystroke in a document whose last validation and publishing took
+ * `costMs`: twice that, within the bounds above. Whatever a keystroke costs outside its diagnostics
+ * stays the same for any document size, but a long document's list is costly to build and send
+ * whole (LSP publishes a document's diagnostics as one list): while keys come faster than that, each
+ * list would be replaced a keystroke later, so it waits for a pause in proportion to its cost.
+ */
+export function keystrokeDelay(costMs: number | undefined): number {
+  const wanted = Math.max(KEYSTROKE_DIAGNOSTICS_DELAY_MS, 2 * (costMs ?? 0));
+  return Math.min(KEYSTROKE_DIAGNOSTICS_MAX_DELAY_MS, wanted);
+}
 
 /** Publishes the diagnostics of a document version. */
 export type Publish = (doc: TextDocument, diagnostics: readonly ValidationDiagnostic[]) => void;
@@ -37,6 +53,8 @@ export class DiagnosticsScheduler {
   private readonly due = new Set<string>();
   /** The version last published per document, so the change event that follows an open is skipped. */
   private readonly published = new Map<string, number>();
+  /** What validating and publishing each document took last time, in milliseconds. */
+  private readonly costs = new Map<string, number>();
   private changes = 0;
   private draining = false;
 
@@ -74,6 +92,11 @@ export class DiagnosticsScheduler {
     this.timers.set(doc.uri, timer);
   }
 
+  /** Validates `doc` after a keystroke's quiet period, which grows with what its diagnostics cost. */
+  scheduleAfterKeystroke(doc: TextDocument): void {
+    this.schedule(doc, keystrokeDelay(this.costs.get(doc.uri)));
+  }
+
   /** Drops the pending run of a document. */
   cancel(uri: string): void {
     const timer = this.timers.get(uri);
@@ -98,12 +121,15 @@ export class DiagnosticsScheduler {
   forget(uri: string): void {
     this.cancel(uri);
     this.published.delete(uri);
+    this.costs.delete(uri);
   }
 
   private send(doc: TextDocument): void {
+    const started = performance.now();
     this.published.set(doc.uri, doc.version);
     const list = this.compute(doc);
     if (list) this.publish(doc, list);
+    this.costs.set(doc.uri, performance.now() - started);
   }
 
   private drainSoon(): void {

@@ -47,7 +47,7 @@ import {
 } from '../core/index';
 import * as convert from './convert';
 import { queryAtCursor, serverStatus } from './customRequests';
-import { DiagnosticsScheduler, KEYSTROKE_DIAGNOSTICS_DELAY_MS } from './diagnostics';
+import { DiagnosticsScheduler } from './diagnostics';
 import { CompletionLists } from './completions';
 import { AnalysisCache } from './documents';
 import {
@@ -270,8 +270,9 @@ function wireLifecycle(w: LiveWiring, runtime: ServerRuntime): void {
     // Learned after publishing, from the analysis just made (no second parse).
     if (!isJsonDocument(e.document)) w.learning.opened(e.document.uri, w.cache.get(e.document));
   });
-  // Incremental analysis makes a keystroke's diagnostics cheap: they follow within a few milliseconds,
-  // just after the completion request an editor sends with the keystroke (answered first).
+  // Incremental analysis makes a keystroke's diagnostics cheap: they follow within a few milliseconds
+  // (more for a long document, whose whole list is costly to send), just after the completion request
+  // an editor sends with the keystroke (answered first).
   // While the pulled settings are on their way, revalidateAll publishes every open file once they arrive.
   w.documents.onDidChangeContent((e) => {
     const uri = e.document.uri;
@@ -280,7 +281,7 @@ function wireLifecycle(w: LiveWiring, runtime: ServerRuntime): void {
         const doc = w.documents.get(uri);
         return doc ? w.cache.get(doc) : undefined;
       });
-    if (!w.settingsPending) w.scheduler.schedule(e.document, KEYSTROKE_DIAGNOSTICS_DELAY_MS);
+    if (!w.settingsPending) w.scheduler.scheduleAfterKeystroke(e.document);
   });
   w.documents.onDidClose((e) => {
     w.learning.closed(e.document.uri);

@@ -185,7 +185,11 @@ void test('stdout carries only JSON-RPC messages, and closing stdin ends the ser
       arguments: { mql: 'CATEGORY app_counter\nTAGLOAD\nSELECT [time, tpss]\n' },
     },
   });
-  while (!stdout.includes('"id":2')) await new Promise((r) => setTimeout(r, 20));
+  const deadline = Date.now() + 20_000;
+  while (!stdout.includes('"id":2')) {
+    assert.ok(Date.now() < deadline, `no answer to the tool call within 20 s: ${stdout}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
   child.stdin.end();
   const [code] = (await exited) as [number | null];
   assert.equal(code, 0);

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { CATEGORY_ROWS, FINE_STEP, createDemoData } from '../../demo/data/index';
+import { FINE_STEP, createDemoData } from '../../demo/data/index';
+import { CATEGORIES } from '../../demo/mxql/categories';
 import { startDemoServer, type DemoServer } from '../../demo/index';
 import { FIXED_NOW, arr, call, projectOf, rec } from './demoClient';
 
@@ -32,9 +33,10 @@ void describe('category rows for the MXQL engine', () => {
       (p) => p.productType === productType && data.agentsOf(p.pcode).length > 2,
     );
     assert.ok(project);
-    const build = CATEGORY_ROWS[category];
-    assert.ok(build);
-    const rows = data.agentsOf(project.pcode).flatMap((a) => build(data, project, a, t, FINE_STEP));
+    // The table the MXQL engine loads categories from, so these are the rows a query reads.
+    const source = CATEGORIES[category];
+    assert.ok(source, `${category} is a category the engine loads`);
+    const rows = data.agentsOf(project.pcode).flatMap((a) => source.rows(data, project, a, t, FINE_STEP));
     assert.ok(rows.length > 0, category);
     return rows;
   };

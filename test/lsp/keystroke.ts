@@ -140,6 +140,31 @@ export function keystrokeToDiagnostics(
   );
 }
 
+/** Keystroke → completion latencies and the server CPU they cost. */
+export interface KeystrokeRun {
+  readonly samples: number[];
+  /** Server CPU milliseconds per keystroke (the diagnostics they scheduled included), or null without /proc. */
+  readonly cpu: number | null;
+}
+
+/**
+ * `rounds` keystroke → completion rounds on `doc`, then the diagnostics of its last version, with the
+ * server CPU spent between the first keystroke and those diagnostics: everything the keystrokes cost.
+ */
+export async function measureKeystrokes(
+  session: LspSession,
+  doc: EditedDocument,
+  rounds: number,
+  sync: SyncKind = 'incremental',
+): Promise<KeystrokeRun> {
+  const before = serverCpuMs(session);
+  const samples = await keystrokeToCompletion(doc, rounds, sync);
+  await keystrokeToDiagnostics(session, doc, 1, sync);
+  const after = serverCpuMs(session);
+  const cpu = before === null || after === null ? null : (after - before) / (samples.length + 2);
+  return { samples, cpu };
+}
+
 /** The `p`-quantile (0..1) of `samples`. */
 export function quantile(samples: readonly number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);

@@ -81,8 +81,13 @@ async function seenWith(initialize: Record<string, unknown>): Promise<Seen> {
   }
 }
 
+/** Polls `done` until it holds, failing after 10 s. */
 async function waitFor(done: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  const deadline = Date.now() + 10_000;
+  while (!done()) {
+    assert.ok(Date.now() < deadline, 'the server showed no message within 10 s');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 void describe('diagnostics and quick fixes in the client locale', { timeout: 90_000 }, () => {

@@ -1,11 +1,13 @@
 // Floors under the grid's benchmark figures (test/bench/webview.bench.ts) at 200,000 rows × 40
-// columns in Chromium. The limits are generous, several times the goals, so a busy machine never
-// fails them; a return to JSON row arrays, to rendering whole extra viewports, or to sorting row
-// objects does.
+// columns in Chromium, each against a baseline measured in the same run on the same page, so a busy
+// machine slows both sides: first paint against delivering the same messages to a listener that does
+// nothing, flick frames against idle frames, sorting against a bare Array.sort of the row indexes.
+// The bounds are several times what is measured, so load never fails them; a return to JSON row
+// arrays, to rendering whole extra viewports, or to sorting row objects does.
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { type Page } from 'playwright-core';
-import { firstPaint, frames, generate, p, sortBy } from './gridMeasures';
+import { deliveryBaseline, firstPaint, frames, generate, p, rawSort, sortBy } from './gridMeasures';
 import { openWebview, useWebviewRig } from './harness';
 
 const ROWS = 200_000;
@@ -13,18 +15,32 @@ const ROWS = 200_000;
 const rig = useWebviewRig();
 let page: Page;
 let paint: { firstRows: number; allRows: number };
+/** Same-run baselines: delivering the run's messages to a no-op listener, and Array.sort of the rows by a number. */
+let delivery: number;
+let raw: number;
 
 void describe('results grid floors, 200,000 × 40', () => {
   // Inside the suite, so it runs after the rig has started Chromium.
   before(async () => {
     page = await openWebview(rig.browser, rig.server);
     await page.evaluate(generate(ROWS));
+    delivery = await page.evaluate(deliveryBaseline);
+    raw = await page.evaluate(rawSort);
     paint = await page.evaluate(firstPaint(ROWS));
   });
 
-  void it('paints the first rows within 1.5 s of the data arriving (goal 150 ms)', () => {
-    assert.ok(paint.firstRows < 1_500, `first rows after ${paint.firstRows.toFixed(0)} ms`);
-    assert.ok(paint.allRows < 6_000, `all rows after ${paint.allRows.toFixed(0)} ms`);
+  void it('paints the first rows within a few times what delivering the data alone takes', () => {
+    // Measured: first rows 0.3-1.4x delivery, all rows 0.5-3x (goal 150 ms for the first).
+    const first = paint.firstRows / delivery;
+    const all = paint.allRows / delivery;
+    console.log(
+      `first rows ${first.toFixed(2)}x delivery, all rows ${all.toFixed(2)}x (${delivery.toFixed(0)} ms)`,
+    );
+    assert.ok(
+      first < 5,
+      `first rows after ${paint.firstRows.toFixed(0)} ms, delivery ${delivery.toFixed(0)} ms`,
+    );
+    assert.ok(all < 15, `all rows after ${paint.allRows.toFixed(0)} ms, delivery ${delivery.toFixed(0)} ms`);
   });
 
   void it('builds only the cells around the visible ones while flicking', async () => {
@@ -35,13 +51,15 @@ void describe('results grid floors, 200,000 × 40', () => {
       const perRow = [...row.children].filter((c) => c.getBoundingClientRect().left < v.getBoundingClientRect().right).length;
       return Math.ceil(v.clientHeight / 22) * perRow;
     })()`);
+    const idle: number[] = await page.evaluate(frames(0, 60));
     const intervals: number[] = await page.evaluate(frames(660, 60));
     const rendered: number = await page.evaluate(cells);
     // The band is a few rows and a few columns wide; SlickGrid's default renders 3× the cells.
     assert.ok(rendered < visible * 2.2, `${rendered} cells in the page for ${visible} visible`);
+    // Measured: 1-5 idle frames at load 15-20 on 2 cores (goal: p95 one frame).
     assert.ok(
-      p(intervals, 0.5) < 100,
-      `fast flick frame p50 ${p(intervals, 0.5).toFixed(1)} ms (goal p95 16.7)`,
+      p(intervals, 0.5) < 8 * p(idle, 0.5),
+      `fast flick frame p50 ${p(intervals, 0.5).toFixed(1)} ms, idle ${p(idle, 0.5).toFixed(1)} ms`,
     );
   });
 
@@ -72,10 +90,14 @@ void describe('results grid floors, 200,000 × 40', () => {
     );
   });
 
-  void it('sorts by a number, a text and a time column within 1.5 s each (goal 150 ms)', async () => {
+  void it('sorts by a number, a text and a time column within a few bare sorts of the row indexes', async () => {
+    // Measured: 0.7-2.9x the bare sort (goal 150 ms).
     for (const column of ['tps', 'service', 'time']) {
       const took: number = await page.evaluate(sortBy(column));
-      assert.ok(took < 1_500, `sort by ${column} took ${took.toFixed(0)} ms`);
+      assert.ok(
+        took < 8 * raw,
+        `sort by ${column} took ${took.toFixed(0)} ms, a bare sort ${raw.toFixed(0)} ms`,
+      );
     }
   });
 });

@@ -116,14 +116,34 @@ void describe('notebook renderer', () => {
       `(() => { const spacer = document.createElement('div'); spacer.style.height = '6000px'; document.body.append(spacer); })()`,
     );
     await renderOutput(page, 'far', belowTheFold);
-    // Two frames and a pause: long enough for an IntersectionObserver, or a grid built at once, to act.
-    await page.evaluate(
-      `new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 300))))`,
-    );
-    const outOfView = await page.evaluate<{ children: number; height: number }>(`(() => {
-      const frame = document.querySelector('#out-far .mxql-nb-result');
-      return { children: frame.querySelector('.mxql-app').childElementCount, height: frame.getBoundingClientRect().height };
-    })()`);
+    // Waits for the event the renderer decides on: the first intersection notice for the output (an
+    // observer made after the renderer's gets its notices after the renderer's, in the same turn), then
+    // a frame for anything it started; every element added to the app meanwhile is counted.
+    const outOfView = await page.evaluate<{
+      added: number;
+      children: number;
+      height: number;
+      near: boolean;
+    }>(`
+      new Promise((resolve) => {
+        const frame = document.querySelector('#out-far .mxql-nb-result');
+        const app = frame.querySelector('.mxql-app');
+        let added = app.childElementCount;
+        const mutations = new MutationObserver((records) => { for (const r of records) added += r.addedNodes.length; });
+        mutations.observe(app, { childList: true, subtree: true });
+        const notices = new IntersectionObserver((entries) => {
+          notices.disconnect();
+          const near = entries.some((e) => e.isIntersecting);
+          requestAnimationFrame(() => requestAnimationFrame(() => {
+            for (const r of mutations.takeRecords()) added += r.addedNodes.length;
+            mutations.disconnect();
+            resolve({ added, children: app.childElementCount, height: frame.getBoundingClientRect().height, near });
+          }));
+        }, { rootMargin: '600px 0px' });
+        notices.observe(frame);
+      })`);
+    assert.equal(outOfView.near, false, 'the output starts out of view');
+    assert.equal(outOfView.added, 0, 'the grid of an output out of view was built at once');
     assert.equal(outOfView.children, 0, 'the grid of an output out of view was built at once');
     assert.ok(
       (await page.evaluate(`document.querySelector('#out-far .mxql-nb-open') !== null`)) === true,

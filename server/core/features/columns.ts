@@ -214,7 +214,6 @@ function segmentedMainFlow(
   cache: FlowCache,
 ): { flow: PipelineFlow; segmentSteps: (readonly FlowStep[])[] } {
   const first = firstCategory(main, ctx);
-  const steps: FlowStep[] = [];
   const segmentSteps: (readonly FlowStep[])[] = [];
   let current = first.set;
   let loaded = false;
@@ -237,12 +236,13 @@ function segmentedMainFlow(
       cache.segments.set(segment, hit);
       cache.computed++;
     }
-    for (const step of hit.steps) steps.push(step);
     segmentSteps.push(hit.steps);
     current = hit.result;
     loaded = hit.loadedOut;
     category = hit.categoryOut;
   }
+  // One concat of the segments' steps (a copy, not a push per step): this runs on every edit.
+  const steps = ([] as FlowStep[]).concat(...segmentSteps);
   return { flow: { sub: null, category: first.name, steps, result: current }, segmentSteps };
 }
 

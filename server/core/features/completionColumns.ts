@@ -10,8 +10,16 @@ import {
   SYSTEM_COLUMNS,
   type Column,
 } from '../catalog/index';
-import { walkValue, type ArrayValue, type ObjectValue, type Range, type Value } from '../syntax/index';
+import {
+  walkValue,
+  type ArrayValue,
+  type ObjectValue,
+  type Range,
+  type SyntaxBlock,
+  type Value,
+} from '../syntax/index';
 import { type ColumnInfo, type FlowStep } from './columns';
+import { PartUnion } from './partUnion';
 import { type CompletionSite } from './completionSite';
 import { CompletionKind, type CompletionEntry } from './completionTypes';
 import { categoryOfFlow, type DocumentAnalysis } from './languageService';
@@ -77,31 +85,78 @@ function sortKey(tier: Tier, mentioned: boolean, uses: number, globalUses: numbe
   return `${tier}${mentioned ? 0 : 1}${usesKey(uses)}${usesKey(globalUses)}${name}`;
 }
 
-const wordsCache = new WeakMap<DocumentAnalysis, ReadonlySet<string>>();
+/** Per document (its analyses share `caches` from version to version): the words of its blocks. */
+const wordUnions = new WeakMap<object, PartUnion<SyntaxBlock, string>>();
 
-/** Every word the file's operands hold (and HEADER keys without `$`): names the query already talks about. */
-function wordsInFile(analysis: DocumentAnalysis): ReadonlySet<string> {
-  let words = wordsCache.get(analysis);
-  if (!words) {
-    const found = new Set<string>();
-    for (const s of [...analysis.doc.main, ...analysis.doc.subs.flatMap((sub) => sub.commands)]) {
-      if (s.kind !== 'command' || s.operand === null) continue;
-      walkValue(s.operand, (v) => {
-        if (v.kind === 'word') found.add(v.text);
-        else if (v.kind === 'object')
-          for (const m of v.members) if (m.key?.name.endsWith('$')) found.add(m.key.name.slice(0, -1));
-      });
-    }
-    words = found;
-    wordsCache.set(analysis, words);
+/** The words one block's operands hold (and HEADER keys without `$`). */
+function wordsOfBlock(block: SyntaxBlock): string[] {
+  const found = new Set<string>();
+  const doc = block.parsed.ast;
+  for (const s of [...doc.main, ...doc.subs.flatMap((sub) => sub.commands)]) {
+    if (s.kind !== 'command' || s.operand === null) continue;
+    walkValue(s.operand, (v) => {
+      if (v.kind === 'word') found.add(v.text);
+      else if (v.kind === 'object')
+        for (const m of v.members) if (m.key?.name.endsWith('$')) found.add(m.key.name.slice(0, -1));
+    });
   }
-  return words;
+  return [...found];
+}
+
+/**
+ * Every word the file's operands hold (and HEADER keys without `$`): names the query already talks
+ * about. Kept per block (by its text, so a block an edit only moved is not walked again).
+ */
+function wordsInFile(analysis: DocumentAnalysis): ReadonlyMap<string, number> {
+  let union = wordUnions.get(analysis.caches);
+  if (!union) {
+    union = new PartUnion((b: SyntaxBlock) => b.text, wordsOfBlock);
+    wordUnions.set(analysis.caches, union);
+  }
+  return union.update(analysis.blocks.blocks);
 }
 
 function tierOf(name: string, base: Tier, listed: ReadonlySet<string>, column?: Column): Tier {
   if (listed.has(name)) return Tier.listed;
   if (name.startsWith('_')) return Tier.internal;
   return base === Tier.category && column?.workspaceUses ? Tier.workspace : base;
+}
+
+/** What an entry says about a column, whatever the cursor: its detail, documentation and insert text. */
+interface Described {
+  readonly meta: Column | undefined;
+  readonly detail: string;
+  readonly documentation: string;
+  readonly quoted: string | undefined;
+}
+
+/** Descriptions by wording, origin and name: a list offers the same columns keystroke after keystroke. */
+const described = new WeakMap<Wording, Map<ColumnKindWord, Map<string, Described>>>();
+/** Names are what files write, typos included: a table starts over beyond this many. */
+const MAX_DESCRIBED = 5000;
+
+function describe(name: string, origin: ColumnKindWord, meta: Column | undefined, w: Wording): Described {
+  let byOrigin = described.get(w);
+  if (!byOrigin) {
+    byOrigin = new Map();
+    described.set(w, byOrigin);
+  }
+  let table = byOrigin.get(origin);
+  if (!table || table.size >= MAX_DESCRIBED) {
+    table = new Map();
+    byOrigin.set(origin, table);
+  }
+  let found = table.get(name);
+  if (!found || found.meta !== meta) {
+    found = {
+      meta,
+      detail: [w.labels.columnKinds[origin], meta?.type, meta?.unit].filter(Boolean).join(' · '),
+      documentation: columnMarkdown(name, origin, meta, w),
+      quoted: /^[A-Za-z_@#][\w.$@#-]*$/.test(name) ? undefined : `'${name}'`,
+    };
+    table.set(name, found);
+  }
+  return found;
 }
 
 function entry(
@@ -112,21 +167,26 @@ function entry(
   sortText: string,
   w: Wording,
 ): CompletionEntry {
-  const needsQuotes = !/^[A-Za-z_@#][\w.$@#-]*$/.test(name);
-  return {
+  const { detail, documentation, quoted } = describe(name, origin, meta, w);
+  const plain: CompletionEntry = {
     label: name,
     kind: CompletionKind.column,
-    detail: [w.labels.columnKinds[origin], meta?.type, meta?.unit].filter(Boolean).join(' · '),
-    documentation: columnMarkdown(name, origin, meta, w),
-    ...(needsQuotes ? { insertText: `'${name}'` } : {}),
+    detail,
+    documentation,
     filterText: name,
     sortText,
     range: site.replaceRange,
+  };
+  if (quoted === undefined && !meta?.deprecated) return plain;
+  return {
+    ...plain,
+    ...(quoted !== undefined ? { insertText: quoted } : {}),
     ...(meta?.deprecated ? { deprecated: true } : {}),
   };
 }
 
-const namesInUse = new WeakMap<DocumentAnalysis, ReadonlySet<string>>();
+/** Per document: the names its pipelines write, kept per run of steps. */
+const writtenUnions = new WeakMap<object, PartUnion<readonly FlowStep[]>>();
 const namesBySteps = new WeakMap<readonly FlowStep[], readonly string[]>();
 
 /** Names a run of steps writes itself, kept per steps list (an unchanged block's list is reused). */
@@ -145,23 +205,19 @@ function namesWritten(steps: readonly FlowStep[]): readonly string[] {
 }
 
 /**
- * Every column name the file's pipelines write themselves (SELECT lists keep names the catalog lacks).
- * Real queries name columns the metadata does not have, so these are offered too, after the known ones.
+ * Every column name the file's pipelines write themselves (SELECT lists keep names the catalog lacks),
+ * sorted, so the answer does not depend on the edits that led to the text. Real queries name columns
+ * the metadata does not have, so these are offered too, after the known ones.
  */
-function columnsUsedInFile(analysis: DocumentAnalysis): ReadonlySet<string> {
-  let names = namesInUse.get(analysis);
-  if (!names) {
-    const found = new Set<string>();
-    const flow = analysis.flow;
-    const runs = [
-      ...(flow.segmentSteps ?? [flow.main.steps]),
-      ...[...flow.subs.values()].map((f) => f.steps),
-    ];
-    for (const steps of runs) for (const name of namesWritten(steps)) found.add(name);
-    names = found;
-    namesInUse.set(analysis, names);
+function columnsUsedInFile(analysis: DocumentAnalysis): readonly string[] {
+  let union = writtenUnions.get(analysis.caches);
+  if (!union) {
+    union = new PartUnion((steps: readonly FlowStep[]) => steps, namesWritten);
+    writtenUnions.set(analysis.caches, union);
   }
-  return names;
+  const flow = analysis.flow;
+  const runs = [...(flow.segmentSteps ?? [flow.main.steps]), ...[...flow.subs.values()].map((f) => f.steps)];
+  return union.sorted(runs);
 }
 
 /**

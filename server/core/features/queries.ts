@@ -106,15 +106,32 @@ function firstAtOrAfter(items: readonly { range: Range }[], offset: number): num
   return lo;
 }
 
+/** The SUB blocks by name (the first of each name wins) and the SUB references sorted by start. */
+interface SubIndex {
+  readonly byName: ReadonlyMap<string, SubBlock>;
+  readonly refs: readonly MxqlDocument['subRefs'][number][];
+}
+
+const subIndexes = new WeakMap<MxqlDocument, SubIndex>();
+
+/** Built once per parse: every query of a file looks its SUBs up in it. */
+function subIndexOf(doc: MxqlDocument): SubIndex {
+  let index = subIndexes.get(doc);
+  if (!index) {
+    const byName = new Map<string, SubBlock>();
+    for (const sub of doc.subs) if (sub.name && !byName.has(sub.name)) byName.set(sub.name, sub);
+    index = { byName, refs: [...doc.subRefs].sort((a, b) => a.range.start - b.range.start) };
+    subIndexes.set(doc, index);
+  }
+  return index;
+}
+
 /**
  * The SUB blocks that `range` references, transitively, in file order. Iterative with indexes, so a
  * chain of thousands of SUBs each using the next costs linear time and no stack.
  */
 function referencedSubs(source: QuerySource, range: Range): SubBlock[] {
-  const { subs, subRefs } = source.parsed.ast;
-  const byName = new Map<string, SubBlock>();
-  for (const sub of subs) if (sub.name && !byName.has(sub.name)) byName.set(sub.name, sub);
-  const refs = [...subRefs].sort((a, b) => a.range.start - b.range.start);
+  const { byName, refs } = subIndexOf(source.parsed.ast);
   const found = new Map<string, SubBlock>();
   const pending: Range[] = [range];
   for (let r = pending.pop(); r; r = pending.pop()) {
@@ -150,10 +167,8 @@ function namesIn(doc: MxqlDocument, spans: readonly Range[]): Pick<QueryAt, 'par
   return { params, injects };
 }
 
-/** A test of whether a range lies inside one of `spans`. */
-function spanTest(spans: readonly Range[]): (r: Range) => boolean {
-  // A SUB block may sit between a query's statements, so spans are merged into disjoint ones first;
-  // then the last merged span starting at or before a name decides whether it is inside.
+/** `spans` merged into disjoint ones, sorted by start (a SUB block may sit between a query's statements). */
+function mergedSpans(spans: readonly Range[]): { range: Range }[] {
   const merged: { range: Range }[] = [];
   for (const range of [...spans].sort((a, b) => a.start - b.start)) {
     const last = merged[merged.length - 1];
@@ -161,6 +176,13 @@ function spanTest(spans: readonly Range[]): (r: Range) => boolean {
       last.range = { start: last.range.start, end: Math.max(last.range.end, range.end) };
     else merged.push({ range });
   }
+  return merged;
+}
+
+/** A test of whether a range lies inside one of `spans`. */
+function spanTest(spans: readonly Range[]): (r: Range) => boolean {
+  // The last merged span starting at or before a name decides whether it is inside.
+  const merged = mergedSpans(spans);
   return (r: Range): boolean => {
     const span = merged[firstAtOrAfter(merged, r.start + 1) - 1];
     return span !== undefined && r.end <= span.range.end;
@@ -180,9 +202,22 @@ export function paramRefsByQuery(source: QuerySource): ParamRef[][] {
   return queries(source).map((q) => paramRefsOf(source, spanOf(q)));
 }
 
+/**
+ * The `$params` inside `range` and the SUB blocks it sends, in text order: each span's own run of the
+ * (start-sorted) occurrences, found by binary search, so a file of many queries costs no more than
+ * its occurrences (the editor asks for every query on each change).
+ */
 function paramRefsOf(source: QuerySource, range: Range): ParamRef[] {
-  const inSpans = spanTest([range, ...referencedSubs(source, range).map((s) => s.range)]);
-  return source.parsed.ast.params.filter((p) => inSpans(p.range));
+  const params = source.parsed.ast.params;
+  const out: ParamRef[] = [];
+  for (const { range: span } of mergedSpans([range, ...referencedSubs(source, range).map((s) => s.range)])) {
+    for (let i = firstAtOrAfter(params, span.start); i < params.length; i++) {
+      const p = params[i] as ParamRef;
+      if (p.range.start > span.end) break;
+      if (p.range.end <= span.end) out.push(p);
+    }
+  }
+  return out;
 }
 
 /** The query at `offset`, or null when the file has no main pipeline. Never throws. */

@@ -123,8 +123,10 @@ const referenceText = readShared('reference.md');
 const masterRows = referenceText === undefined ? undefined : parseMasterTable(referenceText);
 
 void describe('command table against reference §2.0', () => {
-  void it('parses a plausible master table when the reference is present', () => {
-    if (!masterRows) return assert.ok(FALLBACK_NAMES.length > 50);
+  // Without the reference there is nothing to parse: the test says so (MXQL_CORPUS=required makes
+  // the missing reference a failure) rather than passing on the fallback list it would check.
+  void it('parses a plausible master table', { skip: !masterRows && 'reference.md absent' }, () => {
+    assert.ok(masterRows, 'reference.md is present');
     assert.ok(masterRows.length >= 50, `only ${masterRows.length} rows parsed`);
     const parsed = masterRows.flatMap((r) => r.names);
     for (const name of FALLBACK_NAMES) assert.ok(parsed.includes(name), `${name} not in the parsed table`);

@@ -273,7 +273,7 @@ void test('a JSON file without MXQL keys: no queries and no problems', () => {
   assert.deepEqual(findJsonQueries(json), { queries: [], problems: [] });
 });
 
-void test('a 20 MB board is scanned within a time bound, and 100,000 levels of nesting do not overflow', () => {
+void test('a 20 MB board is scanned within a multiple of JSON.parse, and 100,000 levels of nesting do not overflow', () => {
   const widget = JSON.stringify({
     type: 'line',
     title: '응답 시간 "p95"',
@@ -283,14 +283,24 @@ void test('a 20 MB board is scanned within a time bound, and 100,000 levels of n
   const count = Math.ceil((20 * 1024 * 1024) / widget.length);
   const json = `{"name": "big", "widgets": [${Array.from({ length: count }, () => widget).join(',')}]}`;
   assert.ok(json.length >= 20 * 1024 * 1024);
+  // The same-run baseline: JSON.parse of the same text, which reads every character once too.
+  const parseStarted = performance.now();
+  JSON.parse(json);
+  const parse = performance.now() - parseStarted;
   const started = performance.now();
   const { queries, problems } = findJsonQueries(json);
   const elapsed = performance.now() - started;
   assert.deepEqual(problems, []);
   assert.equal(queries.length, count * 2);
   assert.equal(queries.at(-2)?.pointer, `/widgets/${count - 1}/metrics/0/mql`);
-  assert.ok(elapsed < 10_000, `20 MB scanned in ${Math.round(elapsed)} ms`);
-  console.log(`20 MB board (${count} widgets): ${Math.round(elapsed)} ms`);
+  console.log(
+    `20 MB board (${count} widgets): ${Math.round(elapsed)} ms, JSON.parse ${Math.round(parse)} ms`,
+  );
+  // Measured: 2-4x JSON.parse at load 15-20; a scan that re-reads the text per string is far beyond.
+  assert.ok(
+    elapsed < 15 * parse,
+    `20 MB scanned in ${Math.round(elapsed)} ms, JSON.parse ${Math.round(parse)} ms`,
+  );
 
   const deep = `${'['.repeat(100_000)}"x"${']'.repeat(100_000)}`;
   assert.deepEqual(findJsonQueries(deep), { queries: [], problems: [] });
