@@ -1,18 +1,11 @@
 // Leave-one-out quality of the data search over nl/dev.tsv with floors a little under the figures
 // test/bench/findData.bench.ts measures (top-5 80%, MRR 0.66 with workspace knowledge, strict), so a
 // regression fails; and the search must stay well above the names-only baseline.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { corpusDir, corpusSetting } from '../support/corpus';
+import { corpusDir, corpusTest } from '../support/corpus';
 import { measureFindData, percent, readFixture } from '../support/findDataQuality';
 
-const present = existsSync(corpusDir);
-const skip = !present && corpusSetting !== 'required';
-if (skip) console.log(`findData floor: no corpus at ${corpusDir}; skipped (set MXQL_CORPUS to its folder)`);
-
-void test('find data, leave one out on nl/dev.tsv: top-5 and MRR hold their floors', { skip }, async () => {
-  assert.ok(present, `MXQL_CORPUS=required but there is no corpus at ${corpusDir}`);
+corpusTest('find data, leave one out on nl/dev.tsv: top-5 and MRR hold their floors', async () => {
   const fixture = await readFixture(corpusDir);
   assert.ok(fixture.devNeeds.length >= 40, `${fixture.devNeeds.length} needs`);
   const search = measureFindData(fixture, fixture.devNeeds, { mode: 'full', workspace: true, strict: true });

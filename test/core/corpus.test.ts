@@ -4,22 +4,15 @@
 // MXQL_CORPUS=<dir> overrides the location; MXQL_CORPUS=required makes a missing corpus a failure.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { astShape, expressionSites, format, parse, parseExpression } from '../../server/core/syntax/index';
 import { uncovered } from './syntax/printTree';
 import { tokensOf } from '../support/formatChecks';
 
-import { corpusDir as dir, corpusSetting as setting } from '../support/corpus';
-const present = existsSync(dir);
+import { corpusDir as dir, corpusSuite } from '../support/corpus';
 
-if (!present && setting === 'required') {
-  void test('the MXQL corpus is present', () => {
-    assert.fail(`MXQL_CORPUS=required but no corpus at ${dir}`);
-  });
-} else if (!present) {
-  console.log(`corpus tests skipped: no corpus at ${dir} (set MXQL_CORPUS to its folder)`);
-} else {
+corpusSuite('corpus: parser and formatter', () => {
   const files = readdirSync(dir)
     .filter((f) => f.endsWith('.mxql'))
     .sort();
@@ -93,4 +86,4 @@ if (!present && setting === 'required') {
       }
     }
   });
-}
+});

@@ -2,22 +2,15 @@
 // the service accepts, and the template-marker error on every file with a `<% … %>` marker. The
 // warning counts per code are printed, to tune false positives (an unknown-command or unknown-option
 // warning on a real file means the command table misses something).
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { validate, type ValidationDiagnostic } from '../../server/core/index';
 import { testFeatureCatalog } from './features/validateCatalog';
 
-import { corpusDir as corpus, corpusSetting as setting } from '../support/corpus';
-const present = existsSync(corpus);
+import { corpusDir as corpus, corpusTest } from '../support/corpus';
 
-if (!present && setting !== 'required') {
-  console.log(`corpus diagnostics: no corpus at ${corpus}; skipped (set MXQL_CORPUS to its folder)`);
-}
-
-void test('corpus diagnostics', { skip: !present && setting !== 'required' }, () => {
-  assert.ok(present, `MXQL_CORPUS=required but there is no corpus at ${corpus}`);
+corpusTest('corpus diagnostics', () => {
   const files = readdirSync(corpus)
     .filter((f) => f.endsWith('.mxql'))
     .sort();

@@ -3,15 +3,12 @@
 // queries show to be incomplete is marked so (its unknown columns are then information, not warnings).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import { bundledCategoryCatalog } from '../../../server/core/catalog/bundledCatalog';
 import { countColumnUsage, findIdentityColumn, inferColumnFacts } from '../../../server/core/index';
-import { corpusDir, corpusSetting } from '../../support/corpus';
+import { corpusDir, corpusTest } from '../../support/corpus';
 import { readCorpus } from '../../support/languageQuality';
 
-const skip = !existsSync(corpusDir) && corpusSetting !== 'required';
-
-void test('every column a public query reads is in its category, with usage counts', { skip }, () => {
+corpusTest('every column a public query reads is in its category, with usage counts', () => {
   const usage = countColumnUsage(
     readCorpus(corpusDir).map((f) => f.text),
     bundledCategoryCatalog,

@@ -2,14 +2,12 @@
 // reports "unknown category" on a working query. Reads the shared corpus (MXQL_CORPUS overrides the
 // folder; MXQL_CORPUS=required makes a missing corpus a failure).
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { bundledCategoryCatalog } from '../../../server/core/catalog/bundledCatalog';
 
-import { corpusDir, corpusSetting as setting } from '../../support/corpus';
-const present = existsSync(corpusDir);
-if (!present && setting === 'required') throw new Error(`MXQL_CORPUS=required but ${corpusDir} is missing`);
+import { corpusDir, corpusSuite } from '../../support/corpus';
 
 /** Category names written literally after CATEGORY (plain, quoted, or as keys of the map form). */
 function categoryNames(text: string): string[] {
@@ -24,10 +22,10 @@ function categoryNames(text: string): string[] {
   return names.filter((n) => n && !n.startsWith('$') && !n.includes('<%'));
 }
 
-void describe(
-  'categories named by the real queries',
-  { skip: !present && `no corpus at ${corpusDir}` },
-  () => {
+const TITLE = 'categories named by the real queries';
+
+corpusSuite(TITLE, () => {
+  void describe(TITLE, () => {
     void it('are all known to the bundled catalog (the one typo excepted)', () => {
       const files = readdirSync(corpusDir).filter((f) => f.endsWith('.mxql'));
       assert.ok(files.length > 100, `only ${files.length} queries found`);
@@ -43,5 +41,5 @@ void describe(
       // `[h1}` is a bracket typo in one service template; the catalog must not accept it.
       assert.deepEqual([...unknown], ['db3_stat_httpc[h1}']);
     });
-  },
-);
+  });
+});

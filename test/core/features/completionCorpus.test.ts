@@ -3,7 +3,7 @@
 // right after a loader a SELECT list offers columns. MXQL_CORPUS=<dir> overrides the location;
 // MXQL_CORPUS=required makes a missing corpus a failure.
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { bundledCategoryCatalog, bundledPathCatalog } from '../../../server/core/catalog/bundledCatalog';
@@ -18,15 +18,10 @@ import {
   signatureHelp,
 } from '../../../server/core/index';
 
-import { corpusDir as dir, corpusSetting as setting } from '../../support/corpus';
+import { corpusDir as dir, corpusSuite } from '../../support/corpus';
 const catalogs = { categories: bundledCategoryCatalog, paths: bundledPathCatalog };
 
-if (!existsSync(dir)) {
-  if (setting === 'required') {
-    void test('the MXQL corpus is present', () =>
-      assert.fail(`MXQL_CORPUS=required but no corpus at ${dir}`));
-  } else console.log(`corpus completion tests skipped: no corpus at ${dir} (set MXQL_CORPUS to its folder)`);
-} else {
+corpusSuite('corpus completion', () => {
   const texts = readdirSync(dir)
     .filter((f) => f.endsWith('.mxql'))
     .sort()
@@ -71,4 +66,4 @@ if (!existsSync(dir)) {
     }
     assert.ok(checked > 10);
   });
-}
+});

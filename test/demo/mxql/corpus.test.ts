@@ -3,14 +3,14 @@
 // over five minutes with their $params bound to a real agent, so selection commands really filter.
 // MXQL_CORPUS=<dir> overrides the location; MXQL_CORPUS=required makes a missing corpus a failure.
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { parse } from '../../../server/core/index';
 import { MxqlQueryError } from '../../../demo/mxqlExecutor';
 import { MINUTE, activeAgents, run } from './engineHarness';
 
-import { corpusDir as dir, corpusSetting as setting } from '../../support/corpus';
+import { corpusDir as dir, corpusSuite } from '../../support/corpus';
 
 function paramsFor(text: string): Record<string, string> {
   const agent = activeAgents[0];
@@ -20,11 +20,7 @@ function paramsFor(text: string): Record<string, string> {
   return params;
 }
 
-if (!existsSync(dir)) {
-  if (setting === 'required')
-    void test('the MXQL corpus is present', () => assert.fail(`no corpus at ${dir}`));
-  else console.log(`engine corpus test skipped: no corpus at ${dir} (set MXQL_CORPUS to its folder)`);
-} else {
+corpusSuite('engine corpus', () => {
   void test('every corpus query runs or fails with a MxqlQueryError', async () => {
     const files = readdirSync(dir)
       .filter((f) => f.endsWith('.mxql'))
@@ -49,4 +45,4 @@ if (!existsSync(dir)) {
     );
     assert.ok(ran > 0);
   });
-}
+});

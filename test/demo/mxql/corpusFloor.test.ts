@@ -3,15 +3,11 @@
 // it: each query in a project of its kind, $params bound to a real agent, INJECTs empty, over one hour.
 // MXQL_CORPUS=<dir> overrides the location; MXQL_CORPUS=required makes a missing corpus a failure.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import { test } from 'node:test';
-import { corpusDir, corpusRequired } from '../../support/corpus';
+import { corpusSuite } from '../../support/corpus';
 import { corpusData, runCorpusQuery, runnableCorpus, summarise } from '../../support/demoCorpus';
 
-if (!existsSync(corpusDir)) {
-  if (corpusRequired) void test('the MXQL corpus is present', () => assert.fail(`no corpus at ${corpusDir}`));
-  else console.log(`demo corpus floor skipped: no corpus at ${corpusDir} (set MXQL_CORPUS to its folder)`);
-} else {
+corpusSuite('demo corpus floor', () => {
   void test('the demo answers at least 90 % of the corpus with rows, with no unsupported command or unknown category', async () => {
     const data = corpusData();
     const outcomes = [];
@@ -31,4 +27,4 @@ if (!existsSync(corpusDir)) {
         .join('\n'),
     );
   });
-}
+});
