@@ -59,7 +59,7 @@ void describe('mxql run on dashboard JSON', () => {
     assert.equal(lines.length, 3, r.stdout);
     assert.ok(
       lines[0]?.endsWith(
-        `board.json:${MQL}: /widgets/0/metrics/0/mql: error run/missing-param missing value for $TIME_MERGE_PLACE; $TIME_MERGE_PLACE takes a value such as avg, sum, max, min: add --param '$TIME_MERGE_PLACE=value' or '-- @param $TIME_MERGE_PLACE = value'`,
+        `board.json:${MQL}: /widgets/0/metrics/0/mql: error run/missing-param missing value for $TIME_MERGE_PLACE; $TIME_MERGE_PLACE (value) such as avg, sum, max, min: add --param '$TIME_MERGE_PLACE=value' or '-- @param $TIME_MERGE_PLACE = value'`,
       ),
       lines[0],
     );
