@@ -17,6 +17,7 @@ import {
   findJsonQueries,
   jsonProblemDiagnostic,
   jsonRangeOf,
+  textChange,
   updateAnalysis,
   updateJsonQueries,
   type DocumentAnalysis,
@@ -215,7 +216,7 @@ export class EmbeddedDocuments {
   private analysisOf(uri: string, text: string, previous: DocumentAnalysis | undefined): DocumentAnalysis {
     if (previous?.text === text) return previous;
     if (previous) {
-      const updated = updateAnalysis(previous, [changeBetween(previous.text, text)]);
+      const updated = updateAnalysis(previous, [textChange(previous.text, text)]);
       if (updated.text === text) return updated;
     }
     return analyzeDocument(text, this.catalogsFor(uri));
@@ -242,18 +243,4 @@ function embeddedQuery(query: JsonQuery, analysis: DocumentAnalysis): EmbeddedQu
     docText: escapeForJson,
     docSnippet: escapeSnippetForJson,
   };
-}
-
-/** The one replacement that turns `before` into `after` (their common start and end kept). */
-function changeBetween(before: string, after: string): JsonEdit {
-  let start = 0;
-  const shorter = Math.min(before.length, after.length);
-  while (start < shorter && before.charCodeAt(start) === after.charCodeAt(start)) start++;
-  let tail = 0;
-  while (
-    tail < shorter - start &&
-    before.charCodeAt(before.length - 1 - tail) === after.charCodeAt(after.length - 1 - tail)
-  )
-    tail++;
-  return { start, end: before.length - tail, text: after.slice(start, after.length - tail) };
 }

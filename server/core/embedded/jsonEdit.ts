@@ -15,26 +15,37 @@ export interface JsonTextEdit {
 const isHigh = (c: number): boolean => c >= 0xd800 && c <= 0xdbff;
 const isLow = (c: number): boolean => c >= 0xdc00 && c <= 0xdfff;
 
-/** The edit of the JSON text that makes `query`'s string decode to `text`; undefined when nothing changes. */
-export function jsonStringEdit(query: JsonQuery, text: string): JsonTextEdit | undefined {
-  const old = query.text;
-  if (old === text) return undefined;
+/** The one replacement that turns `before` into `after`: `[start, end)` of `before` becomes `text`. */
+export interface TextChange {
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+}
+
+/**
+ * The smallest replacement that turns `before` into `after` (their common start and end kept), never
+ * cutting between the two halves of a character written as a surrogate pair.
+ */
+export function textChange(before: string, after: string): TextChange {
   let prefix = 0;
-  const most = Math.min(old.length, text.length);
-  while (prefix < most && old.charCodeAt(prefix) === text.charCodeAt(prefix)) prefix++;
+  const most = Math.min(before.length, after.length);
+  while (prefix < most && before.charCodeAt(prefix) === after.charCodeAt(prefix)) prefix++;
   let suffix = 0;
   while (
     suffix < most - prefix &&
-    old.charCodeAt(old.length - 1 - suffix) === text.charCodeAt(text.length - 1 - suffix)
+    before.charCodeAt(before.length - 1 - suffix) === after.charCodeAt(after.length - 1 - suffix)
   )
     suffix++;
-  // Never cut between the two halves of a character written as a surrogate pair.
-  if (prefix > 0 && isHigh(old.charCodeAt(prefix - 1)) && isLow(old.charCodeAt(prefix))) prefix--;
-  const oldEnd = old.length - suffix;
-  if (suffix > 0 && isHigh(old.charCodeAt(oldEnd - 1)) && isLow(old.charCodeAt(oldEnd))) suffix--;
-  const range = {
-    start: jsonOffsetOf(query.map, prefix),
-    end: jsonOffsetOf(query.map, old.length - suffix),
-  };
-  return { range, text: escapeForJson(text.slice(prefix, text.length - suffix)) };
+  if (prefix > 0 && isHigh(before.charCodeAt(prefix - 1)) && isLow(before.charCodeAt(prefix))) prefix--;
+  const end = before.length - suffix;
+  if (suffix > 0 && isHigh(before.charCodeAt(end - 1)) && isLow(before.charCodeAt(end))) suffix--;
+  return { start: prefix, end: before.length - suffix, text: after.slice(prefix, after.length - suffix) };
+}
+
+/** The edit of the JSON text that makes `query`'s string decode to `text`; undefined when nothing changes. */
+export function jsonStringEdit(query: JsonQuery, text: string): JsonTextEdit | undefined {
+  if (query.text === text) return undefined;
+  const change = textChange(query.text, text);
+  const range = { start: jsonOffsetOf(query.map, change.start), end: jsonOffsetOf(query.map, change.end) };
+  return { range, text: escapeForJson(change.text) };
 }
