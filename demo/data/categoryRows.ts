@@ -314,13 +314,3 @@ export const dbPoolBucketRows: CategoryRowBuilder = (data, project, agent, t) =>
 export const agentListBucketRows: CategoryRowBuilder = (data, project, agent, t) => [
   agentListRow(data, project, agent, t),
 ];
-
-/** The categories the demo data can produce, by name. */
-export const CATEGORY_ROWS: Readonly<Record<string, CategoryRowBuilder>> = {
-  app_counter: oneRowPerBucket(appCounterRow),
-  app_host_resource: oneRowPerBucket(appHostResourceRow),
-  app_active_stat: oneRowPerBucket(appActiveStatRow),
-  server_base: oneRowPerBucket(serverBaseRow),
-  agent_list: agentListBucketRows,
-  db_pool_detail: dbPoolBucketRows,
-};
