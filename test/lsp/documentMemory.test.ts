@@ -154,13 +154,26 @@ void describe('open documents over stdio', () => {
 
 void describe('server memory with many documents open', () => {
   void test('memory with the corpus open stays within a multiple of what its texts take as documents', async () => {
-    // The corpus's real queries, else a synthetic set of the same size: distinct texts that read the
-    // category's own columns, as real files do (600 made-up columns would only measure what is learned).
+    // The corpus's real queries, else a synthetic set of the same size and shape: distinct texts about
+    // as long as real files, that read the category's own columns as real files do (600 made-up
+    // columns would only measure what is learned; ten-line stubs only a document's fixed cost).
     const texts = corpusTexts(
-      Array.from(
-        { length: 600 },
-        (_, i) =>
-          `CATEGORY app_counter\nTAGLOAD\nSELECT [time, oid, tps, tx_count]\nGROUP {pk: oid, merge: tps}\nLIMIT ${i + 1}\n`,
+      Array.from({ length: 600 }, (_, i) =>
+        [
+          `-- TPS and response time per agent, variant ${i + 1}`,
+          '-- @range 1h',
+          'CATEGORY app_counter',
+          'TAGLOAD',
+          'SELECT [time, oid, oname, okindName, tps, tx_count, tx_error, resp_time]',
+          `FILTER {key: tps, cmp: gt, value: ${i % 7}}`,
+          'CREATE {key: error_rate, expr: "tx_error / tx_count * 100"}',
+          'UPDATE {key: resp_time, value: avg}',
+          'GROUP {timeunit: 5m, pk: [oid, oname, okindName], merge: [tps, tx_count, tx_error, resp_time]}',
+          'ORDER {key: [tps], sort: [desc]}',
+          'RENAME {src: oname, dst: agent}',
+          `LIMIT ${i + 1}`,
+          '',
+        ].join('\n'),
       ),
     );
     const mb = (n: number) => n / 1024 / 1024;
