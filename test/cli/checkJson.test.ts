@@ -3,12 +3,13 @@
 // put back into a dashboard, get exactly the findings they get as .mxql files.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mxqlCheck } from '../support/checkProcess';
 import { escapeForJson, lineStartsOf } from '../../server/core/index';
-import { corpusDir, corpusPresent, corpusRequired } from '../support/corpus';
+import { corpusDir, corpusTest } from '../support/corpus';
+import { DASHBOARD_QUERY_PREFIX, corpusBoard } from '../support/corpusBoard';
 
 const mxql = mxqlCheck;
 
@@ -166,70 +167,51 @@ void test('a glob that matches JSON files checks each of them', () => {
 });
 
 // The corpus's dashboard-derived queries, back in the shape they came from.
-const FEATURE_PREFIX = 'whatap_feature__';
-if (!corpusPresent && !corpusRequired)
-  console.log(
-    `check JSON: no corpus at ${corpusDir}; the dashboard corpus test is skipped (set MXQL_CORPUS)`,
+corpusTest('the corpus dashboard queries inside a dashboard get exactly their .mxql findings', () => {
+  const { names, texts, json, opening } = corpusBoard();
+  assert.ok(names.length > 0, 'dashboard queries in the corpus');
+  writeFileSync(join(dir, 'corpus-board.json'), json);
+
+  const inJson = JSON.parse(mxql(dir, 'corpus-board.json', '--format', 'json').stdout) as JsonOutput;
+  const plain = JSON.parse(
+    mxql(corpusDir, `${DASHBOARD_QUERY_PREFIX}*.mxql`, '--format', 'json').stdout,
+  ) as JsonOutput;
+  assert.deepEqual(
+    plain.files.map((f) => f.path),
+    names,
   );
-
-void test(
-  'the corpus dashboard queries inside a dashboard get exactly their .mxql findings',
-  { skip: !corpusPresent && !corpusRequired },
-  () => {
-    assert.ok(corpusPresent, `MXQL_CORPUS=required but there is no corpus at ${corpusDir}`);
-    const names = readdirSync(corpusDir)
-      .filter((f) => f.startsWith(FEATURE_PREFIX) && f.endsWith('.mxql'))
-      .sort();
-    assert.ok(names.length > 0, 'dashboard queries in the corpus');
-    const texts = names.map((f) => readFileSync(join(corpusDir, f), 'utf8'));
-    const opening = (i: number): string => `    { "type": "line", "title": "w${i}", "metrics": [ { "mql": "`;
-    const widgets = texts.map((t, i) => `${opening(i)}${escapeForJson(t)}" } ] }`);
-    writeFileSync(
-      join(dir, 'corpus-board.json'),
-      `{\n  "name": "corpus",\n  "widgets": [\n${widgets.join(',\n')}\n  ]\n}\n`,
-    );
-
-    const inJson = JSON.parse(mxql(dir, 'corpus-board.json', '--format', 'json').stdout) as JsonOutput;
-    const plain = JSON.parse(
-      mxql(corpusDir, `${FEATURE_PREFIX}*.mxql`, '--format', 'json').stdout,
-    ) as JsonOutput;
-    assert.deepEqual(
-      plain.files.map((f) => f.path),
-      names,
-    );
-    const byPointer = new Map<string, Finding[]>();
-    for (const d of inJson.files[0]?.diagnostics ?? [])
-      byPointer.set(d.pointer ?? '', [...(byPointer.get(d.pointer ?? '') ?? []), d]);
-    const key = (d: Finding): string => `${d.line}:${d.column} ${d.severity} ${d.code} ${d.message}`;
-    // Where a finding of the .mxql file must appear in the board, worked out by escaping the text before
-    // it (not through the offset map under test): widget i is on line 4 + i.
-    const inBoard = (i: number, text: string, d: Finding): Finding => {
-      const offset = (lineStartsOf(text)[d.line - 1] ?? 0) + d.column - 1;
-      return {
-        ...d,
-        line: 4 + i,
-        column: opening(i).length + escapeForJson(text.slice(0, offset)).length + 1,
-      };
+  const byPointer = new Map<string, Finding[]>();
+  for (const d of inJson.files[0]?.diagnostics ?? [])
+    byPointer.set(d.pointer ?? '', [...(byPointer.get(d.pointer ?? '') ?? []), d]);
+  const key = (d: Finding): string => `${d.line}:${d.column} ${d.severity} ${d.code} ${d.message}`;
+  // Where a finding of the .mxql file must appear in the board, worked out by escaping the text before
+  // it (not through the offset map under test): widget i is on line 4 + i.
+  const inBoard = (i: number, text: string, d: Finding): Finding => {
+    const offset = (lineStartsOf(text)[d.line - 1] ?? 0) + d.column - 1;
+    return {
+      ...d,
+      line: 4 + i,
+      column: opening(i).length + escapeForJson(text.slice(0, offset)).length + 1,
     };
-    const isError = (k: string): boolean => /^\S+ error /.test(k);
-    const sameEverywhere: string[] = [];
-    const extraErrors: string[] = [];
-    let errors = 0;
-    names.forEach((name, i) => {
-      const here = (byPointer.get(`/widgets/${i}/metrics/0/mql`) ?? []).map(key).sort();
-      const there = (plain.files[i]?.diagnostics ?? []).map((d) => key(inBoard(i, texts[i] ?? '', d))).sort();
-      errors += here.filter(isError).length;
-      for (const k of here) if (isError(k) && !there.includes(k)) extraErrors.push(`${name}: ${k}`);
-      if (JSON.stringify(here) !== JSON.stringify(there)) sameEverywhere.push(name);
-    });
-    console.log(
-      `check JSON: ${names.length} dashboard queries in one board, ${inJson.files[0]?.diagnostics.length ?? 0} findings (${errors} errors, all also on the .mxql files)`,
-    );
-    assert.deepEqual(extraErrors, [], 'errors that the same query as a .mxql file does not get');
-    assert.deepEqual(
-      sameEverywhere,
-      [],
-      'queries whose findings (positions mapped into the board) differ from their .mxql file',
-    );
-  },
-);
+  };
+  const isError = (k: string): boolean => /^\S+ error /.test(k);
+  const sameEverywhere: string[] = [];
+  const extraErrors: string[] = [];
+  let errors = 0;
+  names.forEach((name, i) => {
+    const here = (byPointer.get(`/widgets/${i}/metrics/0/mql`) ?? []).map(key).sort();
+    const there = (plain.files[i]?.diagnostics ?? []).map((d) => key(inBoard(i, texts[i] ?? '', d))).sort();
+    errors += here.filter(isError).length;
+    for (const k of here) if (isError(k) && !there.includes(k)) extraErrors.push(`${name}: ${k}`);
+    if (JSON.stringify(here) !== JSON.stringify(there)) sameEverywhere.push(name);
+  });
+  console.log(
+    `check JSON: ${names.length} dashboard queries in one board, ${inJson.files[0]?.diagnostics.length ?? 0} findings (${errors} errors, all also on the .mxql files)`,
+  );
+  assert.deepEqual(extraErrors, [], 'errors that the same query as a .mxql file does not get');
+  assert.deepEqual(
+    sameEverywhere,
+    [],
+    'queries whose findings (positions mapped into the board) differ from their .mxql file',
+  );
+});

@@ -18,7 +18,7 @@ import {
 import type { Cell, ColumnInfo } from '../../common/resultsMessages';
 import { createOpenApiClient, type OpenApiClient } from '../../api/index';
 import { demoClientOptions, startDemoServer, type DemoServer } from '../../demo/index';
-import { boardOf, planBoardQuery, type BoardModel } from '../../server/core/index';
+import { boardOf, boardWidgetViews, planBoardQuery, type BoardModel } from '../../server/core/index';
 import { tabulate } from '../../client/src/views/resultsModel';
 import { openWebview, posted, root, sendToWebview, useWebviewRig, violations, waitFor } from './harness';
 import { payloads } from './xssPayloads';
@@ -341,19 +341,7 @@ void describe('the example board on the demo data', () => {
     const pcode = demo.projects.find((p) => p.productType === 'APM')?.pcode;
     const messages: (BoardMessage | QueryMessage)[] = [
       {
-        ...boardMessage(
-          board.widgets.map((w) => ({
-            index: w.index,
-            id: w.id,
-            title: w.title,
-            kind: w.kind,
-            place: w.place,
-            stacked: w.placedBy === 'stacked',
-            ...(w.markdown !== undefined ? { markdown: w.markdown } : {}),
-            queries: w.queries.map((q) => q.label),
-          })),
-          board.rows,
-        ),
+        ...boardMessage(boardWidgetViews(board), board.rows),
         name: board.name,
         problems: [],
         target: 'Demo · storefront',

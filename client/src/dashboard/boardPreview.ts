@@ -16,7 +16,13 @@ import {
   type WidgetReport,
 } from '../../../common/boardMessages';
 import { translateTexts } from '../../../common/l10n';
-import { boardOf, planBoardQuery, type BoardModel, type BoardQuery } from '../../../server/core/index';
+import {
+  boardOf,
+  boardWidgetViews,
+  planBoardQuery,
+  type BoardModel,
+  type BoardQuery,
+} from '../../../server/core/index';
 import { DEMO_PROFILE_NAME } from '../config';
 import type { Ctx } from '../ctx';
 import { errorText } from '../errorText';
@@ -149,16 +155,7 @@ class BoardPreview implements vscode.Disposable {
       name: board.name || this.title(),
       columns: board.columns,
       rows: board.rows,
-      widgets: board.widgets.map((w) => ({
-        index: w.index,
-        id: w.id,
-        title: w.title,
-        kind: w.kind,
-        place: w.place,
-        stacked: w.placedBy === 'stacked',
-        ...(w.markdown !== undefined ? { markdown: w.markdown } : {}),
-        queries: w.queries.map((q) => q.label),
-      })),
+      widgets: boardWidgetViews(board),
       problems,
       target: '',
       presets: [...RANGE_PRESETS],

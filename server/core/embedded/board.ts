@@ -7,6 +7,7 @@
  */
 import { lineColumnOf, lineStartsOf } from '../syntax/index';
 import { runText, type RunText } from '../run/runText';
+import type { BoardWidgetView } from '../../../common/boardMessages';
 import { findJsonQueries, type JsonQuery } from './jsonQueries';
 
 /** Columns of a board's grid. */
@@ -401,4 +402,18 @@ function layoutOf(
     );
   const clipped = x + w > BOARD_COLUMNS;
   return { place: { x, y, w: clipped ? BOARD_COLUMNS - x : w, h }, clipped };
+}
+
+/** The widgets as the preview's page draws them: place, kind, Markdown and the labels of their queries. */
+export function boardWidgetViews(board: BoardModel): BoardWidgetView[] {
+  return board.widgets.map((w) => ({
+    index: w.index,
+    id: w.id,
+    title: w.title,
+    kind: w.kind,
+    place: w.place,
+    stacked: w.placedBy === 'stacked',
+    ...(w.markdown !== undefined ? { markdown: w.markdown } : {}),
+    queries: w.queries.map((q) => q.label),
+  }));
 }
