@@ -3,10 +3,9 @@
  * (test/bench/keystroke.bench.ts) and its floor test (keystrokeFloor.test.ts). A round inserts a
  * character at the end of the document, requests completion there, deletes it and requests again.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { corpusDir, corpusPresent } from '../support/corpus';
+import { corpusTexts } from '../support/corpus';
 import { type LspSession } from './lspClient';
 
 /** The half-typed query the cursor sits in: the completion site of every round. */
@@ -15,12 +14,9 @@ export const TAIL = 'CATEGORY app_counter\nTAGLOAD\nSELECT [';
 /** About `lines` lines of real queries (the corpus, else a synthetic query repeated), ending in {@link TAIL}. */
 export function documentOf(lines: number): string {
   if (lines <= 1) return 'SELECT [';
-  const sources = corpusPresent
-    ? readdirSync(corpusDir)
-        .filter((f) => f.endsWith('.mxql'))
-        .sort()
-        .map((f) => readFileSync(join(corpusDir, f), 'utf8'))
-    : ['CATEGORY app_counter\nTAGLOAD\nSELECT [time, oid, tps]\nFILTER {key: tps, over: 1}\n'];
+  const sources = corpusTexts([
+    'CATEGORY app_counter\nTAGLOAD\nSELECT [time, oid, tps]\nFILTER {key: tps, over: 1}\n',
+  ]);
   const parts: string[] = [];
   let count = 0;
   for (let i = 0; count < lines - 3; i++) {
@@ -163,6 +159,38 @@ export async function measureKeystrokes(
   const after = serverCpuMs(session);
   const cpu = before === null || after === null ? null : (after - before) / (samples.length + 2);
   return { samples, cpu };
+}
+
+/** Keystroke runs of several documents, measured in turns so that a change of load hits each alike. */
+export interface InterleavedRuns {
+  /** Every keystroke → completion latency per document, over all turns. */
+  readonly samples: number[][];
+  /** Server CPU ms per keystroke per document (mean over the turns), or null without /proc. */
+  readonly cpu: number[] | null;
+  /** The median latency of each turn, per document. */
+  readonly turnMedians: number[][];
+}
+
+/** `turns` turns of `rounds` rounds on each document in order (each with its sync kind). */
+export async function interleavedKeystrokes(
+  session: LspSession,
+  docs: readonly (readonly [EditedDocument, SyncKind])[],
+  turns: number,
+  rounds: number,
+): Promise<InterleavedRuns> {
+  const samples: number[][] = docs.map(() => []);
+  const turnMedians: number[][] = docs.map(() => []);
+  let cpu: number[] | null = docs.map(() => 0);
+  for (let turn = 0; turn < turns; turn++) {
+    for (const [i, [doc, sync]] of docs.entries()) {
+      const run = await measureKeystrokes(session, doc, rounds, sync);
+      samples[i]?.push(...run.samples);
+      turnMedians[i]?.push(quantile(run.samples, 0.5));
+      if (run.cpu === null) cpu = null;
+      else if (cpu) cpu[i] = (cpu[i] as number) + run.cpu / turns;
+    }
+  }
+  return { samples, cpu, turnMedians };
 }
 
 /** The `p`-quantile (0..1) of `samples`. */

@@ -11,8 +11,8 @@ import { startSession, type LspSession } from './lspClient';
 import {
   documentOf,
   EditedDocument,
+  interleavedKeystrokes,
   keystrokeToCompletion,
-  measureKeystrokes,
   quantile,
   type SyncKind,
 } from './keystroke';
@@ -42,23 +42,14 @@ async function opened(uri: string, text: string, sync: SyncKind): Promise<Edited
   return doc;
 }
 
-/** Server CPU per keystroke of each document, over `turns` interleaved turns of `rounds` rounds. */
+/** Server CPU per keystroke and median latency of each document, over `turns` interleaved turns. */
 async function interleaved(
   docs: readonly (readonly [EditedDocument, SyncKind])[],
   turns: number,
   rounds: number,
-) {
-  const cpu = docs.map(() => 0);
-  const medians: number[][] = docs.map(() => []);
-  for (let turn = 0; turn < turns; turn++) {
-    for (const [i, [doc, sync]] of docs.entries()) {
-      const run = await measureKeystrokes(session, doc, rounds, sync);
-      if (run.cpu === null) return null;
-      cpu[i] = (cpu[i] as number) + run.cpu / turns;
-      medians[i]?.push(quantile(run.samples, 0.5));
-    }
-  }
-  return { cpu, medians: medians.map((m) => quantile(m, 0.5)) };
+): Promise<{ cpu: number[]; medians: number[] } | null> {
+  const runs = await interleavedKeystrokes(session, docs, turns, rounds);
+  return runs.cpu && { cpu: runs.cpu, medians: runs.turnMedians.map((m) => quantile(m, 0.5)) };
 }
 
 void test('a keystroke in a 2,000-line document costs the server about what it costs in a 1-line one', async () => {
