@@ -3,7 +3,7 @@
  * (test/bench/keystroke.bench.ts) and its floor test (keystrokeFloor.test.ts). A round inserts a
  * character at the end of the document, requests completion there, deletes it and requests again.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { corpusTexts } from '../support/corpus';
 import { type LspSession } from './lspClient';
@@ -167,6 +167,8 @@ export interface InterleavedRuns {
   readonly samples: number[][];
   /** Server CPU ms per keystroke per document (mean over the turns), or null without /proc. */
   readonly cpu: number[] | null;
+  /** Server CPU ms per keystroke of each turn, per document (empty without /proc). */
+  readonly turnCpu: number[][];
   /** The median latency of each turn, per document. */
   readonly turnMedians: number[][];
 }
@@ -180,6 +182,7 @@ export async function interleavedKeystrokes(
 ): Promise<InterleavedRuns> {
   const samples: number[][] = docs.map(() => []);
   const turnMedians: number[][] = docs.map(() => []);
+  const turnCpu: number[][] = docs.map(() => []);
   let cpu: number[] | null = docs.map(() => 0);
   for (let turn = 0; turn < turns; turn++) {
     for (const [i, [doc, sync]] of docs.entries()) {
@@ -187,10 +190,13 @@ export async function interleavedKeystrokes(
       samples[i]?.push(...run.samples);
       turnMedians[i]?.push(quantile(run.samples, 0.5));
       if (run.cpu === null) cpu = null;
-      else if (cpu) cpu[i] = (cpu[i] as number) + run.cpu / turns;
+      else if (cpu) {
+        cpu[i] = (cpu[i] as number) + run.cpu / turns;
+        turnCpu[i]?.push(run.cpu);
+      }
     }
   }
-  return { samples, cpu, turnMedians };
+  return { samples, cpu, turnMedians, turnCpu };
 }
 
 /** The `p`-quantile (0..1) of `samples`. */
@@ -200,11 +206,28 @@ export function quantile(samples: readonly number[], p: number): number {
 }
 
 /**
- * CPU time (user + system, ms) the server process has used so far, from /proc (Linux), or null.
- * On a busy machine wall-clock tails measure the scheduler; CPU per keystroke measures the server.
+ * CPU time (ms) the server process has used so far, from /proc (Linux), or null. On a busy machine
+ * wall-clock tails measure the scheduler; CPU per keystroke measures the server. Read from each
+ * thread's schedstat (nanoseconds the scheduler ran it) where the kernel has them: the user and system
+ * times of /proc/<pid>/stat are sampled at 100 Hz, which over a few hundred sub-millisecond keystrokes
+ * is off by a fifth either way.
  */
 export function serverCpuMs(session: LspSession): number | null {
-  const stat = `/proc/${session.child.pid ?? 0}/stat`;
+  const pid = session.child.pid;
+  if (pid === undefined) return null;
+  const tasks = `/proc/${pid}/task`;
+  if (existsSync(`${tasks}/${pid}/schedstat`)) {
+    let ns = 0;
+    for (const task of readdirSync(tasks)) {
+      try {
+        ns += Number(readFileSync(`${tasks}/${task}/schedstat`, 'utf8').split(' ')[0]);
+      } catch {
+        // The thread ended between the listing and the read: its time is no longer counted anywhere.
+      }
+    }
+    return ns / 1e6;
+  }
+  const stat = `/proc/${pid}/stat`;
   if (!existsSync(stat)) return null;
   const fields = readFileSync(stat, 'utf8').split(') ')[1]?.split(' ') ?? [];
   // Fields 14 and 15 of stat (utime, stime) are the 12th and 13th after the command name, in ticks.
