@@ -8,7 +8,7 @@
 import { type CompletionItem, type CompletionList } from 'vscode-languageserver/node';
 import { type TextDocument } from 'vscode-languageserver-textdocument';
 import { type CompletionEntry, type CompletionList as CoreCompletionList } from '../core/index';
-import { toCompletionItem, toMarkdown } from './convert';
+import { rangeConverter, toCompletionItem, toMarkdown } from './convert';
 
 /** What each item's `data` holds: the list it came from. */
 interface ItemData {
@@ -21,8 +21,10 @@ interface BuiltList {
   readonly version: number;
   readonly offset: number;
   readonly answer: CompletionList;
-  /** Documentation (markdown) by item label; labels are unique within a list. */
-  readonly documentation: ReadonlyMap<string, string>;
+  /** The core's entries, whose documentation `resolve` looks up. */
+  readonly entries: readonly CompletionEntry[];
+  /** Documentation (markdown) by item label, made on the first resolve; labels are unique within a list. */
+  documentation?: ReadonlyMap<string, string>;
 }
 
 /** Lists whose items can still be resolved: the ones an editor may be showing. */
@@ -42,13 +44,10 @@ export class CompletionLists {
     const list = complete();
     const id = this.nextId++;
     const data: ItemData = { list: id };
-    const documentation = new Map<string, string>();
-    const items = list.items.map((e: CompletionEntry) => {
-      if (e.documentation) documentation.set(e.label, e.documentation);
-      return toCompletionItem(doc, e, data);
-    });
+    const rangeOf = rangeConverter(doc);
+    const items = list.items.map((e: CompletionEntry) => toCompletionItem(doc, e, data, rangeOf));
     const answer = { isIncomplete: list.isIncomplete, items };
-    this.lists.push({ id, uri: doc.uri, version: doc.version, offset, answer, documentation });
+    this.lists.push({ id, uri: doc.uri, version: doc.version, offset, answer, entries: list.items });
     if (this.lists.length > KEPT_LISTS) this.lists.shift();
     return answer;
   }
@@ -56,7 +55,7 @@ export class CompletionLists {
   /** `item` with its documentation, when it comes from a list still kept; else `item` as it is. */
   resolve(item: CompletionItem): CompletionItem {
     const id = (item.data as Partial<ItemData> | undefined)?.list;
-    const value = this.lists.find((l) => l.id === id)?.documentation.get(item.label);
+    const value = documentationOf(this.lists.find((l) => l.id === id))?.get(item.label);
     return value === undefined ? item : { ...item, documentation: toMarkdown(value) };
   }
 
@@ -64,4 +63,15 @@ export class CompletionLists {
   forget(uri: string): void {
     for (let i = this.lists.length - 1; i >= 0; i--) if (this.lists[i]?.uri === uri) this.lists.splice(i, 1);
   }
+}
+
+/** A list's documentation by label (made once: most lists are never resolved). */
+function documentationOf(list: BuiltList | undefined): ReadonlyMap<string, string> | undefined {
+  if (!list) return undefined;
+  if (!list.documentation) {
+    const byLabel = new Map<string, string>();
+    for (const e of list.entries) if (e.documentation) byLabel.set(e.label, e.documentation);
+    list.documentation = byLabel;
+  }
+  return list.documentation;
 }

@@ -37,6 +37,22 @@ export function toLspRange(doc: TextDocument, range: Range): LspRange {
   return { start: doc.positionAt(range.start), end: doc.positionAt(range.end) };
 }
 
+/**
+ * Core offsets → LSP range, converting each range object once: the items of a completion list share
+ * the replaced word's range, and each conversion searches the document's lines.
+ */
+export function rangeConverter(doc: TextDocument): (range: Range) => LspRange {
+  const done = new Map<Range, LspRange>();
+  return (range) => {
+    let lsp = done.get(range);
+    if (!lsp) {
+      lsp = toLspRange(doc, range);
+      done.set(range, lsp);
+    }
+    return lsp;
+  };
+}
+
 /** LSP position → core offset. */
 export function toOffset(doc: TextDocument, position: Position): number {
   return doc.offsetAt(position);
@@ -87,12 +103,17 @@ const COMPLETION_KINDS: Readonly<Record<CompletionEntry['kind'], CompletionItemK
  * A core completion entry as an LSP completion item with a text edit over the typed word, without
  * its documentation (`completionItem/resolve` adds it, see completions.ts; `data` says from where).
  */
-export function toCompletionItem(doc: TextDocument, e: CompletionEntry, data?: unknown): CompletionItem {
+export function toCompletionItem(
+  doc: TextDocument,
+  e: CompletionEntry,
+  data?: unknown,
+  rangeOf: (range: Range) => LspRange = (range) => toLspRange(doc, range),
+): CompletionItem {
   return {
     label: e.label,
     kind: COMPLETION_KINDS[e.kind],
     detail: e.detail,
-    textEdit: { range: toLspRange(doc, e.range), newText: e.insertText ?? e.label },
+    textEdit: { range: rangeOf(e.range), newText: e.insertText ?? e.label },
     // Plain text is the protocol's default, and a filter text equal to the label says nothing: left
     // out, as each would be repeated on every item of lists hundreds long.
     ...(e.snippet ? { insertTextFormat: InsertTextFormat.Snippet } : {}),

@@ -4,9 +4,8 @@
  * character at the end of the document, requests completion there, deletes it and requests again.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { corpusDir, corpusPresent } from '../support/corpus';
+import { corpusTexts } from '../support/corpus';
 import { type LspSession } from './lspClient';
 
 /** The half-typed query the cursor sits in: the completion site of every round. */
@@ -15,12 +14,9 @@ export const TAIL = 'CATEGORY app_counter\nTAGLOAD\nSELECT [';
 /** About `lines` lines of real queries (the corpus, else a synthetic query repeated), ending in {@link TAIL}. */
 export function documentOf(lines: number): string {
   if (lines <= 1) return 'SELECT [';
-  const sources = corpusPresent
-    ? readdirSync(corpusDir)
-        .filter((f) => f.endsWith('.mxql'))
-        .sort()
-        .map((f) => readFileSync(join(corpusDir, f), 'utf8'))
-    : ['CATEGORY app_counter\nTAGLOAD\nSELECT [time, oid, tps]\nFILTER {key: tps, over: 1}\n'];
+  const sources = corpusTexts([
+    'CATEGORY app_counter\nTAGLOAD\nSELECT [time, oid, tps]\nFILTER {key: tps, over: 1}\n',
+  ]);
   const parts: string[] = [];
   let count = 0;
   for (let i = 0; count < lines - 3; i++) {
@@ -165,6 +161,44 @@ export async function measureKeystrokes(
   return { samples, cpu };
 }
 
+/** Keystroke runs of several documents, measured in turns so that a change of load hits each alike. */
+export interface InterleavedRuns {
+  /** Every keystroke → completion latency per document, over all turns. */
+  readonly samples: number[][];
+  /** Server CPU ms per keystroke per document (mean over the turns), or null without /proc. */
+  readonly cpu: number[] | null;
+  /** Server CPU ms per keystroke of each turn, per document (empty without /proc). */
+  readonly turnCpu: number[][];
+  /** The median latency of each turn, per document. */
+  readonly turnMedians: number[][];
+}
+
+/** `turns` turns of `rounds` rounds on each document in order (each with its sync kind). */
+export async function interleavedKeystrokes(
+  session: LspSession,
+  docs: readonly (readonly [EditedDocument, SyncKind])[],
+  turns: number,
+  rounds: number,
+): Promise<InterleavedRuns> {
+  const samples: number[][] = docs.map(() => []);
+  const turnMedians: number[][] = docs.map(() => []);
+  const turnCpu: number[][] = docs.map(() => []);
+  let cpu: number[] | null = docs.map(() => 0);
+  for (let turn = 0; turn < turns; turn++) {
+    for (const [i, [doc, sync]] of docs.entries()) {
+      const run = await measureKeystrokes(session, doc, rounds, sync);
+      samples[i]?.push(...run.samples);
+      turnMedians[i]?.push(quantile(run.samples, 0.5));
+      if (run.cpu === null) cpu = null;
+      else if (cpu) {
+        cpu[i] = (cpu[i] as number) + run.cpu / turns;
+        turnCpu[i]?.push(run.cpu);
+      }
+    }
+  }
+  return { samples, cpu, turnMedians, turnCpu };
+}
+
 /** The `p`-quantile (0..1) of `samples`. */
 export function quantile(samples: readonly number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -172,11 +206,28 @@ export function quantile(samples: readonly number[], p: number): number {
 }
 
 /**
- * CPU time (user + system, ms) the server process has used so far, from /proc (Linux), or null.
- * On a busy machine wall-clock tails measure the scheduler; CPU per keystroke measures the server.
+ * CPU time (ms) the server process has used so far, from /proc (Linux), or null. On a busy machine
+ * wall-clock tails measure the scheduler; CPU per keystroke measures the server. Read from each
+ * thread's schedstat (nanoseconds the scheduler ran it) where the kernel has them: the user and system
+ * times of /proc/<pid>/stat are sampled at 100 Hz, which over a few hundred sub-millisecond keystrokes
+ * is off by a fifth either way.
  */
 export function serverCpuMs(session: LspSession): number | null {
-  const stat = `/proc/${session.child.pid ?? 0}/stat`;
+  const pid = session.child.pid;
+  if (pid === undefined) return null;
+  const tasks = `/proc/${pid}/task`;
+  if (existsSync(`${tasks}/${pid}/schedstat`)) {
+    let ns = 0;
+    for (const task of readdirSync(tasks)) {
+      try {
+        ns += Number(readFileSync(`${tasks}/${task}/schedstat`, 'utf8').split(' ')[0]);
+      } catch {
+        // The thread ended between the listing and the read: its time is no longer counted anywhere.
+      }
+    }
+    return ns / 1e6;
+  }
+  const stat = `/proc/${pid}/stat`;
   if (!existsSync(stat)) return null;
   const fields = readFileSync(stat, 'utf8').split(') ')[1]?.split(' ') ?? [];
   // Fields 14 and 15 of stat (utime, stime) are the 12th and 13th after the command name, in ticks.

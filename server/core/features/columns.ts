@@ -107,6 +107,28 @@ export interface FlowCache {
   readonly categorySets: Map<string, ColumnSet>;
   /** Pipelines (segments and SUBs) computed rather than reused, over the cache's life. */
   computed: number;
+  /** The last main-pipeline flow, whose leading segments the next one takes over as they are. */
+  lastMain?: MainRun;
+}
+
+/** A main-pipeline flow segment by segment, and the state after each segment. */
+interface MainRun {
+  readonly first: CategoryInEffect;
+  readonly segments: readonly (readonly Statement[])[];
+  readonly segmentSteps: (readonly FlowStep[])[];
+  readonly after: readonly SegmentEnd[];
+  readonly steps: FlowStep[];
+  /** Every SUB result the segments read (while these hold, so do each segment's reads). */
+  readonly reads: Map<string, ColumnSet | undefined>;
+}
+
+/** Where the flow stands after a segment: what the next one starts from. */
+interface SegmentEnd {
+  readonly result: ColumnSet;
+  readonly loaded: boolean;
+  readonly category: CategoryInEffect;
+  /** Steps of the main pipeline up to here. */
+  readonly steps: number;
 }
 
 /** A new flow cache for `catalog` and the fragments identified by `fragmentsKey` (their source text). */
@@ -214,11 +236,17 @@ function segmentedMainFlow(
   cache: FlowCache,
 ): { flow: PipelineFlow; segmentSteps: (readonly FlowStep[])[] } {
   const first = firstCategory(main, ctx);
-  const segmentSteps: (readonly FlowStep[])[] = [];
-  let current = first.set;
-  let loaded = false;
-  let category = first;
-  for (const segment of segments) {
+  const kept = keptSegments(cache.lastMain, segments, first, ctx);
+  const last = cache.lastMain;
+  const start = kept > 0 && last ? (last.after[kept - 1] as SegmentEnd) : undefined;
+  const segmentSteps = start && last ? last.segmentSteps.slice(0, kept) : [];
+  const after = start && last ? last.after.slice(0, kept) : [];
+  const reads = start && last ? last.reads : new Map<string, ColumnSet | undefined>();
+  let current = start?.result ?? first.set;
+  let loaded = start?.loaded ?? false;
+  let category = start?.category ?? first;
+  let stepCount = start?.steps ?? 0;
+  for (const segment of segments.slice(kept)) {
     let hit = cache.segments.get(segment);
     const valid =
       hit !== undefined &&
@@ -236,14 +264,37 @@ function segmentedMainFlow(
       cache.segments.set(segment, hit);
       cache.computed++;
     }
+    for (const [name, result] of hit.reads) reads.set(name, result);
     segmentSteps.push(hit.steps);
     current = hit.result;
     loaded = hit.loadedOut;
     category = hit.categoryOut;
+    stepCount += hit.steps.length;
+    after.push({ result: current, loaded, category, steps: stepCount });
   }
-  // One concat of the segments' steps (a copy, not a push per step): this runs on every edit.
-  const steps = ([] as FlowStep[]).concat(...segmentSteps);
+  // The kept segments' steps as they were joined (one copy of the list), then the others' with one
+  // concat (a copy, not a push per step): this runs on every edit.
+  const keptSteps = start && last ? last.steps.slice(0, start.steps) : [];
+  const steps = keptSteps.concat(...segmentSteps.slice(kept));
+  cache.lastMain = { first, segments, segmentSteps, after, steps, reads };
   return { flow: { sub: null, category: first.name, steps, result: current }, segmentSteps };
+}
+
+/**
+ * How many leading segments the last flow shares with this one and may take over as they are: the
+ * same statement lists after the same first category, while every SUB result they read is the same.
+ */
+function keptSegments(
+  last: MainRun | undefined,
+  segments: readonly (readonly Statement[])[],
+  first: CategoryInEffect,
+  ctx: FlowContext,
+): number {
+  if (!last || last.first.name !== first.name || last.first.set !== first.set) return 0;
+  if (!readsStillHold(last.reads, ctx)) return 0;
+  let kept = 0;
+  while (kept < segments.length && segments[kept] === last.segments[kept]) kept++;
+  return kept;
 }
 
 /** How deep SUB flows may nest while computing one another (a chain of JOINs is ordered, not nested). */

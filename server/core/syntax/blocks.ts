@@ -67,7 +67,7 @@ export function reparseBlocks(previous: BlockParse, edits: readonly TextEdit[]):
     blocks = result.blocks;
     reparsed += result.reparsed;
   }
-  return join(text, blocks, reparsed);
+  return join(text, blocks, reparsed, previous);
 }
 
 function applyAll(text: string, edits: readonly TextEdit[]): string {
@@ -294,8 +294,17 @@ function placed(block: SyntaxBlock, offset: number, line: number): SyntaxBlock {
   return { ...block, parsed: relocate(block.parsed, dOffset, dLine), origin: { offset, line } };
 }
 
-/** Places every block and joins their parses into one document. */
-function join(text: string, unplaced: readonly SyntaxBlock[], reparsed: number): BlockParse {
+/**
+ * Places every block and joins their parses into one document. With `previous` (the version the
+ * blocks were edited from), the joined lists keep its prefix for the leading blocks it shares: an
+ * edit then costs the blocks from the first one it changed, not the whole document.
+ */
+function join(
+  text: string,
+  unplaced: readonly SyntaxBlock[],
+  reparsed: number,
+  previous?: BlockParse,
+): BlockParse {
   const blocks: SyntaxBlock[] = [];
   const starts: number[] = [];
   let offset = 0;
@@ -306,40 +315,67 @@ function join(text: string, unplaced: readonly SyntaxBlock[], reparsed: number):
     offset += b.text.length;
     line += b.breaks;
   }
-  return { text, blocks, starts, parsed: joinParses(text, blocks), reparsed };
+  return { text, blocks, starts, parsed: joinParses(text, blocks, starts, previous), reparsed };
 }
 
-function joinParses(text: string, blocks: readonly SyntaxBlock[]): ParseResult {
+function joinParses(
+  text: string,
+  blocks: readonly SyntaxBlock[],
+  starts: readonly number[],
+  previous: BlockParse | undefined,
+): ParseResult {
   if (blocks.length === 1) return (blocks[0] as SyntaxBlock).parsed;
-  // Each list joined by one concat of the blocks' lists (a copy per list, not a push per node): the
-  // join runs on every edit.
-  const asts = blocks.map((b) => b.parsed.ast);
-  const lineStarts = [0];
-  let last = 0;
-  for (const a of asts)
-    for (const s of a.lineStarts)
+  // The leading blocks an edit left as they were (the very same objects) keep their part of each list.
+  let kept = 0;
+  if (previous && previous.blocks.length > 1) {
+    while (kept < blocks.length && blocks[kept] === previous.blocks[kept]) kept++;
+  }
+  const reused = kept > 0 ? previous : undefined;
+  const rest = blocks.slice(kept);
+  /** The first `kept` blocks' part of one of the previous joined lists, then the other blocks' lists. */
+  const joined = <T>(
+    previousList: readonly T[] | undefined,
+    listOf: (b: SyntaxBlock) => readonly T[],
+  ): T[] => {
+    if (!reused || !previousList) return flat(blocks.map(listOf));
+    let prefix = previousList.length;
+    for (let i = kept; i < reused.blocks.length; i++)
+      prefix -= listOf(reused.blocks[i] as SyntaxBlock).length;
+    return flat([previousList.slice(0, prefix), ...rest.map(listOf)]);
+  };
+  const lineStarts = reused ? linesBefore(reused.parsed.ast.lineStarts, starts[kept]) : [0];
+  let last = lineStarts.at(-1) ?? 0;
+  for (const b of reused ? rest : blocks)
+    for (const s of b.parsed.ast.lineStarts)
       if (s > last) {
         lineStarts.push(s);
         last = s;
       }
+  const ast = reused?.parsed.ast;
   const doc = {
-    items: flat(asts.map((a) => a.items)),
-    main: flat(asts.map((a) => a.main)),
-    subs: flat(asts.map((a) => a.subs)),
-    comments: flat(asts.map((a) => a.comments)),
-    params: flat(asts.map((a) => a.params)),
-    injects: flat(asts.map((a) => a.injects)),
-    markers: flat(asts.map((a) => a.markers)),
-    subRefs: flat(asts.map((a) => a.subRefs)),
+    items: joined(ast?.items, (b) => b.parsed.ast.items),
+    main: joined(ast?.main, (b) => b.parsed.ast.main),
+    subs: joined(ast?.subs, (b) => b.parsed.ast.subs),
+    comments: joined(ast?.comments, (b) => b.parsed.ast.comments),
+    params: joined(ast?.params, (b) => b.parsed.ast.params),
+    injects: joined(ast?.injects, (b) => b.parsed.ast.injects),
+    markers: joined(ast?.markers, (b) => b.parsed.ast.markers),
+    subRefs: flat(blocks.map((b) => b.parsed.ast.subRefs)),
     lineStarts,
   };
-  const diagnostics = flat(blocks.map((b) => b.parsed.diagnostics));
+  const diagnostics = joined(reused?.parsed.diagnostics, (b) => b.parsed.diagnostics);
   // Whether a referenced SUB exists is a fact of the whole document.
   const names = new Set(doc.subs.map((s) => s.name));
   doc.subRefs = doc.subRefs.map((r) =>
     r.resolved === names.has(r.name) ? r : { ...r, resolved: !r.resolved },
   );
   return { ast: { kind: 'document', range: { start: 0, end: text.length }, ...doc }, diagnostics };
+}
+
+/** The line starts of `lineStarts` (ascending, from 0) before `offset`; all of them without one. */
+function linesBefore(lineStarts: readonly number[], offset: number | undefined): number[] {
+  if (offset === undefined) return [...lineStarts];
+  return lineStarts.slice(0, lineIndexOf(lineStarts, offset - 1) + 1);
 }
 
 /** The lists one after another, in one copy. */
