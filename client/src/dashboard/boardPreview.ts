@@ -3,7 +3,6 @@
 // conventions (the core's planBoardQuery), on the active profile or the Demo. It follows edits of the
 // file (debounced), re-runs on Refresh and on a new range, and cancels what runs when it re-runs or
 // closes. Every failure stays in its widget; nothing is thrown into the host.
-import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import {
   BOARD_GRID_ROWS,
@@ -32,6 +31,7 @@ import { preparedOf } from '../run/runRequest';
 import { sendPrepared } from '../run/sendPrepared';
 import { presetMs, RANGE_PRESETS, type RangePreset } from '../run/timeRange';
 import { tabulate } from '../views/resultsModel';
+import { createPanel, listenToPanel, postToPanel, writePage } from '../views/webviewPanel';
 import { dashboardHtml } from './dashboardHtml';
 
 /** Quiet time after an edit before the board is drawn and run again. */
@@ -86,24 +86,27 @@ class BoardPreview implements vscode.Disposable {
       target: '',
       widgets: [],
     };
-    const root = vscode.Uri.joinPath(ctx.extension.extensionUri, 'dist', 'webview');
-    const uri = (file: string) => panel.webview.asWebviewUri(vscode.Uri.joinPath(root, file)).toString();
-    panel.webview.html = dashboardHtml({
-      cspSource: panel.webview.cspSource,
-      nonce: randomBytes(16).toString('base64'),
-      scriptUri: uri('board.js'),
-      styleUri: uri('board.css'),
-      title: t('Dashboard preview'),
-      texts: translateTexts(BOARD_TEXTS, t),
-    });
+    writePage(ctx, panel, (page) =>
+      dashboardHtml({
+        cspSource: page.cspSource,
+        nonce: page.nonce,
+        scriptUri: page.uri('board.js'),
+        styleUri: page.uri('board.css'),
+        title: t('Dashboard preview'),
+        texts: translateTexts(BOARD_TEXTS, t),
+      }),
+    );
     this.subscriptions.push(
-      panel.webview.onDidReceiveMessage((data: unknown) => this.receive(data)),
+      ...listenToPanel(
+        panel,
+        (data) => this.receive(data),
+        () => {
+          this.dispose();
+          onDispose();
+        },
+      ),
       vscode.workspace.onDidChangeTextDocument((event) => {
         if (event.document === this.document && event.contentChanges.length > 0) this.schedule();
-      }),
-      panel.onDidDispose(() => {
-        this.dispose();
-        onDispose();
       }),
     );
     this.render();
@@ -300,9 +303,7 @@ class BoardPreview implements vscode.Disposable {
   }
 
   private post(message: ExtensionToBoard): void {
-    void this.panel.webview.postMessage(message).then(undefined, (error: unknown) => {
-      this.ctx.log.warn(`The dashboard preview did not take a message: ${String(error)}`);
-    });
+    void postToPanel(this.ctx, this.panel, 'The dashboard preview', message);
   }
 
   dispose(): void {
@@ -342,13 +343,10 @@ export class BoardPreviews implements vscode.Disposable {
       void this.ctx.ui.message('error', t('MXQL: this file cannot be previewed as a dashboard. {0}', text));
       return { uri: key, generation: 0, name: '', problems: [text], target: '', widgets: [] };
     }
-    const root = vscode.Uri.joinPath(this.ctx.extension.extensionUri, 'dist', 'webview');
-    const panel = vscode.window.createWebviewPanel(
-      'mxql.boardPreview',
-      t('Preview: {0}', board.name),
-      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
-      { enableScripts: true, retainContextWhenHidden: false, localResourceRoots: [root] },
-    );
+    const panel = createPanel(this.ctx, 'mxql.boardPreview', t('Preview: {0}', board.name), {
+      viewColumn: vscode.ViewColumn.Beside,
+      preserveFocus: true,
+    });
     const preview = new BoardPreview(this.ctx, document, panel, () => this.previews.delete(key));
     this.previews.set(key, preview);
     return preview.settled();

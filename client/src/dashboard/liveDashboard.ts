@@ -2,7 +2,6 @@
 // refreshed every few seconds while the panel is visible (hidden panels do not poll). One panel per
 // project; opening it again reveals it. The extension keeps the history, so a reloaded page
 // gets everything back with the next message.
-import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import {
   DASHBOARD_PROTOCOL_VERSION as v,
@@ -17,6 +16,7 @@ import { dashboardHtml } from './dashboardHtml';
 import { translateTexts } from '../../../common/l10n';
 import { errorText } from '../errorText';
 import { t } from '../l10n';
+import { createPanel, listenToPanel, postToPanel, writePage } from '../views/webviewPanel';
 
 /** Milliseconds between refreshes of a visible dashboard. */
 export const DASHBOARD_REFRESH_MS = 5000;
@@ -43,23 +43,26 @@ export class LiveDashboard implements vscode.Disposable {
     onDispose: () => void,
   ) {
     this.title = t('Live: {0}', project.name);
-    const root = vscode.Uri.joinPath(ctx.extension.extensionUri, 'dist', 'webview');
-    const uri = (file: string) => panel.webview.asWebviewUri(vscode.Uri.joinPath(root, file)).toString();
-    panel.webview.html = dashboardHtml({
-      cspSource: panel.webview.cspSource,
-      nonce: randomBytes(16).toString('base64'),
-      scriptUri: uri('dashboard.js'),
-      styleUri: uri('dashboard.css'),
-      title: this.title,
-      texts: translateTexts(DASHBOARD_TEXTS, t),
-    });
-    this.subscriptions.push(
-      panel.webview.onDidReceiveMessage((data: unknown) => this.receive(data)),
-      panel.onDidChangeViewState(() => this.schedule()),
-      panel.onDidDispose(() => {
-        this.dispose();
-        onDispose();
+    writePage(ctx, panel, (page) =>
+      dashboardHtml({
+        cspSource: page.cspSource,
+        nonce: page.nonce,
+        scriptUri: page.uri('dashboard.js'),
+        styleUri: page.uri('dashboard.css'),
+        title: this.title,
+        texts: translateTexts(DASHBOARD_TEXTS, t),
       }),
+    );
+    this.subscriptions.push(
+      ...listenToPanel(
+        panel,
+        (data) => this.receive(data),
+        () => {
+          this.dispose();
+          onDispose();
+        },
+      ),
+      panel.onDidChangeViewState(() => this.schedule()),
     );
     this.schedule();
   }
@@ -86,15 +89,13 @@ export class LiveDashboard implements vscode.Disposable {
 
   private send(message: ExtensionToDashboard): void {
     this.last = message.type === 'values' ? message : this.last;
-    void this.panel.webview.postMessage(message).then(undefined, (error: unknown) => {
-      this.ctx.log.warn(`Dashboard did not take a message: ${String(error)}`);
-    });
+    void postToPanel(this.ctx, this.panel, 'Dashboard', message);
   }
 
   private receive(data: unknown): void {
     const message = parseDashboardToExtension(data);
     if (!message) return;
-    if (message.type === 'ready' && this.last) void this.panel.webview.postMessage(this.last);
+    if (message.type === 'ready' && this.last) this.send(this.last);
     else void this.refresh();
   }
 
@@ -133,13 +134,10 @@ export async function openDashboard(
     existing.reveal();
     return existing.refresh();
   }
-  const root = vscode.Uri.joinPath(ctx.extension.extensionUri, 'dist', 'webview');
-  const panel = vscode.window.createWebviewPanel(
-    'mxql.dashboard',
-    t('MXQL Live: {0}', project.name),
-    { viewColumn: vscode.ViewColumn.Active, preserveFocus: false },
-    { enableScripts: true, retainContextWhenHidden: false, localResourceRoots: [root] },
-  );
+  const panel = createPanel(ctx, 'mxql.dashboard', t('MXQL Live: {0}', project.name), {
+    viewColumn: vscode.ViewColumn.Active,
+    preserveFocus: false,
+  });
   const dashboard = new LiveDashboard(ctx, profile, project, panel, () => dashboards.delete(key));
   dashboards.set(key, dashboard);
   return dashboard.refresh();
