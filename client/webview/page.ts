@@ -1,21 +1,5 @@
-// What every webview page does first: read its texts from the page the host wrote, post to the host and
-// hear it. Typed without the DOM where node tests import it (through the results panel's texts).
-import { textsFrom, type TextTable } from '../../common/l10n';
-
-interface TextsPage {
-  querySelector(selector: string): { getAttribute(name: string): string | null } | null;
-}
-
-/** The JSON of the page's texts (the `mxql-texts` meta the host writes); undefined outside a page. */
-export function pageTextsJson(): string | null | undefined {
-  const page = (globalThis as { document?: TextsPage }).document;
-  return page?.querySelector('meta[name="mxql-texts"]')?.getAttribute('content');
-}
-
-/** The page's texts in the user's language, each falling back to the English of `table`. */
-export function pageTexts<T extends TextTable>(table: T): Readonly<Record<keyof T, string>> {
-  return textsFrom(table, pageTextsJson());
-}
+// What every webview page does first: find where it renders, post to the host and hear it (its texts:
+// pageTexts.ts).
 
 /** The element the page renders into. */
 export function appRoot(): HTMLElement {

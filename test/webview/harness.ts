@@ -151,6 +151,7 @@ export async function startServer(): Promise<WebviewServer> {
       scriptUri: `${origin}/dist/results.js`,
       styleUri: `${origin}/dist/results.css`,
       codiconsUri: `${origin}/dist/codicon.css`,
+      title: 'MXQL Results',
       ...(translate ? { texts: translateResultsTexts(translate) } : {}),
     });
     servePage(res, html, resultsCsp(origin, nonce), nonce);

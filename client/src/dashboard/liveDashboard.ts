@@ -15,16 +15,19 @@ import { addToHistory } from './dashboardHistory';
 import { dashboardHtml } from './dashboardHtml';
 import { translateTexts } from '../../../common/l10n';
 import { errorText } from '../errorText';
-import { t } from '../l10n';
+import { say, t } from '../l10n';
 import { createPanel, listenToPanel, postToPanel, writePage } from '../views/webviewPanel';
 
 /** Milliseconds between refreshes of a visible dashboard. */
 export const DASHBOARD_REFRESH_MS = 5000;
 
+/** A live value with its label in the user's language. */
+export type SaidLiveValue = Omit<LiveValue, 'label'> & { readonly label: string };
+
 /** What the command resolves to once the first refresh is done. */
 export interface DashboardOutcome {
   readonly title: string;
-  readonly values?: readonly LiveValue[];
+  readonly values?: readonly SaidLiveValue[];
   readonly error?: string;
 }
 
@@ -76,7 +79,7 @@ export class LiveDashboard implements vscode.Disposable {
     try {
       const target = await this.ctx.profiles.target({ profile: this.profile, pcode: this.project.pcode });
       const spot = await target.client.spot(undefined, { pcode: this.project.pcode });
-      const values = liveValues(spot);
+      const values = liveValues(spot).map((value) => ({ ...value, label: say(value.label) }));
       const fields = addToHistory(this.history, values);
       this.send({ type: 'values', v, title: this.title, updatedAt: Date.now(), fields });
       return { title: this.title, values };

@@ -115,6 +115,7 @@ export class ResultsPanels implements vscode.Disposable {
         scriptUri: page.uri('results.js'),
         styleUri: page.uri('results.css'),
         codiconsUri: page.uri('codicon.css'),
+        title: t('MXQL Results'),
         texts: translateResultsTexts(t),
       }),
     );

@@ -15,7 +15,8 @@ import {
 } from '../../../common/boardMessages';
 import { ResultsChart } from '../results/chart';
 import { displayText, inferKinds, isIdColumn, truncate } from '../results/columns';
-import { appRoot, hostPoster, listenToHost, pageTexts } from '../page';
+import { appRoot, hostPoster, listenToHost } from '../page';
+import { pageTexts } from '../pageTexts';
 import { el } from '../results/dom';
 import { renderMarkdown } from './markdown';
 import { widgetChartData } from './seriesData';

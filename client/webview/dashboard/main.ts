@@ -12,7 +12,8 @@ import {
   type DashboardToExtension,
   type ExtensionToDashboard,
 } from '../../../common/dashboardMessages';
-import { appRoot, hostPoster, listenToHost, pageTexts } from '../page';
+import { appRoot, hostPoster, listenToHost } from '../page';
+import { pageTexts } from '../pageTexts';
 
 const post = hostPoster<DashboardToExtension>();
 const texts = pageTexts(DASHBOARD_TEXTS);

@@ -5,7 +5,7 @@
 
 import { fillTemplate } from '../../../common/l10n';
 import { resultsTextsFrom, type ResultsTexts } from '../../../common/resultsTexts';
-import { pageTextsJson } from '../page';
+import { pageTextsJson } from '../pageTexts';
 import { formatBytes, formatCount } from './format';
 
 let texts = resultsTextsFrom(pageTextsJson());
