@@ -413,6 +413,11 @@ export const endpoints: readonly EndpointSpec[] = [
   }),
 ];
 
+/** The spot values the main host also serves as bare numbers at `/open/api/<name>`, by name. */
+export const BARE_SPOT_VALUES: readonly string[] = endpoints
+  .filter((e) => e.group === 'spotMain' && e.response === 'number')
+  .map((e) => e.path.slice('/open/api/'.length));
+
 const byId = new Map(endpoints.map((e) => [e.id, e]));
 
 /** The endpoint with this id, or undefined. */
