@@ -13,7 +13,7 @@ import {
   groupKey,
   mxqlBody,
 } from './endpointParams';
-import type { EndpointSpec, ParamSpec, RangeLimit } from './endpointSpec';
+import type { EndpointSpec, ParamSpec } from './endpointSpec';
 import {
   AGENT_LIST_RANGE,
   HEAP_USE_RANGE,
@@ -24,6 +24,7 @@ import {
   SQL_TOP_N,
   VISITOR_DAY_RANGE,
   VISITOR_MONTH_RANGE,
+  type ApiRangeLimit,
 } from '../common/limits';
 
 export { EndpointGroups } from './endpointSpec';
@@ -79,7 +80,11 @@ const stat = (
   id: string,
   path: string,
   title: string,
-  { before = [], after = [], limit }: { before?: ParamSpec[]; after?: ParamSpec[]; limit?: RangeLimit } = {},
+  {
+    before = [],
+    after = [],
+    limit,
+  }: { before?: ParamSpec[]; after?: ParamSpec[]; limit?: ApiRangeLimit } = {},
 ) =>
   row({
     id,

@@ -71,14 +71,10 @@ void test('the page has a nonce-only CSP, no inline code, and escapes what it em
   assert.match(csp, /default-src 'none'/);
   assert.match(csp, /script-src 'nonce-abc'/);
   assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval/);
-  const html = dashboardHtml({
-    cspSource: 'vscode-resource:',
-    nonce: 'abc',
-    scriptUri: 's.js',
-    styleUri: 's.css',
-    title: '<b>x</b>',
-  });
-  assert.match(html, /<script nonce="abc" src="s.js"><\/script>/);
+  const page = { cspSource: 'vscode-resource:', nonce: 'abc', uri: (file: string) => `r/${file}` };
+  const html = dashboardHtml(page, 'dashboard', '<b>x</b>');
+  assert.match(html, /<script nonce="abc" src="r\/dashboard.js"><\/script>/);
+  assert.match(html, /<link rel="stylesheet" nonce="abc" href="r\/dashboard.css">/);
   assert.ok(html.includes('&lt;b&gt;x&lt;/b&gt;'));
   assert.equal((html.match(/<script/g) ?? []).length, 1);
 });

@@ -86,16 +86,8 @@ class BoardPreview implements vscode.Disposable {
       target: '',
       widgets: [],
     };
-    writePage(ctx, panel, (page) =>
-      dashboardHtml({
-        cspSource: page.cspSource,
-        nonce: page.nonce,
-        scriptUri: page.uri('board.js'),
-        styleUri: page.uri('board.css'),
-        title: t('Dashboard preview'),
-        texts: translateTexts(BOARD_TEXTS, t),
-      }),
-    );
+    const texts = translateTexts(BOARD_TEXTS, t);
+    writePage(ctx, panel, (page) => dashboardHtml(page, 'board', t('Dashboard preview'), texts));
     this.subscriptions.push(
       ...listenToPanel(
         panel,

@@ -46,16 +46,8 @@ export class LiveDashboard implements vscode.Disposable {
     onDispose: () => void,
   ) {
     this.title = t('Live: {0}', project.name);
-    writePage(ctx, panel, (page) =>
-      dashboardHtml({
-        cspSource: page.cspSource,
-        nonce: page.nonce,
-        scriptUri: page.uri('dashboard.js'),
-        styleUri: page.uri('dashboard.css'),
-        title: this.title,
-        texts: translateTexts(DASHBOARD_TEXTS, t),
-      }),
-    );
+    const texts = translateTexts(DASHBOARD_TEXTS, t);
+    writePage(ctx, panel, (page) => dashboardHtml(page, 'dashboard', this.title, texts));
     this.subscriptions.push(
       ...listenToPanel(
         panel,

@@ -4,13 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { Ctx } from '../ctx';
-
-/** What a page builder needs of the panel: its CSP source, a fresh nonce and the URI of a dist/webview file. */
-export interface PageAssets {
-  readonly cspSource: string;
-  readonly nonce: string;
-  uri(file: string): string;
-}
+import type { PageAssets } from './webviewHtml';
 
 /** Where a new panel opens. */
 export interface PanelPlacement {
