@@ -1,6 +1,6 @@
 // Pure shaping of Open API answers into what the explorer tree shows: projects grouped by group
 // name, agents joined from the two agent endpoints, the live values of the all-in-one spot answer.
-// No vscode here, so every rule is tested in plain node.
+// No vscode here, so every rule is tested in plain node; its words are texts as data the UI says.
 import type { AgentItem, AgentStatus, ProjectItem, SpotResponse } from '../../../api/index';
 import { templateText, type ShownText } from '../../../common/templateText';
 

@@ -1,6 +1,6 @@
 // The explorer's nodes as plain data, and how each one looks (label, description, tooltip, icon,
-// context value). No vscode: the tree adapter turns a NodeView into a TreeItem, and tests check the
-// views directly.
+// context value). No vscode: its texts are data (names as they are, words as templates) that the tree
+// adapter says when it turns a NodeView into a TreeItem, and tests check the views directly.
 import type { Group, ProjectMember, SmServerListItem } from '../../../api/index';
 import {
   agentTooltip,
