@@ -31,7 +31,7 @@ import { preparedOf } from '../run/runRequest';
 import { sendPrepared } from '../run/sendPrepared';
 import { presetMs, RANGE_PRESETS, type RangePreset } from '../run/timeRange';
 import { tabulate } from '../views/resultsModel';
-import { createPanel, listenToPanel, postToPanel, writePage } from '../views/webviewPanel';
+import { createPanel, PanelHost, writePage } from '../views/webviewPanel';
 import { dashboardHtml } from './dashboardHtml';
 
 /** Quiet time after an edit before the board is drawn and run again. */
@@ -56,7 +56,7 @@ function presetOf(ms: number | undefined): RangePreset {
   return RANGE_PRESETS.find((p) => presetMs(p) === ms) ?? '1h';
 }
 
-class BoardPreview implements vscode.Disposable {
+class BoardPreview extends PanelHost<ExtensionToBoard> {
   private generation = 0;
   private preset: RangePreset;
   private controller: AbortController | undefined;
@@ -68,14 +68,14 @@ class BoardPreview implements vscode.Disposable {
   private report: BoardPreviewReport;
   private reportedGeneration = -1;
   private waiters: (() => void)[] = [];
-  private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(
-    private readonly ctx: Ctx,
+    ctx: Ctx,
     readonly document: vscode.TextDocument,
-    private readonly panel: vscode.WebviewPanel,
+    panel: vscode.WebviewPanel,
     onDispose: () => void,
   ) {
+    super(ctx, panel, 'The dashboard preview', onDispose);
     const choice = ctx.rangeChoice();
     this.preset = presetOf(choice.kind === 'relative' ? choice.ms : undefined);
     this.report = {
@@ -89,23 +89,11 @@ class BoardPreview implements vscode.Disposable {
     const texts = translateTexts(BOARD_TEXTS, t);
     writePage(ctx, panel, (page) => dashboardHtml(page, 'board', t('Dashboard preview'), texts));
     this.subscriptions.push(
-      ...listenToPanel(
-        panel,
-        (data) => this.receive(data),
-        () => {
-          this.dispose();
-          onDispose();
-        },
-      ),
       vscode.workspace.onDidChangeTextDocument((event) => {
         if (event.document === this.document && event.contentChanges.length > 0) this.schedule();
       }),
     );
     this.render();
-  }
-
-  reveal(): void {
-    this.panel.reveal(undefined, false);
   }
 
   /** The report once no edit waits, every query is in and the page has shown it (or after a timeout). */
@@ -258,7 +246,7 @@ class BoardPreview implements vscode.Disposable {
     return `${profile} · ${project}`;
   }
 
-  private receive(data: unknown): void {
+  protected receive(data: unknown): void {
     const message = parseBoardToExtension(data);
     if (!message) return;
     switch (message.type) {
@@ -294,14 +282,10 @@ class BoardPreview implements vscode.Disposable {
     for (const waiter of this.waiters.splice(0)) waiter();
   }
 
-  private post(message: ExtensionToBoard): void {
-    void postToPanel(this.ctx, this.panel, 'The dashboard preview', message);
-  }
-
-  dispose(): void {
+  override dispose(): void {
     this.controller?.abort();
     if (this.timer) clearTimeout(this.timer);
-    for (const s of this.subscriptions.splice(0)) s.dispose();
+    super.dispose();
     for (const waiter of this.waiters.splice(0)) waiter();
   }
 }

@@ -16,7 +16,7 @@ import { dashboardHtml } from './dashboardHtml';
 import { translateTexts } from '../../../common/l10n';
 import { errorText } from '../errorText';
 import { say, t } from '../l10n';
-import { createPanel, listenToPanel, postToPanel, writePage } from '../views/webviewPanel';
+import { createPanel, PanelHost, writePage } from '../views/webviewPanel';
 
 /** Milliseconds between refreshes of a visible dashboard. */
 export const DASHBOARD_REFRESH_MS = 5000;
@@ -31,39 +31,25 @@ export interface DashboardOutcome {
   readonly error?: string;
 }
 
-export class LiveDashboard implements vscode.Disposable {
+export class LiveDashboard extends PanelHost<ExtensionToDashboard> {
   private readonly history = new Map<string, number[]>();
   private last: ExtensionToDashboard | undefined;
   private timer: NodeJS.Timeout | undefined;
-  private readonly subscriptions: vscode.Disposable[] = [];
   readonly title: string;
 
   constructor(
-    private readonly ctx: Ctx,
+    ctx: Ctx,
     private readonly profile: string,
     private readonly project: ProjectInfo,
-    private readonly panel: vscode.WebviewPanel,
+    panel: vscode.WebviewPanel,
     onDispose: () => void,
   ) {
+    super(ctx, panel, 'Dashboard', onDispose);
     this.title = t('Live: {0}', project.name);
     const texts = translateTexts(DASHBOARD_TEXTS, t);
     writePage(ctx, panel, (page) => dashboardHtml(page, 'dashboard', this.title, texts));
-    this.subscriptions.push(
-      ...listenToPanel(
-        panel,
-        (data) => this.receive(data),
-        () => {
-          this.dispose();
-          onDispose();
-        },
-      ),
-      panel.onDidChangeViewState(() => this.schedule()),
-    );
+    this.subscriptions.push(panel.onDidChangeViewState(() => this.schedule()));
     this.schedule();
-  }
-
-  reveal(): void {
-    this.panel.reveal(undefined, false);
   }
 
   /** Fetches the spot values once and sends them; resolves with what was shown. */
@@ -73,24 +59,24 @@ export class LiveDashboard implements vscode.Disposable {
       const spot = await target.client.spot(undefined, { pcode: this.project.pcode });
       const values = liveValues(spot).map((value) => ({ ...value, label: say(value.label) }));
       const fields = addToHistory(this.history, values);
-      this.send({ type: 'values', v, title: this.title, updatedAt: Date.now(), fields });
+      this.post({ type: 'values', v, title: this.title, updatedAt: Date.now(), fields });
       return { title: this.title, values };
     } catch (error) {
       const message = this.ctx.log.redact(errorText(error));
-      this.send({ type: 'error', v, message });
+      this.post({ type: 'error', v, message });
       return { title: this.title, error: message };
     }
   }
 
-  private send(message: ExtensionToDashboard): void {
+  protected override post(message: ExtensionToDashboard): void {
     this.last = message.type === 'values' ? message : this.last;
-    void postToPanel(this.ctx, this.panel, 'Dashboard', message);
+    super.post(message);
   }
 
-  private receive(data: unknown): void {
+  protected receive(data: unknown): void {
     const message = parseDashboardToExtension(data);
     if (!message) return;
-    if (message.type === 'ready' && this.last) this.send(this.last);
+    if (message.type === 'ready' && this.last) this.post(this.last);
     else void this.refresh();
   }
 
@@ -109,10 +95,10 @@ export class LiveDashboard implements vscode.Disposable {
     this.panel.dispose();
   }
 
-  dispose(): void {
+  override dispose(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
-    for (const s of this.subscriptions.splice(0)) s.dispose();
+    super.dispose();
   }
 }
 

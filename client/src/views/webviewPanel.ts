@@ -59,6 +59,46 @@ export function listenToPanel(
   return [listener, closing];
 }
 
+/**
+ * The host of one webview panel: it hears the page (`receive`), posts to it (a failure logged as
+ * `what`), reveals it, and when the panel closes disposes itself and calls `closed`, so its owner forgets
+ * it. Subclasses hold their page's state and add their own disposables to `subscriptions`.
+ */
+export abstract class PanelHost<Message> implements vscode.Disposable {
+  protected readonly subscriptions: vscode.Disposable[];
+
+  protected constructor(
+    protected readonly ctx: Ctx,
+    protected readonly panel: vscode.WebviewPanel,
+    private readonly what: string,
+    closed: () => void,
+  ) {
+    this.subscriptions = listenToPanel(
+      panel,
+      (data) => this.receive(data),
+      () => {
+        this.dispose();
+        closed();
+      },
+    );
+  }
+
+  /** A message from the page, not yet checked against the protocol. */
+  protected abstract receive(data: unknown): void;
+
+  protected post(message: Message): void {
+    void postToPanel(this.ctx, this.panel, this.what, message);
+  }
+
+  reveal(): void {
+    this.panel.reveal(undefined, false);
+  }
+
+  dispose(): void {
+    for (const s of this.subscriptions.splice(0)) s.dispose();
+  }
+}
+
 /** Posts one message; resolves once the page took it or failed to (logged as `what`, never rejects). */
 export async function postToPanel(
   ctx: Ctx,
