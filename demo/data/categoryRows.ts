@@ -72,26 +72,33 @@ function workColumns(read: Read): Row {
   };
 }
 
+/** One agent's bucket as a row builder reads it: its time, its tag columns, the agent and the step. */
+interface Bucket {
+  readonly t: number;
+  readonly tags: Row;
+  readonly agent: DemoAgent;
+  readonly stepMs: number;
+}
+
 /**
  * A row of one agent's bucket led by one metric: the agent was silent (no row) when it has no `lead`
- * value then; otherwise the time, the agent's tags and `columns` of the lead value and the other metrics.
+ * value then; otherwise `row` builds it from the lead value, the other metrics and the bucket.
  */
-function ledBy(
-  lead: MetricName,
-  columns: (value: number, read: Read, agent: DemoAgent, stepMs: number) => Row,
-): AgentBucketRow {
+function ledBy(lead: MetricName, row: (value: number, read: Read, bucket: Bucket) => Row): AgentBucketRow {
   return (data, project, agent, t, stepMs) => {
     const value = data.value(agent, lead, t, stepMs);
     if (value === null) return undefined;
     const read: Read = (metric) => data.value(agent, metric, t, stepMs) ?? 0;
-    return { time: t, ...agentTags(project, agent), ...columns(value, read, agent, stepMs) };
+    return row(value, read, { t, tags: agentTags(project, agent), agent, stepMs });
   };
 }
 
 /** An app_counter row, or undefined when the agent was silent in the bucket. */
-export const appCounterRow = ledBy('tps', (tps, read, _agent, stepMs) => {
+export const appCounterRow = ledBy('tps', (tps, read, { t, tags, stepMs }) => {
   const active = read('active_tx');
   return {
+    time: t,
+    ...tags,
     ...workColumns(read),
     active_tx_count: active,
     ...activeTxBuckets(active),
@@ -116,7 +123,9 @@ export function activeTxBuckets(active: number): {
 }
 
 /** An app_host_resource row, or undefined when silent. */
-export const appHostResourceRow = ledBy('cpu', (cpu, read, agent) => ({
+export const appHostResourceRow = ledBy('cpu', (cpu, read, { t, tags, agent }) => ({
+  time: t,
+  ...tags,
   alias: agent.alias,
   cpu,
   cpu_usr: round(cpu * 0.7, 2),
@@ -132,12 +141,14 @@ export const appHostResourceRow = ledBy('cpu', (cpu, read, agent) => ({
 }));
 
 /** An app_active_stat row (active transactions by what they are doing), or undefined when silent. */
-export const appActiveStatRow = ledBy('active_tx', (active, _read, agent) => {
+export const appActiveStatRow = ledBy('active_tx', (active, _read, { t, tags, agent }) => {
   const sql = Math.round(active * 0.3);
   const httpc = Math.round(active * 0.15);
   const dbc = Math.round(active * 0.05);
   const socket = Math.round(active * 0.05);
   return {
+    time: t,
+    ...tags,
     alias: agent.alias,
     method: Math.max(0, active - sql - httpc - dbc - socket),
     sql,
