@@ -13,7 +13,7 @@ import {
   groupKey,
   mxqlBody,
 } from './endpointParams';
-import type { EndpointSpec, ParamSpec, RangeLimit } from './endpointSpec';
+import type { EndpointSpec, ParamSpec } from './endpointSpec';
 import {
   AGENT_LIST_RANGE,
   HEAP_USE_RANGE,
@@ -24,6 +24,7 @@ import {
   SQL_TOP_N,
   VISITOR_DAY_RANGE,
   VISITOR_MONTH_RANGE,
+  type ApiRangeLimit,
 } from '../common/limits';
 
 export { EndpointGroups } from './endpointSpec';
@@ -71,7 +72,20 @@ const spotMain = (id: string, name: string, title: string) =>
     title,
     response: 'number',
   });
-const stat = (id: string, path: string, title: string, params: ParamSpec[], limit?: RangeLimit) =>
+/**
+ * A statistics endpoint: its `{stime}`/`{etime}` path range between the parameters `before` and
+ * `after`, then the family's query options; a range limit is named in its title.
+ */
+const stat = (
+  id: string,
+  path: string,
+  title: string,
+  {
+    before = [],
+    after = [],
+    limit,
+  }: { before?: ParamSpec[]; after?: ParamSpec[]; limit?: ApiRangeLimit } = {},
+) =>
   row({
     id,
     group: 'statistics',
@@ -79,12 +93,11 @@ const stat = (id: string, path: string, title: string, params: ParamSpec[], limi
     host: 'base',
     path: `/open/api/json/${path}`,
     auth: 'project',
-    title,
-    params,
+    title: limit ? `${title} (at most ${limit.span})` : title,
+    params: [...before, stime(), etime(), ...after, ...statisticsQuery],
     ...(limit ? { limit } : {}),
   });
-const rangeStat = (id: string, name: string, title: string) =>
-  stat(id, `${name}/{stime}/{etime}`, title, [stime(), etime(), ...statisticsQuery]);
+const rangeStat = (id: string, name: string, title: string) => stat(id, `${name}/{stime}/{etime}`, title);
 const rawTag = (id: string, path: string, title: string, response: 'json' | 'number') =>
   row({
     id,
@@ -182,24 +195,26 @@ export const endpoints: readonly EndpointSpec[] = [
     'httpcFiltered',
     'httpc/{stime}/{etime}/filter/host/{host}/port/{port}',
     'Outbound HTTP calls to one host and port',
-    [
-      stime(),
-      etime(),
-      { name: 'host', in: 'path', type: 'string', required: true, title: 'Called host' },
-      { name: 'port', in: 'path', type: 'integer', required: true, min: 1, max: 65535, title: 'Called port' },
-      ...statisticsQuery,
-    ],
+    {
+      after: [
+        { name: 'host', in: 'path', type: 'string', required: true, title: 'Called host' },
+        {
+          name: 'port',
+          in: 'path',
+          type: 'integer',
+          required: true,
+          min: 1,
+          max: 65535,
+          title: 'Called port',
+        },
+      ],
+    },
   ),
   rangeStat('sql', 'sql', 'SQL statements'),
   rangeStat('remote', 'remote', 'Client IPs'),
   rangeStat('transaction', 'transaction', 'Transactions'),
-  stat(
-    'heapUse',
-    'heap_use/{stime}/{etime}/{merge}',
-    `Heap usage per agent (at most ${HEAP_USE_RANGE.span})`,
-    [
-      stime(),
-      etime(),
+  stat('heapUse', 'heap_use/{stime}/{etime}/{merge}', 'Heap usage per agent', {
+    after: [
       {
         name: 'merge',
         in: 'path',
@@ -209,51 +224,27 @@ export const endpoints: readonly EndpointSpec[] = [
         default: 'avg',
         title: 'Merge: avg or max',
       },
-      ...statisticsQuery,
     ],
-    HEAP_USE_RANGE,
-  ),
-  stat('metricSeries', '{metric}/{stime}/{etime}', 'A metric per agent, all agents', [
-    metric,
-    stime(),
-    etime(),
-    ...statisticsQuery,
-  ]),
-  stat('metricSeriesAvg', '{metric}/{stime}/{etime}/avg', 'A metric averaged over all agents', [
-    metric,
-    stime(),
-    etime(),
-    ...statisticsQuery,
-  ]),
-  stat('metricSeriesAgents', '{metric}/{stime}/{etime}/{oids}', 'A metric per agent, listed agents', [
-    metric,
-    stime(),
-    etime(),
-    oidsPath,
-    ...statisticsQuery,
-  ]),
+    limit: HEAP_USE_RANGE,
+  }),
+  stat('metricSeries', '{metric}/{stime}/{etime}', 'A metric per agent, all agents', { before: [metric] }),
+  stat('metricSeriesAvg', '{metric}/{stime}/{etime}/avg', 'A metric averaged over all agents', {
+    before: [metric],
+  }),
+  stat('metricSeriesAgents', '{metric}/{stime}/{etime}/{oids}', 'A metric per agent, listed agents', {
+    before: [metric],
+    after: [oidsPath],
+  }),
   stat(
     'metricSeriesAgentsAvg',
     '{metric}/{stime}/{etime}/avg/{oids}',
     'A metric averaged over the listed agents',
-    [metric, stime(), etime(), oidsPath, ...statisticsQuery],
+    { before: [metric], after: [oidsPath] },
   ),
   rangeStat('visitor5m', 'visitor_5m', 'Active users per 5 minutes'),
   rangeStat('visitorH', 'visitor_h', 'Active users per hour'),
-  stat(
-    'visitorD',
-    'visitor_d/{stime}/{etime}',
-    `Unique users per day (at most ${VISITOR_DAY_RANGE.span})`,
-    [stime(), etime(), ...statisticsQuery],
-    VISITOR_DAY_RANGE,
-  ),
-  stat(
-    'visitorM',
-    'visitor_m/{stime}/{etime}',
-    `Unique users per month (at most ${VISITOR_MONTH_RANGE.span})`,
-    [stime(), etime(), ...statisticsQuery],
-    VISITOR_MONTH_RANGE,
-  ),
+  stat('visitorD', 'visitor_d/{stime}/{etime}', 'Unique users per day', { limit: VISITOR_DAY_RANGE }),
+  stat('visitorM', 'visitor_m/{stime}/{etime}', 'Unique users per month', { limit: VISITOR_MONTH_RANGE }),
 
   row({
     id: 'smStat',
@@ -412,6 +403,11 @@ export const endpoints: readonly EndpointSpec[] = [
     limit: MXQL_RANGE,
   }),
 ];
+
+/** The spot values the main host also serves as bare numbers at `/open/api/<name>`, by name. */
+export const BARE_SPOT_VALUES: readonly string[] = endpoints
+  .filter((e) => e.group === 'spotMain' && e.response === 'number')
+  .map((e) => e.path.slice('/open/api/'.length));
 
 const byId = new Map(endpoints.map((e) => [e.id, e]));
 

@@ -1,7 +1,7 @@
 // The Open API client's public surface. Import from here, not from the modules.
 export { createOpenApiClient, defaultUserAgent } from './client';
 export type { CallOptions, OpenApiClient, OpenApiClientOptions, RequestEvent } from './client';
-export { endpoints, EndpointGroups, findEndpoint } from './endpoints';
+export { BARE_SPOT_VALUES, endpoints, EndpointGroups, findEndpoint } from './endpoints';
 export type { BodyShape, EndpointGroup, EndpointSpec, ParamSpec, ParamType, RangeLimit } from './endpoints';
 export { endpointIdList } from './endpointTypes';
 export * from '../common/limits';

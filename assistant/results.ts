@@ -32,6 +32,11 @@ export function rowsBlock(rows: readonly unknown[]): string {
   return fenced(rows.map((r) => JSON.stringify(r)).join('\n'), 'jsonl');
 }
 
+/** Rows from the service as a model reads them: said to be data, then fenced. */
+export function serviceRows(context: ToolContext, rows: readonly unknown[]): string {
+  return `${say(context.locale, 'dataIntro')}\n${rowsBlock(rows)}`;
+}
+
 /** `2026-11-26T21:00:00.000Z` → `2026-11-26 21:00:00`. */
 export function utcText(epochMs: number): string {
   const iso = new Date(epochMs).toISOString();

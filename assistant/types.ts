@@ -67,5 +67,6 @@ export interface ToolDefinition<I = Record<string, unknown>> {
   readonly outputSchema: JsonSchema;
   /** True when the tool sends a request to the target (confirmation before a real account is read). */
   readonly readsService: boolean;
-  run(input: I, context: ToolContext, signal: AbortSignal): Promise<ToolResult>;
+  /** Runs the tool; a tool that reads nothing answers at once. */
+  run(input: I, context: ToolContext, signal: AbortSignal): ToolResult | Promise<ToolResult>;
 }

@@ -13,6 +13,12 @@ export interface TemplateText {
   readonly args: readonly TemplateArg[];
 }
 
+/** What a user reads: a name or value shown as it is, or a text said in the reader's language. */
+export type ShownText = string | TemplateText;
+
+/** Says a text in one language: the UI's `say`, or {@link englishOf}. */
+export type Say = (text: TemplateText) => string;
+
 /** A text: `template` is English with `{n}` placeholders filled from `args`. */
 export function templateText(template: string, ...args: TemplateArg[]): TemplateText {
   return { template, args };
@@ -29,7 +35,7 @@ export function sayText(
   );
 }
 
-/** The English sentence of `text`. */
-export function englishOf(text: TemplateText): string {
-  return sayText(text, fillTemplate);
+/** The English sentence of `text` (a name or value as it is). */
+export function englishOf(text: ShownText): string {
+  return typeof text === 'string' ? text : sayText(text, fillTemplate);
 }

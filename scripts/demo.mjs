@@ -4,10 +4,10 @@
 // The Demo profile needs no setup: the demo backend runs inside the extension host.
 // `npm run demo -- --cli` instead runs an example through the CLI against the in-process demo backend.
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { createCleanups } from './cleanups.mjs';
 import { provisionFor } from './provision.mjs';
 import { repoRoot } from './vscode/codeServer.mjs';
 import { ensureCodeServer } from './vscode/installCodeServer.mjs';
@@ -99,22 +99,11 @@ async function packageVsix() {
 }
 
 /** Temp folders and processes to remove, last registered first. */
-const cleanups = [];
-
-async function cleanup() {
-  for (const step of cleanups.splice(0).reverse()) {
-    try {
-      await step();
-    } catch (err) {
-      console.error(`cleanup: ${err.message}`);
-    }
-  }
-}
+const cleanups = createCleanups();
 
 /** A fresh sandbox: user data, extensions and a copy of examples/ so the user's edits never touch the repo. */
 function makeSandbox() {
-  const dir = mkdtempSync(join(tmpdir(), 'mxql-demo-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = cleanups.tempDir('mxql-demo-');
   const workspace = join(dir, 'examples');
   cpSync(join(repoRoot, 'examples'), workspace, { recursive: true });
   return { dir, workspace, userDataDir: join(dir, 'user-data'), extensionsDir: join(dir, 'extensions') };
@@ -146,7 +135,7 @@ async function runWorkbenchDemo(options) {
     // The Demo profile is active from the start: the first Ctrl+Enter runs on the demo data.
     settings: { 'workbench.startupEditor': 'readme', 'mxql.defaultProfile': 'Demo' },
   });
-  cleanups.push(() => server.stop());
+  cleanups.add(() => server.stop());
   const url = `${server.url}/?folder=${encodeURIComponent(sandbox.workspace)}`;
   console.log(
     [
@@ -186,5 +175,5 @@ try {
   if (usage) console.error('Run `npm run demo -- --help` for the options.');
   process.exitCode = usage ? 2 : 1;
 } finally {
-  await cleanup();
+  await cleanups.run();
 }

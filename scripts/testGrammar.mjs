@@ -29,16 +29,17 @@ function countAssertions(text) {
   return text.split(/\r?\n/).filter((line) => /^--\s*(\^|<~*-)/.test(line)).length;
 }
 
-function runAnnotatedTests() {
-  const dir = join(root, 'test', 'grammar');
-  const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.mxql')) : [];
-  if (files.length === 0) {
-    record('annotated grammar tests', false, 'no test/grammar/*.mxql files');
-    return;
-  }
-  const relative = files.sort().map((f) => `test/grammar/${f}`);
+/** The files of the folder `relativeDir` (of the repository) ending in `suffix`, sorted, as relative paths. */
+function testFiles(relativeDir, suffix) {
+  const dir = join(root, relativeDir);
+  const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(suffix)) : [];
+  return files.sort().map((f) => `${relativeDir}/${f}`);
+}
+
+/** Runs vscode-tmgrammar-test on `files` with `args` (its output echoed): its exit status and the files that passed. */
+function runGrammarTool(args, files) {
   const tool = join(root, 'node_modules', 'vscode-tmgrammar-test', 'dist', 'unit.js');
-  const run = spawnSync(process.execPath, [tool, ...relative], {
+  const run = spawnSync(process.execPath, [tool, ...args, ...files], {
     cwd: root,
     encoding: 'utf8',
     env: { ...process.env, FORCE_COLOR: '0' },
@@ -46,9 +47,20 @@ function runAnnotatedTests() {
   process.stdout.write(run.stdout ?? '');
   process.stderr.write(run.stderr ?? '');
   const output = run.stdout ?? '';
+  // The tool prints exactly this line for a file whose every assertion held; anything else is a failure.
+  const passed = (file) => output.includes(`${file} run successfuly.`) && !output.includes(`${file}:`);
+  return { status: run.status, passed };
+}
+
+function runAnnotatedTests() {
+  const relative = testFiles('test/grammar', '.mxql');
+  if (relative.length === 0) {
+    record('annotated grammar tests', false, 'no test/grammar/*.mxql files');
+    return;
+  }
+  const run = runGrammarTool([], relative);
   for (const file of relative) {
-    // The tool prints exactly this line for a file whose every assertion held; anything else is a failure.
-    const ok = output.includes(`${file} run successfuly.`) && !output.includes(`${file}:`);
+    const ok = run.passed(file);
     const assertions = countAssertions(readFileSync(join(root, file), 'utf8'));
     record(`grammar ${file}`, ok, `${assertions} assertion lines`);
   }
@@ -62,32 +74,22 @@ const VSCODE_JSON_GRAMMAR = join(
 );
 
 function runInjectionTests() {
-  const dir = join(root, 'test', 'grammar', 'json');
-  const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json.test')) : [];
-  if (files.length === 0) {
+  const relative = testFiles('test/grammar/json', '.json.test');
+  if (relative.length === 0) {
     record('JSON injection grammar tests', false, 'no test/grammar/json/*.json.test files');
     return;
   }
-  const relative = files.sort().map((f) => `test/grammar/json/${f}`);
-  const jsonGrammars = [['the test JSON grammar', join(dir, 'json.tmLanguage.json')]];
+  const jsonGrammars = [
+    ['the test JSON grammar', join(root, 'test', 'grammar', 'json', 'json.tmLanguage.json')],
+  ];
   if (existsSync(VSCODE_JSON_GRAMMAR)) jsonGrammars.push(["VS Code's JSON grammar", VSCODE_JSON_GRAMMAR]);
   else if (process.env.CI === 'true')
     record("JSON injection over VS Code's JSON grammar", false, 'code-server is not installed');
   else console.log("NOTE JSON injection over VS Code's JSON grammar not run: code-server is not installed");
-  const tool = join(root, 'node_modules', 'vscode-tmgrammar-test', 'dist', 'unit.js');
   // The tool reads the grammars package.json contributes (the injection's injectTo included) besides -g.
   for (const [name, jsonGrammar] of jsonGrammars) {
-    const run = spawnSync(process.execPath, [tool, '-g', jsonGrammar, ...relative], {
-      cwd: root,
-      encoding: 'utf8',
-      env: { ...process.env, FORCE_COLOR: '0' },
-    });
-    process.stdout.write(run.stdout ?? '');
-    process.stderr.write(run.stderr ?? '');
-    const output = run.stdout ?? '';
-    const ok =
-      run.status === 0 &&
-      relative.every((f) => output.includes(`${f} run successfuly.`) && !output.includes(`${f}:`));
+    const run = runGrammarTool(['-g', jsonGrammar], relative);
+    const ok = run.status === 0 && relative.every(run.passed);
     record(`JSON injection grammar over ${name}`, ok, `${relative.length} files`);
   }
 }

@@ -118,6 +118,6 @@ export const check: ToolDefinition<CheckInput> = {
               return `${d.line}:${d.column} ${d.severity} ${d.code} ${d.message}${fixes}`;
             }),
           ];
-    return Promise.resolve(done(lines.join('\n'), { diagnostics, errors: counts[0], warnings: counts[1] }));
+    return done(lines.join('\n'), { diagnostics, errors: counts[0], warnings: counts[1] });
   },
 };

@@ -115,7 +115,7 @@ export const describeCategory: ToolDefinition<DescribeCategoryInput> = {
       fields: info.fields.map(fact),
       ...(example ? { example } : {}),
     };
-    return Promise.resolve(done(describeText(context, structured), structured));
+    return done(describeText(context, structured), structured);
   },
 };
 

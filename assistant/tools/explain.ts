@@ -128,7 +128,7 @@ export const explain: ToolDefinition<ExplainInput> = {
     const errors = validate(input.mql, { catalog: context.catalogs.categories }).filter(
       (d) => d.severity === 'error',
     ).length;
-    return Promise.resolve(done(explainText(context, pipelines, errors), { pipelines, errors }));
+    return done(explainText(context, pipelines, errors), { pipelines, errors });
   },
 };
 

@@ -95,6 +95,6 @@ export const findData: ToolDefinition<FindDataInput> = {
       matches.length === 0
         ? say(context.locale, 'foundNone')
         : [say(context.locale, 'foundHead', matches.length), ...matches.map(matchLine)].join('\n');
-    return Promise.resolve(done(text, { matches }));
+    return done(text, { matches });
   },
 };

@@ -1,9 +1,9 @@
 // mxql_list_agents: the agents of a project with their status, names first.
-import { done, refuse, rowsBlock } from '../results';
+import { done, serviceRows } from '../results';
 import { say } from '../texts';
 import type { ToolDefinition } from '../types';
 import { PCODE_SCHEMA } from './schemas';
-import { requireTarget } from './target';
+import { projectOf, requireTarget } from './target';
 
 export interface ListAgentsInput {
   readonly pcode?: number;
@@ -44,8 +44,7 @@ export const listAgents: ToolDefinition<ListAgentsInput> = {
   readsService: true,
   async run(input, context, signal) {
     const target = requireTarget(context);
-    const pcode = input.pcode ?? target.pcode;
-    if (pcode === undefined) refuse(context, 'agents/no-project', 'noProject');
+    const pcode = projectOf(context, target, 'agents/no-project', input.pcode);
     const answer = await target.client.agents(undefined, { signal, pcode });
     const agents = answer.data.map((a) => {
       const oid = (a as { oid?: unknown }).oid;
@@ -56,11 +55,7 @@ export const listAgents: ToolDefinition<ListAgentsInput> = {
         ...(typeof oid === 'number' && Number.isInteger(oid) ? { oid } : {}),
       };
     });
-    const text = [
-      say(context.locale, 'agentsHead', agents.length, pcode),
-      say(context.locale, 'dataIntro'),
-      rowsBlock(agents),
-    ];
-    return done(text.join('\n'), { pcode, agents });
+    const text = `${say(context.locale, 'agentsHead', agents.length, pcode)}\n${serviceRows(context, agents)}`;
+    return done(text, { pcode, agents });
   },
 };

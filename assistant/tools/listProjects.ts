@@ -1,6 +1,6 @@
 // mxql_list_projects: the projects the account sees, names first. Project tokens in the answer never
 // leave this module.
-import { done, rowsBlock } from '../results';
+import { done, serviceRows } from '../results';
 import { say } from '../texts';
 import type { ToolDefinition } from '../types';
 import { requireTarget } from './target';
@@ -47,11 +47,7 @@ export const listProjects: ToolDefinition<Record<string, never>> = {
       status: String(p.status),
       ...(p.groupName ? { group: p.groupName } : {}),
     }));
-    const text = [
-      say(context.locale, 'projectsHead', projects.length),
-      say(context.locale, 'dataIntro'),
-      rowsBlock(projects),
-    ];
-    return done(text.join('\n'), { projects });
+    const text = `${say(context.locale, 'projectsHead', projects.length)}\n${serviceRows(context, projects)}`;
+    return done(text, { projects });
   },
 };

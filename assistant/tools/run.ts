@@ -17,10 +17,10 @@ import {
 } from '../../server/core/index';
 import { MAX_EPOCH_MS, mxqlNoticeOf, withLiveChoices, type MxqlRow } from '../../api/index';
 import { ROLLUP_STEP_MS, isRollupSuffix } from '../../common/categoryName';
-import { done, refuse, rowsBlock, utcText } from '../results';
+import { done, refuse, rowsBlock, serviceRows, utcText } from '../results';
 import { say } from '../texts';
 import type { ToolContext, ToolDefinition } from '../types';
-import { requireTarget } from './target';
+import { projectOf, requireTarget } from './target';
 import { MQL_SCHEMA, PCODE_SCHEMA } from './schemas';
 
 export interface RunInput {
@@ -379,8 +379,7 @@ export const run: ToolDefinition<RunInput> = {
   async run(input, context, signal) {
     const plan = await planToolRun(input, context, signal);
     const target = requireTarget(context);
-    const pcode = input.pcode ?? plan.pcode ?? target.pcode;
-    if (pcode === undefined) refuse(context, 'run/no-project', 'noProject');
+    const pcode = projectOf(context, target, 'run/no-project', input.pcode, plan.pcode);
     const { request } = plan;
     const options = { signal, pcode };
     const rows =
@@ -441,7 +440,7 @@ function runText(
   const lines = [
     say(locale, 'runRows', s.rowCount, s.rows.length, from, to, s.project.pcode, s.project.target),
   ];
-  lines.push(say(locale, 'dataIntro'), rowsBlock(s.rows));
+  lines.push(serviceRows(context, s.rows));
   // Column names come from the service too, so the summary is fenced as data as well.
   const numeric = Object.entries(s.summary);
   if (numeric.length > 0)

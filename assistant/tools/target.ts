@@ -6,3 +6,18 @@ export function requireTarget(context: ToolContext): ToolTarget {
   if (!context.target) refuse(context, 'target/none', 'noTarget');
   return context.target;
 }
+
+/**
+ * The project a tool reads: the first code given (the model's, then a query's own…), else the target's;
+ * refused as `<code>` when none names one.
+ */
+export function projectOf(
+  context: ToolContext,
+  target: ToolTarget,
+  code: string,
+  ...given: (number | undefined)[]
+): number {
+  const pcode = [...given, target.pcode].find((p) => p !== undefined);
+  if (pcode === undefined) refuse(context, code, 'noProject');
+  return pcode;
+}

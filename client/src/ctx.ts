@@ -123,6 +123,11 @@ export class Ctx implements vscode.Disposable {
     return this.projectNames.get(`${profile}/${pcode}`);
   }
 
+  /** The remembered name of a project, else "Project <pcode>". */
+  projectLabel(profile: string, pcode: number): string {
+    return this.projectName(profile, pcode) ?? t('Project {0}', pcode);
+  }
+
   /** Minutes east of UTC of this machine, for local times in directives and the range picker. */
   offsetMinutes(): number {
     return -new Date().getTimezoneOffset();

@@ -4,7 +4,7 @@
 // activation, which reads l10n/bundle.l10n.<locale>.json; until then (and in plain-node unit tests of
 // pure modules) the English text is formatted here. No vscode import, so pure modules may use it.
 import { fillTemplate, type UiLanguage } from '../../common/l10n';
-import { sayText, type TemplateText } from '../../common/templateText';
+import { sayText, type ShownText } from '../../common/templateText';
 import { wordingFor, type Wording } from '../../server/core/index';
 
 type Translate = (message: string, ...args: (string | number | boolean)[]) => string;
@@ -40,7 +40,11 @@ export function tableText(english: string): string {
   return translate(english);
 }
 
-/** A text given as data in the user's language: its template is the key, nested texts are said too. */
-export function say(text: TemplateText): string {
+/**
+ * A text given as data in the user's language: its template is the key, nested texts are said too; a
+ * name or value (a plain string) is shown as it is.
+ */
+export function say(text: ShownText): string {
+  if (typeof text === 'string') return text;
   return sayText(text, (template, ...args) => translate(template, ...args));
 }

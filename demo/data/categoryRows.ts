@@ -72,21 +72,33 @@ function workColumns(read: Read): Row {
   };
 }
 
+/** One agent's bucket as a row builder reads it: its time, its tag columns, the agent and the step. */
+interface Bucket {
+  readonly t: number;
+  readonly tags: Row;
+  readonly agent: DemoAgent;
+  readonly stepMs: number;
+}
+
+/**
+ * A row of one agent's bucket led by one metric: the agent was silent (no row) when it has no `lead`
+ * value then; otherwise `row` builds it from the lead value, the other metrics and the bucket.
+ */
+function ledBy(lead: MetricName, row: (value: number, read: Read, bucket: Bucket) => Row): AgentBucketRow {
+  return (data, project, agent, t, stepMs) => {
+    const value = data.value(agent, lead, t, stepMs);
+    if (value === null) return undefined;
+    const read: Read = (metric) => data.value(agent, metric, t, stepMs) ?? 0;
+    return row(value, read, { t, tags: agentTags(project, agent), agent, stepMs });
+  };
+}
+
 /** An app_counter row, or undefined when the agent was silent in the bucket. */
-export function appCounterRow(
-  data: DemoData,
-  project: DemoProject,
-  agent: DemoAgent,
-  t: number,
-  stepMs: number,
-): Row | undefined {
-  const tps = data.value(agent, 'tps', t, stepMs);
-  if (tps === null) return undefined;
-  const read: Read = (metric) => data.value(agent, metric, t, stepMs) ?? 0;
+export const appCounterRow = ledBy('tps', (tps, read, { t, tags, stepMs }) => {
   const active = read('active_tx');
   return {
     time: t,
-    ...agentTags(project, agent),
+    ...tags,
     ...workColumns(read),
     active_tx_count: active,
     ...activeTxBuckets(active),
@@ -97,7 +109,7 @@ export function appCounterRow(
     metering: stepMs,
     _clock_delta_: 0,
   };
-}
+});
 
 /** Splits active transactions by elapsed time: under 3 s, 3 to 8 s, over 8 s. */
 export function activeTxBuckets(active: number): {
@@ -111,50 +123,32 @@ export function activeTxBuckets(active: number): {
 }
 
 /** An app_host_resource row, or undefined when silent. */
-export function appHostResourceRow(
-  data: DemoData,
-  project: DemoProject,
-  agent: DemoAgent,
-  t: number,
-  stepMs: number,
-): Row | undefined {
-  const cpu = data.value(agent, 'cpu', t, stepMs);
-  if (cpu === null) return undefined;
-  return {
-    time: t,
-    ...agentTags(project, agent),
-    alias: agent.alias,
-    cpu,
-    cpu_usr: round(cpu * 0.7, 2),
-    cpu_sys: round(cpu * 0.2, 2),
-    cpu_wait: round(cpu * 0.05, 2),
-    cpu_irq: round(cpu * 0.03, 2),
-    cpu_steal: 0,
-    cpu_proc: round(cpu * 0.6, 2),
-    cpu_cores: agent.cpuCores,
-    mem: data.value(agent, 'mem', t, stepMs) ?? 0,
-    disk: data.value(agent, 'disk_used', t, stepMs) ?? 0,
-    swap: 0,
-  };
-}
+export const appHostResourceRow = ledBy('cpu', (cpu, read, { t, tags, agent }) => ({
+  time: t,
+  ...tags,
+  alias: agent.alias,
+  cpu,
+  cpu_usr: round(cpu * 0.7, 2),
+  cpu_sys: round(cpu * 0.2, 2),
+  cpu_wait: round(cpu * 0.05, 2),
+  cpu_irq: round(cpu * 0.03, 2),
+  cpu_steal: 0,
+  cpu_proc: round(cpu * 0.6, 2),
+  cpu_cores: agent.cpuCores,
+  mem: read('mem'),
+  disk: read('disk_used'),
+  swap: 0,
+}));
 
 /** An app_active_stat row (active transactions by what they are doing), or undefined when silent. */
-export function appActiveStatRow(
-  data: DemoData,
-  project: DemoProject,
-  agent: DemoAgent,
-  t: number,
-  stepMs: number,
-): Row | undefined {
-  const active = data.value(agent, 'active_tx', t, stepMs);
-  if (active === null) return undefined;
+export const appActiveStatRow = ledBy('active_tx', (active, _read, { t, tags, agent }) => {
   const sql = Math.round(active * 0.3);
   const httpc = Math.round(active * 0.15);
   const dbc = Math.round(active * 0.05);
   const socket = Math.round(active * 0.05);
   return {
     time: t,
-    ...agentTags(project, agent),
+    ...tags,
     alias: agent.alias,
     method: Math.max(0, active - sql - httpc - dbc - socket),
     sql,
@@ -162,7 +156,7 @@ export function appActiveStatRow(
     dbc,
     socket,
   };
-}
+});
 
 /** CPU columns of server_base from a snapshot. */
 function serverCpuColumns(s: ServerSnapshot): Row {
@@ -280,28 +274,19 @@ export function dbPoolDetailRows(data: DemoData, project: DemoProject, agent: De
     }));
 }
 
+/** What a row builder reads: the data, one agent of a project, and the bucket [t, t + stepMs). */
+type AgentBucket = [data: DemoData, project: DemoProject, agent: DemoAgent, t: number, stepMs: number];
+
 /** Rows of one agent for one bucket; empty when the agent was silent. */
-export type CategoryRowBuilder = (
-  data: DemoData,
-  project: DemoProject,
-  agent: DemoAgent,
-  t: number,
-  stepMs: number,
-) => Row[];
+export type CategoryRowBuilder = (...bucket: AgentBucket) => Row[];
 
 /** One agent's row for one bucket, or undefined when the agent was silent. */
-export type AgentBucketRow = (
-  data: DemoData,
-  project: DemoProject,
-  agent: DemoAgent,
-  t: number,
-  stepMs: number,
-) => Row | undefined;
+export type AgentBucketRow = (...bucket: AgentBucket) => Row | undefined;
 
 /** A {@link CategoryRowBuilder} from a builder of at most one row per agent and bucket. */
 export function oneRowPerBucket(build: AgentBucketRow): CategoryRowBuilder {
-  return (data, project, agent, t, stepMs) => {
-    const row = build(data, project, agent, t, stepMs);
+  return (...bucket) => {
+    const row = build(...bucket);
     return row ? [row] : [];
   };
 }

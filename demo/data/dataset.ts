@@ -9,10 +9,8 @@ import {
   type ProductKind,
   type ProjectTemplate,
 } from './catalog';
+import { DAY, HOUR } from './metrics';
 import { createRandom, hashInts, hexAt, type Random } from './random';
-
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
 
 export interface DemoProject {
   pcode: number;

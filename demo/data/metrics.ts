@@ -1,13 +1,14 @@
 // Time series of the synthetic data set. A value is a pure function of (seed, agent, metric, time, step):
 // a diurnal and weekly load curve scaled by the agent's profile, plus hashed noise per time bucket. Nothing
 // is stored, so a 31-day query costs only the points it returns.
+import { DURATION_UNIT_MS } from '../../common/durations';
 import type { DemoAgent } from './dataset';
 import { clamp, noiseAt, round, unitAt } from './random';
 
-export const SECOND = 1_000;
-export const MINUTE = 60_000;
-export const HOUR = 3_600_000;
-export const DAY = 86_400_000;
+export const SECOND = DURATION_UNIT_MS.s;
+export const MINUTE = DURATION_UNIT_MS.m;
+export const HOUR = DURATION_UNIT_MS.h;
+export const DAY = DURATION_UNIT_MS.d;
 /** The finest resolution, available for the last 24 hours. */
 export const FINE_STEP = 5 * SECOND;
 /** The finest resolution for data older than 24 hours. */

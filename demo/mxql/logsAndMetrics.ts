@@ -4,14 +4,13 @@
 // they share its agents, times and value rules.
 import { generatedCategory, type CatalogColumn } from '../data/catalogRows';
 import { projectCollects } from '../data/families';
+import { MINUTE } from '../data/index';
 import type { CategorySource } from './categories';
 import type { QueryContext } from './context';
 import { sourceRows } from './load';
 import { isObject, names, text, type Plain, type PlainObject } from './operands';
 import type { Row, RowStream } from './rows';
 import { chosenCategory, type Selection } from './selection';
-
-const MINUTE = 60_000;
 
 async function* noRows(): RowStream {}
 

@@ -1,10 +1,8 @@
 // Database monitoring: parameter comparison between two days and SQL statistics top N.
-import type { DemoAgent, SqlStatCategory, SqlStatOrder } from '../data/index';
+import { DAY, type DemoAgent, type SqlStatCategory, type SqlStatOrder } from '../data/index';
 import { badRequest } from '../http/httpError';
 import { oneOf, parseDay, parseOids, requireQuery } from '../http/params';
 import { projectOf, type RequestContext, type Route } from '../http/route';
-
-const DAY = 86_400_000;
 
 function agentOf(ctx: RequestContext, oid: number): DemoAgent {
   const pcode = projectOf(ctx).pcode;

@@ -1,5 +1,6 @@
 // Spot endpoints: current values. Main host: the all-in-one object (strings) and bare numbers.
 // Second host: `{ pname, values }` objects and the server-monitoring snapshots.
+import { BARE_SPOT_VALUES } from '../../api/index';
 import { snapshotMax } from '../data/index';
 import { serverItem, serverTags } from '../http/format';
 import { projectOf, type RequestContext, type Route } from '../http/route';
@@ -12,28 +13,15 @@ function allInOne(ctx: RequestContext) {
   return { pcode, ...strings };
 }
 
-const BARE_VALUES = [
-  'act_agent',
-  'inact_agent',
-  'host',
-  'cpucore',
-  'txcount',
-  'tps',
-  'user',
-  'actx',
-  'rtime',
-  'cpu',
-  'apdex',
-] as const;
-
-function bareRoute(name: (typeof BARE_VALUES)[number]): Route {
+/** A spot value the API client reads as a bare number (its endpoint table names them). */
+function bareRoute(name: string): Route {
   return {
     host: 'base',
     method: 'GET',
     path: `/open/api/${name}`,
     auth: 'project',
     // The body is the plain number (JSON.stringify(12.3) is `12.3`), as the spec's bare values are.
-    handle: (ctx) => spotFigures(ctx.state.data, projectOf(ctx).pcode)[name],
+    handle: (ctx) => (spotFigures(ctx.state.data, projectOf(ctx).pcode) as Record<string, number>)[name],
   };
 }
 
@@ -179,7 +167,7 @@ function sm(ctx: RequestContext) {
 
 export const spotRoutes: Route[] = [
   { host: 'base', method: 'GET', path: '/open/api/json/spot', auth: 'project', handle: allInOne },
-  ...BARE_VALUES.map(bareRoute),
+  ...BARE_SPOT_VALUES.map(bareRoute),
   ...(['act_agent', 'inact_agent', 'host', 'cpucore'] as const).map(countRoute),
   mapRoute('infra_cpu', 'service', infraCpu),
   // The spec's example request of infra_cpu uses the main host; both answer.

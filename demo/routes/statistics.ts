@@ -84,24 +84,34 @@ function hasService(record: object): record is { service: string } {
   return typeof (record as { service?: unknown }).service === 'string';
 }
 
-function recordsRoute(name: string, build: (range: RangeContext) => object[]): Route {
+/**
+ * A project's route at `/open/api/json/<name>/:stime/:etime` (and `more` path after it): `answer` gets
+ * the range once it is checked against `limit`.
+ */
+function rangeRoute(
+  name: string,
+  answer: (ctx: RequestContext, range: { stime: number; etime: number }) => object,
+  options: { more?: string; limit?: ApiRangeLimit } = {},
+): Route {
   return {
     host: 'base',
     method: 'GET',
-    path: `${JSON_BASE}/${name}/:stime/:etime`,
+    path: `${JSON_BASE}/${name}/:stime/:etime${options.more ?? ''}`,
     auth: 'project',
-    handle: (ctx) => {
-      const { stime, etime } = pathRange(ctx, name);
-      const keep = callFilter(ctx);
-      const all = build(recordsRange(ctx, stime, etime));
-      const records = keep ? all.filter((r) => !hasService(r) || keep(r.service)) : all;
-      return { records, total: records.length };
-    },
+    handle: (ctx) => answer(ctx, pathRange(ctx, name, options.limit)),
   };
 }
 
-function httpcFiltered(ctx: RequestContext) {
-  const { stime, etime } = pathRange(ctx, 'httpc');
+function recordsRoute(name: string, build: (range: RangeContext) => object[]): Route {
+  return rangeRoute(name, (ctx, { stime, etime }) => {
+    const keep = callFilter(ctx);
+    const all = build(recordsRange(ctx, stime, etime));
+    const records = keep ? all.filter((r) => !hasService(r) || keep(r.service)) : all;
+    return { records, total: records.length };
+  });
+}
+
+function httpcFiltered(ctx: RequestContext, { stime, etime }: { stime: number; etime: number }) {
   const port = Number(ctx.params.port);
   if (!Number.isInteger(port) || port < 1 || port > 65_535) {
     throw badRequest(
@@ -134,29 +144,17 @@ function heapUse(ctx: RequestContext) {
 }
 
 function visitorRoute(name: keyof typeof VISITOR_WINDOWS, limit?: ApiRangeLimit): Route {
-  return {
-    host: 'base',
-    method: 'GET',
-    path: `${JSON_BASE}/${name}/:stime/:etime`,
-    auth: 'project',
-    handle: (ctx) => {
-      const { stime, etime } = pathRange(ctx, name, limit);
-      checkBuckets(name, stime, etime, VISITOR_WINDOWS[name]);
-      const pcode = projectOf(ctx).pcode;
-      const data = visitorPoints(
-        ctx.state.data.seed,
-        ctx.state.data.agentsOf(pcode),
-        stime,
-        etime,
-        VISITOR_WINDOWS[name],
-      );
-      return { data, pcode, stime, etime, total: data.length };
-    },
+  const answer = (ctx: RequestContext, { stime, etime }: { stime: number; etime: number }) => {
+    checkBuckets(name, stime, etime, VISITOR_WINDOWS[name]);
+    const pcode = projectOf(ctx).pcode;
+    const agents = ctx.state.data.agentsOf(pcode);
+    const data = visitorPoints(ctx.state.data.seed, agents, stime, etime, VISITOR_WINDOWS[name]);
+    return { data, pcode, stime, etime, total: data.length };
   };
+  return rangeRoute(name, answer, limit ? { limit } : {});
 }
 
-function visitorMonthly(ctx: RequestContext) {
-  const { stime, etime } = pathRange(ctx, 'visitor_m', VISITOR_MONTH_RANGE);
+function visitorMonthly(ctx: RequestContext, { stime, etime }: { stime: number; etime: number }) {
   const pcode = projectOf(ctx).pcode;
   const data = monthlyVisitors(ctx.state.data.seed, ctx.state.data.agentsOf(pcode), stime, etime);
   return { data, pcode, stime, etime, sdate: isoDate(stime), edate: isoDate(etime - 1), total: data.length };
@@ -165,13 +163,7 @@ function visitorMonthly(ctx: RequestContext) {
 export const statisticsRoutes: Route[] = [
   recordsRoute('exception', exceptionRecords),
   recordsRoute('httpc', (range) => httpcRecords(range)),
-  {
-    host: 'base',
-    method: 'GET',
-    path: `${JSON_BASE}/httpc/:stime/:etime/filter/host/:host/port/:port`,
-    auth: 'project',
-    handle: httpcFiltered,
-  },
+  rangeRoute('httpc', httpcFiltered, { more: '/filter/host/:host/port/:port' }),
   recordsRoute('sql', sqlRecords),
   recordsRoute('remote', remoteRecords),
   recordsRoute('transaction', transactionRecords),
@@ -185,11 +177,5 @@ export const statisticsRoutes: Route[] = [
   visitorRoute('visitor_5m'),
   visitorRoute('visitor_h'),
   visitorRoute('visitor_d', VISITOR_DAY_RANGE),
-  {
-    host: 'base',
-    method: 'GET',
-    path: `${JSON_BASE}/visitor_m/:stime/:etime`,
-    auth: 'project',
-    handle: visitorMonthly,
-  },
+  rangeRoute('visitor_m', visitorMonthly, { limit: VISITOR_MONTH_RANGE }),
 ];

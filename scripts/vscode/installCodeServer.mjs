@@ -1,6 +1,6 @@
 // Installs code-server into `<repo>/.cache/code-server` from npm, on the Node it needs (installNode.mjs),
 // without GitHub or nodejs.org access.
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import {
   CODE_SERVER_NODE_VERSION,
@@ -8,9 +8,9 @@ import {
   codeServerHome,
   isCodeServerInstalled,
   nodePrefix,
-  runLogged,
 } from './codeServer.mjs';
 import { ensureNode } from './installNode.mjs';
+import { stagedInstall } from './stagedInstall.mjs';
 
 /**
  * Installs code-server into `<repo>/.cache/code-server` unless that version (and its Node) is already
@@ -21,16 +21,7 @@ import { ensureNode } from './installNode.mjs';
 export async function ensureCodeServer({ log = (line) => console.log(line), logFile } = {}) {
   if (isCodeServerInstalled()) return;
   const node = await ensureNode({ log, ...(logFile ? { logFile: `${logFile}.node` } : {}) });
-  const staging = `${codeServerHome}.staging-${process.pid}`;
-  rmSync(staging, { recursive: true, force: true });
-  mkdirSync(staging, { recursive: true });
-  writeFileSync(
-    join(staging, 'package.json'),
-    `${JSON.stringify({ name: 'mxql-code-server-cache', private: true, description: 'code-server for the integration tests' }, null, 2)}\n`,
-  );
-  const started = Date.now();
   log(`Installing code-server ${CODE_SERVER_VERSION} into ${codeServerHome} (takes two minutes or so)...`);
-  const args = ['install', '--no-audit', '--no-fund', `code-server@${CODE_SERVER_VERSION}`];
   // Under `npm test` the outer npm (on the system Node) leaves its npm_* settings in the environment;
   // the inner npm would take them as its own config, and code-server's postinstall reads the Node major
   // from npm_config_user_agent, so it would see the outer Node and refuse. Start from a clean npm env.
@@ -45,24 +36,25 @@ export async function ensureCodeServer({ log = (line) => console.log(line), logF
     // node-pty's build runs `npx node-gyp`, which would wait for a confirmation nobody can give.
     npm_config_yes: 'true',
   };
-  const { code, output } = await runLogged('npm', args, { cwd: staging, env, logFile });
-  // The postinstall installs VS Code's own modules; without them code-server starts but cannot serve.
-  const complete = ['out/node/entry.js', 'lib/vscode/node_modules'].every((rel) =>
-    existsSync(join(staging, 'node_modules', 'code-server', rel)),
-  );
-  if (code !== 0 || !complete) {
-    rmSync(staging, { recursive: true, force: true });
-    throw new Error(
+  const seconds = await stagedInstall({
+    home: codeServerHome,
+    name: 'mxql-code-server-cache',
+    description: 'code-server for the integration tests',
+    args: [`code-server@${CODE_SERVER_VERSION}`],
+    env,
+    logFile,
+    // The postinstall installs VS Code's own modules; without them code-server starts but cannot serve.
+    complete: (staging) =>
+      ['out/node/entry.js', 'lib/vscode/node_modules'].every((rel) =>
+        existsSync(join(staging, 'node_modules', 'code-server', rel)),
+      ),
+    failure: (code) =>
       `code-server install failed (npm exit ${code}${code === 0 ? ', but the package is incomplete' : ''}). ` +
-        `Its native modules need build packages: \`node scripts/provision.mjs\` checks them and names what is missing.` +
-        `${logFile ? ` Full log: ${logFile}` : ''}\n${output.slice(-4000)}`,
-    );
-  }
-  writeFileSync(
-    join(staging, `installed-${CODE_SERVER_VERSION}`),
-    `${new Date().toISOString()} on Node ${CODE_SERVER_NODE_VERSION}\n`,
-  );
-  rmSync(codeServerHome, { recursive: true, force: true });
-  renameSync(staging, codeServerHome);
-  log(`code-server ${CODE_SERVER_VERSION} installed in ${Math.round((Date.now() - started) / 1000)} s`);
+      `Its native modules need build packages: \`node scripts/provision.mjs\` checks them and names what is missing.`,
+    marker: {
+      file: `installed-${CODE_SERVER_VERSION}`,
+      text: `${new Date().toISOString()} on Node ${CODE_SERVER_NODE_VERSION}\n`,
+    },
+  });
+  log(`code-server ${CODE_SERVER_VERSION} installed in ${seconds} s`);
 }

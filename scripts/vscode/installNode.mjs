@@ -1,6 +1,6 @@
 // Installs the Node that code-server needs (newer than the system Node) into `<repo>/.cache/` from npm's
 // `node-linux-<cpu>` package: one registry download with its headers, no nodejs.org or GitHub access.
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   CODE_SERVER_NODE_VERSION,
@@ -8,8 +8,8 @@ import {
   nodeHome,
   nodeInstalledMarker,
   nodePackageName,
-  runLogged,
 } from './codeServer.mjs';
+import { stagedInstall } from './stagedInstall.mjs';
 
 /**
  * Installs Node CODE_SERVER_NODE_VERSION unless it is already there, and returns the path of its binary.
@@ -19,28 +19,20 @@ import {
 export async function ensureNode({ log = (line) => console.log(line), logFile } = {}) {
   if (existsSync(nodeInstalledMarker) && existsSync(nodeBin())) return nodeBin();
   const pkg = `${nodePackageName()}@${CODE_SERVER_NODE_VERSION}`;
-  const staging = `${nodeHome}.staging-${process.pid}`;
-  rmSync(staging, { recursive: true, force: true });
-  mkdirSync(staging, { recursive: true });
-  writeFileSync(
-    join(staging, 'package.json'),
-    `${JSON.stringify({ name: 'mxql-code-server-node', private: true, description: 'the Node code-server runs on' }, null, 2)}\n`,
-  );
-  const started = Date.now();
+  const installed = (staging) => join(staging, 'node_modules', pkg.split('@')[0], 'bin', 'node');
   log(`Installing Node ${CODE_SERVER_NODE_VERSION} for code-server (${pkg}) into ${nodeHome}...`);
-  const args = ['install', '--no-audit', '--no-fund', '--ignore-scripts', pkg];
-  const { code, output } = await runLogged('npm', args, { cwd: staging, env: process.env, logFile });
-  const installed = join(staging, 'node_modules', pkg.split('@')[0], 'bin', 'node');
-  if (code !== 0 || !existsSync(installed)) {
-    rmSync(staging, { recursive: true, force: true });
-    throw new Error(
-      `installing ${pkg} failed (npm exit ${code}${code === 0 ? `, but ${installed} is missing` : ''})` +
-        `${logFile ? `. Full log: ${logFile}` : ''}\n${output.slice(-4000)}`,
-    );
-  }
-  writeFileSync(join(staging, `installed-${CODE_SERVER_NODE_VERSION}`), `${new Date().toISOString()}\n`);
-  rmSync(nodeHome, { recursive: true, force: true });
-  renameSync(staging, nodeHome);
-  log(`Node ${CODE_SERVER_NODE_VERSION} installed in ${Math.round((Date.now() - started) / 1000)} s`);
+  const seconds = await stagedInstall({
+    home: nodeHome,
+    name: 'mxql-code-server-node',
+    description: 'the Node code-server runs on',
+    args: ['--ignore-scripts', pkg],
+    env: process.env,
+    logFile,
+    complete: (staging) => existsSync(installed(staging)),
+    failure: (code) =>
+      `installing ${pkg} failed (npm exit ${code}${code === 0 ? `, but ${installed(nodeHome)} is missing` : ''}).`,
+    marker: { file: `installed-${CODE_SERVER_NODE_VERSION}`, text: `${new Date().toISOString()}\n` },
+  });
+  log(`Node ${CODE_SERVER_NODE_VERSION} installed in ${seconds} s`);
   return nodeBin();
 }

@@ -15,16 +15,15 @@ import {
   cpSync,
   existsSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
   statSync,
   symlinkSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { createRequire } from 'node:module';
+import { createCleanups } from '../cleanups.mjs';
 import { launchChromium } from './chromium.mjs';
 import { repoRoot } from './codeServer.mjs';
 import { ensureCodeServer } from './installCodeServer.mjs';
@@ -42,7 +41,7 @@ const grep = process.env.MXQL_ITEST_GREP || '';
 const consoleLog = join(outDir, 'browser-console.log');
 
 const results = createResults();
-const cleanups = [];
+const cleanups = createCleanups();
 
 const rebuildHint = 'build first with `node esbuild.mjs --tests` (or `npm test -- build integration`)';
 
@@ -63,8 +62,7 @@ function assertBuilt() {
 
 /** A throw-away user-data dir, extensions dir and copy of the sample workspace. */
 function makeSandbox() {
-  const dir = mkdtempSync(join(tmpdir(), 'mxql-itest-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = cleanups.tempDir('mxql-itest-');
   const workspace = join(dir, 'workspace');
   cpSync(join(repoRoot, 'test', 'integration', 'workspace'), workspace, { recursive: true });
   return {
@@ -226,7 +224,7 @@ async function main() {
   await ensureCodeServer({ logFile: join(outDir, 'code-server-install.log') });
   const sandbox = makeSandbox();
   const collector = await startResultsServer((event) => results.recordEvent(event));
-  cleanups.push(() => collector.close());
+  cleanups.add(() => collector.close());
   const inHostServer = await startCodeServer({
     folder: sandbox.workspace,
     userDataDir: sandbox.userDataDir,
@@ -236,12 +234,12 @@ async function main() {
     logFile: join(outDir, 'code-server.log'),
     testPayload: true,
   });
-  cleanups.push(() =>
+  cleanups.add(() =>
     cpSync(join(sandbox.userDataDir, 'logs'), join(outDir, 'vscode-logs'), { recursive: true }),
   );
-  cleanups.push(() => inHostServer.stop());
+  cleanups.add(() => inHostServer.stop());
   const browser = await launchChromium();
-  cleanups.push(() => browser.close());
+  cleanups.add(() => browser.close());
   console.log(`VS Code (code-server) at ${inHostServer.url}, workspace ${sandbox.workspace}`);
   settleInHost(await runInHostSuites(browser, inHostServer, collector, sandbox.workspace));
   await inHostServer.stop();
@@ -252,25 +250,14 @@ async function main() {
     extensionsDir: sandbox.checksExtensionsDir,
     logFile: join(outDir, 'code-server-checks.log'),
   });
-  cleanups.push(() => checksServer.stop());
+  cleanups.add(() => checksServer.stop());
   await runWorkbenchChecks(browser, checksServer, sandbox.workspace);
-}
-
-async function cleanup() {
-  // Last registered first: the code-servers and the browser, then their logs, then the temp folders.
-  for (const step of cleanups.splice(0).reverse()) {
-    try {
-      await step();
-    } catch (err) {
-      console.error(`cleanup: ${err.message}`);
-    }
-  }
 }
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     console.error(`\n${signal}: stopping VS Code and the browser`);
-    void cleanup().finally(() => process.exit(130));
+    void cleanups.run().finally(() => process.exit(130));
   });
 }
 
@@ -279,6 +266,6 @@ try {
 } catch (err) {
   results.record('integration harness', 'failed', 0, describeError(err));
 } finally {
-  await cleanup();
+  await cleanups.run();
 }
 process.exitCode = results.finish(resultsFile);

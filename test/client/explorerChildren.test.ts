@@ -6,7 +6,8 @@ import { after, before, test } from 'node:test';
 import { createOpenApiClient, type OpenApiClient } from '../../api/index';
 import { demoClientOptions, startDemoServer, type DemoServer } from '../../demo/index';
 import { childrenOf, type ExplorerSource } from '../../client/src/explorer/explorerChildren';
-import { nodeView, type ExplorerNode } from '../../client/src/explorer/explorerNodes';
+import type { ExplorerNode } from '../../client/src/explorer/explorerNodes';
+import { englishView } from '../support/englishView';
 
 let server: DemoServer;
 let client: OpenApiClient;
@@ -27,13 +28,13 @@ function source(overrides: Partial<ExplorerSource> = {}): ExplorerSource {
     hasAccountToken: () => Promise.resolve(true),
     hasProjectToken: () => Promise.resolve(true),
     tokenPcodes: () => [],
-    projectName: () => undefined,
+    projectLabel: (_profile, pcode) => `Project ${pcode}`,
     now: () => Date.now(),
     ...overrides,
   };
 }
 
-const labels = (nodes: ExplorerNode[]) => nodes.map((n) => nodeView(n).label);
+const labels = (nodes: ExplorerNode[]) => nodes.map((n) => englishView(n).label);
 
 async function allProjects(src: ExplorerSource): Promise<ExplorerNode[]> {
   const folders = await childrenOf({ kind: 'projects', profile: 'Demo' }, src);
@@ -57,7 +58,7 @@ void test('projects come grouped by group name with product type, platform, stat
   assert.equal(projects.length, server.projects.length);
   for (const node of projects) {
     assert.equal(node.kind, 'project');
-    const view = nodeView(node);
+    const view = englishView(node);
     assert.match(view.description ?? '', /^\S+ · \S+ · \S+ · \S+$/, view.label);
     assert.match(view.tooltip ?? '', /Gateway: /);
   }
@@ -93,7 +94,7 @@ void test('a project shows live values, agents (active and inactive), members; s
   const values = await childrenOf(live, source());
   assert.ok(labels(values).includes('TPS'));
   assert.ok(
-    values.every((v) => nodeView(v).description !== '-'),
+    values.every((v) => englishView(v).description !== '-'),
     'the demo fills every live value',
   );
   const agentNodes = await childrenOf(agents, source());
@@ -102,7 +103,7 @@ void test('a project shows live values, agents (active and inactive), members; s
     assert.equal(n.kind, 'agent');
     // Agents not seen in the last hour are known from the status list only, which has no oid.
     const expected = n.kind === 'agent' && n.agent.active ? /^oid -?\d+$/ : /^(oid -?\d+|no oid)$/;
-    assert.match(nodeView(n).description ?? '', expected);
+    assert.match(englishView(n).description ?? '', expected);
   }
   const serverNodes = await childrenOf(servers, source());
   assert.ok(serverNodes.length > 0 && serverNodes.every((n) => n.kind === 'server'));
@@ -114,7 +115,7 @@ void test('some demo project has inactive agents, shown with their own context v
   const contexts = new Set<string>();
   for (const p of projects) {
     const agents = (await childrenOf(p, source())).find((n) => n.kind === 'agents');
-    if (agents) for (const a of await childrenOf(agents, source())) contexts.add(nodeView(a).contextValue);
+    if (agents) for (const a of await childrenOf(agents, source())) contexts.add(englishView(a).contextValue);
   }
   assert.ok(contexts.has('mxqlAgent') && contexts.has('mxqlAgentInactive'), [...contexts].join());
 });
@@ -123,7 +124,7 @@ void test('without an account token: a set-token node and the projects that have
   const src = source({
     hasAccountToken: () => Promise.resolve(false),
     tokenPcodes: () => [server.projects[0]!.pcode],
-    projectName: () => 'Known name',
+    projectLabel: () => 'Known name',
   });
   const nodes = await childrenOf({ kind: 'projects', profile: 'Prod' }, src);
   assert.deepEqual(labels(nodes), ['Set account token…', 'Known name']);

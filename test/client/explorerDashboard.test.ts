@@ -11,6 +11,11 @@ import {
   sparklinePoints,
 } from '../../common/dashboardMessages';
 import { liveValues } from '../../client/src/explorer/explorerData';
+import { englishOf } from '../../common/templateText';
+
+/** The live values of a spot answer with their labels in English, as the dashboard sends them. */
+const saidValues = (spot: unknown) =>
+  liveValues(spot).map((value) => ({ ...value, label: englishOf(value.label) }));
 
 void test('values messages are parsed; bad fields are dropped; other versions and shapes are refused', () => {
   const message = parseExtensionToDashboard({
@@ -53,8 +58,8 @@ void test('sparklines span the box, oldest left; a flat line sits in the middle'
 
 void test('the history keeps numbers only, at most SPARK_POINTS per field', () => {
   const history = new Map<string, number[]>();
-  let fields = addToHistory(history, liveValues({ tps: '1' }));
-  for (let i = 2; i <= SPARK_POINTS + 5; i++) fields = addToHistory(history, liveValues({ tps: String(i) }));
+  let fields = addToHistory(history, saidValues({ tps: '1' }));
+  for (let i = 2; i <= SPARK_POINTS + 5; i++) fields = addToHistory(history, saidValues({ tps: String(i) }));
   const tps = fields.find((f) => f.key === 'tps');
   assert.equal(tps?.history.length, SPARK_POINTS);
   assert.equal(tps?.history.at(-1), SPARK_POINTS + 5);
@@ -66,14 +71,10 @@ void test('the page has a nonce-only CSP, no inline code, and escapes what it em
   assert.match(csp, /default-src 'none'/);
   assert.match(csp, /script-src 'nonce-abc'/);
   assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval/);
-  const html = dashboardHtml({
-    cspSource: 'vscode-resource:',
-    nonce: 'abc',
-    scriptUri: 's.js',
-    styleUri: 's.css',
-    title: '<b>x</b>',
-  });
-  assert.match(html, /<script nonce="abc" src="s.js"><\/script>/);
+  const page = { cspSource: 'vscode-resource:', nonce: 'abc', uri: (file: string) => `r/${file}` };
+  const html = dashboardHtml(page, 'dashboard', '<b>x</b>');
+  assert.match(html, /<script nonce="abc" src="r\/dashboard.js"><\/script>/);
+  assert.match(html, /<link rel="stylesheet" nonce="abc" href="r\/dashboard.css">/);
   assert.ok(html.includes('&lt;b&gt;x&lt;/b&gt;'));
   assert.equal((html.match(/<script/g) ?? []).length, 1);
 });

@@ -15,6 +15,8 @@ import {
   type ProjectInfo,
 } from '../../client/src/explorer/explorerData';
 import { nodeKey, nodeView, type ExplorerNode } from '../../client/src/explorer/explorerNodes';
+import { englishOf } from '../../common/templateText';
+import { englishView } from '../support/englishView';
 import { newQueryText, scopeQueryToAgent, withPcode } from '../../client/src/explorer/queryTemplates';
 
 const project = (
@@ -81,7 +83,7 @@ void test('a project item keeps productType, platform, status and gateway for de
     apiToken: '****',
   });
   assert.equal(projectDescription(info), 'APM · JAVA · subscribe · east');
-  const tooltip = projectTooltip(info);
+  const tooltip = projectTooltip(info).map(englishOf).join('\n');
   for (const part of [
     'Web (pcode 7)',
     'Group: Shop',
@@ -120,7 +122,7 @@ void test('agents: the status list decides active, the agent list gives details,
     ],
   );
   assert.equal(agents[1]?.ip, '10.0.0.9', 'an empty ip falls back to the host ip');
-  const tooltip = agentTooltip(agents[2]!);
+  const tooltip = agentTooltip(agents[2]!).map(englishOf).join('\n');
   for (const part of [
     'web-2 (oid -5)',
     'Inactive',
@@ -140,7 +142,9 @@ void test('live values read the spot answer; missing or odd fields show as -', (
   assert.equal(byKey['tps'], '12.5');
   assert.equal(byKey['rtime'], '-');
   assert.equal(byKey['apdex'], '-');
-  assert.ok(values.some((v) => v.label === 'CPU (%)'));
+  assert.ok(values.some((v) => englishOf(v.label) === 'CPU (%)'));
+  // The labels are texts as data: the UI says them in the user's language by their template.
+  assert.deepEqual(values.find((v) => v.key === 'cpu')?.label, { template: 'CPU (%)', args: [] });
   assert.equal(liveValues(null).length, values.length);
 });
 
@@ -161,10 +165,15 @@ void test('node views: icons and context values follow state; errors retry on cl
   assert.equal(nodeView(active).contextValue, 'mxqlAgent');
   assert.equal(nodeView(active).icon, 'vm-active');
   assert.equal(nodeView(inactive).contextValue, 'mxqlAgentInactive');
-  assert.equal(nodeView(inactive).description, 'oid 2');
+  assert.equal(englishView(inactive).description, 'oid 2');
   const folder: ExplorerNode = { kind: 'folder', profile: 'Demo', groupName: '', projects: [p] };
-  assert.equal(nodeView(folder).label, '(no group)');
-  assert.equal(nodeView(folder).description, '1 project');
+  assert.equal(englishView(folder).label, '(no group)');
+  assert.equal(englishView(folder).description, '1 project');
+  assert.equal(englishView({ ...folder, projects: [p, p] }).description, '2 projects');
+  assert.equal(
+    englishView({ ...inactive, agent: { oid: NaN, oname: 'c', active: false } }).tooltip,
+    'c (oid unknown)\nInactive',
+  );
   const error: ExplorerNode = {
     kind: 'error',
     key: 'x',
@@ -174,7 +183,7 @@ void test('node views: icons and context values follow state; errors retry on cl
   assert.equal(nodeView(error).command?.command, 'mxql.explorer.retry');
   assert.equal(nodeView(error).contextValue, 'mxqlError');
   const token: ExplorerNode = { kind: 'setToken', profile: 'Prod', scope: 'project', pcode: 7 };
-  assert.equal(nodeView(token).label, 'Set project token…');
+  assert.equal(englishView(token).label, 'Set project token…');
   assert.equal(nodeView(token).command?.command, 'mxql.explorer.setToken');
   const server: ExplorerNode = {
     kind: 'server',
@@ -182,7 +191,7 @@ void test('node views: icons and context values follow state; errors retry on cl
     project: p,
     server: { 'os.status': 'warning', oname: 'db-1', 'os.name': 'Linux', oid: 9, isActive: true },
   };
-  assert.equal(nodeView(server).description, 'warning · oid 9');
+  assert.equal(englishView(server).description, 'warning · oid 9');
   assert.equal(nodeView(server).command?.command, 'mxql.explorer.showServer');
   assert.notEqual(nodeKey(active), nodeKey(inactive));
   assert.equal(nodeKey({ kind: 'live', profile: 'Demo', project: p }), 'live/Demo/7');

@@ -208,6 +208,28 @@ void test('no user-visible English in client/src bypasses t() (syntax-tree scan)
   );
 });
 
+/** The translation layer itself: the translator, and the wording of errors the UI shows. */
+const TRANSLATORS = new Set(['client/src/l10n.ts', 'client/src/errorText.ts']);
+
+void test('only the UI layer calls t(): a pure client module returns its texts as data', () => {
+  // UI code imports vscode or shows its texts through the extension's Ctx or Ui.
+  const isUi = (text: string) => /from 'vscode'|from '(?:\.\.?\/)+(?:ctx|views\/ui)'/.test(text);
+  const importsT = (text: string) => /import \{[^}]*\bt\b[^}]*\} from '(?:\.\.?\/)+l10n'/.test(text);
+  const pureTranslating = CLIENT_FILES.map((file) => ({
+    name: relativeName(file),
+    text: readFileSync(file, 'utf8'),
+  }))
+    .filter(({ name, text }) => !TRANSLATORS.has(name) && importsT(text) && !isUi(text))
+    .map(({ name }) => name);
+  assert.deepEqual(
+    pureTranslating,
+    [],
+    'return templateText(…) (said by the UI with say()) instead of calling t()',
+  );
+  // The rule sees a translating module: the explorer's data would be one without its texts as data.
+  assert.ok(importsT("import { say, t } from '../l10n';") && !isUi("import { t } from '../l10n';"));
+});
+
 void test('no translation file holds a key twice (JSON.parse would keep only the last silently)', () => {
   const files = [
     'package.nls.json',

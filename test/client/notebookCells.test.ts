@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
   cellRunOptions,
+  cellTitle,
   headerRange,
   inheritedParams,
   parseParamList,
@@ -99,4 +100,11 @@ void test('a cell keeps its own @param; header params fill the rest', () => {
 void test('the header editor reads name=value lists', () => {
   assert.deepEqual(parseParamList('$oid=1, limit = 5'), { params: { $oid: '1', $limit: '5' } });
   assert.match(englishOf(parseParamList('oid').problem ?? templateText('')), /not name=value/);
+});
+
+void test("a cell's title is its @name, else a text as data naming the notebook and the cell", () => {
+  assert.equal(cellTitle('-- @name Errors by URL\nAPP_COUNTER', 'ops.mxqlnb', 0), 'Errors by URL');
+  const untitled = cellTitle('APP_COUNTER', 'ops.mxqlnb', 2);
+  assert.deepEqual(untitled, templateText('{0} › Cell {1}', 'ops.mxqlnb', 3));
+  assert.equal(englishOf(untitled), 'ops.mxqlnb › Cell 3');
 });

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { chartSvg } from '../../client/src/notebook/chartSvg';
 import { htmlReport, markdownReport } from '../../client/src/notebook/notebookExport';
+import { englishOf } from '../../common/templateText';
 import type { NotebookFile } from '../../client/src/notebook/notebookFile';
 
 const xss = '<img src=x onerror=alert(1)>';
@@ -35,7 +36,7 @@ const notebook: NotebookFile = {
 };
 
 void test('Markdown: tables with escaped pipes, a chart image file per time series, errors as quotes', () => {
-  const { markdown, images } = markdownReport(notebook, 'report');
+  const { markdown, images } = markdownReport(notebook, 'report', englishOf);
   assert.match(markdown, /\| time \| oname \| tps \|/);
   assert.match(markdown, /!\[TPS .*\]\(report-cell2\.svg\)/);
   assert.match(markdown, /> \*\*Error:\*\* bad \\\| /);
@@ -46,7 +47,7 @@ void test('Markdown: tables with escaped pipes, a chart image file per time seri
 });
 
 void test('HTML: no raw markup from values, no script, no remote content', () => {
-  const html = htmlReport(notebook, `Notebook ${xss}`);
+  const html = htmlReport(notebook, `Notebook ${xss}`, englishOf);
   assert.ok(!html.includes('<img'), 'no value becomes markup');
   assert.ok(!/<script/i.test(html));
   assert.ok(!/(src|href)\s*=\s*["']?https?:/i.test(html), 'nothing remote');

@@ -7,13 +7,20 @@ import {
   defaultValue,
   endpointDetail,
   isPromptable,
-  paramProblem,
+  paramProblem as paramProblemText,
   requestParams,
   requestableEndpoints,
 } from '../../client/src/openApiRequest/requestForm';
+import { englishOf } from '../../common/templateText';
 import { SPEC_REQUEST_GROUPS } from '../support/specEndpointGroups';
 
 const NOW = Date.UTC(2026, 10, 21, 6, 0, 0);
+
+/** The problem the prompt shows, in English. */
+function paramProblem(...args: Parameters<typeof paramProblemText>): string | undefined {
+  const problem = paramProblemText(...args);
+  return problem && englishOf(problem);
+}
 const HOUR = 3_600_000;
 
 void test('the picker offers every endpoint but the MXQL ones, grouped as the specification groups them', () => {

@@ -10,6 +10,7 @@ const html = (texts?: ReturnType<typeof translateResultsTexts>) =>
     scriptUri: 's',
     styleUri: 'c',
     codiconsUri: 'i',
+    title: 'MXQL Results',
     ...(texts ? { texts } : {}),
   });
 

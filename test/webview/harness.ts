@@ -151,6 +151,7 @@ export async function startServer(): Promise<WebviewServer> {
       scriptUri: `${origin}/dist/results.js`,
       styleUri: `${origin}/dist/results.css`,
       codiconsUri: `${origin}/dist/codicon.css`,
+      title: 'MXQL Results',
       ...(translate ? { texts: translateResultsTexts(translate) } : {}),
     });
     servePage(res, html, resultsCsp(origin, nonce), nonce);
@@ -159,28 +160,24 @@ export async function startServer(): Promise<WebviewServer> {
   function dashboardPage(res: ServerResponse, locale: string | null): void {
     const nonce = randomBytes(16).toString('base64');
     const translate = translatorOf(locale);
-    const html = dashboardHtml({
-      cspSource: origin,
-      nonce,
-      scriptUri: `${origin}/dist/dashboard.js`,
-      styleUri: `${origin}/dist/dashboard.css`,
-      title: 'Live',
-      ...(translate ? { texts: translateTexts(DASHBOARD_TEXTS, translate) } : {}),
-    });
+    const html = dashboardHtml(
+      { cspSource: origin, nonce, uri: (file) => `${origin}/dist/${file}` },
+      'dashboard',
+      'Live',
+      translate ? translateTexts(DASHBOARD_TEXTS, translate) : undefined,
+    );
     servePage(res, html, dashboardCsp(origin, nonce), nonce);
   }
   // `/board?locale=ko`: the dashboard preview's page as the extension builds it (the same shell as the live dashboard).
   function boardPage(res: ServerResponse, locale: string | null): void {
     const nonce = randomBytes(16).toString('base64');
     const translate = translatorOf(locale);
-    const html = dashboardHtml({
-      cspSource: origin,
-      nonce,
-      scriptUri: `${origin}/dist/board.js`,
-      styleUri: `${origin}/dist/board.css`,
-      title: 'Dashboard preview',
-      ...(translate ? { texts: translateTexts(BOARD_TEXTS, translate) } : {}),
-    });
+    const html = dashboardHtml(
+      { cspSource: origin, nonce, uri: (file) => `${origin}/dist/${file}` },
+      'board',
+      'Dashboard preview',
+      translate ? translateTexts(BOARD_TEXTS, translate) : undefined,
+    );
     servePage(res, html, dashboardCsp(origin, nonce), nonce);
   }
   // The page with the fake host's script before its own, under its CSP plus a report address.

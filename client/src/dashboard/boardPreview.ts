@@ -3,7 +3,6 @@
 // conventions (the core's planBoardQuery), on the active profile or the Demo. It follows edits of the
 // file (debounced), re-runs on Refresh and on a new range, and cancels what runs when it re-runs or
 // closes. Every failure stays in its widget; nothing is thrown into the host.
-import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import {
   BOARD_GRID_ROWS,
@@ -32,6 +31,7 @@ import { preparedOf } from '../run/runRequest';
 import { sendPrepared } from '../run/sendPrepared';
 import { presetMs, RANGE_PRESETS, type RangePreset } from '../run/timeRange';
 import { tabulate } from '../views/resultsModel';
+import { createPanel, PanelHost, writePage } from '../views/webviewPanel';
 import { dashboardHtml } from './dashboardHtml';
 
 /** Quiet time after an edit before the board is drawn and run again. */
@@ -56,7 +56,7 @@ function presetOf(ms: number | undefined): RangePreset {
   return RANGE_PRESETS.find((p) => presetMs(p) === ms) ?? '1h';
 }
 
-class BoardPreview implements vscode.Disposable {
+class BoardPreview extends PanelHost<ExtensionToBoard> {
   private generation = 0;
   private preset: RangePreset;
   private controller: AbortController | undefined;
@@ -68,14 +68,14 @@ class BoardPreview implements vscode.Disposable {
   private report: BoardPreviewReport;
   private reportedGeneration = -1;
   private waiters: (() => void)[] = [];
-  private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(
-    private readonly ctx: Ctx,
+    ctx: Ctx,
     readonly document: vscode.TextDocument,
-    private readonly panel: vscode.WebviewPanel,
+    panel: vscode.WebviewPanel,
     onDispose: () => void,
   ) {
+    super(ctx, panel, 'The dashboard preview', onDispose);
     const choice = ctx.rangeChoice();
     this.preset = presetOf(choice.kind === 'relative' ? choice.ms : undefined);
     this.report = {
@@ -86,31 +86,14 @@ class BoardPreview implements vscode.Disposable {
       target: '',
       widgets: [],
     };
-    const root = vscode.Uri.joinPath(ctx.extension.extensionUri, 'dist', 'webview');
-    const uri = (file: string) => panel.webview.asWebviewUri(vscode.Uri.joinPath(root, file)).toString();
-    panel.webview.html = dashboardHtml({
-      cspSource: panel.webview.cspSource,
-      nonce: randomBytes(16).toString('base64'),
-      scriptUri: uri('board.js'),
-      styleUri: uri('board.css'),
-      title: t('Dashboard preview'),
-      texts: translateTexts(BOARD_TEXTS, t),
-    });
+    const texts = translateTexts(BOARD_TEXTS, t);
+    writePage(ctx, panel, (page) => dashboardHtml(page, 'board', t('Dashboard preview'), texts));
     this.subscriptions.push(
-      panel.webview.onDidReceiveMessage((data: unknown) => this.receive(data)),
       vscode.workspace.onDidChangeTextDocument((event) => {
         if (event.document === this.document && event.contentChanges.length > 0) this.schedule();
       }),
-      panel.onDidDispose(() => {
-        this.dispose();
-        onDispose();
-      }),
     );
     this.render();
-  }
-
-  reveal(): void {
-    this.panel.reveal(undefined, false);
   }
 
   /** The report once no edit waits, every query is in and the page has shown it (or after a timeout). */
@@ -263,7 +246,7 @@ class BoardPreview implements vscode.Disposable {
     return `${profile} · ${project}`;
   }
 
-  private receive(data: unknown): void {
+  protected receive(data: unknown): void {
     const message = parseBoardToExtension(data);
     if (!message) return;
     switch (message.type) {
@@ -299,16 +282,10 @@ class BoardPreview implements vscode.Disposable {
     for (const waiter of this.waiters.splice(0)) waiter();
   }
 
-  private post(message: ExtensionToBoard): void {
-    void this.panel.webview.postMessage(message).then(undefined, (error: unknown) => {
-      this.ctx.log.warn(`The dashboard preview did not take a message: ${String(error)}`);
-    });
-  }
-
-  dispose(): void {
+  override dispose(): void {
     this.controller?.abort();
     if (this.timer) clearTimeout(this.timer);
-    for (const s of this.subscriptions.splice(0)) s.dispose();
+    super.dispose();
     for (const waiter of this.waiters.splice(0)) waiter();
   }
 }
@@ -342,13 +319,10 @@ export class BoardPreviews implements vscode.Disposable {
       void this.ctx.ui.message('error', t('MXQL: this file cannot be previewed as a dashboard. {0}', text));
       return { uri: key, generation: 0, name: '', problems: [text], target: '', widgets: [] };
     }
-    const root = vscode.Uri.joinPath(this.ctx.extension.extensionUri, 'dist', 'webview');
-    const panel = vscode.window.createWebviewPanel(
-      'mxql.boardPreview',
-      t('Preview: {0}', board.name),
-      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
-      { enableScripts: true, retainContextWhenHidden: false, localResourceRoots: [root] },
-    );
+    const panel = createPanel(this.ctx, 'mxql.boardPreview', t('Preview: {0}', board.name), {
+      viewColumn: vscode.ViewColumn.Beside,
+      preserveFocus: true,
+    });
     const preview = new BoardPreview(this.ctx, document, panel, () => this.previews.delete(key));
     this.previews.set(key, preview);
     return preview.settled();

@@ -1,12 +1,14 @@
 // The numbers behind the dashboard's sparklines: the recent values of each live field. Pure.
 import type { DashboardField } from '../../../common/dashboardMessages';
-import type { LiveValue } from '../explorer/explorerData';
 
 /** Points kept per sparkline. */
 export const SPARK_POINTS = 30;
 
 /** Adds one spot answer to the per-field history (numbers only; at most SPARK_POINTS each). */
-export function addToHistory(history: Map<string, number[]>, values: readonly LiveValue[]): DashboardField[] {
+export function addToHistory(
+  history: Map<string, number[]>,
+  values: readonly Pick<DashboardField, 'key' | 'label' | 'value'>[],
+): DashboardField[] {
   return values.map((value) => {
     const list = history.get(value.key) ?? [];
     const n = Number(value.value);

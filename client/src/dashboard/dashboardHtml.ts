@@ -1,31 +1,30 @@
-// The live dashboard's HTML: a strict CSP with a per-render nonce, no inline code, the bundle and
-// its stylesheet from dist/webview. Pure, so tests check the policy without VS Code.
+// The HTML of the dashboard pages (the live dashboard and the dashboard preview): a strict CSP with a
+// per-render nonce, no inline code, the program's bundle and stylesheet from dist/webview. Pure, so tests
+// check the policy without VS Code.
 import type { TextTable } from '../../../common/l10n';
-import { nonceCsp, webviewDocument } from '../views/webviewHtml';
+import { nonceCsp, webviewDocument, type PageAssets } from '../views/webviewHtml';
 
-export interface DashboardHtmlInput {
-  readonly cspSource: string;
-  readonly nonce: string;
-  readonly scriptUri: string;
-  readonly styleUri: string;
-  readonly title: string;
-  /** The page's texts in the user's language (DASHBOARD_TEXTS translated). */
-  readonly texts?: TextTable;
-}
+/** The browser program of a dashboard page: `dashboard.js`/`.css` or `board.js`/`.css`. */
+export type DashboardProgram = 'dashboard' | 'board';
 
 /** The Content-Security-Policy of the dashboard: nothing but our own script and stylesheet. */
 export function dashboardCsp(cspSource: string, nonce: string): string {
   return nonceCsp(cspSource, nonce);
 }
 
-/** The complete HTML document of the dashboard panel. */
-export function dashboardHtml(input: DashboardHtmlInput): string {
+/** The complete HTML document of a dashboard page; `texts` are the page's texts in the user's language. */
+export function dashboardHtml(
+  page: PageAssets,
+  program: DashboardProgram,
+  title: string,
+  texts?: TextTable,
+): string {
   return webviewDocument({
-    csp: dashboardCsp(input.cspSource, input.nonce),
-    nonce: input.nonce,
-    styleUris: [input.styleUri],
-    scriptUri: input.scriptUri,
-    title: input.title,
-    ...(input.texts ? { texts: input.texts } : {}),
+    csp: dashboardCsp(page.cspSource, page.nonce),
+    nonce: page.nonce,
+    styleUris: [page.uri(`${program}.css`)],
+    scriptUri: page.uri(`${program}.js`),
+    title,
+    ...(texts ? { texts } : {}),
   });
 }

@@ -2,7 +2,6 @@
 // refreshed every few seconds while the panel is visible (hidden panels do not poll). One panel per
 // project; opening it again reveals it. The extension keeps the history, so a reloaded page
 // gets everything back with the next message.
-import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import {
   DASHBOARD_PROTOCOL_VERSION as v,
@@ -16,56 +15,41 @@ import { addToHistory } from './dashboardHistory';
 import { dashboardHtml } from './dashboardHtml';
 import { translateTexts } from '../../../common/l10n';
 import { errorText } from '../errorText';
-import { t } from '../l10n';
+import { say, t } from '../l10n';
+import { createPanel, PanelHost, writePage } from '../views/webviewPanel';
 
 /** Milliseconds between refreshes of a visible dashboard. */
 export const DASHBOARD_REFRESH_MS = 5000;
 
+/** A live value with its label in the user's language. */
+export type SaidLiveValue = Omit<LiveValue, 'label'> & { readonly label: string };
+
 /** What the command resolves to once the first refresh is done. */
 export interface DashboardOutcome {
   readonly title: string;
-  readonly values?: readonly LiveValue[];
+  readonly values?: readonly SaidLiveValue[];
   readonly error?: string;
 }
 
-export class LiveDashboard implements vscode.Disposable {
+export class LiveDashboard extends PanelHost<ExtensionToDashboard> {
   private readonly history = new Map<string, number[]>();
   private last: ExtensionToDashboard | undefined;
   private timer: NodeJS.Timeout | undefined;
-  private readonly subscriptions: vscode.Disposable[] = [];
   readonly title: string;
 
   constructor(
-    private readonly ctx: Ctx,
+    ctx: Ctx,
     private readonly profile: string,
     private readonly project: ProjectInfo,
-    private readonly panel: vscode.WebviewPanel,
+    panel: vscode.WebviewPanel,
     onDispose: () => void,
   ) {
+    super(ctx, panel, 'Dashboard', onDispose);
     this.title = t('Live: {0}', project.name);
-    const root = vscode.Uri.joinPath(ctx.extension.extensionUri, 'dist', 'webview');
-    const uri = (file: string) => panel.webview.asWebviewUri(vscode.Uri.joinPath(root, file)).toString();
-    panel.webview.html = dashboardHtml({
-      cspSource: panel.webview.cspSource,
-      nonce: randomBytes(16).toString('base64'),
-      scriptUri: uri('dashboard.js'),
-      styleUri: uri('dashboard.css'),
-      title: this.title,
-      texts: translateTexts(DASHBOARD_TEXTS, t),
-    });
-    this.subscriptions.push(
-      panel.webview.onDidReceiveMessage((data: unknown) => this.receive(data)),
-      panel.onDidChangeViewState(() => this.schedule()),
-      panel.onDidDispose(() => {
-        this.dispose();
-        onDispose();
-      }),
-    );
+    const texts = translateTexts(DASHBOARD_TEXTS, t);
+    writePage(ctx, panel, (page) => dashboardHtml(page, 'dashboard', this.title, texts));
+    this.subscriptions.push(panel.onDidChangeViewState(() => this.schedule()));
     this.schedule();
-  }
-
-  reveal(): void {
-    this.panel.reveal(undefined, false);
   }
 
   /** Fetches the spot values once and sends them; resolves with what was shown. */
@@ -73,28 +57,26 @@ export class LiveDashboard implements vscode.Disposable {
     try {
       const target = await this.ctx.profiles.target({ profile: this.profile, pcode: this.project.pcode });
       const spot = await target.client.spot(undefined, { pcode: this.project.pcode });
-      const values = liveValues(spot);
+      const values = liveValues(spot).map((value) => ({ ...value, label: say(value.label) }));
       const fields = addToHistory(this.history, values);
-      this.send({ type: 'values', v, title: this.title, updatedAt: Date.now(), fields });
+      this.post({ type: 'values', v, title: this.title, updatedAt: Date.now(), fields });
       return { title: this.title, values };
     } catch (error) {
       const message = this.ctx.log.redact(errorText(error));
-      this.send({ type: 'error', v, message });
+      this.post({ type: 'error', v, message });
       return { title: this.title, error: message };
     }
   }
 
-  private send(message: ExtensionToDashboard): void {
+  protected override post(message: ExtensionToDashboard): void {
     this.last = message.type === 'values' ? message : this.last;
-    void this.panel.webview.postMessage(message).then(undefined, (error: unknown) => {
-      this.ctx.log.warn(`Dashboard did not take a message: ${String(error)}`);
-    });
+    super.post(message);
   }
 
-  private receive(data: unknown): void {
+  protected receive(data: unknown): void {
     const message = parseDashboardToExtension(data);
     if (!message) return;
-    if (message.type === 'ready' && this.last) void this.panel.webview.postMessage(this.last);
+    if (message.type === 'ready' && this.last) this.post(this.last);
     else void this.refresh();
   }
 
@@ -113,10 +95,10 @@ export class LiveDashboard implements vscode.Disposable {
     this.panel.dispose();
   }
 
-  dispose(): void {
+  override dispose(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
-    for (const s of this.subscriptions.splice(0)) s.dispose();
+    super.dispose();
   }
 }
 
@@ -133,13 +115,10 @@ export async function openDashboard(
     existing.reveal();
     return existing.refresh();
   }
-  const root = vscode.Uri.joinPath(ctx.extension.extensionUri, 'dist', 'webview');
-  const panel = vscode.window.createWebviewPanel(
-    'mxql.dashboard',
-    t('MXQL Live: {0}', project.name),
-    { viewColumn: vscode.ViewColumn.Active, preserveFocus: false },
-    { enableScripts: true, retainContextWhenHidden: false, localResourceRoots: [root] },
-  );
+  const panel = createPanel(ctx, 'mxql.dashboard', t('MXQL Live: {0}', project.name), {
+    viewColumn: vscode.ViewColumn.Active,
+    preserveFocus: false,
+  });
   const dashboard = new LiveDashboard(ctx, profile, project, panel, () => dashboards.delete(key));
   dashboards.set(key, dashboard);
   return dashboard.refresh();

@@ -3,7 +3,6 @@
 // error node, so one failing node never breaks its siblings.
 import type { OpenApiClient } from '../../../api/index';
 import { templateText } from '../../../common/templateText';
-import { t } from '../l10n';
 import {
   groupProjects,
   isServerProject,
@@ -22,8 +21,8 @@ export interface ExplorerSource {
   hasProjectToken(profile: string, pcode: number): Promise<boolean>;
   /** Projects with a stored project token (used when there is no account token). */
   tokenPcodes(profile: string): number[];
-  /** A remembered project name, if any. */
-  projectName(profile: string, pcode: number): string | undefined;
+  /** A project's remembered name, else a label of its pcode. */
+  projectLabel(profile: string, pcode: number): string;
   now(): number;
 }
 
@@ -34,7 +33,7 @@ async function projectsOf(profile: string, source: ExplorerSource): Promise<Expl
   if (!(await source.hasAccountToken(profile))) {
     const stored: ProjectInfo[] = source.tokenPcodes(profile).map((pcode) => ({
       pcode,
-      name: source.projectName(profile, pcode) ?? t('Project {0}', pcode),
+      name: source.projectLabel(profile, pcode),
       groupName: '',
     }));
     const setToken: ExplorerNode = { kind: 'setToken', profile, scope: 'account' };

@@ -1,8 +1,8 @@
 // Pure shaping of Open API answers into what the explorer tree shows: projects grouped by group
 // name, agents joined from the two agent endpoints, the live values of the all-in-one spot answer.
-// No vscode here, so every rule is tested in plain node.
+// No vscode here, so every rule is tested in plain node; its words are texts as data the UI says.
 import type { AgentItem, AgentStatus, ProjectItem, SpotResponse } from '../../../api/index';
-import { t } from '../l10n';
+import { templateText, type ShownText } from '../../../common/templateText';
 
 /** A project as the tree shows it, from the account's project list or from a stored token. */
 export interface ProjectInfo {
@@ -59,16 +59,20 @@ export function projectDescription(project: ProjectInfo): string {
 }
 
 /** The tooltip of a project: every known field on its own line. */
-export function projectTooltip(project: ProjectInfo): string {
-  const lines = [
+export function projectTooltip(project: ProjectInfo): readonly ShownText[] {
+  return presentLines([
     `${project.name} (pcode ${project.pcode})`,
-    project.groupName ? t('Group: {0}', project.groupName) : undefined,
-    project.productType ? t('Product type: {0}', project.productType) : undefined,
-    project.platform ? t('Platform: {0}', project.platform) : undefined,
-    project.status ? t('Status: {0}', project.status) : undefined,
-    project.gatewayName ? t('Gateway: {0}', project.gatewayName) : undefined,
-  ];
-  return lines.filter((l): l is string => l !== undefined).join('\n');
+    project.groupName ? templateText('Group: {0}', project.groupName) : undefined,
+    project.productType ? templateText('Product type: {0}', project.productType) : undefined,
+    project.platform ? templateText('Platform: {0}', project.platform) : undefined,
+    project.status ? templateText('Status: {0}', project.status) : undefined,
+    project.gatewayName ? templateText('Gateway: {0}', project.gatewayName) : undefined,
+  ]);
+}
+
+/** The lines a tooltip has values for. */
+function presentLines(lines: readonly (ShownText | undefined)[]): readonly ShownText[] {
+  return lines.filter((l): l is ShownText => l !== undefined);
 }
 
 /** Server-monitoring projects get a Servers folder; the product type says which they are. */
@@ -116,38 +120,37 @@ export function joinAgents(list: readonly AgentItem[], statuses: readonly AgentS
 }
 
 /** The tooltip of an agent: oid, oname and the details the agent list gives. */
-export function agentTooltip(agent: AgentInfo): string {
-  const lines = [
-    `${agent.oname} (oid ${Number.isNaN(agent.oid) ? t('unknown') : agent.oid})`,
-    agent.active ? t('Active') : t('Inactive'),
-    agent.ip ? t('IP: {0}', agent.ip) : undefined,
-    agent.version ? t('Version: {0}', agent.version) : undefined,
-    agent.okindName ? t('Kind: {0}', agent.okindName) : undefined,
-    agent.onodeName ? t('Node: {0}', agent.onodeName) : undefined,
-  ];
-  return lines.filter((l): l is string => l !== undefined).join('\n');
+export function agentTooltip(agent: AgentInfo): readonly ShownText[] {
+  return presentLines([
+    templateText('{0} (oid {1})', agent.oname, Number.isNaN(agent.oid) ? templateText('unknown') : agent.oid),
+    agent.active ? templateText('Active') : templateText('Inactive'),
+    agent.ip ? templateText('IP: {0}', agent.ip) : undefined,
+    agent.version ? templateText('Version: {0}', agent.version) : undefined,
+    agent.okindName ? templateText('Kind: {0}', agent.okindName) : undefined,
+    agent.onodeName ? templateText('Node: {0}', agent.onodeName) : undefined,
+  ]);
 }
 
 /** One live value: a label, the value as text, and the spot field it comes from. */
 export interface LiveValue {
   readonly key: keyof SpotResponse;
-  readonly label: string;
+  readonly label: ShownText;
   readonly value: string;
 }
 
 /** The live values the tree and the dashboard show, in this order. */
-export const liveFields = (): readonly { key: keyof SpotResponse; label: string }[] => [
-  { key: 'act_agent', label: t('Active agents') },
-  { key: 'inact_agent', label: t('Inactive agents') },
-  { key: 'host', label: t('Hosts') },
-  { key: 'tps', label: t('TPS') },
-  { key: 'rtime', label: t('Response time (ms)') },
-  { key: 'cpu', label: t('CPU (%)') },
-  { key: 'apdex', label: t('Apdex') },
-  { key: 'user', label: t('Active users (5 min)') },
-  { key: 'actx', label: t('Active transactions') },
-  { key: 'txcount', label: t('Transactions') },
-  { key: 'cpucore', label: t('CPU cores') },
+export const liveFields = (): readonly { key: keyof SpotResponse; label: ShownText }[] => [
+  { key: 'act_agent', label: templateText('Active agents') },
+  { key: 'inact_agent', label: templateText('Inactive agents') },
+  { key: 'host', label: templateText('Hosts') },
+  { key: 'tps', label: templateText('TPS') },
+  { key: 'rtime', label: templateText('Response time (ms)') },
+  { key: 'cpu', label: templateText('CPU (%)') },
+  { key: 'apdex', label: templateText('Apdex') },
+  { key: 'user', label: templateText('Active users (5 min)') },
+  { key: 'actx', label: templateText('Active transactions') },
+  { key: 'txcount', label: templateText('Transactions') },
+  { key: 'cpucore', label: templateText('CPU cores') },
 ];
 
 /** The live values of a spot answer; a missing or malformed field shows as '-'. */

@@ -1,6 +1,6 @@
 // The explorer's nodes as plain data, and how each one looks (label, description, tooltip, icon,
-// context value). No vscode: the tree adapter turns a NodeView into a TreeItem, and tests check the
-// views directly.
+// context value). No vscode: its texts are data (names as they are, words as templates) that the tree
+// adapter says when it turns a NodeView into a TreeItem, and tests check the views directly.
 import type { Group, ProjectMember, SmServerListItem } from '../../../api/index';
 import {
   agentTooltip,
@@ -10,8 +10,7 @@ import {
   type LiveValue,
   type ProjectInfo,
 } from './explorerData';
-import type { TemplateText } from '../../../common/templateText';
-import { say, t } from '../l10n';
+import { templateText, type ShownText, type TemplateText } from '../../../common/templateText';
 
 export type ExplorerNode =
   | { readonly kind: 'profile'; readonly profile: string }
@@ -61,15 +60,16 @@ export type ExplorerNode =
 /** What a tree item shows for a node; `command` is run when the node is clicked. */
 export interface NodeView {
   readonly id: string;
-  readonly label: string;
-  readonly description?: string;
-  readonly tooltip?: string;
+  readonly label: ShownText;
+  readonly description?: ShownText;
+  /** The tooltip's lines. */
+  readonly tooltip?: readonly ShownText[];
   readonly icon: string;
   /** A theme colour id for the icon (e.g. testing.iconPassed). */
   readonly iconColor?: string;
   readonly contextValue: string;
   readonly collapsible: boolean;
-  readonly command?: { readonly command: string; readonly title: string };
+  readonly command?: { readonly command: string; readonly title: ShownText };
 }
 
 /** A stable id per node, so the tree keeps expansion and selection across refreshes. */
@@ -108,15 +108,14 @@ export function nodeKey(node: ExplorerNode): string {
 }
 
 const FOLDER_TITLES = {
-  live: [() => t('Live values'), 'pulse'],
-  agents: [() => t('Agents'), 'server-process'],
-  servers: [() => t('Servers'), 'server'],
-  members: [() => t('Members'), 'organization'],
+  live: [templateText('Live values'), 'pulse'],
+  agents: [templateText('Agents'), 'server-process'],
+  servers: [templateText('Servers'), 'server'],
+  members: [templateText('Members'), 'organization'],
 } as const;
 
 function sectionView(node: ExplorerNode & { kind: 'live' | 'agents' | 'servers' | 'members' }): NodeView {
-  const [title, icon] = FOLDER_TITLES[node.kind];
-  const label = title();
+  const [label, icon] = FOLDER_TITLES[node.kind];
   const contextValue = node.kind === 'live' ? 'mxqlLive' : 'mxqlSection';
   return { id: nodeKey(node), label, icon, contextValue, collapsible: true };
 }
@@ -126,7 +125,7 @@ function agentView(node: ExplorerNode & { kind: 'agent' }): NodeView {
   return {
     id: nodeKey(node),
     label: agent.oname,
-    description: Number.isNaN(agent.oid) ? t('no oid') : `oid ${agent.oid}`,
+    description: Number.isNaN(agent.oid) ? templateText('no oid') : `oid ${agent.oid}`,
     tooltip: agentTooltip(agent),
     icon: agent.active ? 'vm-active' : 'vm-outline',
     ...(agent.active ? { iconColor: 'testing.iconPassed' } : { iconColor: 'disabledForeground' }),
@@ -147,19 +146,21 @@ function serverView(node: ExplorerNode & { kind: 'server' }): NodeView {
   return {
     id: nodeKey(node),
     label: node.server.oname,
-    description: t('{0} · oid {1}', status, node.server.oid),
-    tooltip: t(
-      '{0} (oid {1})\nStatus: {2}\nOS: {3}',
-      node.server.oname,
-      node.server.oid,
-      status,
-      node.server['os.name'] ?? '',
-    ),
+    description: templateText('{0} · oid {1}', status, node.server.oid),
+    tooltip: [
+      templateText(
+        '{0} (oid {1})\nStatus: {2}\nOS: {3}',
+        node.server.oname,
+        node.server.oid,
+        status,
+        node.server['os.name'] ?? '',
+      ),
+    ],
     icon: status === 'ok' ? 'pass' : status === 'inactive' ? 'circle-slash' : 'warning',
     iconColor: color,
     contextValue: 'mxqlServer',
     collapsible: false,
-    command: { command: 'mxql.explorer.showServer', title: t('Show Server Snapshot') },
+    command: { command: 'mxql.explorer.showServer', title: templateText('Show Server Snapshot') },
   };
 }
 
@@ -196,16 +197,23 @@ function simpleView(node: ExplorerNode): NodeView | undefined {
     case 'projects':
       return {
         id,
-        label: t('Projects'),
+        label: templateText('Projects'),
         icon: 'folder-library',
         contextValue: 'mxqlSection',
         collapsible: true,
       };
     case 'groups':
-      return { id, label: t('Groups'), icon: 'organization', contextValue: 'mxqlSection', collapsible: true };
+      return {
+        id,
+        label: templateText('Groups'),
+        icon: 'organization',
+        contextValue: 'mxqlSection',
+        collapsible: true,
+      };
     case 'folder': {
-      const label = node.groupName || t('(no group)');
-      const description = `${node.projects.length} project${node.projects.length === 1 ? '' : 's'}`;
+      const label = node.groupName || templateText('(no group)');
+      const count = node.projects.length;
+      const description = count === 1 ? templateText('1 project') : templateText('{0} projects', count);
       return { id, label, description, icon: 'folder', contextValue: 'mxqlFolder', collapsible: true };
     }
     case 'group':
@@ -218,9 +226,21 @@ function simpleView(node: ExplorerNode): NodeView | undefined {
         collapsible: true,
       };
     case 'groupMembers':
-      return { id, label: t('Members'), icon: 'person', contextValue: 'mxqlSection', collapsible: true };
+      return {
+        id,
+        label: templateText('Members'),
+        icon: 'person',
+        contextValue: 'mxqlSection',
+        collapsible: true,
+      };
     case 'groupProjects':
-      return { id, label: t('Projects'), icon: 'project', contextValue: 'mxqlSection', collapsible: true };
+      return {
+        id,
+        label: templateText('Projects'),
+        icon: 'project',
+        contextValue: 'mxqlSection',
+        collapsible: true,
+      };
     default:
       return undefined;
   }
@@ -242,25 +262,26 @@ function leafView(node: ExplorerNode): NodeView | undefined {
       return {
         id,
         label: node.message.split('\n')[0] ?? node.message,
-        tooltip: t('{0}\nClick to retry.', node.message),
+        tooltip: [templateText('{0}\nClick to retry.', node.message)],
         icon: 'error',
         iconColor: 'list.errorForeground',
         contextValue: 'mxqlError',
         collapsible: false,
-        command: { command: 'mxql.explorer.retry', title: t('Retry') },
+        command: { command: 'mxql.explorer.retry', title: templateText('Retry') },
       };
     case 'setToken':
       return {
         id,
-        label: node.scope === 'account' ? t('Set account token…') : t('Set project token…'),
-        tooltip: t('Tokens are kept in VS Code secret storage.'),
+        label:
+          node.scope === 'account' ? templateText('Set account token…') : templateText('Set project token…'),
+        tooltip: [templateText('Tokens are kept in VS Code secret storage.')],
         icon: 'key',
         contextValue: 'mxqlSetToken',
         collapsible: false,
-        command: { command: 'mxql.explorer.setToken', title: t('Set Token…') },
+        command: { command: 'mxql.explorer.setToken', title: templateText('Set Token…') },
       };
     case 'empty':
-      return { id, label: say(node.text), icon: 'info', contextValue: 'mxqlEmpty', collapsible: false };
+      return { id, label: node.text, icon: 'info', contextValue: 'mxqlEmpty', collapsible: false };
     default:
       return undefined;
   }

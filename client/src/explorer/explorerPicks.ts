@@ -115,7 +115,7 @@ async function pickTokenScope(ctx: Ctx): Promise<ExplorerNode | undefined> {
   if (!profile) return undefined;
   const account: ExplorerNode = { kind: 'profile', profile };
   const projects = ctx.profiles.tokenPcodes(profile).map((pcode): PickItem<ExplorerNode> => ({
-    label: ctx.projectName(profile, pcode) ?? t('Project {0}', pcode),
+    label: ctx.projectLabel(profile, pcode),
     description: t('project token · pcode {0}', pcode),
     value: { kind: 'setToken', profile, scope: 'project', pcode },
   }));

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { childrenOf, type ExplorerSource } from './explorerChildren';
 import { nodeKey, nodeView, type ExplorerNode, type NodeView } from './explorerNodes';
 import { errorText } from '../errorText';
+import { say } from '../l10n';
 
 /** The tree's view id in the MXQL view container. */
 export const EXPLORER_VIEW_ID = 'mxql.explorer';
@@ -41,9 +42,9 @@ export class ExplorerTree implements vscode.TreeDataProvider<ExplorerNode>, vsco
   }
 
   /** Children as views, for the command that lists a node's content (tests and scripting). */
-  async childViews(node?: ExplorerNode): Promise<{ node: ExplorerNode; view: NodeView }[]> {
+  async childViews(node?: ExplorerNode): Promise<{ node: ExplorerNode; view: SaidView }[]> {
     const children = await this.getChildren(node);
-    return children.map((child) => ({ node: child, view: nodeView(child) }));
+    return children.map((child) => ({ node: child, view: saidView(nodeView(child)) }));
   }
 
   /** The interned node with this key, if the tree has shown it. */
@@ -109,7 +110,26 @@ export class ExplorerTree implements vscode.TreeDataProvider<ExplorerNode>, vsco
   }
 }
 
-function treeItem(view: NodeView, node: ExplorerNode): vscode.TreeItem {
+/** A node's view with its texts in the user's language. */
+export interface SaidView extends Omit<NodeView, 'label' | 'description' | 'tooltip' | 'command'> {
+  readonly label: string;
+  readonly description?: string;
+  readonly tooltip?: string;
+  readonly command?: { readonly command: string; readonly title: string };
+}
+
+function saidView(view: NodeView): SaidView {
+  return {
+    ...view,
+    label: say(view.label),
+    description: view.description === undefined ? undefined : say(view.description),
+    tooltip: view.tooltip?.map(say).join('\n'),
+    command: view.command && { command: view.command.command, title: say(view.command.title) },
+  };
+}
+
+function treeItem(shown: NodeView, node: ExplorerNode): vscode.TreeItem {
+  const view = saidView(shown);
   const state = view.collapsible
     ? vscode.TreeItemCollapsibleState.Collapsed
     : vscode.TreeItemCollapsibleState.None;

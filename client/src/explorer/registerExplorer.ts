@@ -29,7 +29,7 @@ function explorerSource(ctx: Ctx): ExplorerSource {
     hasProjectToken: async (profile, pcode) =>
       profile === DEMO_PROFILE_NAME || (await secrets.get(projectTokenKey(profile, pcode))) !== undefined,
     tokenPcodes: (profile) => ctx.profiles.tokenPcodes(profile),
-    projectName: (profile, pcode) => ctx.projectName(profile, pcode),
+    projectLabel: (profile, pcode) => ctx.projectLabel(profile, pcode),
     now: () => Date.now(),
   };
 }

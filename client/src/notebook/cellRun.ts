@@ -3,9 +3,8 @@
 // window's status bar (profile, project and range). Range strings are read by the core's directive
 // parser, so the header takes exactly what `@range` takes. Problems are texts as data, said by the UI.
 import { MXQL_RANGE } from '../../../common/limits';
-import { templateText, type TemplateText } from '../../../common/templateText';
+import { templateText, type ShownText, type TemplateText } from '../../../common/templateText';
 import { parseDirectives } from '../../../server/core/index';
-import { t } from '../l10n';
 import type { Selection } from '../profiles/profiles';
 import type { RunOptions } from '../run/runner';
 import type { RangeChoice } from '../run/timeRange';
@@ -68,8 +67,8 @@ export function cellRunOptions(
 }
 
 /** A cell's title for the history and the results panel: its `@name`, else "notebook › Cell n". */
-export function cellTitle(cellText: string, notebookName: string, index: number): string {
-  return parseDirectives(cellText).name ?? t('{0} › Cell {1}', notebookName, index + 1);
+export function cellTitle(cellText: string, notebookName: string, index: number): ShownText {
+  return parseDirectives(cellText).name ?? templateText('{0} › Cell {1}', notebookName, index + 1);
 }
 
 /** Parses `$a=1, $b=two` (the header editor's input) into params; a problem names the bad part. */

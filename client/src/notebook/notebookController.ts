@@ -47,7 +47,7 @@ export class MxqlNotebookController implements vscode.Disposable {
     execution.start(Date.now());
     const abort = new AbortController();
     const subscription = execution.token.onCancellationRequested(() => abort.abort());
-    const title = cellTitle(cell.document.getText(), path.basename(notebook.uri.path), cell.index);
+    const title = say(cellTitle(cell.document.getText(), path.basename(notebook.uri.path), cell.index));
     let output: CellOutput;
     try {
       await execution.clearOutput();

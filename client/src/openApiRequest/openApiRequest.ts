@@ -16,7 +16,7 @@ import {
   requestableEndpoints,
 } from './requestForm';
 import { showApiResult, type ApiResultOutcome } from './showApiResult';
-import { tableText, t } from '../l10n';
+import { say, tableText, t } from '../l10n';
 
 /** Arguments of mxql.openApiRequest that skip the prompts. */
 export interface OpenApiRequestArgs {
@@ -104,7 +104,10 @@ async function askParams(ctx: Ctx, spec: EndpointSpec, start: Readonly<Record<st
       prompt: param.required ? tableText(param.title) : t('{0} (optional)', tableText(param.title)),
       value: start[param.name] ?? defaultValue(spec, param, now),
       ignoreFocusOut: true,
-      validateInput: (text) => paramProblem(spec, entered, param, text, now),
+      validateInput: (text) => {
+        const problem = paramProblem(spec, entered, param, text, now);
+        return problem && say(problem);
+      },
     });
     if (value === undefined) return undefined;
     entered[param.name] = value.trim();

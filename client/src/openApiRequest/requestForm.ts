@@ -9,7 +9,7 @@ import {
   type EndpointSpec,
   type ParamSpec,
 } from '../../../api/index';
-import { say, t } from '../l10n';
+import { templateText, type TemplateText } from '../../../common/templateText';
 
 /** One group of the picker: the specification's group title and its endpoints in table order. */
 export interface EndpointPickGroup {
@@ -98,9 +98,10 @@ export function paramProblem(
   param: ParamSpec,
   value: string,
   now: number,
-): string | undefined {
+): TemplateText | undefined {
   const blank = value.trim() === '';
-  if (blank && param.required && param.default === undefined) return t('{0} is required', param.name);
+  if (blank && param.required && param.default === undefined)
+    return templateText('{0} is required', param.name);
   const asked = {
     ...stillToCome(spec, entered, param.name, now),
     ...requestParams(entered),
@@ -112,9 +113,9 @@ export function paramProblem(
   const message = englishOf(problem);
   // The pair rule is checked when its second half is entered.
   if (param.name === 'filterkey' && message.startsWith('filterkey and filterval')) return undefined;
-  if (message.includes(param.name)) return say(problem);
+  if (message.includes(param.name)) return problem;
   const namesOther = spec.params.some((p) => p.name !== param.name && message.includes(p.name));
-  return !namesOther && param.name === 'etime' ? say(problem) : undefined;
+  return !namesOther && param.name === 'etime' ? problem : undefined;
 }
 
 /** The parameters to send: blank optional values are left out, so the service applies its defaults. */

@@ -3,20 +3,21 @@
 import { isOpenApiError } from '../../../api/index';
 import type { ErrorAction, ResultsError } from '../../../common/resultsMessages';
 import { errorText } from '../errorText';
-import { t } from '../l10n';
+import { templateText } from '../../../common/templateText';
+import { say } from '../l10n';
 
-/** Buttons of a failure, by id, with the label the notification and the panel show (read when a run fails, so in the user's language). */
+/** Buttons of a failure, by id, with the label the notification and the panel show. */
 const RUN_ERROR_LABELS = {
-  setToken: () => t('Set Token'),
-  openSettings: () => t('Open Settings'),
-  showLog: () => t('Show Log'),
-  rerun: () => t('Re-run'),
-} as const satisfies Record<string, () => string>;
+  setToken: templateText('Set Token'),
+  openSettings: templateText('Open Settings'),
+  showLog: templateText('Show Log'),
+  rerun: templateText('Re-run'),
+} as const;
 export type RunErrorActionId = keyof typeof RUN_ERROR_LABELS;
 
-/** The button `id` with its label in the user's language. */
+/** The button `id` with its label in the user's language (said when a run fails). */
 export function runErrorAction(id: RunErrorActionId): ErrorAction {
-  return { id, label: RUN_ERROR_LABELS[id]() };
+  return { id, label: say(RUN_ERROR_LABELS[id]) };
 }
 
 function actionsFor(kind: string, status: number | undefined): RunErrorActionId[] {

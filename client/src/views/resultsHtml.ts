@@ -1,7 +1,6 @@
 // Builds the results webview's HTML. Pure (no vscode import) so tests serve the very same page
 // from a loopback server in Chromium; the panel code passes webview.asWebviewUri() strings.
 import type { ResultsTexts } from '../../../common/resultsTexts';
-import { t } from '../l10n';
 import { nonceCsp, webviewDocument } from './webviewHtml';
 
 /** Inputs of {@link resultsHtml}; every URI is already converted with `webview.asWebviewUri`. */
@@ -16,8 +15,8 @@ export interface ResultsHtmlInput {
   readonly styleUri: string;
   /** URI of dist/webview/codicon.css. */
   readonly codiconsUri: string;
-  /** Document title; escaped here. */
-  readonly title?: string;
+  /** Document title in the user's language; escaped here. */
+  readonly title: string;
   /** The panel's texts in the user's language; without it the page shows English. */
   readonly texts?: ResultsTexts;
 }
@@ -38,7 +37,7 @@ export function resultsHtml(input: ResultsHtmlInput): string {
     nonce: input.nonce,
     styleUris: [input.codiconsUri, input.styleUri],
     scriptUri: input.scriptUri,
-    title: input.title ?? t('MXQL Results'),
+    title: input.title,
     exposeNonce: true,
     appClass: 'mxql-app',
     ...(input.texts ? { texts: input.texts } : {}),

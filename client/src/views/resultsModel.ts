@@ -16,7 +16,6 @@ import {
   type RunInfo,
 } from '../../../common/resultsMessages';
 import { toCsv, toJson } from '../../../common/tabular';
-import { t } from '../l10n';
 
 export type ResultStatus = 'running' | 'done' | 'error' | 'cancelled';
 
@@ -155,9 +154,9 @@ export class ResultsModel {
     const { run } = result;
     if (result.status === 'running') return [{ type: 'running', v, run }];
     const head: ExtensionToResults = { type: 'init', v, run, columns: result.columns };
-    if (result.status === 'error') {
-      return [head, { type: 'error', v, runId, error: result.error ?? { message: t('The run failed.') } }];
-    }
+    // fail() is the one way to the error status, and it always brings the error the panel shows.
+    if (result.status === 'error' && result.error)
+      return [head, { type: 'error', v, runId, error: result.error }];
     const { chunks } = result;
     if (result.status === 'cancelled') return [head, ...chunks, { type: 'cancelled', v, runId }];
     const done: ExtensionToResults = {

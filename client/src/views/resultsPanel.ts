@@ -2,7 +2,6 @@
 // protocol's message sequence (rows in chunks), and answers the webview's requests (copy, export,
 // open as JSON, re-run, cancel, error buttons). Rows live in the extension's ResultsModel; the
 // webview keeps none across reloads, so a restored panel gets them replayed, or is told to re-run.
-import { randomBytes } from 'node:crypto';
 import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import {
@@ -17,6 +16,7 @@ import type { Ctx } from '../ctx';
 import { t } from '../l10n';
 import { runErrorAction } from '../run/errorActions';
 import { resultsHtml } from './resultsHtml';
+import { createPanel, listenToPanel, postToPanel, writePage } from './webviewPanel';
 
 /** The webview type; also the serializer's key (package.json activation event onWebviewPanel:mxql.results). */
 export const RESULTS_VIEW_TYPE = 'mxql.results';
@@ -99,37 +99,31 @@ export class ResultsPanels implements vscode.Disposable {
   }
 
   private create(title: string): PanelEntry {
-    const panel = vscode.window.createWebviewPanel(
-      RESULTS_VIEW_TYPE,
-      `MXQL: ${title}`,
-      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
-      { enableScripts: true, retainContextWhenHidden: false, localResourceRoots: [this.webviewRoot()] },
-    );
+    const panel = createPanel(this.ctx, RESULTS_VIEW_TYPE, `MXQL: ${title}`, {
+      viewColumn: vscode.ViewColumn.Beside,
+      preserveFocus: true,
+    });
     return this.adopt(panel, undefined);
-  }
-
-  private webviewRoot(): vscode.Uri {
-    return vscode.Uri.joinPath(this.ctx.extension.extensionUri, 'dist', 'webview');
   }
 
   private adopt(panel: vscode.WebviewPanel, runId: string | undefined): PanelEntry {
     const entry: PanelEntry = { panel, ready: false, runId, replays: 0 };
-    const root = this.webviewRoot();
-    const uri = (file: string) => panel.webview.asWebviewUri(vscode.Uri.joinPath(root, file)).toString();
-    panel.webview.options = { enableScripts: true, localResourceRoots: [root] };
-    panel.webview.html = resultsHtml({
-      cspSource: panel.webview.cspSource,
-      nonce: randomBytes(16).toString('base64'),
-      scriptUri: uri('results.js'),
-      styleUri: uri('results.css'),
-      codiconsUri: uri('codicon.css'),
-      texts: translateResultsTexts(t),
-    });
-    const listener = panel.webview.onDidReceiveMessage((data: unknown) => void this.receive(entry, data));
-    panel.onDidDispose(() => {
-      listener.dispose();
-      this.entries.delete(entry);
-    });
+    writePage(this.ctx, panel, (page) =>
+      resultsHtml({
+        cspSource: page.cspSource,
+        nonce: page.nonce,
+        scriptUri: page.uri('results.js'),
+        styleUri: page.uri('results.css'),
+        codiconsUri: page.uri('codicon.css'),
+        title: t('MXQL Results'),
+        texts: translateResultsTexts(t),
+      }),
+    );
+    listenToPanel(
+      panel,
+      (data) => void this.receive(entry, data),
+      () => this.entries.delete(entry),
+    );
     this.entries.add(entry);
     return entry;
   }
@@ -172,11 +166,7 @@ export class ResultsPanels implements vscode.Disposable {
   /** Posts one message; resolves once the webview took it or failed to (logged, never rejects). */
   private async post(entry: PanelEntry, message: ExtensionToResults): Promise<void> {
     const stamped = message.type === 'columnsChunk' ? { ...message, sentAt: Date.now() } : message;
-    try {
-      await entry.panel.webview.postMessage(stamped);
-    } catch (error) {
-      this.ctx.log.warn(`Results panel did not take a message: ${String(error)}`);
-    }
+    await postToPanel(this.ctx, entry.panel, 'Results panel', stamped);
   }
 
   private async receive(entry: PanelEntry, data: unknown): Promise<void> {

@@ -30,6 +30,13 @@ export function nonceCsp(cspSource: string, nonce: string, options: { images?: b
   ].join('; ');
 }
 
+/** What a page builder needs of its panel: its CSP source, a fresh nonce and the URI of a dist/webview file. */
+export interface PageAssets {
+  readonly cspSource: string;
+  readonly nonce: string;
+  uri(file: string): string;
+}
+
 /** What a webview page consists of; every string is raw and escaped by {@link webviewDocument}. */
 export interface WebviewPage {
   readonly csp: string;

@@ -1,8 +1,9 @@
 // The dashboard preview: the board's widgets on a CSS grid placed by their layout, rich text as
 // Markdown, series widgets as uPlot charts and the others as compact tables. Every value is set as text
 // (textContent); the page reports what it shows back to the extension after each change.
+import '../page.css';
 import './board.css';
-import { fillTemplate, textsFrom } from '../../../common/l10n';
+import { fillTemplate } from '../../../common/l10n';
 import {
   BOARD_TEXTS,
   parseExtensionToBoard,
@@ -14,21 +15,16 @@ import {
 } from '../../../common/boardMessages';
 import { ResultsChart } from '../results/chart';
 import { displayText, inferKinds, isIdColumn, truncate } from '../results/columns';
+import { appRoot, hostPoster, listenToHost } from '../page';
+import { pageTexts } from '../pageTexts';
 import { el } from '../results/dom';
 import { renderMarkdown } from './markdown';
 import { widgetChartData } from './seriesData';
 
-const vscode = acquireVsCodeApi();
-const texts = textsFrom(
-  BOARD_TEXTS,
-  document.querySelector('meta[name="mxql-texts"]')?.getAttribute('content'),
-);
+const post = hostPoster<BoardToExtension>();
+const texts = pageTexts(BOARD_TEXTS);
 /** Height of one grid row in pixels. */
 const ROW_PX = 28;
-
-function post(message: BoardToExtension): void {
-  vscode.postMessage(message);
-}
 
 interface WidgetView {
   readonly spec: BoardWidgetView;
@@ -40,7 +36,7 @@ interface WidgetView {
   report: WidgetReport;
 }
 
-const app = document.getElementById('app') ?? document.body;
+const app = appRoot();
 const title = el('h1', { className: 'board-title', text: texts.heading });
 const status = el('span', { className: 'board-status', text: texts.waiting });
 const rangeSelect = el('select', { className: 'board-range', attrs: { 'aria-label': texts.range } });
@@ -225,8 +221,8 @@ function report(): void {
   post({ type: 'rendered', generation, widgets: views.map((v) => v.report) });
 }
 
-window.addEventListener('message', (event: MessageEvent<unknown>) => {
-  const message = parseExtensionToBoard(event.data);
+listenToHost((data) => {
+  const message = parseExtensionToBoard(data);
   if (message?.type === 'board') showBoard(message);
   else if (message?.type === 'query') showQuery(message);
 });

@@ -1,8 +1,9 @@
 // The live dashboard webview: one card per live value with its text and a sparkline. Every value is
 // set as text (textContent) and sparklines are built with DOM calls, so nothing from the service is
 // ever parsed as HTML.
+import '../page.css';
 import './dashboard.css';
-import { fillTemplate, textsFrom } from '../../../common/l10n';
+import { fillTemplate } from '../../../common/l10n';
 import {
   DASHBOARD_TEXTS,
   parseExtensionToDashboard,
@@ -11,17 +12,12 @@ import {
   type DashboardToExtension,
   type ExtensionToDashboard,
 } from '../../../common/dashboardMessages';
+import { appRoot, hostPoster, listenToHost } from '../page';
+import { pageTexts } from '../pageTexts';
 
-const vscode = acquireVsCodeApi();
-const texts = textsFrom(
-  DASHBOARD_TEXTS,
-  document.querySelector('meta[name="mxql-texts"]')?.getAttribute('content'),
-);
+const post = hostPoster<DashboardToExtension>();
+const texts = pageTexts(DASHBOARD_TEXTS);
 const SVG = 'http://www.w3.org/2000/svg';
-
-function post(message: DashboardToExtension): void {
-  vscode.postMessage(message);
-}
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string) {
   const node = document.createElement(tag);
@@ -53,7 +49,7 @@ function card(field: DashboardField): HTMLElement {
 }
 
 function layout(): { title: HTMLElement; status: HTMLElement; grid: HTMLElement } {
-  const app = document.getElementById('app') ?? document.body;
+  const app = appRoot();
   const header = element('header', 'head');
   const title = element('h1', 'title', texts.heading);
   const status = element('span', 'status', texts.waiting);
@@ -82,8 +78,8 @@ function show(message: ExtensionToDashboard): void {
   );
 }
 
-window.addEventListener('message', (event: MessageEvent<unknown>) => {
-  const message = parseExtensionToDashboard(event.data);
+listenToHost((data) => {
+  const message = parseExtensionToDashboard(data);
   if (message) show(message);
 });
 post({ type: 'ready' });

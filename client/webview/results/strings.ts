@@ -5,14 +5,10 @@
 
 import { fillTemplate } from '../../../common/l10n';
 import { resultsTextsFrom, type ResultsTexts } from '../../../common/resultsTexts';
+import { pageTextsJson } from '../pageTexts';
 import { formatBytes, formatCount } from './format';
 
-/** The page's document, typed here so node tests (no DOM types) can import this module too. */
-interface TextsPage {
-  querySelector(selector: string): { getAttribute(name: string): string | null } | null;
-}
-const page = (globalThis as { document?: TextsPage }).document;
-let texts = resultsTextsFrom(page?.querySelector('meta[name="mxql-texts"]')?.getAttribute('content'));
+let texts = resultsTextsFrom(pageTextsJson());
 
 const rows = (n: number): string => (n === 1 ? texts.rowsOne : fillTemplate(texts.rowsMany, formatCount(n)));
 
