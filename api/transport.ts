@@ -4,6 +4,7 @@
 import { EventEmitter } from 'node:events';
 import { Agent, ProxyAgent, type Dispatcher } from 'undici';
 import { apiText, type ApiText } from './apiText';
+import { Deadlines, type Expiring } from './deadlines';
 import { decodeContentEncoding } from './encoding';
 import { OpenApiError, type OpenApiErrorKind } from './errors';
 import { insecureReasonText, proxyFor, type ProxyOptions } from './proxy';
@@ -89,8 +90,11 @@ function headerText(value: string | string[] | undefined): string {
 }
 
 /** The cancel signal of one attempt, in the EventEmitter form undici accepts. */
-class AttemptCancel extends EventEmitter {
+class AttemptCancel extends EventEmitter implements Expiring {
   aborted = false;
+  expire(): void {
+    this.abort();
+  }
   abort(): void {
     if (this.aborted) return;
     this.aborted = true;
@@ -101,6 +105,8 @@ class AttemptCancel extends EventEmitter {
 export class Transport {
   private readonly direct: Agent;
   private readonly proxies = new Map<string, ProxyAgent>();
+  /** The total deadline of every attempt in flight, on one timer. */
+  private readonly deadlines = new Deadlines();
 
   constructor(private readonly options: TransportOptions) {
     this.direct = new Agent(this.agentOptions());
@@ -228,7 +234,7 @@ export class Transport {
     // One emitter per attempt carries both the total deadline and the caller's cancel; undici accepts
     // an EventEmitter as signal, and it costs far less per request than an AbortController.
     const cancel = new AttemptCancel();
-    const timer = setTimeout(() => cancel.abort(), this.options.timeouts.totalMs);
+    this.deadlines.add(cancel, this.options.timeouts.totalMs);
     const forward = () => cancel.abort();
     user?.addEventListener('abort', forward, { once: true });
     try {
@@ -246,7 +252,7 @@ export class Transport {
     } catch (error) {
       throw this.classify(error, user, cancel.aborted, fail);
     } finally {
-      clearTimeout(timer);
+      this.deadlines.remove(cancel);
       user?.removeEventListener('abort', forward);
     }
   }
