@@ -15,17 +15,16 @@ import {
   generate,
   p,
   rawSort,
-  renderWork,
   sortBy,
 } from '../webview/gridMeasures';
 import { ensureBuilt, launchChromium, openWebview, startServer, waitFor } from '../webview/harness';
-import { type GridLayout, type GridPages, gridLayout, interleaved, openBareGrid } from '../webview/bareGrid';
+import { type GridPages, interleaved, openBareGridBeside, workPerStep } from '../webview/bareGrid';
 
 const ROWS = Number(process.argv[2] ?? 200_000);
 
 const ms = (n: number): string => `${n.toFixed(1)} ms`;
 
-/** Rounds per scroll speed, each `STEPS` frames then `STEPS` steps on each page. */
+/** Interleaved rounds per scroll speed and measure, `STEPS` frames or steps a round on each page. */
 const ROUNDS = 4;
 const STEPS = 60;
 
@@ -45,8 +44,8 @@ async function measureScroll(pages: GridPages): Promise<void> {
         `  (goal p95 ≤ 16.7 ms)`,
     );
     if (step > 1000) continue;
-    const work = await interleaved(pages, ROUNDS, (page) => page.evaluate<number[]>(renderWork(step, STEPS)));
-    const ratios = work.product.map((w, i) => p(w, 0.5) / p(work.bare[i] ?? [], 0.5));
+    const work = await workPerStep(pages, step, ROUNDS, STEPS);
+    const { ratios } = work;
     console.log(
       `  grid work per step (script, style, layout): ${line(work.product)}; bare SlickGrid ${line(work.bare)};` +
         ` ratio of round p50s median ${p(ratios, 0.5).toFixed(2)}x (${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)}x)`,
@@ -71,8 +70,7 @@ async function main(): Promise<void> {
       `data received → first rows painted ${ms(paint.firstRows)}; all rows in the grid ${ms(paint.allRows)}` +
         `  (baseline: delivery alone ${ms(delivery)}; goal ≤ 150 ms)`,
     );
-    const layout: GridLayout = await page.evaluate(gridLayout);
-    const bare = await openBareGrid(browser, ROWS, layout);
+    const bare = await openBareGridBeside(browser, page, ROWS);
     await measureScroll({ product: page, bare });
     await bare.close();
     await page.bringToFront();

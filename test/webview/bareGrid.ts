@@ -6,7 +6,7 @@
 // per scroll step than this page in the same Chromium and the same minute, the product is why.
 import { build } from 'esbuild';
 import { type Browser, type Page } from 'playwright-core';
-import { generate } from './gridMeasures';
+import { generate, p, renderWork } from './gridMeasures';
 import { root } from './harness';
 
 /** The results grid's geometry the bare page copies. */
@@ -18,7 +18,7 @@ export interface GridLayout {
 }
 
 /** Page expression: the results grid's viewport size and column widths. */
-export const gridLayout = `(() => {
+const gridLayout = `(() => {
   const grid = document.querySelector('.mxql-grid');
   const headers = [...document.querySelectorAll('.mxql-grid .slick-header-column')];
   return { width: grid.clientWidth, height: grid.clientHeight, columnWidths: headers.map((h) => h.offsetWidth) };
@@ -90,8 +90,9 @@ function bareBundle(): Promise<{ js: string; css: string }> {
   return bundle;
 }
 
-/** Opens the bare grid over `rows` generated rows with the results grid's `layout`. */
-export async function openBareGrid(browser: Browser, rows: number, layout: GridLayout): Promise<Page> {
+/** Opens the bare grid over `rows` generated rows with the geometry of the results grid on `product`. */
+export async function openBareGridBeside(browser: Browser, product: Page, rows: number): Promise<Page> {
+  const layout: GridLayout = await product.evaluate(gridLayout);
   const { js, css } = await bareBundle();
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   const errors: string[] = [];
@@ -150,4 +151,19 @@ export async function interleaved<T>(
     }
   }
   return { product, bare };
+}
+
+/**
+ * The grid's own work per scroll step of `step` px on both pages (renderWork, `count` steps a round,
+ * interleaved), with each round's results-grid median over the bare grid's median.
+ */
+export async function workPerStep(
+  pages: GridPages,
+  step: number,
+  rounds: number,
+  count: number,
+): Promise<{ product: number[][]; bare: number[][]; ratios: number[] }> {
+  const work = await interleaved(pages, rounds, (page) => page.evaluate<number[]>(renderWork(step, count)));
+  const ratios = work.product.map((mine, i) => p(mine, 0.5) / p(work.bare[i] ?? [], 0.5));
+  return { ...work, ratios };
 }

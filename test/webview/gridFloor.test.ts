@@ -8,17 +8,8 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { type Page } from 'playwright-core';
-import { type GridLayout, gridLayout, interleaved, openBareGrid } from './bareGrid';
-import {
-  deliveryBaseline,
-  firstPaint,
-  frames,
-  generate,
-  p,
-  rawSort,
-  renderWork,
-  sortBy,
-} from './gridMeasures';
+import { openBareGridBeside, workPerStep } from './bareGrid';
+import { deliveryBaseline, firstPaint, frames, generate, p, rawSort, sortBy } from './gridMeasures';
 import { openWebview, useWebviewRig } from './harness';
 
 const ROWS = 200_000;
@@ -109,15 +100,10 @@ void describe('results grid floors, 200,000 × 40', () => {
   });
 
   void it('costs a fraction of a bare SlickGrid per fast-flick step, measured in turn with it', async () => {
-    const layout: GridLayout = await page.evaluate(gridLayout);
-    const bare = await openBareGrid(rig.browser, ROWS, layout);
+    const bare = await openBareGridBeside(rig.browser, page, ROWS);
     try {
       // A flick step (660 px, 30 new rows): at 220 px a step is 1-2 ms and load decides the ratio.
-      const work = await interleaved({ product: page, bare }, 8, (on) =>
-        on.evaluate<number[]>(renderWork(660, 40)),
-      );
-      // Each round's p50 over the other side's in the same round; the median of those ratios.
-      const ratios = work.product.map((w, i) => p(w, 0.5) / p(work.bare[i] ?? [], 0.5));
+      const { ratios } = await workPerStep({ product: page, bare }, 660, 8, 40);
       const ratio = p(ratios, 0.5);
       const rounds = ratios.map((r) => r.toFixed(2)).join(' ');
       console.log(`grid work per flick step ${ratio.toFixed(2)}x bare SlickGrid (rounds ${rounds})`);
