@@ -132,11 +132,11 @@ export class Transport {
   /** Per origin: the dispatcher to use, decided once (proxy settings are read when first needed). */
   private readonly byOrigin = new Map<string, Dispatcher>();
 
-  private dispatcherFor(url: URL): Dispatcher {
-    let dispatcher = this.byOrigin.get(url.origin);
+  private dispatcherFor(url: URL, origin: string): Dispatcher {
+    let dispatcher = this.byOrigin.get(origin);
     if (!dispatcher) {
       dispatcher = this.chooseDispatcher(url);
-      this.byOrigin.set(url.origin, dispatcher);
+      this.byOrigin.set(origin, dispatcher);
     }
     return dispatcher;
   }
@@ -234,12 +234,14 @@ export class Transport {
     // One emitter per attempt carries both the total deadline and the caller's cancel; undici accepts
     // an EventEmitter as signal, and it costs far less per request than an AbortController.
     const cancel = new AttemptCancel();
-    this.deadlines.add(cancel, this.options.timeouts.totalMs);
+    const deadline = this.deadlines.add(cancel, this.options.timeouts.totalMs);
     const forward = () => cancel.abort();
     user?.addEventListener('abort', forward, { once: true });
     try {
-      const res = await this.dispatcherFor(request.url).request({
-        origin: request.url.origin,
+      // URL getters build a new string on each read: the origin is read once.
+      const origin = request.url.origin;
+      const res = await this.dispatcherFor(request.url, origin).request({
+        origin,
         path: request.url.pathname + request.url.search,
         method: request.method,
         headers: request.headers,
@@ -252,7 +254,7 @@ export class Transport {
     } catch (error) {
       throw this.classify(error, user, cancel.aborted, fail);
     } finally {
-      this.deadlines.remove(cancel);
+      this.deadlines.leave(deadline);
       user?.removeEventListener('abort', forward);
     }
   }

@@ -32,12 +32,28 @@ void describe('Deadlines', () => {
     const deadlines = new Deadlines();
     const done = attempt();
     const hung = attempt();
-    deadlines.add(done, 30);
+    const place = deadlines.add(done, 30);
     deadlines.add(hung, 60);
-    deadlines.remove(done);
+    deadlines.leave(place);
     await wait(100);
     assert.equal(done.at, undefined);
     assert.notEqual(hung.at, undefined);
+  });
+
+  void test('thousands of attempts that came and went leave a waiting one its deadline', async () => {
+    const deadlines = new Deadlines();
+    const hung = attempt();
+    deadlines.add(hung, 50);
+    const quick = attempt();
+    for (let i = 0; i < 5000; i++) deadlines.leave(deadlines.add(quick, 50));
+    const late = attempt();
+    deadlines.add(late, 90);
+    await wait(70);
+    assert.notEqual(hung.at, undefined);
+    assert.equal(quick.at, undefined);
+    assert.equal(late.at, undefined);
+    await wait(60);
+    assert.notEqual(late.at, undefined);
   });
 
   void test('does not keep the process alive after the last attempt left', async () => {
@@ -45,7 +61,7 @@ void describe('Deadlines', () => {
     const script = `
       const { Deadlines } = require(${JSON.stringify(join(__dirname, '..', '..', 'api', 'deadlines'))});
       const d = new Deadlines(); const a = { expire() {} };
-      d.add(a, 60000); d.remove(a);`;
+      d.leave(d.add(a, 60000));`;
     const started = Date.now();
     const res = spawnSync(process.execPath, ['--import', 'tsx', '-e', script], { encoding: 'utf8' });
     assert.equal(res.status, 0, res.stderr);
