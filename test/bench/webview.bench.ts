@@ -18,7 +18,13 @@ import {
   sortBy,
 } from '../webview/gridMeasures';
 import { ensureBuilt, launchChromium, openWebview, startServer, waitFor } from '../webview/harness';
-import { type GridPages, interleaved, openBareGridBeside, workPerStep } from '../webview/bareGrid';
+import {
+  closeBareGrid,
+  type GridPages,
+  interleaved,
+  openBareGridBeside,
+  workPerStep,
+} from '../webview/bareGrid';
 
 const ROWS = Number(process.argv[2] ?? 200_000);
 
@@ -72,8 +78,7 @@ async function main(): Promise<void> {
     );
     const bare = await openBareGridBeside(browser, page, ROWS);
     await measureScroll({ product: page, bare });
-    await bare.close();
-    await page.bringToFront();
+    await closeBareGrid({ product: page, bare });
     for (const column of ['tps', 'service', 'time']) {
       const asc: number = await page.evaluate(sortBy(column));
       const desc: number = await page.evaluate(sortBy(column));
