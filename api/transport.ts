@@ -4,6 +4,7 @@
 import { EventEmitter } from 'node:events';
 import { Agent, ProxyAgent, type Dispatcher } from 'undici';
 import { apiText, type ApiText } from './apiText';
+import { Deadlines, type Expiring } from './deadlines';
 import { decodeContentEncoding } from './encoding';
 import { OpenApiError, type OpenApiErrorKind } from './errors';
 import { insecureReasonText, proxyFor, type ProxyOptions } from './proxy';
@@ -89,8 +90,11 @@ function headerText(value: string | string[] | undefined): string {
 }
 
 /** The cancel signal of one attempt, in the EventEmitter form undici accepts. */
-class AttemptCancel extends EventEmitter {
+class AttemptCancel extends EventEmitter implements Expiring {
   aborted = false;
+  expire(): void {
+    this.abort();
+  }
   abort(): void {
     if (this.aborted) return;
     this.aborted = true;
@@ -101,6 +105,8 @@ class AttemptCancel extends EventEmitter {
 export class Transport {
   private readonly direct: Agent;
   private readonly proxies = new Map<string, ProxyAgent>();
+  /** The total deadline of every attempt in flight, on one timer. */
+  private readonly deadlines = new Deadlines();
 
   constructor(private readonly options: TransportOptions) {
     this.direct = new Agent(this.agentOptions());
@@ -126,11 +132,11 @@ export class Transport {
   /** Per origin: the dispatcher to use, decided once (proxy settings are read when first needed). */
   private readonly byOrigin = new Map<string, Dispatcher>();
 
-  private dispatcherFor(url: URL): Dispatcher {
-    let dispatcher = this.byOrigin.get(url.origin);
+  private dispatcherFor(url: URL, origin: string): Dispatcher {
+    let dispatcher = this.byOrigin.get(origin);
     if (!dispatcher) {
       dispatcher = this.chooseDispatcher(url);
-      this.byOrigin.set(url.origin, dispatcher);
+      this.byOrigin.set(origin, dispatcher);
     }
     return dispatcher;
   }
@@ -228,12 +234,14 @@ export class Transport {
     // One emitter per attempt carries both the total deadline and the caller's cancel; undici accepts
     // an EventEmitter as signal, and it costs far less per request than an AbortController.
     const cancel = new AttemptCancel();
-    const timer = setTimeout(() => cancel.abort(), this.options.timeouts.totalMs);
+    const deadline = this.deadlines.add(cancel, this.options.timeouts.totalMs);
     const forward = () => cancel.abort();
     user?.addEventListener('abort', forward, { once: true });
     try {
-      const res = await this.dispatcherFor(request.url).request({
-        origin: request.url.origin,
+      // URL getters build a new string on each read: the origin is read once.
+      const origin = request.url.origin;
+      const res = await this.dispatcherFor(request.url, origin).request({
+        origin,
         path: request.url.pathname + request.url.search,
         method: request.method,
         headers: request.headers,
@@ -246,7 +254,7 @@ export class Transport {
     } catch (error) {
       throw this.classify(error, user, cancel.aborted, fail);
     } finally {
-      clearTimeout(timer);
+      this.deadlines.leave(deadline);
       user?.removeEventListener('abort', forward);
     }
   }

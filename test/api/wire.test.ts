@@ -54,6 +54,16 @@ void describe('authentication headers and hosts', () => {
     await client.close();
   });
 
+  void test('a base URL with a path keeps it before every endpoint path, with or without its slash', async () => {
+    main.respondWith({ kind: 'json', body: { name: 'p' } });
+    for (const baseUrl of [`${main.url}/monitoring`, `${main.url}/monitoring/`]) {
+      const client = clientFor({ baseUrl });
+      await client.project();
+      assert.equal(last(main).url, '/monitoring/open/api/json/project');
+      await client.close();
+    }
+  });
+
   void test('account endpoints send the account token and no pcode', async () => {
     main.respondWith({ kind: 'json', body: { data: [], total: 0 } });
     const client = clientFor();

@@ -2,10 +2,11 @@
 //   node --import tsx test/bench/webview.bench.ts [rows]
 // Each figure is printed beside a baseline measured in the same run on the same page:
 //   first paint  vs  delivering the same chunk messages to a listener that does nothing;
-//   scroll frame vs  idle frames (no scrolling): the display's own frame interval;
+//   scroll frame vs  idle frames (no scrolling): the display's own frame interval, and a bare
+//                    SlickGrid page (bareGrid.ts: same rows, columns and viewport, library defaults,
+//                    no product code) scrolled by the same driver, interleaved round by round;
 //   sort         vs  Array.prototype.sort of the row indexes by one column's numbers.
 // Goals: first paint ≤ 150 ms, scroll frame p95 ≤ 16.7 ms (a fast flick included), sort ≤ 150 ms.
-import { type Page } from 'playwright-core';
 import {
   COLUMNS,
   deliveryBaseline,
@@ -14,27 +15,46 @@ import {
   generate,
   p,
   rawSort,
-  renderWork,
   sortBy,
 } from '../webview/gridMeasures';
 import { ensureBuilt, launchChromium, openWebview, startServer, waitFor } from '../webview/harness';
+import {
+  closeBareGrid,
+  type GridPages,
+  interleaved,
+  openBareGridBeside,
+  workPerStep,
+} from '../webview/bareGrid';
 
 const ROWS = Number(process.argv[2] ?? 200_000);
 
 const ms = (n: number): string => `${n.toFixed(1)} ms`;
 
-async function measureScroll(page: Page): Promise<void> {
-  const idle: number[] = await page.evaluate(frames(0, 120));
-  console.log(`idle frame interval p95 ${ms(p(idle, 0.95))} (baseline)`);
+/** Interleaved rounds per scroll speed and measure, `STEPS` frames or steps a round on each page. */
+const ROUNDS = 4;
+const STEPS = 60;
+
+async function measureScroll(pages: GridPages): Promise<void> {
+  await pages.product.bringToFront();
+  const idle: number[] = await pages.product.evaluate(frames(0, 120));
+  console.log(`idle frame interval p95 ${ms(p(idle, 0.95))} (the display's own; no interval reads below it)`);
   // 220 px ≈ 10 new rows per frame (steady wheel scrolling), 660 px ≈ 30 (a fast flick),
-  // 4,400 px replaces every row each frame (dragging the scrollbar).
+  // 4,400 px replaces every row each frame (dragging the scrollbar; SlickGrid throttles those
+  // renders to one per 10 ms, so a synchronous step there measures nothing and is not printed).
   for (const step of [220, 660, 4400]) {
-    const scroll: number[] = await page.evaluate(frames(step, 240));
-    const work: number[] = await page.evaluate(renderWork(step, 240));
+    const frame = await interleaved(pages, ROUNDS, (page) => page.evaluate<number[]>(frames(step, STEPS)));
+    const line = (side: number[][]): string =>
+      `p50 ${ms(p(side.flat(), 0.5))}, p95 ${ms(p(side.flat(), 0.95))}`;
     console.log(
-      `scroll ${step} px/frame: frame interval p50 ${ms(p(scroll, 0.5))}, p95 ${ms(p(scroll, 0.95))}` +
-        `  (goal p95 ≤ 16.7 ms; idle p95 ${ms(p(idle, 0.95))}); grid work per step (script, style, layout)` +
-        ` p50 ${ms(p(work, 0.5))}, p95 ${ms(p(work, 0.95))}`,
+      `scroll ${step} px/frame: frame interval ${line(frame.product)}; bare SlickGrid ${line(frame.bare)}` +
+        `  (goal p95 ≤ 16.7 ms)`,
+    );
+    if (step > 1000) continue;
+    const work = await workPerStep(pages, step, ROUNDS, STEPS);
+    const { ratios } = work;
+    console.log(
+      `  grid work per step (script, style, layout): ${line(work.product)}; bare SlickGrid ${line(work.bare)};` +
+        ` ratio of round p50s median ${p(ratios, 0.5).toFixed(2)}x (${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)}x)`,
     );
   }
 }
@@ -56,7 +76,9 @@ async function main(): Promise<void> {
       `data received → first rows painted ${ms(paint.firstRows)}; all rows in the grid ${ms(paint.allRows)}` +
         `  (baseline: delivery alone ${ms(delivery)}; goal ≤ 150 ms)`,
     );
-    await measureScroll(page);
+    const bare = await openBareGridBeside(browser, page, ROWS);
+    await measureScroll({ product: page, bare });
+    await closeBareGrid({ product: page, bare });
     for (const column of ['tps', 'service', 'time']) {
       const asc: number = await page.evaluate(sortBy(column));
       const desc: number = await page.evaluate(sortBy(column));
