@@ -4,7 +4,7 @@
  * of {@link DIAGNOSTICS}, so a code, hint or quick-fix title without a translation does not compile.
  * A diagnostic keeps its code and arguments, and is worded here only when a client asks for a language.
  */
-import { type UiLanguage } from '../l10n/language';
+import { type UiLanguage } from '../../../common/l10n';
 import { MESSAGES_JA } from './messages.ja';
 import { MESSAGES_KO } from './messages.ko';
 import {

@@ -15,7 +15,7 @@
  * Where the same finding can be either (a column the catalog knows completely vs. one it does not),
  * there are two codes, so the severity stays a fact of the code and users can disable each one.
  */
-import type { Range, Severity } from '../syntax/ast';
+import type { Range, Severity } from './types';
 
 /** One row of the table: what a code means, how loud it is, and what it says. */
 export interface DiagnosticEntry<A> {

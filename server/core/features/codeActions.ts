@@ -1,7 +1,7 @@
 import { phrasesOf } from '../diagnostics/messages';
 import { type UiLanguage } from '../l10n/language';
 import { type Range } from '../syntax/index';
-import { type ValidationDiagnostic } from './validation/diagnostic';
+import { type ValidationDiagnostic } from '../diagnostics/types';
 
 /** One text replacement; an empty range inserts. */
 export interface QuickFixEdit {

@@ -2,9 +2,9 @@
  * Language features over the syntax tree and the catalog. A plain list of modules: each feature
  * module exports its own public API.
  */
-export * from './columns';
-export * from './validation/diagnostic';
-export * from './validation/validate';
+export * from '../columns/flow';
+export * from '../diagnostics/types';
+export * from '../validation/validate';
 export * from './codeActions';
 export * from './languageService';
 export * from './completion';
@@ -15,8 +15,8 @@ export * from './symbols';
 export * from './navigation';
 export * from './rename';
 export * from './semanticTokens';
-export * from './queries';
-export * from './rangeParams';
+export * from '../queries/queries';
+export * from '../queries/rangeParams';
 export * from './folding';
 export * from './columnUsage';
 export * from './workspaceReads';

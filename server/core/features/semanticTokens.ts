@@ -5,7 +5,7 @@
  */
 import { findCommand, type CommandDef, type OptionDef } from '../catalog/index';
 import { walkValue, type Range, type Statement, type Value } from '../syntax/index';
-import { type ColumnSet, type PipelineFlow } from './columns';
+import { type ColumnSet, type PipelineFlow } from '../columns/flow';
 import { type DocumentAnalysis } from './languageService';
 import { LEXICAL_TOKEN_TYPES, lexicalTokens } from './lexicalTokens';
 

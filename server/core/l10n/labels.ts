@@ -5,7 +5,7 @@
  * words its own plurals.
  */
 import { type CommandStage, type SourceConfidence } from '../catalog/commandTypes';
-import { type ParamKind } from '../run/paramKinds';
+import { type ParamKind } from '../queries/paramKind';
 
 /**
  * Every word a column's kind is shown with: its origin in the column flow (`tag`, `created` …), the

@@ -3,9 +3,9 @@
  * a quoted predefined path). A name with no SUB is most likely a typo; it stays a warning because a
  * server may resolve names this file cannot see.
  */
-import { suggestClosest } from '../../catalog/index';
+import { suggestClosest } from '../catalog/index';
 import { type CheckContext } from './context';
-import { diagnostic } from '../../diagnostics/table';
+import { diagnostic } from '../diagnostics/table';
 
 /** Reports SUB references that no SUB block of the file declares. */
 export function checkSubReferences(ctx: CheckContext): void {

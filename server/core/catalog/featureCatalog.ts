@@ -2,7 +2,7 @@
  * The part of the catalog that column flow and validation rely on, in one place: command lookup and
  * category metadata, narrowed to what the features ask.
  */
-import { findCommand, type CategoryCatalog, type CommandDef } from '../../catalog/index';
+import { findCommand, type CategoryCatalog, type CommandDef } from './index';
 
 /** One column a category declares. */
 export interface CatalogColumn {

@@ -5,9 +5,9 @@
  * optional); a declared one nobody uses is a hint.
  */
 import { type CheckContext } from './context';
-import { diagnostic } from '../../diagnostics/table';
-import { isRangeParam } from '../rangeParams';
-import { skippedWhenUnbound } from '../selectionParams';
+import { diagnostic } from '../diagnostics/table';
+import { isRangeParam } from '../queries/rangeParams';
+import { skippedWhenUnbound } from '../queries/selectionParams';
 
 /** Reports `$params` used as keys, unbound `$params` and unused `@param` directives. */
 export function checkParams(ctx: CheckContext): void {

@@ -20,20 +20,20 @@ import {
   type ColumnInfo,
   type ColumnSet,
   type FlowStep,
-} from '../features/columns';
-import { optionAt } from '../features/completionSite';
-import { valuesForOption } from '../features/completionValues';
-import { type DocumentAnalysis } from '../features/languageService';
-import { queryParamRefs, type QueryAt, type QuerySource } from '../features/queries';
-import { isRangeParam } from '../features/rangeParams';
-import { optionalParams, paramUses, selectionCommandOf, type ParamUse } from '../features/selectionParams';
-import { BOARD_MERGES, BOARD_MERGE_PARAMS } from '../embedded/boardConventions';
+} from '../columns/flow';
+import { optionAt } from './completionSite';
+import { valuesForOption } from './completionValues';
+import { type DocumentAnalysis } from './languageService';
+import { queryParamRefs, type QueryAt, type QuerySource } from '../queries/queries';
+import { isRangeParam } from '../queries/rangeParams';
+import { optionalParams, paramUses, selectionCommandOf, type ParamUse } from '../queries/selectionParams';
+import { BOARD_MERGES, BOARD_MERGE_PARAMS } from '../queries/boardMerges';
+import { type ParamKind } from '../queries/paramKind';
 import { comparedColumn } from './comparedColumns';
 import { valueLookup, type ValueLookup } from './valueLookup';
 import { ENGLISH_WORDING, type Wording } from '../l10n/wording';
 
-export type ParamKind =
-  'agent' | 'column' | 'rowCount' | 'category' | 'duration' | 'timeUnit' | 'tagValue' | 'text';
+export type { ParamKind };
 
 export interface ParamNeed {
   readonly name: string; // with its `$`

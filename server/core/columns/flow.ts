@@ -12,9 +12,9 @@ import {
   type SubBlock,
   type Value,
 } from '../syntax/index';
-import { featureCatalog, type FeatureCatalog } from './validation/catalogAccess';
-import { categoryOfCommand } from './validation/categoryName';
-import { hasTemplate, namesOf, optionValue, type NameRef } from './validation/valueNames';
+import { featureCatalog, type FeatureCatalog } from '../catalog/featureCatalog';
+import { categoryOfCommand } from '../syntax/categoryOperand';
+import { hasTemplate, namesOf, optionValue, type NameRef } from '../syntax/valueNames';
 
 /** Where a column comes from. */
 export type ColumnOrigin = 'tag' | 'field' | 'system' | 'created' | 'renamed' | 'joined';

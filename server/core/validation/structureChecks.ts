@@ -3,9 +3,9 @@
  * belong after the loader. Each SUB block is its own pipeline. Pipelines without a loader (JOIN- or
  * APPEND-only, PromQL) are legitimate and left alone.
  */
-import { type Statement } from '../../syntax/index';
+import { type Statement } from '../syntax/index';
 import { type CheckContext } from './context';
-import { diagnostic } from '../../diagnostics/table';
+import { diagnostic } from '../diagnostics/table';
 
 /** Checks the main pipeline and every SUB block. */
 export function checkStructure(ctx: CheckContext): void {

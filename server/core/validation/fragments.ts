@@ -2,9 +2,9 @@
  * INJECT fragments are MXQL text: they are parsed like a query (to check them and to let their
  * commands take part in column flow where the INJECT stands).
  */
-import { parse, type MxqlDiagnostic, type Statement } from '../../syntax/index';
-import { type FeatureCatalog } from './catalogAccess';
-import { type InjectDirective } from './context';
+import { parse, type MxqlDiagnostic, type Statement } from '../syntax/index';
+import { type FeatureCatalog } from '../catalog/featureCatalog';
+import { type InjectDirective } from '../syntax/directiveFacts';
 import { commandDiagnostics } from './commandChecks';
 
 /** Syntax problems and unknown commands/options of a fragment, with offsets relative to its text. */

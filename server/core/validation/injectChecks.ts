@@ -3,9 +3,10 @@
  * declared fragment should be used, fragments must be valid MXQL themselves, and INJECT only works as a
  * command of its own.
  */
-import { parse, type InjectNode } from '../../syntax/index';
-import { type CheckContext, type InjectDirective } from './context';
-import { diagnostic } from '../../diagnostics/table';
+import { parse, type InjectNode } from '../syntax/index';
+import { type InjectDirective } from '../syntax/directiveFacts';
+import { type CheckContext } from './context';
+import { diagnostic } from '../diagnostics/table';
 import { fragmentDiagnostics } from './fragments';
 
 /** The name an INJECT stands for; a bare INJECT is treated as `default`. */

@@ -2,7 +2,7 @@
  * Finding the category a pipeline loads: `CATEGORY name`, `CATEGORY "name"`, `CATEGORY name{m5}` or the
  * JSON form `CATEGORY {"name": 6h, "name{m5}": 3d, …}`, whose first key names the base category.
  */
-import { type CommandNode, type Range } from '../../syntax/index';
+import { type CommandNode, type Range } from './index';
 
 /** The category a CATEGORY command names; `dynamic` when it is a `$param` or template marker. */
 export interface CategoryRef {

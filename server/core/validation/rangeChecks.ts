@@ -3,11 +3,11 @@
  * longer than that is an error the service would return anyway. The limit is common/'s; messages get it
  * as an argument.
  */
-import { type CommandNode, type Range, type Value } from '../../syntax/index';
-import { MXQL_RANGE } from '../../../../common/limits';
+import { type CommandNode, type Range, type Value } from '../syntax/index';
+import { MXQL_RANGE } from '../../../common/limits';
 import { type CheckContext } from './context';
-import { diagnostic, type SpanKind } from '../../diagnostics/table';
-import { optionValue } from './valueNames';
+import { diagnostic, type SpanKind } from '../diagnostics/table';
+import { optionValue } from '../syntax/valueNames';
 
 /** Reports TIME-RANGE commands and time directives that span more than the service answers. */
 export function checkRanges(ctx: CheckContext): void {

@@ -3,8 +3,8 @@
  * from the expression parser, and the columns they read checked against the column flow like any
  * other column reference.
  */
-import { expressionSites, parseExpression, type CommandNode, type Statement } from '../../syntax/index';
-import { type FlowStep } from '../columns';
+import { expressionSites, parseExpression, type CommandNode, type Statement } from '../syntax/index';
+import { type FlowStep } from '../columns/flow';
 import { reportUnknownColumn, isCheckedStep } from './catalogChecks';
 import { type CheckContext } from './context';
 

@@ -3,10 +3,10 @@
  * checks (commands, categories, columns, formulas: the costly ones) run per block and are kept until
  * the block's parse or the column flow it reads changes. The result equals `validate()`.
  */
-import { type ParseResult, type SyntaxBlock } from '../../syntax/index';
-import { type ColumnFlow, type PipelineFlow } from '../columns';
+import { type ParseResult, type SyntaxBlock } from '../syntax/index';
+import { type ColumnFlow, type PipelineFlow } from '../columns/flow';
 import { type CheckContext } from './context';
-import { type ValidationDiagnostic } from './diagnostic';
+import { type ValidationDiagnostic } from '../diagnostics/types';
 import {
   checkContext,
   DOCUMENT_CHECKS,

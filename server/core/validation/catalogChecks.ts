@@ -3,15 +3,15 @@
  * against the column flow. Nothing is reported where the catalog cannot know: categories known
  * without metadata are fine, and open column sets (unknown columns) are never checked.
  */
-import { findIdentityColumn, suggestClosest, type CommandDef, type OptionDef } from '../../catalog/index';
-import { type CommandNode, type Value } from '../../syntax/index';
-import { renamePairs, type FlowStep, type PipelineFlow } from '../columns';
-import { splitCategorySuffix } from '../../../../common/categoryName';
-import { categoryOfCommand } from './categoryName';
+import { findIdentityColumn, suggestClosest, type CommandDef, type OptionDef } from '../catalog/index';
+import { type CommandNode, type Value } from '../syntax/index';
+import { renamePairs, type FlowStep, type PipelineFlow } from '../columns/flow';
+import { splitCategorySuffix } from '../../../common/categoryName';
+import { categoryOfCommand } from '../syntax/categoryOperand';
 import { type CheckContext } from './context';
-import { diagnostic } from '../../diagnostics/table';
+import { diagnostic } from '../diagnostics/table';
 
-import { namesOf, type NameRef } from './valueNames';
+import { namesOf, type NameRef } from '../syntax/valueNames';
 
 /** Reports CATEGORY names the catalog does not know, in every pipeline. */
 export function checkCategories(ctx: CheckContext): void {

@@ -3,7 +3,7 @@
  * strings or lists of them. Anything computed at run time ($params, template markers, expressions)
  * makes the result `dynamic`, which callers treat as "could be any name".
  */
-import { type MemberNode, type ObjectValue, type Range, type Value } from '../../syntax/index';
+import { type MemberNode, type ObjectValue, type Range, type Value } from './index';
 
 /** A name written in the query, with where it is. */
 export interface NameRef {

@@ -15,7 +15,7 @@ import {
   type ParamRef,
   type Value,
 } from '../syntax/index';
-import { optionsAt } from '../features/completionSite';
+import { optionsAt } from './completionSite';
 
 /** The operators that compare a column with a value. */
 const COMPARISONS: ReadonlySet<string> = new Set(['==', '!=', 'like']);

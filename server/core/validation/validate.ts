@@ -4,15 +4,15 @@
  * ranges). Checks run independently, so a broken line never hides the problems of the others, and
  * nothing MXQL-specific is reported inside PromQL lines.
  */
-import { parse, type ParseResult, type Range, type Statement } from '../../syntax/index';
-import { type CategoryCatalog } from '../../catalog/index';
-import { flowWithCatalog, type ColumnFlow } from '../columns';
-import { featureCatalog } from './catalogAccess';
+import { parse, type ParseResult, type Range, type Statement } from '../syntax/index';
+import { type CategoryCatalog } from '../catalog/index';
+import { flowWithCatalog, type ColumnFlow } from '../columns/flow';
+import { featureCatalog } from '../catalog/featureCatalog';
 import { checkCategories, checkColumns } from './catalogChecks';
 import { commandDiagnostics } from './commandChecks';
 import { type Check, type CheckContext } from './context';
-import { type ValidationDiagnostic } from './diagnostic';
-import { directiveFacts } from './directiveFacts';
+import { type ValidationDiagnostic } from '../diagnostics/types';
+import { directiveFacts } from '../syntax/directiveFacts';
 import { checkFormulas } from './formulaChecks';
 import { parseFragments } from './fragments';
 import { checkInjects } from './injectChecks';

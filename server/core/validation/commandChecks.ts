@@ -3,11 +3,11 @@
  * the service accepts undocumented ones), deprecated commands with their replacements, and the bare
  * `DELETE word` form.
  */
-import { allCommandSpellings, suggestClosest, type CommandDef, type OptionDef } from '../../catalog/index';
-import { type CommandNode, type ObjectValue, type Range, type Statement } from '../../syntax/index';
-import { type FeatureCatalog } from './catalogAccess';
-import { diagnostic } from '../../diagnostics/table';
-import { type Replacement, type ValidationDiagnostic } from './diagnostic';
+import { allCommandSpellings, suggestClosest, type CommandDef, type OptionDef } from '../catalog/index';
+import { type CommandNode, type ObjectValue, type Range, type Statement } from '../syntax/index';
+import { type FeatureCatalog } from '../catalog/featureCatalog';
+import { diagnostic } from '../diagnostics/table';
+import { type Replacement, type ValidationDiagnostic } from '../diagnostics/types';
 
 /** Diagnostics about each command of `statements` on its own (no pipeline context needed). */
 export function commandDiagnostics(

@@ -3,8 +3,35 @@
  * `$params` and fragments are declared and where, the time spans to check, and where a new
  * directive line fits.
  */
-import { nextLineStart, parseDirectives, type DirectiveEntry, type MxqlDiagnostic } from '../../syntax/index';
-import { type DirectiveFacts, type InjectDirective, type ParamDirective } from './context';
+import { type MxqlDiagnostic, type Range } from '../diagnostics/types';
+import { parseDirectives, type DirectiveEntry } from './directives';
+import { nextLineStart } from './lineIndex';
+
+/** A `-- @param $x = value` directive. */
+export interface ParamDirective {
+  readonly name: string;
+  /** The whole directive line (without its line break). */
+  readonly range: Range;
+}
+
+/** A `-- @inject name = fragment` directive; repeated names append lines to the fragment. */
+export interface InjectDirective {
+  readonly name: string;
+  readonly value: string;
+  /** Where `value` sits in the document, so fragment problems map back exactly. */
+  readonly valueRange: Range;
+  readonly range: Range;
+}
+
+/** The directive facts the checks need, independent of how directives.ts shapes them. */
+export interface DirectiveFacts {
+  readonly params: readonly ParamDirective[];
+  readonly injects: readonly InjectDirective[];
+  /** `@range` as milliseconds, or `@stime`..`@etime`, with the range to report at. */
+  readonly spans: readonly { readonly ms: number; readonly range: Range }[];
+  /** Offset of the line after the last directive (or of the first line) where a new directive fits. */
+  readonly insertAt: number;
+}
 
 /** Directive facts of `text` and the directive parser's own diagnostics. Never throws. */
 export function directiveFacts(text: string): {
