@@ -32,6 +32,15 @@ export {
 } from './commands';
 export { LOAD_FILTER_KEYS } from './commandsLoad';
 export {
+  DIRECTIVES,
+  DIRECTIVE_KEYS,
+  directiveLine,
+  findDirective,
+  type DirectiveDef,
+  type DirectiveKey,
+  type DirectiveValueKind,
+} from './directives';
+export {
   BOOLEAN_VALUES,
   CAST_TYPES,
   CATEGORY_SUFFIXES,

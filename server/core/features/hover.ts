@@ -4,6 +4,7 @@
  */
 import {
   findCommand,
+  findDirective,
   findExpressionFunction,
   findWellKnownParam,
   INJECT_NAMES,
@@ -21,7 +22,6 @@ import {
 } from '../syntax/index';
 import { commandMarkdown, optionMarkdown } from './completionCommands';
 import { columnMarkdown } from './completionColumns';
-import { findDirectiveDoc } from './completionDirectives';
 import { describeColumn, type DocumentAnalysis } from './languageService';
 import { isRangeParam } from '../queries/rangeParams';
 import { skippedWhenUnbound } from '../queries/selectionParams';
@@ -78,7 +78,7 @@ function paramMarkdown(analysis: DocumentAnalysis, param: ParamRef, w: Wording):
 
 function directiveHover(text: string, offset: number, w: Wording): HoverInfo | null {
   const entry = directiveEntries(text).find((e) => within(e.range, offset));
-  const doc = entry ? findDirectiveDoc(entry.key) : undefined;
+  const doc = entry ? findDirective(entry.key) : undefined;
   if (!entry || !doc) return null;
   const example = w.labels.example(`-- @${doc.key} ${doc.example}`);
   return {
