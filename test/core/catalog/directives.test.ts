@@ -2,16 +2,8 @@
 // translations each follow it, so a key added to or removed from the table changes all of them.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import {
-  DIRECTIVES,
-  DIRECTIVE_KEYS,
-  complete,
-  directiveLine,
-  findDirective,
-  hover,
-  parseDirectives,
-  wordingFor,
-} from '../../../server/core/index';
+import { complete, directiveLine, hover, parseDirectives, wordingFor } from '../../../server/core/index';
+import { DIRECTIVES, DIRECTIVE_KEYS, findDirective } from '../../../server/core/catalog/directives';
 import { analyzeMarked } from '../features/completionSupport';
 
 const EXAMPLES = DIRECTIVES.map((d) => directiveLine(d.key, d.example));

@@ -2,7 +2,7 @@
  * Japanese sentences for option values, expression functions, system columns, well-known `$params`,
  * INJECT names and directives, keyed like their English tables.
  */
-import { type CatalogTranslation } from '../catalogText';
+import { type CatalogTranslation } from './catalogText';
 
 /** By value list, then value. */
 export const JA_VALUES: CatalogTranslation['values'] = {

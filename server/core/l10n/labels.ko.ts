@@ -1,5 +1,5 @@
 /** Korean labels of hover, completion and signature help (see {@link Labels}). */
-import { type Labels } from '../labels';
+import { type Labels } from './labels';
 
 /** Korean labels. */
 export const KO_LABELS: Labels = {

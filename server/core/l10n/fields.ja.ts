@@ -1,5 +1,5 @@
 /** Japanese column and category descriptions, keyed like `FIELD_DESCRIPTIONS` and `CATEGORY_DESCRIPTIONS`. */
-import { type CatalogTranslation } from '../catalogText';
+import { type CatalogTranslation } from './catalogText';
 
 type Descriptions = Readonly<Record<string, string>>;
 

@@ -1,12 +1,12 @@
 /**
  * Diagnostics in the user's language. The English text is owned by `table.ts`; each other language is
- * one table of pure data (`messages.ko.ts`, `messages.ja.ts`) typed over the codes and argument types
- * of {@link DIAGNOSTICS}, so a code, hint or quick-fix title without a translation does not compile.
+ * one table of pure data (`diagnostics.ko.ts`, `diagnostics.ja.ts`) typed over the codes and argument types
+ * of {@link DIAGNOSTICS}, so a code or hint without a translation does not compile.
  * A diagnostic keeps its code and arguments, and is worded here only when a client asks for a language.
  */
 import { type UiLanguage } from '../../../common/l10n';
-import { MESSAGES_JA } from './messages.ja';
-import { MESSAGES_KO } from './messages.ko';
+import { MESSAGES_JA } from './diagnostics.ja';
+import { MESSAGES_KO } from './diagnostics.ko';
 import {
   DIAGNOSTICS,
   ENGLISH_PHRASES,
@@ -17,7 +17,7 @@ import {
   type FixedEntry,
   type HintArgs,
   type Phrases,
-} from './table';
+} from '../diagnostics/table';
 
 /** Words a nested finding (inside an INJECT fragment) in the same language. */
 export type NestedMessage = (finding: {
@@ -44,7 +44,7 @@ export interface MessageTable {
 
 const TABLES: { readonly [L in UiLanguage]: MessageTable } = { ko: MESSAGES_KO, ja: MESSAGES_JA };
 
-/** The phrases (quick-fix titles, rename refusals, …) of `language`; English when undefined. */
+/** The phrases around diagnostics (alternatives, did-you-mean, hints) of `language`; English when undefined. */
 export function phrasesOf(language: UiLanguage | undefined): Phrases {
   return language === undefined ? ENGLISH_PHRASES : TABLES[language].phrases;
 }

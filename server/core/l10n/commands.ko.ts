@@ -1,5 +1,5 @@
 /** Korean command and option descriptions, keyed by command name and option name (nested as `parent.key`). */
-import { type CatalogTranslation } from '../catalogText';
+import { type CatalogTranslation } from './catalogText';
 
 const agentFilter = (what: string): string =>
   `지정한 ${what}의 행만 로드합니다. ID 하나 또는 목록을 받습니다. 값이 없거나 $param이 바인딩되지 않으면 아무 일도 하지 않습니다.`;

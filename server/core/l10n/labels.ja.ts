@@ -1,5 +1,5 @@
 /** Japanese labels of hover, completion and signature help (see {@link Labels}). */
-import { type Labels } from '../labels';
+import { type Labels } from './labels';
 
 /** Japanese labels. */
 export const JA_LABELS: Labels = {

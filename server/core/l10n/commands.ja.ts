@@ -1,5 +1,5 @@
 /** Japanese command and option descriptions, keyed by command name and option name (nested as `parent.key`). */
-import { type CatalogTranslation } from '../catalogText';
+import { type CatalogTranslation } from './catalogText';
 
 const agentFilter = (what: string): string =>
   `指定した${what}の行だけをロードします。ID 1 つまたはリストを受け取ります。値がない (または $param がバインドされていない) 場合は何もしません。`;

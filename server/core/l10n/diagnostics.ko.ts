@@ -2,8 +2,14 @@
  * Korean wording of every diagnostic, hint and quick-fix title (the English owner: `table.ts`).
  * Quoted names, `$params`, MXQL keywords and backticked code stay as written.
  */
-import { type MessageTable } from './messages';
-import { directiveList, joinAlternatives, quoted, type JsonValueKind, type Phrases } from './table';
+import { type MessageTable } from './diagnostics';
+import {
+  directiveList,
+  joinAlternatives,
+  quoted,
+  type JsonValueKind,
+  type Phrases,
+} from '../diagnostics/table';
 
 /** What a JSON value is, in Korean. */
 const JSON_KINDS_KO: Readonly<Record<JsonValueKind, string>> = {
@@ -41,19 +47,6 @@ const phrases: Phrases = {
     writeOptionName: '`:` 앞에 옵션 이름을 쓰세요.',
     keyIsOneWord: '키는 한 단어이거나 따옴표로 묶은 문자열이어야 합니다.',
     commaBefore: '앞에 `,`를 넣거나 지우세요.',
-  },
-  quickFix: {
-    changeTo: (text) => `'${text}'(으)로 변경`,
-    replaceWith: (text) => `'${text}'(으)로 바꾸기`,
-    nameFragment: '조각 이름 쓰기: INJECT default',
-    addInject: (name) => `'-- @inject ${name} = …' 지시문 추가`,
-    addParam: (name) => `'-- @param ${name} = …' 지시문 추가`,
-  },
-  rename: {
-    notRenamable: 'SUB 이름과 $params만 이름을 바꿀 수 있습니다.',
-    badSubName: (name) => `\`${name}\`은(는) SUB 이름이 될 수 없습니다. 영문자, 숫자, _, -만 쓰세요.`,
-    badParamName: (name) =>
-      `\`${name}\`은(는) 매개변수 이름이 될 수 없습니다. $ 뒤에 영문자, 숫자, _를 쓰세요.`,
   },
 };
 

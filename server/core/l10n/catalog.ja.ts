@@ -1,8 +1,15 @@
 /** Japanese translations of the catalog's sentences, keyed like the English tables. */
-import { type CatalogTranslation } from '../catalogText';
-import { JA_COMMANDS } from './commands';
-import { JA_CATEGORIES, JA_FIELDS } from './fields';
-import { JA_DIRECTIVES, JA_FUNCTIONS, JA_INJECTS, JA_PARAMS, JA_SYSTEM_COLUMNS, JA_VALUES } from './values';
+import { type CatalogTranslation } from './catalogText';
+import { JA_COMMANDS } from './commands.ja';
+import { JA_CATEGORIES, JA_FIELDS } from './fields.ja';
+import {
+  JA_DIRECTIVES,
+  JA_FUNCTIONS,
+  JA_INJECTS,
+  JA_PARAMS,
+  JA_SYSTEM_COLUMNS,
+  JA_VALUES,
+} from './values.ja';
 
 /** Every catalog sentence in Japanese. */
 export const JA_CATALOG: CatalogTranslation = {

@@ -2,8 +2,14 @@
  * Japanese wording of every diagnostic, hint and quick-fix title (the English owner: `table.ts`).
  * Quoted names, `$params`, MXQL keywords and backticked code stay as written.
  */
-import { type MessageTable } from './messages';
-import { directiveList, joinAlternatives, quoted, type JsonValueKind, type Phrases } from './table';
+import { type MessageTable } from './diagnostics';
+import {
+  directiveList,
+  joinAlternatives,
+  quoted,
+  type JsonValueKind,
+  type Phrases,
+} from '../diagnostics/table';
 
 /** What a JSON value is, in Japanese. */
 const JSON_KINDS_JA: Readonly<Record<JsonValueKind, string>> = {
@@ -41,19 +47,6 @@ const phrases: Phrases = {
     writeOptionName: '`:` の前にオプション名を書いてください。',
     keyIsOneWord: 'キーは 1 語か、引用符で囲んだ文字列です。',
     commaBefore: '前に `,` を入れるか、削除してください。',
-  },
-  quickFix: {
-    changeTo: (text) => `'${text}' に変更`,
-    replaceWith: (text) => `'${text}' に置き換え`,
-    nameFragment: 'フラグメント名を明記: INJECT default',
-    addInject: (name) => `'-- @inject ${name} = …' ディレクティブを追加`,
-    addParam: (name) => `'-- @param ${name} = …' ディレクティブを追加`,
-  },
-  rename: {
-    notRenamable: '名前を変更できるのは SUB 名と $params だけです。',
-    badSubName: (name) => `\`${name}\` は SUB 名にできません。英字、数字、_、- を使ってください。`,
-    badParamName: (name) =>
-      `\`${name}\` はパラメーター名にできません。$ の後に英字、数字、_ を使ってください。`,
   },
 };
 
