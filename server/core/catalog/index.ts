@@ -27,6 +27,8 @@ export {
   categoryLoaders,
   commandsOfStage,
   findCommand,
+  findOption,
+  optionMatches,
   isCanonicalSpelling,
   normaliseCommandName,
 } from './commands';

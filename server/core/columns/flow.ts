@@ -2,36 +2,17 @@
  * Column flow: which columns exist before and after every command of every pipeline (the main one and
  * each SUB). Completion offers the columns at the cursor; validation checks column references against
  * them. When the columns cannot be known statically the set is `open` and no column is reported missing.
+ * This module walks the pipelines and carries the set along (SUBs, INJECT fragments, categories, the
+ * cache between versions); what each command does to the set is `effects.ts`.
  */
-import { type CategoryCatalog, type CommandDef, type OptionDef } from '../catalog/index';
-import {
-  type CommandNode,
-  type MxqlDocument,
-  type Range,
-  type Statement,
-  type SubBlock,
-  type Value,
-} from '../syntax/index';
+import { type CategoryCatalog, type CommandDef } from '../catalog/index';
+import { type CommandNode, type MxqlDocument, type Statement, type SubBlock } from '../syntax/index';
 import { featureCatalog, type FeatureCatalog } from '../catalog/featureCatalog';
 import { categoryOfCommand } from '../syntax/categoryOperand';
-import { hasTemplate, namesOf, optionValue, type NameRef } from '../syntax/valueNames';
+import { OPEN_COLUMNS, type ColumnInfo, type ColumnSet } from './columnSet';
+import { commandEffect, createdColumns } from './effects';
 
-/** Where a column comes from. */
-export type ColumnOrigin = 'tag' | 'field' | 'system' | 'created' | 'renamed' | 'joined';
-
-/** One column available at a point of a pipeline. */
-export interface ColumnInfo {
-  readonly name: string;
-  readonly origin: ColumnOrigin;
-  /** The option value that created or renamed the column; null for category and system columns. */
-  readonly definedAt: Range | null;
-}
-
-/** The columns available at one point. `open` means more columns may exist than those listed. */
-export interface ColumnSet {
-  readonly open: boolean;
-  readonly columns: ReadonlyMap<string, ColumnInfo>;
-}
+export { OPEN_COLUMNS, type ColumnInfo, type ColumnOrigin, type ColumnSet } from './columnSet';
 
 /** One statement of a pipeline with the columns it sees and leaves. */
 export interface FlowStep {
@@ -120,9 +101,6 @@ export function createFlowCache(catalog: FeatureCatalog, fragmentsKey: string): 
     computed: 0,
   };
 }
-
-/** An open set with no known columns: nothing is checked against it. */
-export const OPEN_COLUMNS: ColumnSet = { open: true, columns: new Map() };
 
 /** Computes the column flow of every pipeline of `doc`. Never throws. */
 export function computeColumnFlow(
@@ -392,7 +370,7 @@ function applyStatement(
   switch (statement.kind) {
     case 'command':
       if (!def) return { ...current, open: true };
-      return applyCommand(statement, def, current, categorySet, ctx);
+      return commandEffect({ command: statement, def, current, categorySet, subResult: ctx.subResult });
     case 'inject': {
       const name = statement.name ?? 'default';
       const fragment = ctx.fragments.get(name);
@@ -408,231 +386,12 @@ function applyStatement(
       return after;
     }
     case 'promql':
-      return { open: true, columns: systemOnly(['time', 'value'], statement.range) };
+      return { open: true, columns: createdColumns(['time', 'value'], statement.range) };
     case 'template-line':
       return { ...current, open: true };
     case 'invalid':
       return current;
   }
-}
-
-function systemOnly(names: readonly string[], at: Range): Map<string, ColumnInfo> {
-  return new Map(names.map((name) => [name, { name, origin: 'created' as const, definedAt: at }]));
-}
-
-function applyCommand(
-  command: CommandNode,
-  def: CommandDef,
-  current: ColumnSet,
-  categorySet: ColumnSet,
-  ctx: FlowContext,
-): ColumnSet {
-  if (command.operand !== null && hasTemplate(command.operand)) return { ...current, open: true };
-  switch (def.columnEffect) {
-    case 'load':
-      return def.needsCategory ? categorySet : OPEN_COLUMNS;
-    case 'select':
-      return applySelect(command.operand, current);
-    case 'delete':
-      return applyDelete(command.operand, current);
-    case 'rename':
-      return applyRename(command.operand, current);
-    case 'add':
-      return def.name === 'GROUP' ? applyGroup(command, def, current) : applyAdd(command, def, current);
-    case 'merge':
-      return applyMerge(command, def, current, ctx);
-    case 'opaque':
-      return { ...current, open: true };
-    case 'keep':
-      return def.name === 'GROUP' ? applyGroup(command, def, current) : current;
-  }
-}
-
-function withColumns(
-  current: ColumnSet,
-  edit: (columns: Map<string, ColumnInfo>) => boolean | void,
-): ColumnSet {
-  const columns = new Map(current.columns);
-  const opened = edit(columns) === true;
-  return { open: current.open || opened, columns };
-}
-
-function define(columns: Map<string, ColumnInfo>, ref: NameRef, origin: ColumnOrigin): void {
-  columns.set(ref.name, { name: ref.name, origin, definedAt: ref.range });
-}
-
-/** `SELECT [a, b]` keeps the listed columns; `{default, like, notlike}` keeps matching names; bare keeps all. */
-function applySelect(operand: Value | null, current: ColumnSet): ColumnSet {
-  if (operand === null) return current;
-  if (operand.kind === 'object') return applySelectPattern(operand, current);
-  const listed = namesOf(operand);
-  const columns = new Map<string, ColumnInfo>();
-  for (const ref of listed.names) {
-    // A listed name missing upstream is reported once at the SELECT; keeping it avoids cascades.
-    columns.set(
-      ref.name,
-      current.columns.get(ref.name) ?? { name: ref.name, origin: 'field', definedAt: ref.range },
-    );
-  }
-  return { open: (current.open && listed.names.length === 0) || listed.dynamic, columns };
-}
-
-function applySelectPattern(operand: Value, current: ColumnSet): ColumnSet {
-  const like = namesOf(optionValue(operand, 'like')).names.map((n) => n.name);
-  const notlike = namesOf(optionValue(operand, 'notlike')).names.map((n) => n.name);
-  const keep = new Set(namesOf(optionValue(operand, 'default')).names.map((n) => n.name));
-  const columns = new Map<string, ColumnInfo>();
-  for (const [name, info] of current.columns) {
-    const liked = like.length === 0 || like.some((p) => name.includes(p));
-    const notLiked = notlike.some((p) => name.includes(p));
-    if (keep.has(name) || (liked && !notLiked)) columns.set(name, info);
-  }
-  return { open: current.open, columns };
-}
-
-function applyDelete(operand: Value | null, current: ColumnSet): ColumnSet {
-  const listed = namesOf(operand);
-  return withColumns(current, (columns) => {
-    for (const ref of listed.names) columns.delete(ref.name);
-  });
-}
-
-/** The `src → dst` pairs of RENAME: `{src, dst}` scalars or parallel lists, or `[[src, dst], …]`. */
-export function renamePairs(operand: Value | null): { pairs: [NameRef, NameRef][]; dynamic: boolean } {
-  if (operand?.kind === 'array') {
-    const pairs: [NameRef, NameRef][] = [];
-    let dynamic = false;
-    for (const item of operand.items) {
-      const pair = namesOf(item);
-      dynamic ||= pair.dynamic;
-      const [src, dst] = pair.names;
-      if (src && dst) pairs.push([src, dst]);
-    }
-    return { pairs, dynamic };
-  }
-  const src = namesOf(optionValue(operand, 'src'));
-  const dst = namesOf(optionValue(operand, 'dst'));
-  const pairs: [NameRef, NameRef][] = [];
-  src.names.forEach((s, i) => {
-    const d = dst.names[i];
-    if (d) pairs.push([s, d]);
-  });
-  return { pairs, dynamic: src.dynamic || dst.dynamic };
-}
-
-function applyRename(operand: Value | null, current: ColumnSet): ColumnSet {
-  const { pairs, dynamic } = renamePairs(operand);
-  return withColumns(current, (columns) => {
-    for (const [src, dst] of pairs) {
-      columns.delete(src.name);
-      define(columns, dst, 'renamed');
-    }
-    return dynamic;
-  });
-}
-
-/** The option of `def` written as `key` (by its name or an alias). */
-function optionNamed(def: CommandDef, key: string): OptionDef | undefined {
-  return def.options.find((o) => o.name === key || (o.aliases ?? []).includes(key));
-}
-
-/** Adds the columns a command always adds and those its given options add (GROUP `user`: `userbytes`). */
-function addFixedColumns(columns: Map<string, ColumnInfo>, command: CommandNode, def: CommandDef): void {
-  const operand = command.operand;
-  const given = operand?.kind === 'object' ? operand.members : [];
-  const names = [
-    ...(def.addsColumns ?? []),
-    ...given.flatMap((m) => (m.key ? (optionNamed(def, m.key.name)?.addsColumns ?? []) : [])),
-  ];
-  for (const name of names) columns.set(name, { name, origin: 'created', definedAt: command.nameRange });
-}
-
-/** Options whose values name the columns a command creates (`defines`), including free keys (CREATE-EXPR). */
-function applyAdd(command: CommandNode, def: CommandDef, current: ColumnSet): ColumnSet {
-  const operand = command.operand;
-  return withColumns(current, (columns) => {
-    let dynamic = false;
-    addFixedColumns(columns, command, def);
-    if (operand?.kind !== 'object') return false;
-    for (const member of operand.members) {
-      const key = member.key;
-      if (key === null) continue;
-      const option = optionNamed(def, key.name);
-      if (option?.column === 'defines') {
-        const created = namesOf(member.value);
-        dynamic ||= created.dynamic;
-        for (const ref of created.names) define(columns, ref, 'created');
-      } else if (!option && def.freeOptionKeys?.column === 'defines') {
-        if (key.param) dynamic = true;
-        else define(columns, { name: key.name, range: key.range }, 'created');
-      }
-    }
-    return dynamic;
-  });
-}
-
-const GROUP_LIST_OPTIONS = [
-  'merge',
-  'last',
-  'listup',
-  'first',
-  'sum',
-  'user',
-  'quantile',
-  'quantile2',
-] as const;
-
-/**
- * GROUP with a `merge` list keeps its keys and the listed columns, plus `time` (bucketed by
- * `timeunit`), the project columns and what GROUP adds (`_rows_`, and `userbytes` with `user`).
- * Without `merge`, real queries go on using every numeric column (GROUP merges them all), so every
- * column is kept.
- */
-function applyGroup(command: CommandNode, def: CommandDef, current: ColumnSet): ColumnSet {
-  const operand = command.operand;
-  const listed = GROUP_LIST_OPTIONS.map((k) => namesOf(optionValue(operand, k)));
-  const withAdded = (set: ColumnSet): ColumnSet =>
-    withColumns(set, (columns) => addFixedColumns(columns, command, def));
-  if (optionValue(operand, 'merge') === null) return withAdded(current);
-  const keys = namesOf(optionValue(operand, 'pk', 'primaryKey', 'key'));
-  const columns = new Map<string, ColumnInfo>();
-  for (const name of ['time', 'pcode', 'pname']) {
-    const info = current.columns.get(name);
-    if (info) columns.set(name, info);
-  }
-  for (const ref of [...keys.names, ...listed.flatMap((l) => l.names)]) {
-    columns.set(
-      ref.name,
-      current.columns.get(ref.name) ?? { name: ref.name, origin: 'field', definedAt: ref.range },
-    );
-  }
-  const dynamic = keys.dynamic || listed.some((l) => l.dynamic);
-  return withAdded({ open: current.open || dynamic, columns });
-}
-
-/** JOIN / APPEND: the listed `imports` columns, or every result column of the SUB it names. */
-function applyMerge(command: CommandNode, def: CommandDef, current: ColumnSet, ctx: FlowContext): ColumnSet {
-  const operand = command.operand;
-  const imported = def.options
-    .filter((o) => o.column === 'imports')
-    .map((o) => namesOf(optionValue(operand, o.name)));
-  const listed = imported.flatMap((l) => l.names);
-  if (listed.length > 0 || imported.some((l) => l.dynamic)) {
-    return withColumns(current, (columns) => {
-      for (const ref of listed) if (!columns.has(ref.name)) define(columns, ref, 'joined');
-      return imported.some((l) => l.dynamic);
-    });
-  }
-  const query = operand?.kind === 'object' ? namesOf(optionValue(operand, 'query')) : namesOf(operand);
-  const subName = query.names[0]?.name;
-  const sub = subName === undefined || query.dynamic ? undefined : ctx.subResult(subName);
-  if (!sub) return { ...current, open: true };
-  return withColumns(current, (columns) => {
-    for (const name of sub.columns.keys()) {
-      if (!columns.has(name)) columns.set(name, { name, origin: 'joined', definedAt: command.range });
-    }
-    return sub.open;
-  });
 }
 
 /** The pipeline containing `offset`: the innermost SUB block, else the main pipeline. */

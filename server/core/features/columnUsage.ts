@@ -14,7 +14,7 @@ import {
 } from '../catalog/index';
 import { parse } from '../syntax/index';
 import { computeColumnFlow, type ColumnFlow, type PipelineFlow } from '../columns/flow';
-import { columnReads } from '../validation/catalogChecks';
+import { columnReads } from '../columns/reads';
 import { featureCatalog } from '../catalog/featureCatalog';
 
 /** Category name → column name → number of queries that read it. */

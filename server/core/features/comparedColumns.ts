@@ -5,7 +5,7 @@
  * whose other side is a column (`type == '$type'`, `FILTER oname != $name`). A column written as a
  * `$param` itself names no column, so its value is nobody's.
  */
-import { findCommand, type CommandDef } from '../catalog/index';
+import { findCommand, type CommandDef, findOption } from '../catalog/index';
 import {
   commandExpressionSites,
   parseExpression,
@@ -84,7 +84,7 @@ function inObject(
   for (const m of object.members) {
     if (!m.key || !m.value || m.key.param) continue;
     const keyName = m.key.name;
-    const option = options.find((o) => o.name === keyName || (o.aliases ?? []).includes(keyName));
+    const option = findOption(options, keyName);
     if (!option?.comparedWith) continue;
     const items = m.value.kind === 'array' ? m.value.items : [m.value];
     const at = items.findIndex((item) => isWhole(item, ref));

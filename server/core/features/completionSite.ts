@@ -9,6 +9,7 @@ import {
   type CommandDef,
   type DirectiveKey,
   type OptionDef,
+  findOption,
 } from '../catalog/index';
 import {
   commentAt,
@@ -232,10 +233,6 @@ export function optionsAt(def: CommandDef, keyPath: readonly string[]): readonly
     options = next.nested;
   }
   return options;
-}
-
-function findOption(options: readonly OptionDef[], key: string): OptionDef | undefined {
-  return options.find((o) => o.name === key || (o.aliases ?? []).includes(key));
 }
 
 /** The option a value at `keyPath` belongs to (`['filter', 'key']` → TAGLOAD's nested `key`), if any. */

@@ -11,6 +11,7 @@ import {
   type CategoryInfo,
   type CommandDef,
   type ExpressionFunction,
+  findOption,
 } from '../catalog/index';
 import {
   commentAt,
@@ -139,7 +140,7 @@ function operandHover(
   const node = ctx.node;
   if (!node) return null;
   if (node.kind === 'key') {
-    const option = def.options.find((o) => o.name === node.name || (o.aliases ?? []).includes(node.name));
+    const option = findOption(def.options, node.name);
     if (def.name === 'CATEGORY') return categoryHover(analysis, node.name, node.range, w);
     return option ? { markdown: optionMarkdown(def, option, w), range: node.range } : null;
   }

@@ -3,15 +3,15 @@
  * against the column flow. Nothing is reported where the catalog cannot know: categories known
  * without metadata are fine, and open column sets (unknown columns) are never checked.
  */
-import { findIdentityColumn, suggestClosest, type CommandDef, type OptionDef } from '../catalog/index';
-import { type CommandNode, type Value } from '../syntax/index';
-import { renamePairs, type FlowStep, type PipelineFlow } from '../columns/flow';
+import { findIdentityColumn, suggestClosest } from '../catalog/index';
+import { type FlowStep, type PipelineFlow } from '../columns/flow';
+import { columnReads } from '../columns/reads';
 import { splitCategorySuffix } from '../../../common/categoryName';
 import { categoryOfCommand } from '../syntax/categoryOperand';
 import { type CheckContext } from './context';
 import { diagnostic } from '../diagnostics/table';
 
-import { namesOf, type NameRef } from '../syntax/valueNames';
+import { type NameRef } from '../syntax/valueNames';
 
 /** Reports CATEGORY names the catalog does not know, in every pipeline. */
 export function checkCategories(ctx: CheckContext): void {
@@ -78,27 +78,4 @@ export function reportUnknownColumn(
       : diagnostic('column/not-in-catalog', ref.range, { ...found, category: category ?? 'unknown' })),
     data: { replacements: suggestions.map((c) => ({ kind: 'change', newText: c })) },
   });
-}
-
-/** The names a command reads as existing columns: its list operand and its `reads` options. */
-export function columnReads(command: CommandNode, def: CommandDef): NameRef[] {
-  const operand = command.operand;
-  if (def.columnEffect === 'rename') return renamePairs(operand).pairs.map(([src]) => src);
-  if (operand === null) return [];
-  if (operand.kind !== 'object') return def.operandColumns === 'reads' ? [...namesOf(operand).names] : [];
-  return readsInObject(operand, def.options);
-}
-
-function readsInObject(operand: Value, options: readonly OptionDef[]): NameRef[] {
-  if (operand.kind === 'array') return operand.items.flatMap((item) => readsInObject(item, options));
-  if (operand.kind !== 'object') return [];
-  const out: NameRef[] = [];
-  for (const member of operand.members) {
-    const key = member.key;
-    if (key === null || member.value === null) continue;
-    const option = options.find((o) => o.name === key.name || (o.aliases ?? []).includes(key.name));
-    if (option?.column === 'reads') out.push(...namesOf(member.value).names);
-    else if (option?.nested) out.push(...readsInObject(member.value, option.nested));
-  }
-  return out;
 }

@@ -3,7 +3,7 @@
  * the service accepts undocumented ones), deprecated commands with their replacements, and the bare
  * `DELETE word` form.
  */
-import { allCommandSpellings, suggestClosest, type CommandDef, type OptionDef } from '../catalog/index';
+import { allCommandSpellings, suggestClosest, type CommandDef, optionMatches } from '../catalog/index';
 import { type CommandNode, type ObjectValue, type Range, type Statement } from '../syntax/index';
 import { type FeatureCatalog } from '../catalog/featureCatalog';
 import { diagnostic } from '../diagnostics/table';
@@ -42,10 +42,6 @@ function unknownCommand(s: CommandNode): ValidationDiagnostic {
   };
 }
 
-function matchesOption(option: OptionDef, key: string): boolean {
-  return option.name === key || (option.aliases ?? []).includes(key);
-}
-
 function unknownOptions(def: CommandDef, operand: ObjectValue): ValidationDiagnostic[] {
   if (def.freeOptionKeys) return [];
   const out: ValidationDiagnostic[] = [];
@@ -53,7 +49,7 @@ function unknownOptions(def: CommandDef, operand: ObjectValue): ValidationDiagno
     const key = member.key;
     // Bare members (`UNFOLD {sid, serial}`) are list items, and `$param` keys are reported as param/as-key.
     if (key === null || key.param || member.colonRange === null) continue;
-    if (def.options.some((o) => matchesOption(o, key.name))) continue;
+    if (def.options.some((o) => optionMatches(o, key.name))) continue;
     const names = def.options.map((o) => o.name);
     const suggestions = suggestClosest(key.name, names);
     const found = { command: def.name, name: key.name, suggestions, known: names };
