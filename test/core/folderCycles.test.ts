@@ -27,7 +27,7 @@ function coreSources(): Map<string, string> {
 }
 
 /** The folder-level import graph: folder → folders its modules import (outside the core left out). */
-export function folderGraph(sources: ReadonlyMap<string, string>): Map<string, Set<string>> {
+function folderGraph(sources: ReadonlyMap<string, string>): Map<string, Set<string>> {
   const graph = new Map<string, Set<string>>();
   for (const [file, text] of sources) {
     const from = posix.dirname(file);
@@ -48,7 +48,7 @@ export function folderGraph(sources: ReadonlyMap<string, string>): Map<string, S
 }
 
 /** The cycles of `graph`: each strongly connected set of more than one folder, sorted. */
-export function folderCycles(graph: ReadonlyMap<string, ReadonlySet<string>>): string[][] {
+function folderCycles(graph: ReadonlyMap<string, ReadonlySet<string>>): string[][] {
   let next = 0;
   const index = new Map<string, number>();
   const low = new Map<string, number>();

@@ -1,6 +1,6 @@
 /**
  * Completion after `-- @param $name = `: the static choices of what `$name` stands for in the first
- * query that uses it (run/paramKinds.ts), best first, the obvious default first of all. An agent, a tag
+ * query that uses it (paramKinds.ts), best first, the obvious default first of all. An agent, a tag
  * value or free text has no static choices, so nothing is offered there.
  */
 import { describeParamKind, paramNeeds, type ParamNeed } from './paramKinds';
