@@ -285,7 +285,7 @@ interface FlowContext {
   /** While a cached pipeline is computed: the SUB results it reads. */
   reads: Map<string, ColumnSet | undefined> | undefined;
   readonly fragments: ReadonlyMap<string, readonly Statement[]>;
-  subResult(name: string): ColumnSet | undefined;
+  readonly subResult: (name: string) => ColumnSet | undefined;
 }
 
 function flowPipeline(
