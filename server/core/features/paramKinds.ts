@@ -33,8 +33,6 @@ import { comparedColumn } from './comparedColumns';
 import { valueLookup, type ValueLookup } from './valueLookup';
 import { ENGLISH_WORDING, type Wording } from '../l10n/wording';
 
-export type { ParamKind };
-
 export interface ParamNeed {
   readonly name: string; // with its `$`
   readonly kind: ParamKind;
