@@ -10,7 +10,10 @@ import layers from './scripts/eslint/layerImports.mjs';
 // import only as types (`typePaths`, erased from the build), and its packages. Anything else is refused
 // in every import form (`layers/imports`); a `.ts` or `.mts` file of no layer is refused as a whole.
 // Package entries cover their subpaths, `node:*` the Node built-ins (bare `path` counts as `node:path`).
-// The core's facades are the only doors into server/core from outside it.
+// The core's facades are the only doors into server/core from product code (tests may reach internals):
+// index.ts names what each consumer reads; catalog/bundledCatalog inlines the catalog's JSON data, a
+// door of its own so that the language server, which reads the data from dist/ on first use, does not
+// bundle it by importing the facade.
 const CORE_FACADES = ['server/core/index', 'server/core/catalog/bundledCatalog'];
 const ASSISTANT_DOORS = ['assistant/toolset', 'assistant/types'];
 const WEBVIEW = {

@@ -44,7 +44,7 @@ export interface QueryAtCursorParams {
 
 /**
  * Result of `mxql/queryAtCursor` (server → client), or null when the document is not open: the core's
- * `QueryAt` (server/core/features/queries.ts, the one definition of a query) on the wire, with its range
+ * `QueryAt` (server/core/queries/queries.ts, the one definition of a query) on the wire, with its range
  * in LSP positions and the file's directives, which apply to the whole file.
  */
 export interface QueryAtCursorResult {

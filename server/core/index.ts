@@ -1,27 +1,132 @@
 /**
- * The MXQL language core: plain text in, plain data with offsets out.
- * It imports neither `vscode` nor LSP packages, and does no IO. Everything outside the core
- * (language server, demo backend, CLI, extension) imports it through this file only.
+ * The MXQL language core: plain text in, plain data with offsets out. It imports neither `vscode` nor
+ * LSP packages, and does no IO. Product code outside the core imports it through this file only (and
+ * the bundled catalog data through `catalog/bundledCatalog.ts`); ESLint refuses any other core path.
+ * The names are grouped by the consumer that reads them; a name joins here when product code needs it.
  */
-export * from './syntax/index';
-export * from './catalog/index';
-export * from './features/index';
-export * from './diagnostics/table';
+
+// ---- Shared by several of the consumers below.
+export { splitCategorySuffix } from '../../common/categoryName';
+export { parseDuration } from '../../common/durations';
+export { languageOf, type UiLanguage } from '../../common/l10n';
+export { catalogsFromFiles } from './catalog/catalogFiles';
+export { type CategoryCatalog } from './catalog/categoryCatalog';
+export { findCommand } from './catalog/commands';
+export { type ProductLine, productLineOf } from './catalog/productLines';
+export { type ValidationDiagnostic } from './diagnostics/types';
+export { boardInjects, isInjectFragment, siblingFragments } from './embedded/boardConventions';
+export { checkEventRuleScan, findEventRules } from './embedded/eventRules';
+export { findJsonQueries, type JsonQuery, type JsonQueryScan, jsonRangeOf } from './embedded/jsonQueries';
+export { quickFixes } from './features/codeActions';
+export { analyzeDocument, type LanguageCatalogs } from './features/languageService';
+export { type ParamNeed } from './features/paramKinds';
+export { localizedMessage } from './l10n/diagnostics';
+export { type Wording, wordingFor } from './l10n/wording';
+export { type QueryAt, queryAt } from './queries/queries';
+export { type MxqlBody, needsText, planRun, type RunPlan } from './run/plan';
+export { englishOfRunText } from './run/runText';
+export { parseTimeInput, type RangeChoice } from './run/timeRange';
+export { type Statement } from './syntax/ast';
+export { lineColumnOf, lineRangeOf, lineStartsOf } from './syntax/lineIndex';
+export { parse } from './syntax/parser';
+export { validate } from './validation/validate';
+
+// ---- The language server (server/src): LSP requests onto the analysis.
+export { type LearnedCategoryCatalog, withLearnedColumns } from './catalog/learnedCatalog';
+export { type Range } from './diagnostics/types';
+export { eventRuleCompletionsAt, eventRuleHoverAt, mayHoldEventRules } from './embedded/eventRules';
+export { jsonProblemDiagnostic } from './embedded/jsonDiagnostics';
+export { textChange } from './embedded/jsonEdit';
 export {
-  diagnosticMessage,
-  localizedMessage,
-  phrasesOf,
-  type LocalizedEntry,
-  type MessageTable,
-  type NestedMessage,
-} from './diagnostics/messages';
-export * from './l10n/language';
-export * from './run/index';
-export { wordingFor, type Wording } from './l10n/wording';
-export * from './embedded/jsonQueries';
-export * from './embedded/board';
-export * from './embedded/boardConventions';
-export * from './embedded/boardRun';
-export * from './embedded/eventRules';
-export * from './embedded/jsonDiagnostics';
-export * from './embedded/jsonEdit';
+  decodedOffsetOf,
+  escapeForJson,
+  escapeSnippetForJson,
+  type JsonEdit,
+  type JsonProblem,
+  type JsonScanOptions,
+  updateJsonQueries,
+} from './embedded/jsonQueries';
+export { type QuickFix } from './features/codeActions';
+export { complete } from './features/completion';
+export { type CompletionEntry, type CompletionList } from './features/completionTypes';
+export { foldingRanges, type FoldingSpan } from './features/folding';
+export { hover, type HoverInfo } from './features/hover';
+export { diagnosticsOf, type DocumentAnalysis, updateAnalysis } from './features/languageService';
+export { definition, references } from './features/navigation';
+export { prepareRename, rename } from './features/rename';
+export {
+  SEMANTIC_TOKEN_MODIFIERS,
+  SEMANTIC_TOKEN_TYPES,
+  type SemanticToken,
+  semanticTokens,
+} from './features/semanticTokens';
+export { signatureHelp } from './features/signatureHelp';
+export { documentSymbols, type OutlineSymbol } from './features/symbols';
+export {
+  learnAnalysisReads,
+  MAX_LEARNED_TEXT_LENGTH,
+  type ReadsChange,
+  WorkspaceReads,
+} from './features/workspaceReads';
+export { type TextEdit } from './syntax/blocks';
+export { format } from './syntax/format';
+
+// ---- The extension (client/): runs, boards, embedded queries and its words.
+export { directiveLine } from './catalog/directives';
+export { createPathCatalog, type PathCatalog } from './catalog/pathCatalog';
+export {
+  type BoardModel,
+  boardOf,
+  type BoardQuery,
+  boardWidgetViews,
+  MAX_BOARD_CHARS,
+} from './embedded/board';
+export { headerChart, jsonQueryAt, jsonQueryByPointer } from './embedded/boardConventions';
+export { planBoardQuery } from './embedded/boardRun';
+export { jsonStringEdit } from './embedded/jsonEdit';
+export { describeParamKind, paramNeeds } from './features/paramKinds';
+export { parsedText, queryRanges, type QuerySource, wholeQuery } from './queries/queries';
+export { DEFAULT_ROW_LIMIT, MXQL_ENDPOINTS, type MxqlEndpointId, type RunProblem } from './run/plan';
+export {
+  choiceLabel,
+  DEFAULT_RANGE,
+  formatLocal,
+  formatZone,
+  rangeProblem,
+  type ResolvedRange,
+  resolveRange,
+} from './run/timeRange';
+export { directiveEntries, parseDirectives, stripDirectives } from './syntax/directives';
+export { parseAbsoluteTime } from './syntax/time';
+
+// ---- The CLI (cli/): check, run and JSON files.
+export { computeColumnFlow } from './columns/flow';
+export { jsonOffsetOf } from './embedded/jsonQueries';
+export { fileLineOf, type RunRequest } from './run/plan';
+export { type TimezoneOffset } from './syntax/time';
+
+// ---- The demo backend (demo/): the engine reads the parser and the catalog.
+export { suggestClosest } from './catalog/closestNames';
+export { AGENT_IDENTITY_FIELDS } from './catalog/systemColumns';
+export { type CommandNode, type MxqlDocument, type Value } from './syntax/ast';
+export { readDuration } from './syntax/classify';
+export { isKnownCommand } from './syntax/commandNames';
+export { type ExprNode, parseExpression } from './syntax/expression';
+
+// ---- The assistant toolset (assistant/).
+export { formatDuration } from '../../common/durations';
+export { UI_LANGUAGES } from '../../common/l10n';
+export { type CategoryInfo, type Column } from './catalog/categoryTypes';
+export { PRODUCT_LINES } from './catalog/productLines';
+export { type FlowStep, type PipelineFlow } from './columns/flow';
+export { pipelineFlowOf } from './features/languageService';
+export { learnQueryReads } from './features/workspaceReads';
+export { looksLikeCommand } from './syntax/commandNames';
+
+// ---- The API client (api/): value lookups for a run's `$params`.
+export { LOOKUP_VALUES, lookupValues } from './features/valueLookup';
+
+// ---- Build scripts (scripts/buildCatalog.mjs): the catalog data, its shape and the columns queries read.
+export { createCategoryCatalog } from './catalog/categoryCatalog';
+export { type CatalogJson } from './catalog/categoryTypes';
+export { applyColumnUsage, countColumnUsage } from './features/columnUsage';

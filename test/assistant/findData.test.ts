@@ -3,7 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildDataIndex, learnFromQueries, leadingComment, tokenize } from '../../assistant/findData/index';
-import { createCategoryCatalog, type CatalogJson } from '../../server/core/index';
+import { type CatalogJson } from '../../server/core/index';
+import { createCategoryCatalog } from '../../server/core/catalog/categoryCatalog';
 
 const CATALOG: CatalogJson = {
   v: 1,

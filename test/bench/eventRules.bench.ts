@@ -4,12 +4,12 @@
 // Run: node --import tsx test/bench/eventRules.bench.ts
 import { performance } from 'node:perf_hooks';
 import {
-  checkEventRules,
   eventRuleCompletionsAt,
   eventRuleHoverAt,
   findJsonQueries,
   type CategoryCatalog,
 } from '../../server/core/index';
+import { checkEventRules } from '../../server/core/embedded/eventRules';
 import { bundledCategoryCatalog } from '../../server/core/catalog/bundledCatalog';
 
 const ROUNDS = 7;

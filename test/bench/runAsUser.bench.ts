@@ -6,7 +6,8 @@
 // as the old rule did, which refused any file with an unbound `$param`.
 // Run: MXQL_CORPUS=<dir> node --import tsx test/bench/runAsUser.bench.ts
 import { existsSync } from 'node:fs';
-import { parse, isRangeParam } from '../../server/core/index';
+import { parse } from '../../server/core/index';
+import { isRangeParam } from '../../server/core/queries/rangeParams';
 import { readFileSync } from 'node:fs';
 import { corpusDir, corpusSetting } from '../support/corpus';
 import { figuresOf, runAsUser, sendableFiles } from '../support/runAsUser';

@@ -208,4 +208,9 @@ void test('scoping a query to an agent replaces OID/OKIND/ONODE and adds OID aft
   const scoped = scopeQueryToAgent('CATEGORY app_counter\nOKIND 3\nTAGLOAD\nSUB {\nCATEGORY x\n}', 42);
   assert.equal(scoped, 'CATEGORY app_counter\nOID 42\nTAGLOAD\nSUB {\nCATEGORY x\nOID 42\n}');
   assert.equal(withPcode('-- @pcode 1\nCATEGORY a', 9), '-- @pcode 9\nCATEGORY a');
+  // Only directive lines of @pcode go, whatever their case; other lines keep their line ends.
+  assert.equal(
+    withPcode('-- @name x\r\n-- @PCODE 1\r\nCATEGORY a', 9),
+    '-- @pcode 9\n-- @name x\r\nCATEGORY a',
+  );
 });

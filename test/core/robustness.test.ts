@@ -6,16 +6,16 @@ import { bundledCategoryCatalog } from '../../server/core/catalog/bundledCatalog
 import {
   analyzeDocument,
   documentSymbols,
-  findInjectCycle,
   foldingRanges,
   format,
   hover,
-  lex,
   lineStartsOf,
   parse,
   parseDirectives,
   validate,
 } from '../../server/core/index';
+import { findInjectCycle } from '../../server/core/syntax/injectCycles';
+import { lex } from '../../server/core/syntax/lexer';
 import { largeDocument } from '../support/largeDocument';
 
 const catalogs = { categories: bundledCategoryCatalog };

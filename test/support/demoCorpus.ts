@@ -4,7 +4,8 @@
 // corpus benchmark and by the test that holds a floor on its figures.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { WELL_KNOWN_PARAMS, parse, splitCategorySuffix } from '../../server/core/index';
+import { parse, splitCategorySuffix } from '../../server/core/index';
+import { WELL_KNOWN_PARAMS } from '../../server/core/catalog/wellKnownNames';
 import { createDemoData, type DemoAgent, type DemoData, type DemoProject } from '../../demo/data/index';
 import { projectCollects } from '../../demo/data/families';
 import { runMxqlRequest } from '../../demo/mxql/index';

@@ -9,14 +9,9 @@
 //   function that builds the bundled catalog, so the held-out query is not in them either.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  applyColumnUsage,
-  countColumnUsage,
-  createCategoryCatalog,
-  splitCategorySuffix,
-  type CatalogJson,
-  type ColumnUsage,
-} from '../../server/core/index';
+import { splitCategorySuffix, type CatalogJson } from '../../server/core/index';
+import { createCategoryCatalog } from '../../server/core/catalog/categoryCatalog';
+import { applyColumnUsage, countColumnUsage, type ColumnUsage } from '../../server/core/features/columnUsage';
 import {
   buildDataIndex,
   leadingComment,

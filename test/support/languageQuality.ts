@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import {
   analyzeDocument,
   complete,
-  createCategoryCatalog,
   findCommand,
   parse,
   validate,
@@ -17,6 +16,7 @@ import {
   type CategoryCatalog,
   type Value,
 } from '../../server/core/index';
+import { createCategoryCatalog } from '../../server/core/catalog/categoryCatalog';
 import { bundledPathCatalog } from '../../server/core/catalog/bundledCatalog';
 
 /** One corpus file. */

@@ -87,7 +87,7 @@ export async function runSelection(ctx: Ctx, runner: Runner, arg?: unknown): Pro
   return runner.run(source(editor.document, selected), optionsOf(args));
 }
 
-/** mxql.runQueryAtCursor: the query around the cursor, as the core defines it (server/core/features/queries.ts). */
+/** mxql.runQueryAtCursor: the query around the cursor, as the core defines it (server/core/queries/queries.ts). */
 export async function runQueryAtCursor(ctx: Ctx, runner: Runner, arg?: unknown): Promise<RunOutcome> {
   const args = asArgs(arg);
   const editor = vscode.window.activeTextEditor;

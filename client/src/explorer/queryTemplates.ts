@@ -1,5 +1,6 @@
 // Query text the explorer writes: a new query for a project or an agent, and a query scoped to one
 // agent for a single run. Pure text functions, tested in plain node.
+import { directiveLine, stripDirectives } from '../../../server/core/index';
 
 /** A new .mxql document for a project, with `OID` when it is for one agent. */
 export function newQueryText(
@@ -7,9 +8,9 @@ export function newQueryText(
   agent?: { oid: number; oname: string },
 ): string {
   const lines = [
-    `-- @name ${agent ? `${agent.oname} in ${project.name}` : project.name}`,
-    `-- @pcode ${project.pcode}`,
-    '-- @range 1h',
+    directiveLine('name', agent ? `${agent.oname} in ${project.name}` : project.name),
+    directiveLine('pcode', project.pcode),
+    directiveLine('range', '1h'),
     'CATEGORY app_counter',
     ...(agent ? [`OID ${agent.oid}`] : []),
     'TAGLOAD',
@@ -20,7 +21,6 @@ export function newQueryText(
 
 const CATEGORY_LINE = /^\s*CATEGORY\b/i;
 const OID_LINE = /^\s*(OID|OKIND|ONODE|OIDSET)\b/i;
-const PCODE_DIRECTIVE = /^\s*--\s*@pcode\b/i;
 
 /**
  * The query restricted to one agent: every `OID`/`OKIND`/`ONODE` line is replaced, and `OID <oid>`
@@ -38,6 +38,5 @@ export function scopeQueryToAgent(queryText: string, oid: number): string {
 
 /** The file text with its `@pcode` directive set to `pcode` (directives apply to the whole file). */
 export function withPcode(fileText: string, pcode: number): string {
-  const kept = fileText.split(/\r?\n/).filter((line) => !PCODE_DIRECTIVE.test(line));
-  return [`-- @pcode ${pcode}`, ...kept].join('\n');
+  return `${directiveLine('pcode', pcode)}\n${stripDirectives(fileText, ['pcode'])}`;
 }

@@ -1,6 +1,6 @@
 // A CodeLens above each query of an .mxql file: `▶ Run · 1h · Demo / Project A`. The range and target
 // in the title say where the query would go before it is sent. Where the queries are is the core's
-// `queryRanges` (server/core/features/queries.ts), the same definition Run Query at Cursor uses. A query
+// `queryRanges` (server/core/queries/queries.ts), the same definition Run Query at Cursor uses. A query
 // whose agent filters are left unbound (the core's paramNeeds: optional) also gets `All agents` (or the
 // agent the file is scoped to), which opens Scope to an Agent….
 import * as vscode from 'vscode';

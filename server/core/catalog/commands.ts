@@ -2,7 +2,7 @@
  * The command table and its lookups. Names match case-insensitively because the engine accepts
  * `select`, `sub`, `kv.load` as readily as their upper-case forms.
  */
-import { type CommandDef, type CommandStage } from './commandTypes';
+import { type CommandDef, type CommandStage, type OptionDef } from './commandTypes';
 import { AGGREGATE_COMMANDS, FILTER_COMMANDS } from './commandsAggregate';
 import { COMBINE_COMMANDS, STRUCTURE_COMMANDS } from './commandsCombine';
 import { LOAD_COMMANDS } from './commandsLoad';
@@ -39,6 +39,16 @@ export function normaliseCommandName(name: string): string {
  */
 export function findCommand(name: string): CommandDef | undefined {
   return byNormalisedName.get(normaliseCommandName(name));
+}
+
+/** The option of `options` written as `key`: by its name or one of its aliases. */
+export function findOption(options: readonly OptionDef[], key: string): OptionDef | undefined {
+  return options.find((o) => optionMatches(o, key));
+}
+
+/** Whether `key` names `option`: its name or one of its aliases. */
+export function optionMatches(option: OptionDef, key: string): boolean {
+  return option.name === key || (option.aliases ?? []).includes(key);
 }
 
 /** True when `name` is written exactly as the canonical name (for a style hint on other spellings). */

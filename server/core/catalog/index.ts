@@ -27,10 +27,21 @@ export {
   categoryLoaders,
   commandsOfStage,
   findCommand,
+  findOption,
+  optionMatches,
   isCanonicalSpelling,
   normaliseCommandName,
 } from './commands';
 export { LOAD_FILTER_KEYS } from './commandsLoad';
+export {
+  DIRECTIVES,
+  DIRECTIVE_KEYS,
+  directiveLine,
+  findDirective,
+  type DirectiveDef,
+  type DirectiveKey,
+  type DirectiveValueKind,
+} from './directives';
 export {
   BOOLEAN_VALUES,
   CAST_TYPES,

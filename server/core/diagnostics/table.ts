@@ -15,7 +15,7 @@
  * Where the same finding can be either (a column the catalog knows completely vs. one it does not),
  * there are two codes, so the severity stays a fact of the code and users can disable each one.
  */
-import type { Range, Severity } from '../syntax/ast';
+import type { Range, Severity } from './types';
 
 /** One row of the table: what a code means, how loud it is, and what it says. */
 export interface DiagnosticEntry<A> {
@@ -107,8 +107,8 @@ function template<A>(severity: Severity, message: (args: A) => string, reason: s
 }
 
 /**
- * The texts around diagnostics that each language words its own way: joining names, "did you mean",
- * fix-it hints and quick-fix titles. English: {@link ENGLISH_PHRASES}; the others: `messages.<language>.ts`.
+ * The texts around diagnostics that each language words its own way: joining names, "did you mean" and
+ * fix-it hints. English: {@link ENGLISH_PHRASES}; the others: `l10n/diagnostics.<language>.ts`.
  */
 export interface Phrases {
   /** `'a', 'b' or 'c'`: already quoted or plain items, joined as alternatives. */
@@ -118,30 +118,6 @@ export interface Phrases {
   /** What goes between a fixed message and its hint. */
   readonly hintSeparator: string;
   readonly hints: { readonly [H in SyntaxHint]: HintText };
-  readonly quickFix: QuickFixTitles;
-  /** Why a rename was refused. */
-  readonly rename: RenameRefusals;
-}
-
-/** The titles of the quick fixes (light-bulb menu). */
-export interface QuickFixTitles {
-  /** Replace the flagged text with `text` (a did-you-mean candidate). */
-  readonly changeTo: (text: string) => string;
-  /** Replace a deprecated command with `text`. */
-  readonly replaceWith: (text: string) => string;
-  /** Write `default` after a bare INJECT. */
-  readonly nameFragment: string;
-  /** Insert a `-- @inject name = …` line. */
-  readonly addInject: (name: string) => string;
-  /** Insert a `-- @param $name = …` line. */
-  readonly addParam: (name: string) => string;
-}
-
-/** The sentences a refused rename shows. */
-export interface RenameRefusals {
-  readonly notRenamable: string;
-  readonly badSubName: (name: string) => string;
-  readonly badParamName: (name: string) => string;
 }
 
 /** `'a'` for each item. */
@@ -167,18 +143,6 @@ export const ENGLISH_PHRASES: Phrases = {
     suggestions.length === 0 ? '' : ` Did you mean ${joinAlternatives(quoted(suggestions), 'or')}?`,
   hintSeparator: ' ',
   hints: SYNTAX_HINTS,
-  quickFix: {
-    changeTo: (text) => `Change to '${text}'`,
-    replaceWith: (text) => `Replace with '${text}'`,
-    nameFragment: 'Name the fragment: INJECT default',
-    addInject: (name) => `Add a '-- @inject ${name} = …' directive`,
-    addParam: (name) => `Add a '-- @param ${name} = …' directive`,
-  },
-  rename: {
-    notRenamable: 'Only SUB names and $params can be renamed.',
-    badSubName: (name) => `\`${name}\` is not a SUB name: use letters, digits, _ and -.`,
-    badParamName: (name) => `\`${name}\` is not a parameter name: use $ then letters, digits and _.`,
-  },
 };
 
 const didYouMeanSentence = ENGLISH_PHRASES.didYouMean;

@@ -1,19 +1,14 @@
 /**
  * The conventions of the dashboards whose JSON holds MXQL (the board fills parts of each query itself):
- * `$TIME_MERGE_PLACE` and `$OBJECT_MERGE_PLACE` stand for the merge the board's user picks,
+ * `$TIME_MERGE_PLACE` and `$OBJECT_MERGE_PLACE` stand for the merge the board's user picks
+ * (`queries/boardMerges.ts`, beside the other `$params` a run fills),
  * `INJECT timepast` and `INJECT default` for filters the board adds, and `HEADER { "field$": "type" }`
  * tells the board how to show each field. A run outside the board (the editor's, `mxql run`) follows
  * them here, in one place. Pure; never throws.
  */
 import { parseDirectives, type Value } from '../syntax/index';
-import { parsedText, wholeQuery } from '../features/queries';
+import { parsedText, wholeQuery } from '../queries/queries';
 import type { JsonQuery, JsonQueryScan } from './jsonQueries';
-
-/** The `$params` a board replaces with the merge its user picks (over time, over agents). */
-export const BOARD_MERGE_PARAMS: ReadonlySet<string> = new Set(['$TIME_MERGE_PLACE', '$OBJECT_MERGE_PLACE']);
-
-/** The merges a board offers for them, its default first. */
-export const BOARD_MERGES: readonly string[] = ['avg', 'sum', 'max', 'min'];
 
 /** The INJECT names a board fills itself; a run sends them empty unless it is given a fragment. */
 export const BOARD_INJECTS: ReadonlySet<string> = new Set(['timepast', 'default']);

@@ -10,7 +10,8 @@ import type { RangeChoice } from '../run/timeRange';
 import type { TimezoneOffset } from '../syntax/index';
 import type { CategoryCatalog } from '../catalog/index';
 import type { BoardQuery } from './board';
-import { BOARD_MERGES, BOARD_MERGE_PARAMS, boardInjects } from './boardConventions';
+import { BOARD_MERGES, BOARD_MERGE_PARAMS } from '../queries/boardMerges';
+import { boardInjects } from './boardConventions';
 
 export interface BoardRunInput {
   readonly query: BoardQuery;

@@ -27,7 +27,7 @@ import {
 } from '../features/completionTypes';
 import { categoryMarkdown, functionMarkdown, type HoverInfo } from '../features/hover';
 import { splitCategorySuffix } from '../../../common/categoryName';
-import { type ValidationDiagnostic } from '../features/validation/diagnostic';
+import { type ValidationDiagnostic } from '../diagnostics/types';
 import { type UiLanguage } from '../l10n/language';
 import { wordingFor } from '../l10n/wording';
 import { parseExpression, type ExprNode, type Range } from '../syntax/index';

@@ -3,7 +3,7 @@
  * on the character or literal value they are at, for hosts that show them beside the MXQL findings.
  */
 import { diagnostic } from '../diagnostics/table';
-import type { ValidationDiagnostic } from '../features/validation/diagnostic';
+import type { ValidationDiagnostic } from '../diagnostics/types';
 import type { JsonProblem } from './jsonQueries';
 
 /** A literal value where a not-a-string problem points (an object or array gets its first character). */

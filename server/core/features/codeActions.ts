@@ -1,7 +1,7 @@
-import { phrasesOf } from '../diagnostics/messages';
+import { editPhrasesOf } from '../l10n/editPhrases';
 import { type UiLanguage } from '../l10n/language';
 import { type Range } from '../syntax/index';
-import { type ValidationDiagnostic } from './validation/diagnostic';
+import { type ValidationDiagnostic } from '../diagnostics/types';
 
 /** One text replacement; an empty range inserts. */
 export interface QuickFixEdit {
@@ -25,7 +25,7 @@ export function quickFixes(
   language?: UiLanguage,
 ): QuickFix[] {
   const data = diagnostic.data;
-  const titles = phrasesOf(language).quickFix;
+  const titles = editPhrasesOf(language).quickFix;
   switch (diagnostic.code) {
     case 'category/unknown':
     case 'column/unknown':

@@ -13,9 +13,9 @@ import {
   type CompactColumn,
 } from '../catalog/index';
 import { parse } from '../syntax/index';
-import { computeColumnFlow, type ColumnFlow, type PipelineFlow } from './columns';
-import { columnReads } from './validation/catalogChecks';
-import { featureCatalog } from './validation/catalogAccess';
+import { computeColumnFlow, type ColumnFlow, type PipelineFlow } from '../columns/flow';
+import { columnReads } from '../columns/reads';
+import { featureCatalog } from '../catalog/featureCatalog';
 
 /** Category name → column name → number of queries that read it. */
 export type ColumnUsage = Record<string, Record<string, number>>;

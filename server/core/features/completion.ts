@@ -4,8 +4,13 @@
  * columns are normal in real queries, so completion only ever adds suggestions: whatever the user
  * types stays acceptable.
  */
-import { CATEGORY_SUFFIXES, INJECT_NAMES, WELL_KNOWN_PARAMS, findWellKnownParam } from '../catalog/index';
-import { DIRECTIVE_DOCS } from './completionDirectives';
+import {
+  CATEGORY_SUFFIXES,
+  DIRECTIVES,
+  INJECT_NAMES,
+  WELL_KNOWN_PARAMS,
+  findWellKnownParam,
+} from '../catalog/index';
 import { commandItems, optionKeyItems } from './completionCommands';
 import { completionSite, SiteKind, type CompletionSite } from './completionSite';
 import { columnItems, expressionItems, headerKeyItems } from './completionColumns';
@@ -208,7 +213,7 @@ function pathItems(analysis: DocumentAnalysis, site: CompletionSite, w: Wording)
 }
 
 function directiveKeyItems(_analysis: DocumentAnalysis, site: CompletionSite, w: Wording): CompletionEntry[] {
-  return DIRECTIVE_DOCS.map((d) => ({
+  return DIRECTIVES.map((d) => ({
     label: d.key,
     kind: CompletionKind.directive,
     detail: w.text(d.summary),

@@ -18,7 +18,7 @@ import {
   type SyntaxBlock,
   type Value,
 } from '../syntax/index';
-import { type ColumnInfo, type FlowStep } from './columns';
+import { type ColumnInfo, type FlowStep } from '../columns/flow';
 import { PartUnion } from './partUnion';
 import { type CompletionSite } from './completionSite';
 import { CompletionKind, type CompletionEntry } from './completionTypes';

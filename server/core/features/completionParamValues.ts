@@ -1,13 +1,13 @@
 /**
  * Completion after `-- @param $name = `: the static choices of what `$name` stands for in the first
- * query that uses it (run/paramKinds.ts), best first, the obvious default first of all. An agent, a tag
+ * query that uses it (paramKinds.ts), best first, the obvious default first of all. An agent, a tag
  * value or free text has no static choices, so nothing is offered there.
  */
-import { describeParamKind, paramNeeds, type ParamNeed } from '../run/paramKinds';
+import { describeParamKind, paramNeeds, type ParamNeed } from './paramKinds';
 import { type CompletionSite } from './completionSite';
 import { CompletionKind, type CompletionEntry } from './completionTypes';
 import { type DocumentAnalysis } from './languageService';
-import { queryAt, queryRanges } from './queries';
+import { queryAt, queryRanges } from '../queries/queries';
 import { type Wording } from '../l10n/wording';
 
 /** The need of `name` in the first query of the file that uses it, if any query does. */

@@ -3,7 +3,14 @@
  * key, a column, a category …). The second half (completion.ts) fills each kind. Deciding on the
  * tolerant tree (syntax/cursorContext.ts) makes this work on half-typed and invalid text.
  */
-import { findCommand, type CommandDef, type OptionDef } from '../catalog/index';
+import {
+  findCommand,
+  findDirective,
+  type CommandDef,
+  type DirectiveKey,
+  type OptionDef,
+  findOption,
+} from '../catalog/index';
 import {
   commentAt,
   cursorContext,
@@ -74,7 +81,7 @@ export interface CompletionSite {
   /** Where column flow is read: the start of the statement holding the cursor (else the cursor). */
   readonly flowOffset: number;
   /** Extra text for directive value completion (`@inject` vs `@param`). */
-  readonly directiveKey?: string;
+  readonly directiveKey?: DirectiveKey;
   /** The `$param` whose value follows `-- @param $name = `. */
   readonly directiveParam?: string;
   /** True when the cursor is before the pipeline's loader (selection commands come first then). */
@@ -168,13 +175,19 @@ function directiveSite(text: string, lineStart: number, offset: number, base: Si
   }
   const value = DIRECTIVE_VALUE.exec(before);
   if (!value) return { ...base, kinds: [SiteKind.none] };
-  const directiveKey = (value[1] ?? '').toLowerCase();
+  const def = findDirective(value[1] ?? '');
   const typed = value[2] ?? '';
   const range = { start: offset - typed.length, end: offset };
-  if (directiveKey === 'path')
+  if (def?.value === 'queryPath')
     return { ...base, kinds: [SiteKind.directivePath], prefix: typed, replaceRange: range };
-  if (directiveKey === 'inject' || directiveKey === 'param')
-    return { ...base, kinds: [SiteKind.directiveName], directiveKey, prefix: typed, replaceRange: range };
+  if (def?.value === 'fragmentAssignment' || def?.value === 'paramAssignment')
+    return {
+      ...base,
+      kinds: [SiteKind.directiveName],
+      directiveKey: def.key,
+      prefix: typed,
+      replaceRange: range,
+    };
   return { ...base, kinds: [SiteKind.none] };
 }
 
@@ -220,10 +233,6 @@ export function optionsAt(def: CommandDef, keyPath: readonly string[]): readonly
     options = next.nested;
   }
   return options;
-}
-
-function findOption(options: readonly OptionDef[], key: string): OptionDef | undefined {
-  return options.find((o) => o.name === key || (o.aliases ?? []).includes(key));
 }
 
 /** The option a value at `keyPath` belongs to (`['filter', 'key']` → TAGLOAD's nested `key`), if any. */

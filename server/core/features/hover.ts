@@ -4,12 +4,14 @@
  */
 import {
   findCommand,
+  findDirective,
   findExpressionFunction,
   findWellKnownParam,
   INJECT_NAMES,
   type CategoryInfo,
   type CommandDef,
   type ExpressionFunction,
+  findOption,
 } from '../catalog/index';
 import {
   commentAt,
@@ -21,10 +23,9 @@ import {
 } from '../syntax/index';
 import { commandMarkdown, optionMarkdown } from './completionCommands';
 import { columnMarkdown } from './completionColumns';
-import { findDirectiveDoc } from './completionDirectives';
 import { describeColumn, type DocumentAnalysis } from './languageService';
-import { isRangeParam } from './rangeParams';
-import { skippedWhenUnbound } from './selectionParams';
+import { isRangeParam } from '../queries/rangeParams';
+import { skippedWhenUnbound } from '../queries/selectionParams';
 import { type UiLanguage } from '../l10n/language';
 import { type ColumnKindWord } from '../l10n/labels';
 import { wordingFor, type Wording } from '../l10n/wording';
@@ -78,7 +79,7 @@ function paramMarkdown(analysis: DocumentAnalysis, param: ParamRef, w: Wording):
 
 function directiveHover(text: string, offset: number, w: Wording): HoverInfo | null {
   const entry = directiveEntries(text).find((e) => within(e.range, offset));
-  const doc = entry ? findDirectiveDoc(entry.key) : undefined;
+  const doc = entry ? findDirective(entry.key) : undefined;
   if (!entry || !doc) return null;
   const example = w.labels.example(`-- @${doc.key} ${doc.example}`);
   return {
@@ -139,7 +140,7 @@ function operandHover(
   const node = ctx.node;
   if (!node) return null;
   if (node.kind === 'key') {
-    const option = def.options.find((o) => o.name === node.name || (o.aliases ?? []).includes(node.name));
+    const option = findOption(def.options, node.name);
     if (def.name === 'CATEGORY') return categoryHover(analysis, node.name, node.range, w);
     return option ? { markdown: optionMarkdown(def, option, w), range: node.range } : null;
   }

@@ -31,13 +31,13 @@ import {
   type FlowCache,
   stepAt,
   type PipelineFlow,
-} from './columns';
-import { createValidationCache, validateBlocks, type ValidationCache } from './validation/blockValidation';
-import { featureCatalog } from './validation/catalogAccess';
-import { type ValidationDiagnostic } from './validation/diagnostic';
-import { directiveFacts } from './validation/directiveFacts';
-import { parseFragments } from './validation/fragments';
-import { type ValidateOptions } from './validation/validate';
+} from '../columns/flow';
+import { createValidationCache, validateBlocks, type ValidationCache } from '../validation/blockValidation';
+import { featureCatalog } from '../catalog/featureCatalog';
+import { type ValidationDiagnostic } from '../diagnostics/types';
+import { directiveFacts } from '../syntax/directiveFacts';
+import { parseFragments } from '../validation/fragments';
+import { type ValidateOptions } from '../validation/validate';
 
 /** The catalogs an analysis reads; the path catalog is optional (only `-- @path` completion uses it). */
 export interface LanguageCatalogs {

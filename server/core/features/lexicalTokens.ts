@@ -5,7 +5,7 @@
  */
 import { findCommand, type CommandDef } from '../catalog/index';
 import { type MxqlDocument, type Range, type Statement, type Value } from '../syntax/index';
-import { categoryOfCommand } from './validation/categoryName';
+import { categoryOfCommand } from '../syntax/categoryOperand';
 
 /** The lexical token types (standard LSP names, so every theme colours them). */
 export const LEXICAL_TOKEN_TYPES = [

@@ -2,7 +2,7 @@
  * Rename for SUB names (declaration and every reference) and `$params` (every use, in strings too, and
  * the `-- @param` directive that gives its value).
  */
-import { phrasesOf } from '../diagnostics/messages';
+import { editPhrasesOf } from '../l10n/editPhrases';
 import { type UiLanguage } from '../l10n/language';
 import { directiveEntries, type Range } from '../syntax/index';
 import { type DocumentAnalysis } from './languageService';
@@ -44,7 +44,7 @@ export function rename(
   newName: string,
   language?: UiLanguage,
 ): RenameEdit[] | string {
-  const refusals = phrasesOf(language).rename;
+  const refusals = editPhrasesOf(language).rename;
   const target = prepareRename(analysis, offset);
   if (!target) return refusals.notRenamable;
   if (target.kind === 'sub') {

@@ -3,9 +3,9 @@
  * tag, system column, a column the query created), `$params`, names the column flow does not know, and
  * every lexical token kind (lexicalTokens.ts), so editors without TextMate grammars highlight fully.
  */
-import { findCommand, type CommandDef, type OptionDef } from '../catalog/index';
+import { findCommand, type CommandDef, type OptionDef, findOption } from '../catalog/index';
 import { walkValue, type Range, type Statement, type Value } from '../syntax/index';
-import { type ColumnSet, type PipelineFlow } from './columns';
+import { type ColumnSet, type PipelineFlow } from '../columns/flow';
 import { type DocumentAnalysis } from './languageService';
 import { LEXICAL_TOKEN_TYPES, lexicalTokens } from './lexicalTokens';
 
@@ -70,7 +70,7 @@ function roleOf(def: CommandDef, keyPath: readonly string[]): Role | null {
   let options: readonly OptionDef[] = def.options;
   let option: OptionDef | undefined;
   for (const key of keyPath) {
-    option = options.find((o) => o.name === key || (o.aliases ?? []).includes(key));
+    option = findOption(options, key);
     options = option?.nested ?? [];
   }
   const role = option?.column;

@@ -2,7 +2,7 @@
  * Signature-style help for option objects: inside `{…}` of a command, the command's options as
  * parameters with the one at the cursor active.
  */
-import { findCommand, type OptionDef } from '../catalog/index';
+import { findCommand, type OptionDef, optionMatches } from '../catalog/index';
 import { cursorContext } from '../syntax/index';
 import { type DocumentAnalysis } from './languageService';
 import { type UiLanguage } from '../l10n/language';
@@ -54,6 +54,6 @@ export function signatureHelp(
 
 /** The option named `key`, or the first one it starts (a key being typed). */
 function activeIndex(options: readonly OptionDef[], key: string): number {
-  const exact = options.findIndex((o) => o.name === key || (o.aliases ?? []).includes(key));
+  const exact = options.findIndex((o) => optionMatches(o, key));
   return exact >= 0 || key === '' ? exact : options.findIndex((o) => o.name.startsWith(key));
 }

@@ -9,6 +9,7 @@ import {
   AGENT_COLUMNS,
   CATEGORY_DESCRIPTIONS,
   COMMANDS,
+  DIRECTIVES,
   EXPRESSION_FUNCTIONS,
   FIELD_DESCRIPTIONS,
   GENERATED_COLUMNS,
@@ -16,11 +17,10 @@ import {
   SYSTEM_COLUMNS,
   VALUE_LISTS,
   WELL_KNOWN_PARAMS,
+  type DirectiveKey,
   type OptionDef,
   type ValueListName,
 } from '../catalog/index';
-import { type DIRECTIVE_KEYS } from '../syntax/index';
-import { DIRECTIVE_DOCS } from '../features/completionDirectives';
 
 /** Sentences by name (option, column, value …). */
 type ByName = Readonly<Record<string, string>>;
@@ -55,7 +55,7 @@ export interface CatalogTranslation {
   /** By INJECT name. */
   readonly injects: ByName;
   /** By directive key. */
-  readonly directives: Readonly<Record<(typeof DIRECTIVE_KEYS)[number], string>>;
+  readonly directives: Readonly<Record<DirectiveKey, string>>;
 }
 
 /** One English catalog sentence, where it lives, and its translation in one table (if any). */
@@ -130,7 +130,7 @@ export function catalogSentences(table: CatalogTranslation): CatalogSentence[] {
   out.push(
     ...byName(
       'directives',
-      DIRECTIVE_DOCS.map((d) => [d.key, d.summary] as const),
+      DIRECTIVES.map((d) => [d.key, d.summary] as const),
       table.directives,
     ),
   );

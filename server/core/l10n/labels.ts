@@ -5,7 +5,7 @@
  * words its own plurals.
  */
 import { type CommandStage, type SourceConfidence } from '../catalog/commandTypes';
-import { type ParamKind } from '../run/paramKinds';
+import { type ParamKind } from '../queries/paramKind';
 
 /**
  * Every word a column's kind is shown with: its origin in the column flow (`tag`, `created` …), the
@@ -65,16 +65,16 @@ export interface Labels {
   readonly parameter: string;
   readonly paramDeclared: (value: string) => string;
   readonly paramMissing: string;
-  /** A selection `$param` without a value: the service skips `command` (features/selectionParams.ts). */
+  /** A selection `$param` without a value: the service skips `command` (queries/selectionParams.ts). */
   readonly paramOptional: (command: string) => string;
-  /** `$stime`/`$etime` without a `-- @param`: the run fills them (features/rangeParams.ts). */
+  /** `$stime`/`$etime` without a `-- @param`: the run fills them (queries/rangeParams.ts). */
   readonly paramFromRange: string;
   readonly exampleValue: (value: string) => string;
   readonly declaredDetail: (value: string) => string;
   readonly usedInFile: string;
   readonly giveParamValue: (name: string) => string;
   /**
-   * What a `$param` stands for (run/paramKinds.ts names the kinds): the detail of a value offered after
+   * What a `$param` stands for (queries/paramKind.ts names the kinds): the detail of a value offered after
    * `-- @param $name = `, the editor's prompt for a value and `mxql run`'s refusal all say it so.
    */
   readonly paramValueKinds: Readonly<Record<ParamKind, string>>;

@@ -4,10 +4,10 @@
  * document and request.
  */
 import { catalogSentences, type CatalogTranslation } from './catalogText';
-import { JA_CATALOG } from './ja/index';
-import { JA_LABELS } from './ja/labels';
-import { KO_CATALOG } from './ko/index';
-import { KO_LABELS } from './ko/labels';
+import { JA_CATALOG } from './catalog.ja';
+import { JA_LABELS } from './labels.ja';
+import { KO_CATALOG } from './catalog.ko';
+import { KO_LABELS } from './labels.ko';
 import { ENGLISH_LABELS, type Labels } from './labels';
 import { type UiLanguage } from './language';
 

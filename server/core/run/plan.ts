@@ -25,9 +25,9 @@ import {
   wholeQuery,
   type QueryAt,
   type QuerySource,
-} from '../features/queries';
-import { fillRangeParams, paramsWithoutValue } from '../features/rangeParams';
-import { describeParamKind, paramNeeds, type ParamNeed } from './paramKinds';
+} from '../queries/queries';
+import { fillRangeParams, paramsWithoutValue } from '../queries/rangeParams';
+import { describeParamKind, paramNeeds, type ParamNeed } from '../features/paramKinds';
 import type { CategoryCatalog } from '../catalog/index';
 import { DEFAULT_RANGE, rangeProblem, resolveRange, type RangeChoice, type ResolvedRange } from './timeRange';
 import { englishOfRunText, runText, type RunText } from './runText';

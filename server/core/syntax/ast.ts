@@ -8,38 +8,9 @@
  * Stability: these shapes are a contract with completion, validation, the formatter, the demo
  * engine and the language server. Fields may be added; existing fields are never renamed.
  */
-import type { DiagnosticArgValues, DiagnosticCode } from '../diagnostics/table';
+import type { MxqlDiagnostic, Range } from '../diagnostics/types';
 
-/** A half-open range of offsets `[start, end)` into the source text. */
-export interface Range {
-  readonly start: number;
-  readonly end: number;
-}
-
-/** Diagnostic severities, from most to least serious. */
-export const Severity = {
-  error: 'error',
-  warning: 'warning',
-  information: 'information',
-  hint: 'hint',
-} as const;
-/** One of the {@link Severity} values. */
-export type Severity = (typeof Severity)[keyof typeof Severity];
-
-/**
- * A problem found in MXQL text. `code` is stable (`group/name`, e.g. `syntax/unclosed-bracket`)
- * so that clients can filter, document and quick-fix by code; `message` tells the user what to do.
- */
-export interface MxqlDiagnostic {
-  /** A code of the one diagnostics table (`server/core/diagnostics/table.ts`). */
-  readonly code: DiagnosticCode;
-  readonly severity: Severity;
-  /** In English; `localizedMessage` words it in another language from `code` and `args`. */
-  readonly message: string;
-  readonly range: Range;
-  /** The arguments the message was built from (absent for a fixed message without a hint). */
-  readonly args?: DiagnosticArgValues;
-}
+export { Severity, type Range, type MxqlDiagnostic } from '../diagnostics/types';
 
 // ---------------------------------------------------------------------------------------------
 // Comments and template markers

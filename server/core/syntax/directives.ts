@@ -1,8 +1,9 @@
 /**
- * The one parser of `-- @word value` directive lines (name, range, stime/etime, limit, param,
- * inject, path, pcode). Directives apply to the whole file wherever they appear; they are comments
+ * The one parser of `-- @word value` directive lines; which keys exist and how each value is read is
+ * the catalog's directive table (`catalog/directives.ts`). Directives apply to the whole file wherever they appear; they are comments
  * to the service, and {@link stripDirectives} removes them before sending.
  */
+import { DIRECTIVE_KEYS, findDirective, type DirectiveKey } from '../catalog/directives';
 import { describeInjectCycle, findInjectCycle } from './injectCycles';
 import { diagnostic } from '../diagnostics/table';
 import type { MxqlDiagnostic, Range } from './ast';
@@ -58,21 +59,6 @@ export interface DirectiveOptions {
   readonly timezoneOffsetMinutes?: TimezoneOffset;
 }
 
-/** The directive keys this parser understands. */
-export const DIRECTIVE_KEYS = [
-  'name',
-  'range',
-  'stime',
-  'etime',
-  'limit',
-  'param',
-  'inject',
-  'path',
-  'pcode',
-] as const;
-
-const DIRECTIVE_SET: ReadonlySet<string> = new Set(DIRECTIVE_KEYS);
-
 /** Splits a directive comment (`-- @key value`) into an entry. */
 function entryOf(text: string, start: number): DirectiveEntry {
   let i = 2;
@@ -127,7 +113,8 @@ function absolute(out: Directives, e: DirectiveEntry, options: DirectiveOptions)
   return undefined;
 }
 
-const HANDLERS: Record<string, Handler> = {
+// One handler per key of the table: a new key without a handler does not compile.
+const HANDLERS: { readonly [K in DirectiveKey]: Handler } = {
   name: (out, e) => {
     out.name = e.value;
   },
@@ -177,9 +164,6 @@ const HANDLERS: Record<string, Handler> = {
   },
 };
 
-// `name` is a title: a file of several queries titles each one, so a second `@name` is not a mistake.
-const SINGLE_VALUED: ReadonlySet<string> = new Set(['range', 'stime', 'etime', 'limit', 'path', 'pcode']);
-
 function checkCombinations(out: Directives, byKey: Map<string, DirectiveEntry>): void {
   const s = byKey.get('stime');
   const e = byKey.get('etime');
@@ -197,18 +181,18 @@ export function parseDirectives(text: string, options: DirectiveOptions = {}): D
   const out: Directives = { params: {}, injects: {}, entries: directiveEntries(text), diagnostics: [] };
   const byKey = new Map<string, DirectiveEntry>();
   for (const e of out.entries) {
-    const handler = DIRECTIVE_SET.has(e.key) ? HANDLERS[e.key] : undefined;
-    if (!handler) {
+    const def = findDirective(e.key);
+    if (!def) {
       out.diagnostics.push(
         diagnostic('directive/unknown', e.keyRange, { key: e.key, known: DIRECTIVE_KEYS }),
       );
       continue;
     }
-    if (SINGLE_VALUED.has(e.key) && byKey.has(e.key)) {
+    if (def.single && byKey.has(e.key)) {
       out.diagnostics.push(diagnostic('directive/duplicate', e.keyRange, { key: e.key }));
     }
     byKey.set(e.key, e);
-    handler(out, e, options);
+    HANDLERS[def.key](out, e, options);
   }
   checkCombinations(out, byKey);
   checkInjectCycle(out);
@@ -228,10 +212,11 @@ function checkInjectCycle(out: Directives): void {
 /**
  * Removes directive lines entirely (with their line ends) so that the service never sees them.
  * Line numbers of later lines shift; callers that map service errors back must use
- * {@link directiveEntries} to account for the removed lines.
+ * {@link directiveEntries} to account for the removed lines. With `keys`, only the lines of those keys go.
  */
-export function stripDirectives(text: string): string {
-  const entries = directiveEntries(text);
+export function stripDirectives(text: string, keys?: readonly DirectiveKey[]): string {
+  const all = directiveEntries(text);
+  const entries = keys ? all.filter((e) => (keys as readonly string[]).includes(e.key)) : all;
   if (entries.length === 0) return text;
   const parts: string[] = [];
   let from = 0;

@@ -38,7 +38,6 @@ export {
   parseDirectives,
   stripDirectives,
   directiveEntries,
-  DIRECTIVE_KEYS,
   type Directives,
   type DirectiveEntry,
   type DirectiveDuration,

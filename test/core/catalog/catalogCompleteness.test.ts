@@ -4,7 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { bundledCategoryCatalog } from '../../../server/core/catalog/bundledCatalog';
-import { countColumnUsage, findIdentityColumn, inferColumnFacts } from '../../../server/core/index';
+import { findIdentityColumn } from '../../../server/core/catalog/systemColumns';
+import { countColumnUsage, inferColumnFacts } from '../../../server/core/features/columnUsage';
 import { corpusDir, corpusTest } from '../../support/corpus';
 import { readCorpus } from '../../support/languageQuality';
 

@@ -6,18 +6,20 @@ import { describe, test } from 'node:test';
 import { bundledCategoryCatalog, bundledPathCatalog } from '../../../server/core/catalog/bundledCatalog';
 import {
   analyzeDocument,
-  capLearned,
   complete,
   diagnosticsOf,
   hover,
-  MAX_LEARNED_CATEGORIES,
-  MAX_LEARNED_COLUMNS,
   withLearnedColumns,
   WorkspaceReads,
   type CategoryCatalog,
-  type LearnedColumns,
   type UiLanguage,
 } from '../../../server/core/index';
+import {
+  capLearned,
+  MAX_LEARNED_CATEGORIES,
+  MAX_LEARNED_COLUMNS,
+  type LearnedColumns,
+} from '../../../server/core/catalog/learnedCatalog';
 
 const WORKSPACE = {
   'file:///ws/health.mxql':

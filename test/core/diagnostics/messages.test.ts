@@ -3,24 +3,20 @@
 // and backticked snippet the English message shows.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { UI_LANGUAGES, localizedMessage, type UiLanguage } from '../../../server/core/index';
 import {
   DIAGNOSTICS,
-  ENGLISH_PHRASES,
   SYNTAX_HINTS,
-  UI_LANGUAGES,
   diagnostic,
   diagnosticCodes,
-  diagnosticMessage,
-  localizedMessage,
-  phrasesOf,
   type DiagnosticArgs,
   type DiagnosticArgValues,
   type DiagnosticCode,
-  type MessageTable,
   type SyntaxHint,
-  type UiLanguage,
-} from '../../../server/core/index';
-import { MESSAGES_KO } from '../../../server/core/diagnostics/messages.ko';
+} from '../../../server/core/diagnostics/table';
+import { diagnosticMessage, phrasesOf, type MessageTable } from '../../../server/core/l10n/diagnostics';
+import { MESSAGES_KO } from '../../../server/core/l10n/diagnostics.ko';
+import { editPhrasesOf, ENGLISH_EDIT_PHRASES } from '../../../server/core/l10n/editPhrases';
 import { keptParts } from '../../support/translationChecks';
 
 /** Representative arguments of every code (a new code without a sample does not compile). */
@@ -172,15 +168,15 @@ for (const language of UI_LANGUAGES) {
   });
 
   void test(`${language}: quick-fix titles and rename refusals are translated`, () => {
-    const titles = phrasesOf(language).quickFix;
-    const english = ENGLISH_PHRASES.quickFix;
+    const titles = editPhrasesOf(language).quickFix;
+    const english = ENGLISH_EDIT_PHRASES.quickFix;
     for (const key of ['changeTo', 'replaceWith', 'addInject', 'addParam'] as const)
       assertTranslated(language, key, english[key]('$oid'), titles[key]('$oid'));
     assertTranslated(language, 'nameFragment', english.nameFragment, titles.nameFragment);
-    const rename = phrasesOf(language).rename;
-    assertTranslated(language, 'notRenamable', ENGLISH_PHRASES.rename.notRenamable, rename.notRenamable);
+    const rename = editPhrasesOf(language).rename;
+    assertTranslated(language, 'notRenamable', ENGLISH_EDIT_PHRASES.rename.notRenamable, rename.notRenamable);
     for (const key of ['badSubName', 'badParamName'] as const)
-      assertTranslated(language, key, ENGLISH_PHRASES.rename[key]('1 x'), rename[key]('1 x'));
+      assertTranslated(language, key, ENGLISH_EDIT_PHRASES.rename[key]('1 x'), rename[key]('1 x'));
     assert.equal(phrasesOf(language).didYouMean([]), '');
     assert.ok(phrasesOf(language).or(['A', 'B', 'C']).startsWith('A, B '));
   });

@@ -5,7 +5,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { DIAGNOSTICS, diagnostic, diagnosticCodes, type DiagnosticCode } from '../../../server/core/index';
+import {
+  DIAGNOSTICS,
+  diagnostic,
+  diagnosticCodes,
+  type DiagnosticCode,
+} from '../../../server/core/diagnostics/table';
 
 const root = join(__dirname, '..', '..', '..');
 const SEVERITIES = new Set(['error', 'warning', 'information', 'hint']);

@@ -5,16 +5,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import {
-  BOARD_COLUMNS,
   boardOf,
   englishOfRunText,
   MAX_BOARD_CHARS,
-  MAX_BOARD_WIDGETS,
   planBoardQuery,
-  STACKED_HEIGHT,
   type BoardModel,
   type BoardQuery,
 } from '../../../server/core/index';
+import { BOARD_COLUMNS, MAX_BOARD_WIDGETS, STACKED_HEIGHT } from '../../../server/core/embedded/board';
 
 const QUERY = 'CATEGORY app_counter\nTAGLOAD\nSELECT [time, oid, tps]';
 

@@ -4,15 +4,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  checkEventRules,
   eventRuleCompletionsAt,
   eventRuleHoverAt,
   findEventRules,
   lineRangeOf,
   lineStartsOf,
   localizedMessage,
-  type EventRuleDiagnostic,
 } from '../../../server/core/index';
+import { checkEventRules, type EventRuleDiagnostic } from '../../../server/core/embedded/eventRules';
 import { testFeatureCatalog } from '../features/validateCatalog';
 import { mutate, PIECES } from '../../support/mutations';
 import { seededRandom } from '../../support/seededTexts';

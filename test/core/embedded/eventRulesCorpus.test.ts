@@ -6,7 +6,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkEventRules, findEventRules, queryReads, validate } from '../../../server/core/index';
+import { findEventRules, validate } from '../../../server/core/index';
+import { checkEventRules } from '../../../server/core/embedded/eventRules';
+import { queryReads } from '../../../server/core/features/columnUsage';
 import { corpusDir, corpusPresent, corpusRequired } from '../../support/corpus';
 import { testFeatureCatalog } from '../features/validateCatalog';
 

@@ -11,11 +11,10 @@ import {
   jsonRangeOf,
   lineColumnOf,
   lineStartsOf,
-  parseJsonTree,
   validate,
-  type JsonNode,
   type JsonQuery,
 } from '../../../server/core/index';
+import { parseJsonTree, type JsonNode } from '../../../server/core/embedded/jsonQueries';
 import { testFeatureCatalog } from '../features/validateCatalog';
 
 const catalog = testFeatureCatalog();

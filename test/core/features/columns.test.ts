@@ -1,7 +1,8 @@
 // Column flow per command: the cursor ⟦⟧ marks where the columns are asked for.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { computeColumnFlow, parse, type ColumnSet } from '../../../server/core/index';
+import { computeColumnFlow, parse } from '../../../server/core/index';
+import { type ColumnSet } from '../../../server/core/columns/flow';
 import { parseMarked } from './validateSupport';
 import { testFeatureCatalog } from './validateCatalog';
 

@@ -2,12 +2,8 @@
 // columns by usage, internal (`_x_`) columns and names already in the same list last; filterText stays.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  analyzeDocument,
-  complete,
-  createCategoryCatalog,
-  type CatalogJson,
-} from '../../../server/core/index';
+import { analyzeDocument, complete, type CatalogJson } from '../../../server/core/index';
+import { createCategoryCatalog } from '../../../server/core/catalog/categoryCatalog';
 
 const json: CatalogJson = {
   v: 1,

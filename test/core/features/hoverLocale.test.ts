@@ -7,7 +7,6 @@ import { describe, test } from 'node:test';
 import { bundledCategoryCatalog, bundledPathCatalog } from '../../../server/core/catalog/bundledCatalog';
 import {
   analyzeDocument,
-  COMMANDS,
   complete,
   hover,
   signatureHelp,
@@ -15,6 +14,7 @@ import {
   type DocumentAnalysis,
   type UiLanguage,
 } from '../../../server/core/index';
+import { COMMANDS } from '../../../server/core/catalog/commands';
 import { corpusTexts } from '../../support/corpus';
 import { englishRun } from '../../support/translationChecks';
 import { analyzeMarked } from './completionSupport';

@@ -1,7 +1,8 @@
 // What one query reads: each category with the columns it reads from it, never the columns it makes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { countColumnUsage, createCategoryCatalog, queryReads } from '../../../server/core/index';
+import { createCategoryCatalog } from '../../../server/core/catalog/categoryCatalog';
+import { countColumnUsage, queryReads } from '../../../server/core/features/columnUsage';
 
 const catalog = createCategoryCatalog(() => ({
   v: 1,

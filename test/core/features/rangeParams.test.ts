@@ -1,7 +1,8 @@
 // The one rule for `$stime`/`$etime`: a run fills them from its time range when the user gives no value.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { fillRangeParams, isRangeParam, paramsWithoutValue, wholeQuery } from '../../../server/core/index';
+import { wholeQuery } from '../../../server/core/index';
+import { fillRangeParams, isRangeParam, paramsWithoutValue } from '../../../server/core/queries/rangeParams';
 
 const RANGE = { stime: 1_767_225_600_000, etime: 1_767_229_200_000 };
 

@@ -2,7 +2,8 @@
 // passes when `validate` reports that code exactly at the marked ranges (none marked = never reported).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parse, validate, type ValidateOptions } from '../../../server/core/index';
+import { parse, validate } from '../../../server/core/index';
+import { type ValidateOptions } from '../../../server/core/validation/validate';
 import { markRange, parseMarked } from './validateSupport';
 import { testFeatureCatalog } from './validateCatalog';
 

@@ -2,7 +2,8 @@
 // compares the resulting texts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { quickFixes, validate, type QuickFixEdit } from '../../../server/core/index';
+import { quickFixes, validate } from '../../../server/core/index';
+import { type QuickFixEdit } from '../../../server/core/features/codeActions';
 import { testFeatureCatalog } from './validateCatalog';
 
 const catalog = testFeatureCatalog();

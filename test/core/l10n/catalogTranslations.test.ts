@@ -5,10 +5,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { catalogSentences, type CatalogTranslation } from '../../../server/core/l10n/catalogText';
-import { JA_CATALOG } from '../../../server/core/l10n/ja/index';
-import { JA_LABELS } from '../../../server/core/l10n/ja/labels';
-import { KO_CATALOG } from '../../../server/core/l10n/ko/index';
-import { KO_LABELS } from '../../../server/core/l10n/ko/labels';
+import { JA_CATALOG } from '../../../server/core/l10n/catalog.ja';
+import { JA_LABELS } from '../../../server/core/l10n/labels.ja';
+import { KO_CATALOG } from '../../../server/core/l10n/catalog.ko';
+import { KO_LABELS } from '../../../server/core/l10n/labels.ko';
 import { ENGLISH_LABELS, type Labels } from '../../../server/core/l10n/labels';
 import { UI_LANGUAGES, type UiLanguage } from '../../../server/core/l10n/language';
 import { wordingFor } from '../../../server/core/l10n/wording';

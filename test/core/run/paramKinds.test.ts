@@ -4,8 +4,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
-  DURATION_VALUES,
-  TIMEUNIT_VALUES,
   analyzeDocument,
   paramNeeds,
   parsedText,
@@ -13,6 +11,7 @@ import {
   wholeQuery,
   type ParamNeed,
 } from '../../../server/core/index';
+import { DURATION_VALUES, TIMEUNIT_VALUES } from '../../../server/core/catalog/enumValues';
 import { bundledCategoryCatalog } from '../../../server/core/catalog/bundledCatalog';
 
 /** The needs of the whole text as one query, over the bundled catalog. */

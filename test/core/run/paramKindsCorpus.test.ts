@@ -5,18 +5,18 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
-  isRangeParam,
   parse,
   paramNeeds,
   parsedText,
   queryAt,
-  queryParamRefs,
   queryRanges,
   type CommandNode,
   type MxqlDocument,
-  type ParamRef,
   type QueryAt,
 } from '../../../server/core/index';
+import { queryParamRefs } from '../../../server/core/queries/queries';
+import { isRangeParam } from '../../../server/core/queries/rangeParams';
+import { type ParamRef } from '../../../server/core/syntax/ast';
 import { bundledCategoryCatalog } from '../../../server/core/catalog/bundledCatalog';
 import { corpusDir, corpusPresent, corpusRequired, corpusTexts } from '../../support/corpus';
 

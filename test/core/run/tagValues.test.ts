@@ -12,11 +12,11 @@ import {
   parse,
   parsedText,
   planRun,
-  valueLookup,
   wholeQuery,
   wordingFor,
   type ParamNeed,
 } from '../../../server/core/index';
+import { valueLookup } from '../../../server/core/features/valueLookup';
 import { bundledCategoryCatalog } from '../../../server/core/catalog/bundledCatalog';
 
 function needsOf(text: string): ParamNeed[] {

@@ -1,0 +1,195 @@
+/**
+ * Korean sentences for option values, expression functions, system columns, well-known `$params`,
+ * INJECT names and directives, keyed like their English tables.
+ */
+import { type CatalogTranslation } from './catalogText';
+
+/** By value list, then value. */
+export const KO_VALUES: CatalogTranslation['values'] = {
+  SORT_ORDERS: { asc: '작은 값부터 정렬합니다.', desc: '큰 값부터 정렬합니다.' },
+  BOOLEAN_VALUES: {
+    true: '동작을 켭니다.',
+    false: '동작을 끕니다 (대부분 스위치의 기본값).',
+  },
+  TIMEUNIT_VALUES: {
+    '5000': '5초를 밀리초로 쓴 값입니다.',
+    '5s': '5초 단위 구간.',
+    '1m': '1분 단위 구간.',
+    '5m': '5분 단위 구간.',
+    '10m': '10분 단위 구간.',
+    '1h': '1시간 단위 구간.',
+    '1d': '1일 단위 구간.',
+    m1: '1분 (접두사 형식).',
+    m5: '5분 (접두사 형식).',
+    m10: '10분 (접두사 형식).',
+    h1: '1시간 (접두사 형식).',
+    d1: '1일 (접두사 형식).',
+    '10s': '10초 단위 구간.',
+    '30s': '30초 단위 구간.',
+    '60s': '60초 단위 구간.',
+    '120s': '2분 단위 구간을 초로 쓴 값입니다.',
+  },
+  DURATION_VALUES: {
+    '15s': '최근 15초.',
+    '1m': '1분.',
+    '5m': '5분.',
+    '10m': '10분.',
+    '30m': '30분.',
+    '1h': '1시간.',
+    '6h': '6시간.',
+    '24h': '24시간.',
+    '1d': '1일.',
+    '3d': '3일.',
+    '7d': '1주.',
+    '28d': '4주.',
+  },
+  MERGE_FUNCTIONS: {
+    sum: '병합된 값을 모두 더합니다.',
+    avg: '병합된 값의 평균입니다. 축약하지 않은 MetricValue가 보여 주는 값입니다.',
+    min: '병합된 값 중 가장 작은 값.',
+    max: '병합된 값 중 가장 큰 값.',
+    last: '가장 나중에 병합된 값.',
+    cnt: '병합된 값의 개수.',
+    count: '병합된 값의 개수 (긴 표기).',
+    aggr: 'LogCountLoad가 만든 로그 집계 통계.',
+  },
+  UPDATE_KINDS: {
+    value: 'MetricValue를 병합 함수로 축약합니다.',
+    datetime: '에포크 밀리초 컬럼을 Java 날짜 패턴의 텍스트로 바꿉니다.',
+    timezone: '`datetime`에 쓰는 시간대.',
+    notnull: '컬럼이 비어 있을 때 넣을 값.',
+    pct: 'GROUP `listup`으로 모은 컬럼의 백분위수.',
+    decimal: '숫자를 Java 십진 패턴으로 서식화합니다.',
+    cast: '컬럼을 다른 타입으로 변환합니다.',
+  },
+  CAST_TYPES: { long: '정수 (64비트).', int: '정수 (32비트).', string: '문자열.' },
+  JOIN_TYPES: { inner: '두 쿼리 모두에 키가 있는 행만 남깁니다.' },
+  HVTEXT_TYPES: {
+    sql: 'SQL 문 텍스트.',
+    service: '트랜잭션(서비스) 이름.',
+    error: '오류 클래스 또는 메시지.',
+    db_attribute: '데이터베이스 속성 이름.',
+    db_url: '데이터베이스 연결 URL.',
+    http_domain: 'HTTP 도메인.',
+    httpc_host: '외부 HTTP 호출의 호스트.',
+    httpc_url: '외부 HTTP 호출의 URL.',
+    login: '로그인 사용자 이름.',
+    mtrace_spec: '멀티 트랜잭션 추적 스펙.',
+    referer: 'HTTP 리퍼러.',
+    user_agent: '브라우저 사용자 에이전트.',
+  },
+  FORMAT_TYPES: { ip: '숫자로 된 IPv4 주소를 점 표기 텍스트로 바꿉니다.' },
+  ENV_VALUES: {
+    stime: '쿼리 구간의 시작 (에포크 ms).',
+    etime: '쿼리 구간의 끝 (에포크 ms).',
+    now: '쿼리를 실행한 시각 (에포크 ms).',
+  },
+  HEADER_TYPE_CODES: {
+    I: '정수.',
+    F: '소수.',
+    P: '백분율.',
+    '%': '백분율.',
+    B: '바이트.',
+    ms: '밀리초.',
+    S: '문자열.',
+    '#': '개수.',
+    id: '식별자.',
+    l: '긴 정수.',
+    pct: '백분율.',
+    'pct#': '개수의 백분율.',
+    dollar: '달러 금액.',
+    millicore: 'CPU 코어의 1/1000 단위.',
+    count: '개수.',
+    PERCENT: '백분율.',
+  },
+  TIMEZONE_VALUES: {
+    GMT9: 'UTC+9 (한국, 일본).',
+    "'GMT+9'": 'UTC+9, 따옴표로 감싼 형식.',
+    GMT0: 'UTC (협정 세계시).',
+  },
+  CATEGORY_SUFFIXES: {
+    '{m5}': '5분 롤업이며 컬럼 값은 MetricValue입니다.',
+    '{h1}': '1시간 롤업이며 컬럼 값은 MetricValue입니다.',
+  },
+};
+
+/** By function name. */
+export const KO_FUNCTIONS: CatalogTranslation['functions'] = {
+  int: '소수 부분을 버립니다.',
+  round: '지정한 소수 자릿수로 반올림합니다.',
+  startsWith: '텍스트가 접두사로 시작하면 참입니다.',
+  isEmpty: 'null이거나 빈 문자열이면 참입니다.',
+  datetime: '에포크 밀리초 값을 날짜와 시각 텍스트로 바꿉니다.',
+  Token: '텍스트를 구분자로 나눈 조각 중 index번째(0부터) 조각입니다.',
+  now: '현재 시각 (에포크 밀리초).',
+  stdDev: '개수, 합계, 제곱합으로 구한 표준편차입니다.',
+  endsWith: '텍스트가 접미사로 끝나면 참입니다 (알림 규칙용으로 문서화됨).',
+  isNull: '값이 없으면 참입니다 (알림 규칙용으로 문서화됨).',
+  isNotNull: '값이 있으면 참입니다 (알림 규칙용으로 문서화됨).',
+  isNotEmpty: '값이 비어 있지 않으면 참입니다 (알림 규칙용으로 문서화됨).',
+};
+
+/** By column name. */
+export const KO_SYSTEM_COLUMNS: CatalogTranslation['systemColumns'] = {
+  time: '행이 기록된 시각 (에포크 밀리초).',
+  pcode: '행이 속한 프로젝트 코드.',
+  pname: '프로젝트 이름.',
+  oid: '행을 보낸 에이전트의 ID.',
+  oname: '행을 보낸 에이전트의 이름.',
+  okind: '에이전트 그룹(okind)의 ID.',
+  okindName: '에이전트 그룹(okind)의 이름.',
+  onode: '노드 그룹(onode)의 ID.',
+  onodeName: '노드 그룹(onode)의 이름.',
+  _rows_: 'GROUP이 추가: 이 행에 병합된 행의 수.',
+  rownum: 'ROWNUM이 추가: 행의 순번.',
+  _id_: '대시보드 위젯이 읽는 시리즈 ID (직접 만들어야 함).',
+  _name_: '대시보드 위젯에 표시되는 시리즈 이름 (직접 만들어야 함).',
+  _pk_: '행 키 컬럼. 주로 INJECT된 CREATE로 추가됩니다.',
+  pivot_field: 'PIVOT-HEAD가 추가: 피벗된 컬럼의 이름.',
+  pivot_value: 'PIVOT-HEAD가 추가: 피벗된 컬럼의 값.',
+};
+
+/** By `$param` name. */
+export const KO_PARAMS: CatalogTranslation['params'] = {
+  $oid: '로드를 제한할 에이전트 ID (또는 ID 목록).',
+  $okind: '로드를 제한할 에이전트 그룹(okind) ID.',
+  $onode: '로드를 제한할 노드(onode) ID.',
+  $okindName: '필터링할 에이전트 그룹 이름.',
+  $onodeName: '필터링할 노드 이름.',
+  $stime: '쿼리 구간의 시작 (에포크 밀리초).',
+  $etime: '쿼리 구간의 끝 (에포크 밀리초).',
+  $duration: '구간 길이 (1h 같은 기간 값).',
+  $pcode: '쿼리를 실행할 프로젝트 코드.',
+  $limit: '반환할 최대 행 수.',
+  $category: '호출하는 쪽이 고르는 조회 카테고리.',
+  $field: '호출하는 쪽이 고르는 컬럼 이름.',
+  $pk: '호출하는 쪽이 고르는 키 컬럼.',
+  $pk_name: '호출하는 쪽이 고르는 키 컬럼 이름.',
+  $group_keys: '호출하는 쪽이 고르는 그룹 기준 컬럼.',
+  $aggr_keys: '호출하는 쪽이 고르는 집계 대상 컬럼.',
+  $type: '호출하는 쪽이 고르는 종류나 라벨.',
+  $group_time_unit: '호출하는 쪽이 고르는 GROUP 시간 구간 폭.',
+  $groupby: '호출하는 쪽이 고르는 그룹 기준 컬럼.',
+  $orderby: '호출하는 쪽이 고르는 정렬 컬럼.',
+  $TIME_MERGE_PLACE: '대시보드에서 고른 시간 축 집계 방식 (sum, avg …).',
+  $OBJECT_MERGE_PLACE: '대시보드에서 고른 에이전트 간 집계 방식 (sum, avg …).',
+};
+
+/** By INJECT name. */
+export const KO_INJECTS: CatalogTranslation['injects'] = {
+  default: '일반적인 확장 지점으로, 보통 파이프라인 끝에 둡니다. 이름 없는 INJECT는 대개 이 이름을 뜻합니다.',
+  timepast: 'CATEGORY 앞에 두어, 호출하는 쪽이 과거와 비교하도록 시간 구간을 옮길 수 있게 합니다.',
+};
+
+/** By directive key. */
+export const KO_DIRECTIVES: CatalogTranslation['directives'] = {
+  name: '쿼리의 제목 (자유 텍스트).',
+  range: '상대 시간 범위: 현재 시각에서 이 기간만큼 이전부터 현재까지.',
+  stime: '절대 시작 시각 (ISO 8601, `yyyy-MM-dd HH:mm[:ss]` 또는 에포크 ms). `@etime`이 함께 필요합니다.',
+  etime: '절대 종료 시각. `@stime`과 함께 씁니다.',
+  limit: '반환할 최대 행 수 (양의 정수).',
+  param: '이 파일을 실행할 때 쓸 `$param` 값 (키에 `$`를 붙인 채로 씁니다).',
+  inject: '이름이 있는 INJECT 조각. 같은 이름을 반복하면 줄이 덧붙습니다.',
+  path: '파일 텍스트 대신 이 경로의 사전 정의 쿼리를 실행합니다.',
+  pcode: '쿼리를 실행할 프로젝트 코드 (선택).',
+};

@@ -1,0 +1,108 @@
+/**
+ * Checks of single commands against the command table: unknown commands and options (warnings, since
+ * the service accepts undocumented ones), deprecated commands with their replacements, and the bare
+ * `DELETE word` form.
+ */
+import { allCommandSpellings, suggestClosest, type CommandDef, optionMatches } from '../catalog/index';
+import { type CommandNode, type ObjectValue, type Range, type Statement } from '../syntax/index';
+import { type FeatureCatalog } from '../catalog/featureCatalog';
+import { diagnostic } from '../diagnostics/table';
+import { type Replacement, type ValidationDiagnostic } from '../diagnostics/types';
+
+/** Diagnostics about each command of `statements` on its own (no pipeline context needed). */
+export function commandDiagnostics(
+  statements: readonly Statement[],
+  catalog: FeatureCatalog,
+  text: string,
+): ValidationDiagnostic[] {
+  const source = (r: Range): string => text.slice(r.start, r.end);
+  const out: ValidationDiagnostic[] = [];
+  for (const s of statements) {
+    if (s.kind !== 'command') continue;
+    const def = catalog.findCommand(s.name);
+    if (!def) {
+      out.push(unknownCommand(s));
+      continue;
+    }
+    if (s.operand?.kind === 'object' && (def.options.length > 0 || def.freeOptionKeys)) {
+      out.push(...unknownOptions(def, s.operand));
+    }
+    if (def.deprecated) out.push(deprecated(s, def, source));
+    if (def.name === 'DELETE' && (s.operand?.kind === 'word' || s.operand?.kind === 'string'))
+      out.push(bareDelete(s, source));
+  }
+  return out;
+}
+
+function unknownCommand(s: CommandNode): ValidationDiagnostic {
+  const suggestions = suggestClosest(s.name.toUpperCase(), allCommandSpellings());
+  return {
+    ...diagnostic('command/unknown', s.nameRange, { name: s.name, suggestions }),
+    data: { replacements: suggestions.map((name) => ({ kind: 'change', newText: name })) },
+  };
+}
+
+function unknownOptions(def: CommandDef, operand: ObjectValue): ValidationDiagnostic[] {
+  if (def.freeOptionKeys) return [];
+  const out: ValidationDiagnostic[] = [];
+  for (const member of operand.members) {
+    const key = member.key;
+    // Bare members (`UNFOLD {sid, serial}`) are list items, and `$param` keys are reported as param/as-key.
+    if (key === null || key.param || member.colonRange === null) continue;
+    if (def.options.some((o) => optionMatches(o, key.name))) continue;
+    const names = def.options.map((o) => o.name);
+    const suggestions = suggestClosest(key.name, names);
+    const found = { command: def.name, name: key.name, suggestions, known: names };
+    out.push({
+      ...diagnostic('option/unknown', key.range, found),
+      data: { replacements: suggestions.map((name) => ({ kind: 'change', newText: name })) },
+    });
+  }
+  return out;
+}
+
+function deprecated(s: CommandNode, def: CommandDef, source: (r: Range) => string): ValidationDiagnostic {
+  const replacedBy = def.deprecated?.replacedBy ?? [];
+  const range = { start: s.nameRange.start, end: s.operand?.range.end ?? s.nameRange.end };
+  const found = { name: def.name, reason: def.deprecated?.reason ?? '', replacedBy };
+  return {
+    ...diagnostic('command/deprecated', range, found),
+    tags: ['deprecated'],
+    data: { replacements: oidsetReplacements(s, source) },
+  };
+}
+
+const OIDSET_TARGETS: readonly (readonly [string, string])[] = [
+  ['oid', 'OID'],
+  ['microOid', 'OID'],
+  ['okind', 'OKIND'],
+  ['onode', 'ONODE'],
+];
+
+/** `OIDSET {oid:$oid, okind:$okind}` → one replacement per filter; `OIDSET $oid` → `OID $oid`. */
+function oidsetReplacements(s: CommandNode, source: (r: Range) => string): Replacement[] {
+  const operand = s.operand;
+  if (operand === null) return [];
+  if (operand.kind !== 'object') {
+    const text = source(operand.range);
+    return [{ kind: 'replace', newText: `OID ${text}` }];
+  }
+  const out: Replacement[] = [];
+  for (const [key, command] of OIDSET_TARGETS) {
+    const member = operand.members.find((m) => m.key?.name === key);
+    if (!member?.value) continue;
+    const value = source(member.value.range);
+    out.push({ kind: 'replace', newText: `${command} ${value}` });
+  }
+  return out;
+}
+
+function bareDelete(s: CommandNode, source: (r: Range) => string): ValidationDiagnostic {
+  const operand = s.operand;
+  const range = operand?.range ?? s.nameRange;
+  const text = source(range);
+  return {
+    ...diagnostic('delete/bare-word', range, { text }),
+    data: { replacements: [{ kind: 'change', newText: `[${text}]` }] },
+  };
+}
