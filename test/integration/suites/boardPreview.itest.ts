@@ -118,7 +118,7 @@ suite('dashboard preview', () => {
     assert.equal(fixed.widgets.length, 5);
     assert.deepEqual(fixed.problems, []);
     // Leave the file as it was: a dirty document would be restored, LIMIT 1 and all, by the next
-    // window on the same profile (the workbench checks open this board too).
+    // window on the same profile (the workbench checks use a board of their own for that reason).
     await vscode.window.showTextDocument(editor.document);
     await vscode.commands.executeCommand('workbench.action.files.revert');
     assert.equal(editor.document.isDirty, false);
