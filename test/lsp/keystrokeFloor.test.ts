@@ -7,13 +7,14 @@
 // Server CPU time (robust on a busy machine), measured interleaved so load changes hit both sides.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startSession, type LspSession } from './lspClient';
+import { type LspSession } from './lspClient';
 import {
   documentOf,
   EditedDocument,
   interleavedKeystrokes,
   keystrokeToCompletion,
   quantile,
+  startEditorSession,
   type SyncKind,
 } from './keystroke';
 
@@ -29,7 +30,7 @@ const MAX_CPU_RATIO = 6;
 
 let session: LspSession;
 before(async () => {
-  session = await startSession({ diagnostics: { enabled: true, disabledCodes: [] } });
+  session = await startEditorSession();
 });
 after(async () => {
   await session.stop();
