@@ -4,11 +4,13 @@
  * a small `data` naming its list and `completionItem/resolve` adds the documentation from there. The
  * last list is answered again as it is while the document version and the cursor are the same (an
  * editor asks again after a cancelled or re-triggered request), without running completion again.
+ * A client that applies list defaults (LSP 3.17 `itemDefaults`) gets the shared range and `data` once
+ * per list instead of on every item.
  */
 import { type CompletionItem, type CompletionList } from 'vscode-languageserver/node';
 import { type TextDocument } from 'vscode-languageserver-textdocument';
 import { type CompletionEntry, type CompletionList as CoreCompletionList } from '../core/index';
-import { rangeConverter, toCompletionItem, toMarkdown } from './convert';
+import { toCompletionList, toMarkdown, type ItemDefaultNames } from './convert';
 
 /** What each item's `data` holds: the list it came from. */
 interface ItemData {
@@ -34,6 +36,13 @@ const KEPT_LISTS = 4;
 export class CompletionLists {
   private readonly lists: BuiltList[] = [];
   private nextId = 1;
+  /** The list defaults the client applies (none until it says so at initialize). */
+  private defaults: ItemDefaultNames = new Set();
+
+  /** Takes the client's `textDocument.completion.completionList.itemDefaults` capability. */
+  useItemDefaults(names: readonly string[] | undefined): void {
+    this.defaults = new Set(names ?? []);
+  }
 
   /** The answer at `offset` of `doc`; `complete` runs only when the version or the cursor changed. */
   answer(doc: TextDocument, offset: number, complete: () => CoreCompletionList): CompletionList {
@@ -44,9 +53,7 @@ export class CompletionLists {
     const list = complete();
     const id = this.nextId++;
     const data: ItemData = { list: id };
-    const rangeOf = rangeConverter(doc);
-    const items = list.items.map((e: CompletionEntry) => toCompletionItem(doc, e, data, rangeOf));
-    const answer = { isIncomplete: list.isIncomplete, items };
+    const answer = toCompletionList(doc, list, data, this.defaults);
     this.lists.push({ id, uri: doc.uri, version: doc.version, offset, answer, entries: list.items });
     if (this.lists.length > KEPT_LISTS) this.lists.shift();
     return answer;

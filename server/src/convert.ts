@@ -12,6 +12,7 @@ import {
   MarkupKind,
   SymbolKind,
   type CompletionItem,
+  type CompletionList,
   type Diagnostic,
   type FoldingRange,
   type MarkupContent,
@@ -99,29 +100,82 @@ const COMPLETION_KINDS: Readonly<Record<CompletionEntry['kind'], CompletionItemK
   function: CompletionItemKind.Function,
 };
 
-/**
- * A core completion entry as an LSP completion item with a text edit over the typed word, without
- * its documentation (`completionItem/resolve` adds it, see completions.ts; `data` says from where).
- */
-export function toCompletionItem(
-  doc: TextDocument,
-  e: CompletionEntry,
-  data?: unknown,
-  rangeOf: (range: Range) => LspRange = (range) => toLspRange(doc, range),
-): CompletionItem {
+/** What an item says besides where and what it inserts: the same with or without list defaults. */
+function itemFields(e: CompletionEntry, snippetByDefault = false): CompletionItem {
   return {
     label: e.label,
     kind: COMPLETION_KINDS[e.kind],
     detail: e.detail,
-    textEdit: { range: rangeOf(e.range), newText: e.insertText ?? e.label },
-    // Plain text is the protocol's default, and a filter text equal to the label says nothing: left
-    // out, as each would be repeated on every item of lists hundreds long.
-    ...(e.snippet ? { insertTextFormat: InsertTextFormat.Snippet } : {}),
+    // The list's format (plain text unless it says snippets) and a filter text equal to the label go
+    // without saying: left out, as each would be repeated on every item of lists hundreds long.
+    ...((e.snippet ?? false) === snippetByDefault
+      ? {}
+      : { insertTextFormat: e.snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText }),
     ...(e.sortText !== undefined ? { sortText: e.sortText } : {}),
     ...(e.filterText !== undefined && e.filterText !== e.label ? { filterText: e.filterText } : {}),
     ...(e.deprecated ? { tags: [1] } : {}),
-    ...(data !== undefined ? { data } : {}),
   };
+}
+
+/** The `CompletionList.itemDefaults` a client declares it applies (LSP 3.17), by name. */
+export type ItemDefaultNames = ReadonlySet<string>;
+
+/**
+ * Core entries as an LSP completion list, without their documentation (`completionItem/resolve` adds
+ * it, see completions.ts; `data` says from where). Every item replaces its range of the typed word.
+ * When the client applies list defaults, what most items
+ * share is said once: the replaced range (`editRange`; an item then carries its text as
+ * `textEditText` only when that is not its label), `data`, and the snippet format when most items are
+ * snippets. Items of another range keep their own text edit. Without defaults every item carries its
+ * text edit and `data`, as LSP 3.16 has it.
+ */
+export function toCompletionList(
+  doc: TextDocument,
+  list: { readonly items: readonly CompletionEntry[]; readonly isIncomplete: boolean },
+  data: unknown,
+  defaults: ItemDefaultNames,
+): CompletionList {
+  const rangeOf = rangeConverter(doc);
+  const shared = defaults.has('editRange') ? commonRange(list.items) : undefined;
+  const dataDefault = defaults.has('data');
+  const snippets = defaults.has('insertTextFormat') && mostlySnippets(list.items);
+  const own = dataDefault ? {} : { data };
+  const items = list.items.map((e): CompletionItem => {
+    const fields = itemFields(e, snippets);
+    const text = e.insertText ?? e.label;
+    if (!shared || e.range.start !== shared.start || e.range.end !== shared.end) {
+      return { ...fields, textEdit: { range: rangeOf(e.range), newText: text }, ...own };
+    }
+    return { ...fields, ...(text !== e.label ? { textEditText: text } : {}), ...own };
+  });
+  const itemDefaults = {
+    ...(shared ? { editRange: rangeOf(shared) } : {}),
+    ...(dataDefault ? { data } : {}),
+    ...(snippets ? { insertTextFormat: InsertTextFormat.Snippet } : {}),
+  };
+  return {
+    isIncomplete: list.isIncomplete,
+    ...(Object.keys(itemDefaults).length > 0 ? { itemDefaults } : {}),
+    items,
+  };
+}
+
+function mostlySnippets(entries: readonly CompletionEntry[]): boolean {
+  return entries.filter((e) => e.snippet).length * 2 > entries.length;
+}
+
+/** The range most entries replace (compared by offsets: an embedded query maps each anew), if any. */
+function commonRange(entries: readonly CompletionEntry[]): Range | undefined {
+  const counts = new Map<string, { range: Range; count: number }>();
+  let best: { range: Range; count: number } | undefined;
+  for (const e of entries) {
+    const key = `${e.range.start}:${e.range.end}`;
+    const seen = counts.get(key) ?? { range: e.range, count: 0 };
+    seen.count++;
+    counts.set(key, seen);
+    if (!best || seen.count > best.count) best = seen;
+  }
+  return best?.range;
 }
 
 /** Markdown documentation as LSP shows it (a completion item's, once resolved). */

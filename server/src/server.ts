@@ -49,6 +49,7 @@ import * as convert from './convert';
 import { queryAtCursor, serverStatus } from './customRequests';
 import { DiagnosticsScheduler } from './diagnostics';
 import { CompletionLists } from './completions';
+import { ConvertedDiagnostics } from './convertedDiagnostics';
 import { AnalysisCache } from './documents';
 import {
   EmbeddedDocuments,
@@ -104,6 +105,8 @@ interface Wiring {
   readonly eventRules: EventRuleDocuments;
   readonly scheduler: DiagnosticsScheduler;
   readonly completions: CompletionLists;
+  /** The LSP form of the diagnostics last published per document. */
+  readonly converted: ConvertedDiagnostics;
   /** What the workspace's own queries read, which each document is analysed with. */
   readonly learning: WorkspaceLearning;
   readonly log: (message: string) => void;
@@ -169,12 +172,16 @@ function createWiring(connection: Connection, runtime: ServerRuntime): LiveWirin
     safeTextDocuments((uri, start, end, text) => {
       cache.recordEdit(uri, { start, end, text });
       embedded.recordEdit(uri, { start, end, text });
+      converted.recordEdit(uri, start);
     }),
   );
   const log = (message: string): void => connection.console.log(message);
   const eventRules = new EventRuleDocuments((uri) => learning.catalogsFor(uri).categories);
+  const converted = new ConvertedDiagnostics();
   const publish = (doc: TextDocument, list: readonly ValidationDiagnostic[]): void => {
-    const diagnostics = list.map((d) => convert.toDiagnostic(doc, localized(d, wiring.language)));
+    const diagnostics = converted.convert(doc, list, (d) =>
+      convert.toDiagnostic(doc, localized(d, wiring.language)),
+    );
     void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
   };
   const wiring: LiveWiring = {
@@ -184,6 +191,7 @@ function createWiring(connection: Connection, runtime: ServerRuntime): LiveWirin
     embedded,
     eventRules,
     completions: new CompletionLists(),
+    converted,
     learning,
     log,
     settings: DEFAULT_SETTINGS,
@@ -243,6 +251,7 @@ function wireLifecycle(w: LiveWiring, runtime: ServerRuntime): void {
     folders = folderPaths(params);
     watchFiles = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
     registerFormatting = params.capabilities.textDocument?.formatting?.dynamicRegistration === true;
+    w.completions.useItemDefaults(params.capabilities.textDocument?.completion?.completionList?.itemDefaults);
     // VS Code's client sends its display language as `locale`; other editors may pass initializationOptions.locale.
     const options = params.initializationOptions as { locale?: unknown } | undefined;
     w.language = languageOf(
@@ -289,6 +298,7 @@ function wireLifecycle(w: LiveWiring, runtime: ServerRuntime): void {
     w.cache.delete(e.document.uri);
     w.embedded.delete(e.document.uri);
     w.completions.forget(e.document.uri);
+    w.converted.forget(e.document.uri);
     void w.connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
 }

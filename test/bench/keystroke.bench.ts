@@ -11,7 +11,6 @@
 // unchanged p99 ≤ 5 ms; diagnostics p99 ≤ 20 ms. test/lsp/keystrokeFloor.test.ts holds the CPU ratio.
 // Run: node --import tsx test/bench/keystroke.bench.ts [rounds]
 import { performance } from 'node:perf_hooks';
-import { startSession } from '../lsp/lspClient';
 import {
   documentOf,
   EditedDocument,
@@ -20,6 +19,7 @@ import {
   keystrokeToDiagnostics,
   measureKeystrokes,
   quantile,
+  startEditorSession,
   serverCpuMs,
   unchangedCompletion,
 } from '../lsp/keystroke';
@@ -37,7 +37,7 @@ function regexTokenize(text: string): number {
 }
 
 async function main(): Promise<void> {
-  const session = await startSession({ diagnostics: { enabled: true, disabledCodes: [] } });
+  const session = await startEditorSession();
   const long = documentOf(2000);
   console.log(
     `documents: ${long.split('\n').length} lines (${long.length} chars) and 1 line; ${rounds} rounds`,

@@ -6,7 +6,27 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { corpusTexts } from '../support/corpus';
-import { type LspSession } from './lspClient';
+import { startSession, type LspSession } from './lspClient';
+
+/**
+ * The completion capabilities VS Code's language client declares (vscode-languageclient 9 and later):
+ * it applies a list's `itemDefaults`, which the server then uses.
+ */
+export const EDITOR_COMPLETION_CAPABILITIES = {
+  completionList: {
+    itemDefaults: ['commitCharacters', 'editRange', 'insertTextFormat', 'insertTextMode', 'data'],
+  },
+};
+
+/** A server session with diagnostics on, initialized with the client capabilities of an editor. */
+export function startEditorSession(): Promise<LspSession> {
+  return startSession({ diagnostics: { enabled: true, disabledCodes: [] } }, undefined, {
+    capabilities: {
+      workspace: { configuration: true },
+      textDocument: { completion: EDITOR_COMPLETION_CAPABILITIES },
+    },
+  });
+}
 
 /** The half-typed query the cursor sits in: the completion site of every round. */
 export const TAIL = 'CATEGORY app_counter\nTAGLOAD\nSELECT [';

@@ -17,6 +17,18 @@ function endOf(document: vscode.TextDocument): vscode.Position {
   return document.positionAt(document.getText().length);
 }
 
+const labelOf = (i: vscode.CompletionItem): string => (typeof i.label === 'string' ? i.label : i.label.label);
+
+/** The text a completion item inserts (a snippet's source). */
+function insertedText(item: vscode.CompletionItem | undefined): string | undefined {
+  return typeof item?.insertText === 'string' ? item.insertText : item?.insertText?.value;
+}
+
+/** The range a completion item replaces. */
+function replacedRange(item: vscode.CompletionItem | undefined): vscode.Range | undefined {
+  return item?.range instanceof vscode.Range ? item.range : item?.range?.replacing;
+}
+
 suite('language server', () => {
   suiteSetup(async () => {
     // The first published diagnostics mean the server runs and its providers are registered.
@@ -53,6 +65,35 @@ suite('language server', () => {
     );
     const names = columns.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
     assert.ok(names.includes('tps') && names.includes('okindName'), names.slice(0, 20).join(', '));
+  });
+
+  test('completion items replace the typed word with their own text, quoted or as a snippet', async () => {
+    const select = await openMxql(`${AC}SELECT ['a b', tp`);
+    const typed = new vscode.Range(endOf(select).translate(0, -2), endOf(select));
+    const columns = await vscode.commands.executeCommand<vscode.CompletionList>(
+      'vscode.executeCompletionItemProvider',
+      select.uri,
+      endOf(select),
+    );
+    for (const [label, text] of [
+      ['tps', 'tps'],
+      ['a b', "'a b'"],
+    ] as const) {
+      const item = columns.items.find((i) => labelOf(i) === label);
+      assert.equal(insertedText(item), text, label);
+      assert.ok(replacedRange(item)?.isEqual(typed), `${label} replaces the typed word`);
+    }
+    const command = await openMxql(`${AC}ORD`);
+    const commands = await vscode.commands.executeCommand<vscode.CompletionList>(
+      'vscode.executeCompletionItemProvider',
+      command.uri,
+      endOf(command),
+    );
+    const order = commands.items.find((i) => labelOf(i) === 'ORDER');
+    assert.ok(order?.insertText instanceof vscode.SnippetString, 'ORDER inserts a snippet');
+    assert.match(insertedText(order) ?? '', /^ORDER \{.*\$\{?1/);
+    const word = new vscode.Range(endOf(command).translate(0, -3), endOf(command));
+    assert.ok(replacedRange(order)?.isEqual(word), 'ORDER replaces the typed word');
   });
 
   test('hover explains a category', async () => {
