@@ -8,6 +8,7 @@ import {
   EXPRESSION_FUNCTIONS,
   GENERATED_COLUMNS,
   SYSTEM_COLUMNS,
+  type CategoryInfo,
   type Column,
 } from '../catalog/index';
 import {
@@ -15,10 +16,12 @@ import {
   type ArrayValue,
   type ObjectValue,
   type Range,
+  type SubBlock,
   type SyntaxBlock,
   type Value,
 } from '../syntax/index';
 import { type ColumnInfo, type FlowStep } from '../columns/flow';
+import { firstStartingAtOrAfter } from '../syntax/sortedRanges';
 import { PartUnion } from './partUnion';
 import { type CompletionSite } from './completionSite';
 import { CompletionKind, type CompletionEntry } from './completionTypes';
@@ -52,11 +55,19 @@ export function columnMarkdown(
   return lines.join('\n');
 }
 
-function metadataIndex(analysis: DocumentAnalysis, site: CompletionSite): Map<string, Column> {
+/** Metadata indexes by category (catalogs hand out one info object per category): built once, not per keystroke. */
+const metadataIndexes = new WeakMap<CategoryInfo, ReadonlyMap<string, Column>>();
+let builtinIndex: ReadonlyMap<string, Column> | undefined;
+
+function metadataIndex(analysis: DocumentAnalysis, site: CompletionSite): ReadonlyMap<string, Column> {
   const info = categoryOfFlow(analysis, site.sub, site.flowOffset);
+  const cached = info ? metadataIndexes.get(info) : builtinIndex;
+  if (cached) return cached;
   const index = new Map<string, Column>();
   for (const c of [...SYSTEM_COLUMNS, ...AGENT_COLUMNS, ...GENERATED_COLUMNS]) index.set(c.name, c);
   if (info) for (const c of [...info.tags, ...info.fields]) index.set(c.name, c);
+  if (info) metadataIndexes.set(info, index);
+  else builtinIndex = index;
   return index;
 }
 
@@ -264,8 +275,12 @@ export function columnItems(
 
 /** The names already written in the list or object holding the cursor (`SELECT [a, b, |]`). */
 function namesWrittenAround(analysis: DocumentAnalysis, cursor: Range): ReadonlySet<string> {
-  const statements = [...analysis.doc.main, ...analysis.doc.subs.flatMap((s) => s.commands)];
-  const holder = statements.find((s) => s.range.start <= cursor.start && cursor.start <= s.range.end);
+  const doc = analysis.doc;
+  const holder =
+    statementAround(doc.main, cursor.start) ??
+    subsAround(doc.subs, cursor.start)
+      .map((sub) => statementAround(sub.commands, cursor.start))
+      .find((s) => s !== undefined);
   const names = new Set<string>();
   if (holder?.kind !== 'command' || holder.operand === null) return names;
   const container = innermostContainer(holder.operand, cursor.start);
@@ -278,6 +293,34 @@ function namesWrittenAround(analysis: DocumentAnalysis, cursor: Range): Readonly
     else if (v.kind === 'array') for (const item of v.items) if (item.kind === 'word') names.add(item.text);
   }
   return names;
+}
+
+/**
+ * The first of `sorted` (by start; ranges that do not overlap, so ends ascend too) whose range holds
+ * `offset`, ends included: a binary search, as the document's statement lists grow with it.
+ */
+function statementAround<T extends { readonly range: Range }>(
+  sorted: readonly T[],
+  offset: number,
+): T | undefined {
+  let found: T | undefined;
+  for (let i = firstStartingAtOrAfter(sorted, offset + 1) - 1; i >= 0; i--) {
+    const s = sorted[i] as T;
+    if (s.range.end < offset) break;
+    found = s;
+  }
+  return found;
+}
+
+/** The SUB blocks whose range holds `offset`, in order (one at most, two where one ends as the next starts). */
+function subsAround(subs: readonly SubBlock[], offset: number): SubBlock[] {
+  const out: SubBlock[] = [];
+  for (let i = firstStartingAtOrAfter(subs, offset + 1) - 1; i >= 0; i--) {
+    const sub = subs[i] as SubBlock;
+    if (sub.range.end < offset) break;
+    out.unshift(sub);
+  }
+  return out;
 }
 
 function holds(v: Value, offset: number): boolean {
