@@ -139,6 +139,8 @@ interface Described {
   readonly detail: string;
   readonly documentation: string;
   readonly quoted: string | undefined;
+  /** The last entry made of it: the next keystroke at the same site mostly asks for the same one again. */
+  last?: CompletionEntry;
 }
 
 /** Descriptions by wording, origin and name: a list offers the same columns keystroke after keystroke. */
@@ -170,6 +172,7 @@ function describe(name: string, origin: ColumnKindWord, meta: Column | undefined
   return found;
 }
 
+/** The entry for a column at the site, reused while its sort text and replaced range stay the same. */
 function entry(
   name: string,
   origin: ColumnKindWord,
@@ -178,7 +181,17 @@ function entry(
   sortText: string,
   w: Wording,
 ): CompletionEntry {
-  const { detail, documentation, quoted } = describe(name, origin, meta, w);
+  const facts = describe(name, origin, meta, w);
+  const { last } = facts;
+  const range = site.replaceRange;
+  if (last?.sortText === sortText && last.range.start === range.start && last.range.end === range.end)
+    return last;
+  facts.last = made(name, facts, sortText, range);
+  return facts.last;
+}
+
+function made(name: string, facts: Described, sortText: string, range: Range): CompletionEntry {
+  const { meta, detail, documentation, quoted } = facts;
   const plain: CompletionEntry = {
     label: name,
     kind: CompletionKind.column,
@@ -186,7 +199,7 @@ function entry(
     documentation,
     filterText: name,
     sortText,
-    range: site.replaceRange,
+    range,
   };
   if (quoted === undefined && !meta?.deprecated) return plain;
   return {
