@@ -139,8 +139,8 @@ interface Described {
   readonly detail: string;
   readonly documentation: string;
   readonly quoted: string | undefined;
-  /** The last entry made of it: the next keystroke at the same site mostly asks for the same one again. */
-  last?: CompletionEntry;
+  /** Its last sort text: the next keystroke at the same site mostly ranks it the same way again. */
+  sorted?: { readonly ranking: Ranking; readonly sortText: string };
 }
 
 /** Descriptions by wording, origin and name: a list offers the same columns keystroke after keystroke. */
@@ -172,25 +172,38 @@ function describe(name: string, origin: ColumnKindWord, meta: Column | undefined
   return found;
 }
 
-/** The entry for a column at the site, reused while its sort text and replaced range stay the same. */
+/** What a column's sort text says besides its name (see {@link sortKey}). */
+interface Ranking {
+  readonly tier: Tier;
+  readonly mentioned: boolean;
+  readonly uses: number;
+  readonly globalUses: number;
+}
+
+/** The entry for a column at the site; its sort text is reused while its ranking stays the same. */
 function entry(
   name: string,
   origin: ColumnKindWord,
   meta: Column | undefined,
   site: CompletionSite,
-  sortText: string,
+  ranking: Ranking,
   w: Wording,
 ): CompletionEntry {
   const facts = describe(name, origin, meta, w);
-  const { last } = facts;
-  const range = site.replaceRange;
-  if (last?.sortText === sortText && last.range.start === range.start && last.range.end === range.end)
-    return last;
-  facts.last = made(name, facts, sortText, range);
-  return facts.last;
+  if (!facts.sorted || !sameRanking(facts.sorted.ranking, ranking)) {
+    const { tier, mentioned, uses, globalUses } = ranking;
+    facts.sorted = { ranking, sortText: sortKey(tier, mentioned, uses, globalUses, name) };
+  }
+  return madeEntry(name, facts, facts.sorted.sortText, site.replaceRange);
 }
 
-function made(name: string, facts: Described, sortText: string, range: Range): CompletionEntry {
+function sameRanking(a: Ranking, b: Ranking): boolean {
+  return (
+    a.tier === b.tier && a.mentioned === b.mentioned && a.uses === b.uses && a.globalUses === b.globalUses
+  );
+}
+
+function madeEntry(name: string, facts: Described, sortText: string, range: Range): CompletionEntry {
   const { meta, detail, documentation, quoted } = facts;
   const plain: CompletionEntry = {
     label: name,
@@ -266,8 +279,7 @@ export function columnItems(
     const mentioned = mentionedElsewhere.has(name);
     const tier = tierOf(name, base, written, column);
     const uses = column?.uses ?? column?.workspaceUses ?? 0;
-    const sortText = sortKey(tier, mentioned, uses, globalUses, name);
-    items.push(entry(name, origin, column, site, sortText, w));
+    items.push(entry(name, origin, column, site, { tier, mentioned, uses, globalUses }, w));
   };
   for (const [name, info] of set.columns) {
     const fromPipeline = info.origin === 'created' || info.origin === 'renamed' || info.origin === 'joined';
