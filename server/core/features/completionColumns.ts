@@ -8,6 +8,7 @@ import {
   EXPRESSION_FUNCTIONS,
   GENERATED_COLUMNS,
   SYSTEM_COLUMNS,
+  type CategoryInfo,
   type Column,
 } from '../catalog/index';
 import {
@@ -15,10 +16,12 @@ import {
   type ArrayValue,
   type ObjectValue,
   type Range,
+  type SubBlock,
   type SyntaxBlock,
   type Value,
 } from '../syntax/index';
 import { type ColumnInfo, type FlowStep } from '../columns/flow';
+import { firstStartingAtOrAfter } from '../syntax/sortedRanges';
 import { PartUnion } from './partUnion';
 import { type CompletionSite } from './completionSite';
 import { CompletionKind, type CompletionEntry } from './completionTypes';
@@ -52,11 +55,19 @@ export function columnMarkdown(
   return lines.join('\n');
 }
 
-function metadataIndex(analysis: DocumentAnalysis, site: CompletionSite): Map<string, Column> {
+/** Metadata indexes by category (catalogs hand out one info object per category): built once, not per keystroke. */
+const metadataIndexes = new WeakMap<CategoryInfo, ReadonlyMap<string, Column>>();
+let builtinIndex: ReadonlyMap<string, Column> | undefined;
+
+function metadataIndex(analysis: DocumentAnalysis, site: CompletionSite): ReadonlyMap<string, Column> {
   const info = categoryOfFlow(analysis, site.sub, site.flowOffset);
+  const cached = info ? metadataIndexes.get(info) : builtinIndex;
+  if (cached) return cached;
   const index = new Map<string, Column>();
   for (const c of [...SYSTEM_COLUMNS, ...AGENT_COLUMNS, ...GENERATED_COLUMNS]) index.set(c.name, c);
   if (info) for (const c of [...info.tags, ...info.fields]) index.set(c.name, c);
+  if (info) metadataIndexes.set(info, index);
+  else builtinIndex = index;
   return index;
 }
 
@@ -128,6 +139,8 @@ interface Described {
   readonly detail: string;
   readonly documentation: string;
   readonly quoted: string | undefined;
+  /** Its last sort text: the next keystroke at the same site mostly ranks it the same way again. */
+  sorted?: { readonly ranking: Ranking; readonly sortText: string };
 }
 
 /** Descriptions by wording, origin and name: a list offers the same columns keystroke after keystroke. */
@@ -159,15 +172,39 @@ function describe(name: string, origin: ColumnKindWord, meta: Column | undefined
   return found;
 }
 
+/** What a column's sort text says besides its name (see {@link sortKey}). */
+interface Ranking {
+  readonly tier: Tier;
+  readonly mentioned: boolean;
+  readonly uses: number;
+  readonly globalUses: number;
+}
+
+/** The entry for a column at the site; its sort text is reused while its ranking stays the same. */
 function entry(
   name: string,
   origin: ColumnKindWord,
   meta: Column | undefined,
   site: CompletionSite,
-  sortText: string,
+  ranking: Ranking,
   w: Wording,
 ): CompletionEntry {
-  const { detail, documentation, quoted } = describe(name, origin, meta, w);
+  const facts = describe(name, origin, meta, w);
+  if (!facts.sorted || !sameRanking(facts.sorted.ranking, ranking)) {
+    const { tier, mentioned, uses, globalUses } = ranking;
+    facts.sorted = { ranking, sortText: sortKey(tier, mentioned, uses, globalUses, name) };
+  }
+  return madeEntry(name, facts, facts.sorted.sortText, site.replaceRange);
+}
+
+function sameRanking(a: Ranking, b: Ranking): boolean {
+  return (
+    a.tier === b.tier && a.mentioned === b.mentioned && a.uses === b.uses && a.globalUses === b.globalUses
+  );
+}
+
+function madeEntry(name: string, facts: Described, sortText: string, range: Range): CompletionEntry {
+  const { meta, detail, documentation, quoted } = facts;
   const plain: CompletionEntry = {
     label: name,
     kind: CompletionKind.column,
@@ -175,7 +212,7 @@ function entry(
     documentation,
     filterText: name,
     sortText,
-    range: site.replaceRange,
+    range,
   };
   if (quoted === undefined && !meta?.deprecated) return plain;
   return {
@@ -242,8 +279,7 @@ export function columnItems(
     const mentioned = mentionedElsewhere.has(name);
     const tier = tierOf(name, base, written, column);
     const uses = column?.uses ?? column?.workspaceUses ?? 0;
-    const sortText = sortKey(tier, mentioned, uses, globalUses, name);
-    items.push(entry(name, origin, column, site, sortText, w));
+    items.push(entry(name, origin, column, site, { tier, mentioned, uses, globalUses }, w));
   };
   for (const [name, info] of set.columns) {
     const fromPipeline = info.origin === 'created' || info.origin === 'renamed' || info.origin === 'joined';
@@ -264,8 +300,12 @@ export function columnItems(
 
 /** The names already written in the list or object holding the cursor (`SELECT [a, b, |]`). */
 function namesWrittenAround(analysis: DocumentAnalysis, cursor: Range): ReadonlySet<string> {
-  const statements = [...analysis.doc.main, ...analysis.doc.subs.flatMap((s) => s.commands)];
-  const holder = statements.find((s) => s.range.start <= cursor.start && cursor.start <= s.range.end);
+  const doc = analysis.doc;
+  const holder =
+    statementAround(doc.main, cursor.start) ??
+    subsAround(doc.subs, cursor.start)
+      .map((sub) => statementAround(sub.commands, cursor.start))
+      .find((s) => s !== undefined);
   const names = new Set<string>();
   if (holder?.kind !== 'command' || holder.operand === null) return names;
   const container = innermostContainer(holder.operand, cursor.start);
@@ -278,6 +318,34 @@ function namesWrittenAround(analysis: DocumentAnalysis, cursor: Range): Readonly
     else if (v.kind === 'array') for (const item of v.items) if (item.kind === 'word') names.add(item.text);
   }
   return names;
+}
+
+/**
+ * The first of `sorted` (by start; ranges that do not overlap, so ends ascend too) whose range holds
+ * `offset`, ends included: a binary search, as the document's statement lists grow with it.
+ */
+function statementAround<T extends { readonly range: Range }>(
+  sorted: readonly T[],
+  offset: number,
+): T | undefined {
+  let found: T | undefined;
+  for (let i = firstStartingAtOrAfter(sorted, offset + 1) - 1; i >= 0; i--) {
+    const s = sorted[i] as T;
+    if (s.range.end < offset) break;
+    found = s;
+  }
+  return found;
+}
+
+/** The SUB blocks whose range holds `offset`, in order (one at most, two where one ends as the next starts). */
+function subsAround(subs: readonly SubBlock[], offset: number): SubBlock[] {
+  const out: SubBlock[] = [];
+  for (let i = firstStartingAtOrAfter(subs, offset + 1) - 1; i >= 0; i--) {
+    const sub = subs[i] as SubBlock;
+    if (sub.range.end < offset) break;
+    out.unshift(sub);
+  }
+  return out;
 }
 
 function holds(v: Value, offset: number): boolean {

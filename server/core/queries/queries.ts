@@ -57,9 +57,29 @@ function isLoader(s: Statement): boolean {
   return s.kind === 'command' && findCommand(s.name)?.stage === 'load';
 }
 
-/** A block starts a new query when the query so far already has what the block brings: a source or a loader. */
-function startsNewQuery(block: readonly Statement[], current: readonly Statement[]): boolean {
-  return (block.some(isSource) && current.some(isSource)) || (block.some(isLoader) && current.some(isLoader));
+/** What a statement brings to a query, as bits: {@link SOURCE} and {@link LOADER}. */
+const SOURCE = 1;
+const LOADER = 2;
+
+/**
+ * Roles by statement: the editor splits the file into queries on every change, and statements of the
+ * blocks an edit left alone are the same objects, so each is looked up in the command table once.
+ */
+const roles = new WeakMap<Statement, number>();
+
+function roleOf(s: Statement): number {
+  let role = roles.get(s);
+  if (role === undefined) {
+    role = (isSource(s) ? SOURCE : 0) | (isLoader(s) ? LOADER : 0);
+    roles.set(s, role);
+  }
+  return role;
+}
+
+function rolesOf(statements: readonly Statement[]): number {
+  let all = 0;
+  for (const s of statements) all |= roleOf(s);
+  return all;
 }
 
 function separated(text: string, from: number, to: number): boolean {
@@ -77,10 +97,18 @@ function queries(source: QuerySource): Statement[][] {
     previous = s;
   }
   const out: Statement[][] = [];
+  // A block starts a new query when the query so far already has what the block brings: a source or a loader.
+  let current = 0;
   for (const block of blocks) {
     const last = out[out.length - 1];
-    if (last && !startsNewQuery(block, last)) last.push(...block);
-    else out.push([...block]);
+    const brings = rolesOf(block);
+    if (last && (brings & current) === 0) {
+      last.push(...block);
+      current |= brings;
+    } else {
+      out.push([...block]);
+      current = brings;
+    }
   }
   return out;
 }

@@ -15,6 +15,7 @@ import type {
 } from './ast';
 import { lex, type Token } from './lexer';
 import { lineIndexOf } from './lineIndex';
+import { firstStartingAtOrAfter } from './sortedRanges';
 
 /** The direct children of a node, in source order (trailing comments included). */
 export function childrenOf(node: AstNode): readonly AstNode[] {
@@ -142,9 +143,8 @@ export interface PipelineAt {
 export function pipelineAt(doc: MxqlDocument, offset: number): PipelineAt {
   const sub = subAt(doc, offset);
   const statements = sub ? sub.commands : doc.main;
-  let index = 0;
-  while (index < statements.length && (statements[index] as Statement).range.start < offset) index++;
-  return { sub, statements, index };
+  // A binary search: the main pipeline grows with the document, and each keystroke asks this.
+  return { sub, statements, index: firstStartingAtOrAfter(statements, offset) };
 }
 
 /** Offset of the start of the line containing `offset`. */
