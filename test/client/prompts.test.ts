@@ -119,14 +119,15 @@ void test('a column offers the category columns first, with free entry', async (
   assert.match(asked[0]?.choices.at(-1) ?? '', /Type a value/);
 });
 
-void test('an agent list refused with 401 is logged and told in the prompt, never an empty silent list', async () => {
+/** A client of the demo's first project with a wrong token: every call is refused with 401. */
+function refusedClient(): ReturnType<typeof createOpenApiClient> {
   const project = demo.projects[0];
   assert.ok(project);
-  const refused = createOpenApiClient({
-    baseUrl: demo.baseUrl,
-    projectToken: 'not-the-token',
-    pcode: project.pcode,
-  });
+  return createOpenApiClient({ baseUrl: demo.baseUrl, projectToken: 'not-the-token', pcode: project.pcode });
+}
+
+void test('an agent list refused with 401 is logged and told in the prompt, never an empty silent list', async () => {
+  const refused = refusedClient();
   try {
     const { ui, asked } = scripted(['42']);
     const { ask, warnings } = asking(ui, { ...target, client: refused });
@@ -178,13 +179,7 @@ void test('a tag value offers the values its column holds, read live under a pro
 });
 
 void test('a lookup refused with 401 falls back to free entry with one note, logged once', async () => {
-  const project = demo.projects[0];
-  assert.ok(project);
-  const refused = createOpenApiClient({
-    baseUrl: demo.baseUrl,
-    projectToken: 'not-the-token',
-    pcode: project.pcode,
-  });
+  const refused = refusedClient();
   try {
     const now = Date.now();
     const { ui, asked } = scripted(['api-1']);

@@ -16,12 +16,11 @@ import {
   type ArrayValue,
   type ObjectValue,
   type Range,
-  type SubBlock,
   type SyntaxBlock,
   type Value,
 } from '../syntax/index';
 import { type ColumnInfo, type FlowStep } from '../columns/flow';
-import { firstStartingAtOrAfter } from '../syntax/sortedRanges';
+import { holdingOffset } from '../syntax/sortedRanges';
 import { PartUnion } from './partUnion';
 import { type CompletionSite } from './completionSite';
 import { CompletionKind, type CompletionEntry } from './completionTypes';
@@ -302,9 +301,9 @@ export function columnItems(
 function namesWrittenAround(analysis: DocumentAnalysis, cursor: Range): ReadonlySet<string> {
   const doc = analysis.doc;
   const holder =
-    statementAround(doc.main, cursor.start) ??
-    subsAround(doc.subs, cursor.start)
-      .map((sub) => statementAround(sub.commands, cursor.start))
+    holdingOffset(doc.main, cursor.start)[0] ??
+    holdingOffset(doc.subs, cursor.start)
+      .map((sub) => holdingOffset(sub.commands, cursor.start)[0])
       .find((s) => s !== undefined);
   const names = new Set<string>();
   if (holder?.kind !== 'command' || holder.operand === null) return names;
@@ -318,34 +317,6 @@ function namesWrittenAround(analysis: DocumentAnalysis, cursor: Range): Readonly
     else if (v.kind === 'array') for (const item of v.items) if (item.kind === 'word') names.add(item.text);
   }
   return names;
-}
-
-/**
- * The first of `sorted` (by start; ranges that do not overlap, so ends ascend too) whose range holds
- * `offset`, ends included: a binary search, as the document's statement lists grow with it.
- */
-function statementAround<T extends { readonly range: Range }>(
-  sorted: readonly T[],
-  offset: number,
-): T | undefined {
-  let found: T | undefined;
-  for (let i = firstStartingAtOrAfter(sorted, offset + 1) - 1; i >= 0; i--) {
-    const s = sorted[i] as T;
-    if (s.range.end < offset) break;
-    found = s;
-  }
-  return found;
-}
-
-/** The SUB blocks whose range holds `offset`, in order (one at most, two where one ends as the next starts). */
-function subsAround(subs: readonly SubBlock[], offset: number): SubBlock[] {
-  const out: SubBlock[] = [];
-  for (let i = firstStartingAtOrAfter(subs, offset + 1) - 1; i >= 0; i--) {
-    const sub = subs[i] as SubBlock;
-    if (sub.range.end < offset) break;
-    out.unshift(sub);
-  }
-  return out;
 }
 
 function holds(v: Value, offset: number): boolean {
