@@ -5,12 +5,13 @@
  * last list is answered again as it is while the document version and the cursor are the same (an
  * editor asks again after a cancelled or re-triggered request), without running completion again.
  * A client that applies list defaults (LSP 3.17 `itemDefaults`) gets the shared range and `data` once
- * per list instead of on every item.
+ * per list instead of on every item; one that resolves `detail` lazily (as VS Code does) gets it on
+ * resolve too. Lists of a long file's columns stay a few kilobytes.
  */
 import { type CompletionItem, type CompletionList } from 'vscode-languageserver/node';
 import { type TextDocument } from 'vscode-languageserver-textdocument';
 import { type CompletionEntry, type CompletionList as CoreCompletionList } from '../core/index';
-import { toCompletionList, toMarkdown, type ItemDefaultNames } from './convert';
+import { toCompletionList, toMarkdown, type CompletionListSupport } from './convert';
 
 /** What each item's `data` holds: the list it came from. */
 interface ItemData {
@@ -25,8 +26,8 @@ interface BuiltList {
   readonly answer: CompletionList;
   /** The core's entries, whose documentation `resolve` looks up. */
   readonly entries: readonly CompletionEntry[];
-  /** Documentation (markdown) by item label, made on the first resolve; labels are unique within a list. */
-  documentation?: ReadonlyMap<string, string>;
+  /** Entries by item label, made on the first resolve; labels are unique within a list. */
+  byLabel?: ReadonlyMap<string, CompletionEntry>;
 }
 
 /** Lists whose items can still be resolved: the ones an editor may be showing. */
@@ -36,12 +37,18 @@ const KEPT_LISTS = 4;
 export class CompletionLists {
   private readonly lists: BuiltList[] = [];
   private nextId = 1;
-  /** The list defaults the client applies (none until it says so at initialize). */
-  private defaults: ItemDefaultNames = new Set();
+  /** What the client applies and resolves (nothing until it says so at initialize). */
+  private support: CompletionListSupport = { itemDefaults: new Set(), resolvable: new Set() };
 
-  /** Takes the client's `textDocument.completion.completionList.itemDefaults` capability. */
-  useItemDefaults(names: readonly string[] | undefined): void {
-    this.defaults = new Set(names ?? []);
+  /**
+   * Takes the client's `textDocument.completion` capabilities: the list defaults it applies
+   * (`completionList.itemDefaults`) and what it resolves lazily (`completionItem.resolveSupport`).
+   */
+  useClientSupport(completion: ClientCompletionSupport | undefined): void {
+    this.support = {
+      itemDefaults: new Set(completion?.completionList?.itemDefaults ?? []),
+      resolvable: new Set(completion?.completionItem?.resolveSupport?.properties ?? []),
+    };
   }
 
   /** The answer at `offset` of `doc`; `complete` runs only when the version or the cursor changed. */
@@ -53,17 +60,22 @@ export class CompletionLists {
     const list = complete();
     const id = this.nextId++;
     const data: ItemData = { list: id };
-    const answer = toCompletionList(doc, list, data, this.defaults);
+    const answer = toCompletionList(doc, list, data, this.support);
     this.lists.push({ id, uri: doc.uri, version: doc.version, offset, answer, entries: list.items });
     if (this.lists.length > KEPT_LISTS) this.lists.shift();
     return answer;
   }
 
-  /** `item` with its documentation, when it comes from a list still kept; else `item` as it is. */
+  /** `item` with its detail and documentation, when it comes from a list still kept; else `item` as it is. */
   resolve(item: CompletionItem): CompletionItem {
     const id = (item.data as Partial<ItemData> | undefined)?.list;
-    const value = documentationOf(this.lists.find((l) => l.id === id))?.get(item.label);
-    return value === undefined ? item : { ...item, documentation: toMarkdown(value) };
+    const entry = entriesOf(this.lists.find((l) => l.id === id))?.get(item.label);
+    if (!entry) return item;
+    return {
+      ...item,
+      ...(item.detail === undefined ? { detail: entry.detail } : {}),
+      ...(entry.documentation ? { documentation: toMarkdown(entry.documentation) } : {}),
+    };
   }
 
   /** Forgets the lists of a closed document. */
@@ -72,13 +84,15 @@ export class CompletionLists {
   }
 }
 
-/** A list's documentation by label (made once: most lists are never resolved). */
-function documentationOf(list: BuiltList | undefined): ReadonlyMap<string, string> | undefined {
+/** A list's entries by label (made once: most lists are never resolved). */
+function entriesOf(list: BuiltList | undefined): ReadonlyMap<string, CompletionEntry> | undefined {
   if (!list) return undefined;
-  if (!list.documentation) {
-    const byLabel = new Map<string, string>();
-    for (const e of list.entries) if (e.documentation) byLabel.set(e.label, e.documentation);
-    list.documentation = byLabel;
-  }
-  return list.documentation;
+  list.byLabel ??= new Map(list.entries.map((e) => [e.label, e]));
+  return list.byLabel;
+}
+
+/** The parts of a client's `textDocument.completion` capabilities the lists follow. */
+export interface ClientCompletionSupport {
+  readonly completionList?: { readonly itemDefaults?: readonly string[] };
+  readonly completionItem?: { readonly resolveSupport?: { readonly properties: readonly string[] } };
 }

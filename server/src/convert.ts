@@ -100,12 +100,15 @@ const COMPLETION_KINDS: Readonly<Record<CompletionEntry['kind'], CompletionItemK
   function: CompletionItemKind.Function,
 };
 
-/** What an item says besides where and what it inserts: the same with or without list defaults. */
-function itemFields(e: CompletionEntry, snippetByDefault = false): CompletionItem {
+/**
+ * What an item says besides where and what it inserts: the same with or without list defaults.
+ * `detail` is left for `completionItem/resolve` when the client resolves it lazily.
+ */
+function itemFields(e: CompletionEntry, lazyDetail: boolean, snippetByDefault = false): CompletionItem {
   return {
     label: e.label,
     kind: COMPLETION_KINDS[e.kind],
-    detail: e.detail,
+    ...(lazyDetail ? {} : { detail: e.detail }),
     // The list's format (plain text unless it says snippets) and a filter text equal to the label go
     // without saying: left out, as each would be repeated on every item of lists hundreds long.
     ...((e.snippet ?? false) === snippetByDefault
@@ -120,9 +123,17 @@ function itemFields(e: CompletionEntry, snippetByDefault = false): CompletionIte
 /** The `CompletionList.itemDefaults` a client declares it applies (LSP 3.17), by name. */
 export type ItemDefaultNames = ReadonlySet<string>;
 
+/** What a client declares about completion lists: the defaults it applies, what it resolves lazily. */
+export interface CompletionListSupport {
+  readonly itemDefaults: ItemDefaultNames;
+  /** `completionItem.resolveSupport.properties` (LSP 3.16): properties `completionItem/resolve` may add. */
+  readonly resolvable: ReadonlySet<string>;
+}
+
 /**
- * Core entries as an LSP completion list, without their documentation (`completionItem/resolve` adds
- * it, see completions.ts; `data` says from where). Every item replaces its range of the typed word.
+ * Core entries as an LSP completion list, without their documentation, nor their detail for a client
+ * that resolves it lazily (`completionItem/resolve` adds them, see completions.ts; `data` says from
+ * where). Every item replaces its range of the typed word.
  * When the client applies list defaults, what most items
  * share is said once: the replaced range (`editRange`; an item then carries its text as
  * `textEditText` only when that is not its label), `data`, and the snippet format when most items are
@@ -133,15 +144,17 @@ export function toCompletionList(
   doc: TextDocument,
   list: { readonly items: readonly CompletionEntry[]; readonly isIncomplete: boolean },
   data: unknown,
-  defaults: ItemDefaultNames,
+  support: CompletionListSupport,
 ): CompletionList {
+  const defaults = support.itemDefaults;
   const rangeOf = rangeConverter(doc);
   const shared = defaults.has('editRange') ? commonRange(list.items) : undefined;
   const dataDefault = defaults.has('data');
   const snippets = defaults.has('insertTextFormat') && mostlySnippets(list.items);
+  const lazyDetail = support.resolvable.has('detail');
   const own = dataDefault ? {} : { data };
   const items = list.items.map((e): CompletionItem => {
-    const fields = itemFields(e, snippets);
+    const fields = itemFields(e, lazyDetail, snippets);
     const text = e.insertText ?? e.label;
     if (!shared || e.range.start !== shared.start || e.range.end !== shared.end) {
       return { ...fields, textEdit: { range: rangeOf(e.range), newText: text }, ...own };

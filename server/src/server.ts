@@ -251,7 +251,7 @@ function wireLifecycle(w: LiveWiring, runtime: ServerRuntime): void {
     folders = folderPaths(params);
     watchFiles = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
     registerFormatting = params.capabilities.textDocument?.formatting?.dynamicRegistration === true;
-    w.completions.useItemDefaults(params.capabilities.textDocument?.completion?.completionList?.itemDefaults);
+    w.completions.useClientSupport(params.capabilities.textDocument?.completion);
     // VS Code's client sends its display language as `locale`; other editors may pass initializationOptions.locale.
     const options = params.initializationOptions as { locale?: unknown } | undefined;
     w.language = languageOf(

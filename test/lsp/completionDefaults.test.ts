@@ -1,7 +1,8 @@
 /**
- * Completion lists with and without LSP 3.17 `itemDefaults`, over stdio: a client that applies them
- * gets the shared range and `data` once per list, and once it applies them its items are exactly the
- * items a client without them gets; resolving an item still adds its documentation.
+ * Completion lists with and without LSP 3.17 `itemDefaults` and lazily resolved details, over stdio:
+ * a client that applies defaults gets the shared range and `data` once per list, one that resolves
+ * `detail` lazily gets it on `completionItem/resolve`, and once both are applied its items are exactly
+ * the items a client without them gets; resolving an item still adds its documentation.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -82,6 +83,11 @@ function applied(list: CompletionList): CompletionItem[] {
   });
 }
 
+/** The items without their details (which a client that resolves them lazily gets on resolve). */
+function withoutDetail(items: readonly CompletionItem[]): CompletionItem[] {
+  return items.map(({ detail: _detail, ...rest }) => rest);
+}
+
 /** Each list names itself in `data`; two servers number their lists alike only by chance. */
 function withoutListId(items: readonly CompletionItem[]): unknown[] {
   return items.map((item) => ({ ...item, data: item.data === undefined ? 'none' : 'list' }));
@@ -125,7 +131,11 @@ void describe('completion list defaults', () => {
         compact.items.filter((i) => i.textEdit === undefined).length > compact.items.length / 2,
         `${uri}: most items use the default range`,
       );
-      assert.deepEqual(withoutListId(applied(compact)), withoutListId(full.items), uri);
+      assert.ok(
+        compact.items.every((i) => i.detail === undefined),
+        `${uri}: details wait for resolve`,
+      );
+      assert.deepEqual(withoutListId(applied(compact)), withoutListId(withoutDetail(full.items)), uri);
       assert.equal(compact.isIncomplete, full.isIncomplete, uri);
       assert.ok(JSON.stringify(compact).length < JSON.stringify(full).length * 0.75, `${uri}: smaller`);
     }
@@ -142,6 +152,19 @@ void describe('completion list defaults', () => {
     const list = lists.get(SITES[3]?.[0] as string)?.compact as CompletionList;
     assert.equal(list.itemDefaults?.insertTextFormat, 2);
     assert.ok(list.items.some((i) => i.insertTextFormat === undefined && i.textEditText?.includes('${1}')));
+  });
+
+  void test('each item resolves with the detail a client that does not resolve lazily gets in the list', async () => {
+    for (const [uri, marked] of SITES.filter(([, , languageId]) => languageId === undefined)) {
+      const details = new Map(lists.get(uri)?.full.items.map((i) => [i.label, i.detail]));
+      // Asked again on a document of its own: the server keeps only the last few lists for resolving.
+      const list = await completion(editor, `${uri}?details`, marked);
+      assert.ok(list.items.length > 0, uri);
+      for (const item of applied(list)) {
+        const resolved = await editor.connection.sendRequest<CompletionItem>('completionItem/resolve', item);
+        assert.equal(resolved.detail, details.get(item.label), `${uri}: ${item.label}`);
+      }
+    }
   });
 
   void test('an item of a defaults list resolves with its documentation', async () => {

@@ -9,10 +9,12 @@ import { corpusTexts } from '../support/corpus';
 import { startSession, type LspSession } from './lspClient';
 
 /**
- * The completion capabilities VS Code's language client declares (vscode-languageclient 9 and later):
- * it applies a list's `itemDefaults`, which the server then uses.
+ * The completion capabilities VS Code's language client declares (vscode-languageclient 9 and later)
+ * that the server reads: it resolves an item's detail and documentation lazily, and applies a list's
+ * `itemDefaults`.
  */
 export const EDITOR_COMPLETION_CAPABILITIES = {
+  completionItem: { resolveSupport: { properties: ['documentation', 'detail', 'additionalTextEdits'] } },
   completionList: {
     itemDefaults: ['commitCharacters', 'editRange', 'insertTextFormat', 'insertTextMode', 'data'],
   },

@@ -221,35 +221,69 @@ function madeEntry(name: string, facts: Described, sortText: string, range: Rang
   };
 }
 
-/** Per document: the names its pipelines write, kept per run of steps. */
-const writtenUnions = new WeakMap<object, PartUnion<readonly FlowStep[]>>();
-const namesBySteps = new WeakMap<readonly FlowStep[], readonly string[]>();
+/** Per document, per category asked about (null: any): the names its pipelines write, kept per run of steps. */
+const writtenUnions = new WeakMap<object, Map<string | null, PartUnion<readonly FlowStep[]>>>();
+const namesBySteps = new WeakMap<readonly FlowStep[], ReadonlyMap<string | null, readonly string[]>>();
+const NO_NAMES: readonly string[] = [];
 
-/** Names a run of steps writes itself, kept per steps list (an unchanged block's list is reused). */
-function namesWritten(steps: readonly FlowStep[]): readonly string[] {
+/**
+ * Names a run of steps writes itself, by the category in effect where each is written (null: any
+ * category), kept per steps list (an unchanged block's list is reused).
+ */
+function namesWritten(steps: readonly FlowStep[]): ReadonlyMap<string | null, readonly string[]> {
   let names = namesBySteps.get(steps);
   if (!names) {
-    const found = new Set<string>();
+    const all = new Set<string>();
+    const byCategory = new Map<string | null, Set<string>>();
     for (const step of steps) {
       // Only names written in the file (created, renamed, or listed though the catalog lacks them).
-      for (const [name, info] of step.after.columns) if (info.definedAt !== null) found.add(name);
+      for (const [name, info] of step.after.columns) {
+        if (info.definedAt === null) continue;
+        all.add(name);
+        // A name belongs to the category of the step that wrote it, not to those it is carried into.
+        if (step.category === null || step.before.columns.get(name) === info) continue;
+        let set = byCategory.get(step.category);
+        if (!set) byCategory.set(step.category, (set = new Set()));
+        set.add(name);
+      }
     }
-    names = [...found];
+    const found = new Map<string | null, readonly string[]>([[null, [...all]]]);
+    for (const [category, set] of byCategory) found.set(category, [...set]);
+    names = found;
     namesBySteps.set(steps, names);
   }
   return names;
 }
 
 /**
- * Every column name the file's pipelines write themselves (SELECT lists keep names the catalog lacks),
+ * The column names the file's pipelines write themselves (SELECT lists keep names the catalog lacks),
  * sorted, so the answer does not depend on the edits that led to the text. Real queries name columns
- * the metadata does not have, so these are offered too, after the known ones.
+ * the metadata does not have, so these are offered too, after the known ones. Where the cursor's
+ * category is known, only the names written under that category: another category's columns do not
+ * exist here, and a file of many queries would otherwise offer every name it holds.
  */
-function columnsUsedInFile(analysis: DocumentAnalysis): readonly string[] {
-  let union = writtenUnions.get(analysis.caches);
+function columnsUsedInFile(analysis: DocumentAnalysis, category: string | null): readonly string[] {
+  let unions = writtenUnions.get(analysis.caches);
+  if (!unions) {
+    unions = new Map();
+    writtenUnions.set(analysis.caches, unions);
+  }
+  let union = unions.get(category);
   if (!union) {
-    union = new PartUnion((steps: readonly FlowStep[]) => steps, namesWritten);
-    writtenUnions.set(analysis.caches, union);
+    const categories = analysis.catalogs.categories;
+    union = new PartUnion(
+      (steps: readonly FlowStep[]) => steps,
+      (steps) => {
+        const written = namesWritten(steps);
+        if (category === null) return written.get(null) ?? NO_NAMES;
+        // The same category however it is written (`app_counter`, `app_counter{m5}`).
+        const names: string[] = [];
+        for (const [name, list] of written)
+          if (name !== null && categories.getCategory(name)?.name === category) names.push(...list);
+        return names;
+      },
+    );
+    unions.set(category, union);
   }
   const flow = analysis.flow;
   const runs = [...(flow.segmentSteps ?? [flow.main.steps]), ...[...flow.subs.values()].map((f) => f.steps)];
@@ -293,7 +327,9 @@ export function columnItems(
     for (const c of [...SYSTEM_COLUMNS, ...AGENT_COLUMNS])
       add(c.name, 'system column', meta.get(c.name) ?? c, Tier.category);
   }
-  for (const name of columnsUsedInFile(analysis)) add(name, 'used in this file', meta.get(name), Tier.file);
+  const category = categoryOfFlow(analysis, site.sub, site.flowOffset)?.name ?? null;
+  for (const name of columnsUsedInFile(analysis, category))
+    add(name, 'used in this file', meta.get(name), Tier.file);
   return items;
 }
 

@@ -8,6 +8,7 @@ import { checkCase, completeAt, type CompletionCase } from './completionSupport'
 
 const AC = 'CATEGORY app_counter\nTAGLOAD\n';
 const NARROW = `${AC}SELECT [time, oid, tps, oname]\n`;
+const SB = 'CATEGORY server_base\nTAGLOAD\n';
 
 const WHERE_COLUMNS_GO: readonly CompletionCase[] = [
   { text: `${AC}SELECT [$0`, has: ['time', 'oid', 'tps', 'tx_count', 'oname', 'okindName'] },
@@ -93,6 +94,17 @@ const NAMES_THE_CATALOG_LACKS: readonly CompletionCase[] = [
     has: ['odd_name', 'tps'],
   },
   { text: `${AC}SELECT [$0]\nCREATE {key: later_col, value: 1}`, has: ['later_col', 'tps'] },
+  // A file of several queries: the names another category's query writes do not exist here.
+  { text: `${SB}SELECT [time, srv_custom]\n\n${AC}SELECT [$0`, has: ['tps'], lacks: ['srv_custom'] },
+  { text: `${AC}SELECT [time, ac_custom]\n\n${SB}SELECT [$0`, has: ['cpu'], lacks: ['ac_custom'] },
+  {
+    text: `CATEGORY app_counter{m5}\nTAGLOAD\nSELECT [time, rolled_col]\n\n${AC}SELECT [$0`,
+    has: ['rolled_col', 'tps'],
+  },
+  {
+    text: `${SB}SELECT [time, srv_custom]\n\nCATEGORY not_a_real_category\nTAGLOAD\nSELECT [$0`,
+    has: ['srv_custom', 'oid'],
+  },
 ];
 
 const NOT_COLUMNS: readonly CompletionCase[] = [

@@ -67,6 +67,25 @@ suite('language server', () => {
     assert.ok(names.includes('tps') && names.includes('okindName'), names.slice(0, 20).join(', '));
   });
 
+  test("a completion item's detail and documentation arrive as the editor resolves it", async () => {
+    const select = await openMxql(`${AC}SELECT [time, `);
+    // The 4th argument resolves that many items, as the suggest widget does for the one it shows.
+    const columns = await vscode.commands.executeCommand<vscode.CompletionList>(
+      'vscode.executeCompletionItemProvider',
+      select.uri,
+      endOf(select),
+      undefined,
+      500,
+    );
+    const tps = columns.items.find((i) => labelOf(i) === 'tps');
+    assert.match(tps?.detail ?? '', /field · Number/);
+    const documentation = tps?.documentation;
+    assert.match(
+      typeof documentation === 'string' ? documentation : (documentation?.value ?? ''),
+      /\*\*tps\*\*/,
+    );
+  });
+
   test('completion items replace the typed word with their own text, quoted or as a snippet', async () => {
     const select = await openMxql(`${AC}SELECT ['a b', tp`);
     const typed = new vscode.Range(endOf(select).translate(0, -2), endOf(select));
