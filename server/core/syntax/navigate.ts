@@ -111,13 +111,15 @@ export function allStatements(doc: MxqlDocument): Statement[] {
  * line end when `text` is given (its range excludes trailing blanks).
  */
 export function commentAt(doc: MxqlDocument, offset: number, text?: string): CommentNode | null {
-  for (const c of doc.comments) {
-    if (c.range.start >= offset) return null;
-    if (offset < c.range.end) return c;
-    if (c.style === 'block') continue;
-    if (offset === c.range.end) return c;
-    if (text !== undefined && /^[ \t\r]*$/.test(text.slice(c.range.end, offset))) return c;
-  }
+  // Only the last comment starting before `offset` can hold it: comments do not overlap, and any
+  // later one lies between an earlier one and `offset` (not blank). A binary search: the cursor asks
+  // this at every keystroke, and a long file has hundreds of comments.
+  const c = doc.comments[firstStartingAtOrAfter(doc.comments, offset) - 1];
+  if (!c) return null;
+  if (offset < c.range.end) return c;
+  if (c.style === 'block') return null;
+  if (offset === c.range.end) return c;
+  if (text !== undefined && /^[ \t\r]*$/.test(text.slice(c.range.end, offset))) return c;
   return null;
 }
 
