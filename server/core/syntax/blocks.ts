@@ -6,6 +6,8 @@
  * while its end is not clean); the others keep their parse, relocated when the edit moved them.
  */
 import type { CommentNode, MxqlDiagnostic, MxqlDocument, ParseResult, Range, TopLevelItem } from './ast';
+import { directiveEntries, type DirectiveEntry } from './directives';
+import { mayHoldDirectives } from './lexer';
 import { lineIndexOf } from './lineIndex';
 import { parse } from './parser';
 import { firstStartingAtOrAfter } from './sortedRanges';
@@ -21,6 +23,8 @@ export interface SyntaxBlock {
   readonly origin: { readonly offset: number; readonly line: number };
   /** Increases each time any block is parsed: equal ids mean the same parse (moved or not). */
   readonly id: number;
+  /** False when the text surely holds no directive line (most blocks): it is not lexed for them. */
+  readonly mayHoldDirectives: boolean;
 }
 
 /** A document parsed block by block. */
@@ -217,7 +221,16 @@ function splitParsed(text: string, parsed: ParseResult): SyntaxBlock[] {
   const cuts = [0, ...splitOffsets(text, doc), text.length];
   const id = nextId++;
   if (cuts.length === 2) {
-    return [{ text, breaks: doc.lineStarts.length - 1, parsed, origin: { offset: 0, line: 0 }, id }];
+    return [
+      {
+        text,
+        breaks: doc.lineStarts.length - 1,
+        parsed,
+        origin: { offset: 0, line: 0 },
+        id,
+        mayHoldDirectives: mayHoldDirectives(text),
+      },
+    ];
   }
   const blocks: SyntaxBlock[] = [];
   for (let i = 0; i + 1 < cuts.length; i++) {
@@ -243,8 +256,10 @@ function splitParsed(text: string, parsed: ParseResult): SyntaxBlock[] {
       lineStarts,
     };
     const diagnostics: MxqlDiagnostic[] = within(parsed.diagnostics, from, end);
+    const blockText = text.slice(from, to);
     blocks.push({
-      text: text.slice(from, to),
+      text: blockText,
+      mayHoldDirectives: mayHoldDirectives(blockText),
       breaks: nextLine - firstLine - (last ? 1 : 0),
       parsed: { ast, diagnostics },
       origin: { offset: from, line: firstLine },
@@ -376,6 +391,28 @@ function joinParses(
 function linesBefore(lineStarts: readonly number[], offset: number | undefined): number[] {
   if (offset === undefined) return [...lineStarts];
   return lineStarts.slice(0, lineIndexOf(lineStarts, offset - 1) + 1);
+}
+
+/** Each unmoved block's directive entries (a moved block is a new object). */
+const directivesByBlock = new WeakMap<SyntaxBlock, readonly DirectiveEntry[]>();
+
+/**
+ * The document's directive entries, equal to `directiveEntries(parse.text)`: a directive line never
+ * crosses a block boundary (blocks start at line starts, outside comments), so only the blocks that
+ * may hold one are lexed, and only when they are new or moved.
+ */
+export function blockDirectiveEntries(parse: BlockParse): DirectiveEntry[] {
+  const out: DirectiveEntry[] = [];
+  for (const block of parse.blocks) {
+    if (!block.mayHoldDirectives) continue;
+    let entries = directivesByBlock.get(block);
+    if (!entries) {
+      entries = directiveEntries(block.text, block.origin.offset);
+      directivesByBlock.set(block, entries);
+    }
+    out.push(...entries);
+  }
+  return out;
 }
 
 /** The lists one after another, in one copy. */

@@ -5,6 +5,7 @@
  */
 import { type ParseResult, type SyntaxBlock } from '../syntax/index';
 import { type ColumnFlow, type PipelineFlow } from '../columns/flow';
+import { type DirectiveReading } from '../syntax/directiveFacts';
 import { type CheckContext } from './context';
 import { type ValidationDiagnostic } from '../diagnostics/types';
 import {
@@ -23,6 +24,8 @@ export interface BlockValidationInput {
   readonly parsed: ParseResult;
   readonly blocks: readonly SyntaxBlock[];
   readonly flow: ColumnFlow;
+  /** The directive facts of `text`, when the caller has them. */
+  readonly directives?: DirectiveReading;
 }
 
 interface CachedBlock {
@@ -49,7 +52,7 @@ export function validateBlocks(
   options: ValidateOptions,
   cache: ValidationCache,
 ): ValidationDiagnostic[] {
-  const { ctx, out } = checkContext(input.text, input.parsed, options, input.flow);
+  const { ctx, out } = checkContext(input.text, input.parsed, options, input.flow, input.directives);
   for (const check of DOCUMENT_CHECKS) runGuarded(check, ctx);
   const segments = input.flow.segmentSteps;
   input.blocks.forEach((block, i) => {

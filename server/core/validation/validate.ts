@@ -12,7 +12,7 @@ import { checkCategories, checkColumns } from './catalogChecks';
 import { commandDiagnostics } from './commandChecks';
 import { type Check, type CheckContext } from './context';
 import { type ValidationDiagnostic } from '../diagnostics/types';
-import { directiveFacts } from '../syntax/directiveFacts';
+import { directiveFacts, type DirectiveReading } from '../syntax/directiveFacts';
 import { checkFormulas } from './formulaChecks';
 import { parseFragments } from './fragments';
 import { checkInjects } from './injectChecks';
@@ -83,8 +83,8 @@ export function checkContext(
   parsed: ParseResult,
   options: ValidateOptions,
   flow?: ColumnFlow,
+  directives: DirectiveReading = directiveFacts(text),
 ): { ctx: CheckContext; out: ValidationDiagnostic[] } {
-  const directives = directiveFacts(text);
   const catalog = featureCatalog(options.catalog);
   const out: ValidationDiagnostic[] = [...directives.diagnostics];
   for (const d of parsed.diagnostics) if (!SUPERSEDED_SYNTAX_CODES.has(d.code)) out.push(d);
