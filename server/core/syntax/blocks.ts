@@ -5,7 +5,16 @@
  * `parse()` gives for the whole text. An edit re-parses only the blocks it touches (growing the region
  * while its end is not clean); the others keep their parse, relocated when the edit moved them.
  */
-import type { CommentNode, MxqlDiagnostic, MxqlDocument, ParseResult, Range, TopLevelItem } from './ast';
+import type {
+  CommentNode,
+  MxqlDiagnostic,
+  MxqlDocument,
+  ParseResult,
+  Range,
+  SubBlock,
+  SubReference,
+  TopLevelItem,
+} from './ast';
 import { directiveEntries, type DirectiveEntry } from './directives';
 import { mayHoldDirectives } from './lexer';
 import { lineIndexOf } from './lineIndex';
@@ -61,12 +70,15 @@ export function parseBlocks(text: string): BlockParse {
  */
 export function reparseBlocks(previous: BlockParse, edits: readonly TextEdit[]): BlockParse {
   let text = previous.text;
-  let blocks: SyntaxBlock[] = [...previous.blocks];
+  let blocks: readonly SyntaxBlock[] = previous.blocks;
+  // Where each block starts: known for the previous version, computed again after each further edit.
+  let starts: readonly number[] = previous.starts;
   let reparsed = 0;
   for (const edit of edits) {
     if (!(edit.start >= 0 && edit.start <= edit.end && edit.end <= text.length))
       return parseBlocks(applyAll(previous.text, edits));
-    const result = applyEdit(text, blocks, edit);
+    if (blocks !== previous.blocks) starts = startsOf(blocks);
+    const result = applyEdit(text, blocks, starts, edit);
     text = result.text;
     blocks = result.blocks;
     reparsed += result.reparsed;
@@ -98,10 +110,10 @@ function startsOf(blocks: readonly SyntaxBlock[]): number[] {
 function applyEdit(
   text: string,
   blocks: readonly SyntaxBlock[],
+  starts: readonly number[],
   edit: TextEdit,
 ): { text: string; blocks: SyntaxBlock[]; reparsed: number } {
   const newText = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
-  const starts = startsOf(blocks);
   // First block touched: the one holding `start` (the last block starting at or before it;
   // lineIndexOf searches any ascending starts) (an insertion at a boundary belongs to the later one),
   // one earlier when the edit starts right after a CR whose LF might follow.
@@ -138,7 +150,7 @@ function applyEdit(
       const fresh = splitParsed(region, parsed);
       return {
         text: newText,
-        blocks: [...blocks.slice(0, first), ...fresh, ...blocks.slice(next)],
+        blocks: blocks.slice(0, first).concat(fresh, blocks.slice(next)),
         reparsed: fresh.length,
       };
     }
@@ -286,12 +298,15 @@ function relocate<T>(value: T, offset: number, line: number, copies = new Map<ob
   }
   const out: Record<string, unknown> = {};
   copies.set(value, out);
-  for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
-    if (key === 'range' || key.endsWith('Range')) {
-      const r = v as Range | null;
-      out[key] = r ? { start: r.start + offset, end: r.end + offset } : r;
-    } else if (key === 'line' || key === 'endLine') {
-      out[key] = (v as number) + line;
+  const source = value as Record<string, unknown>;
+  // `for…in` over the node's own keys (plain data: no inherited enumerable ones), no entry arrays.
+  for (const key in source) {
+    const v = source[key];
+    if (v === null || typeof v !== 'object') {
+      out[key] = key === 'line' || key === 'endLine' ? (v as number) + line : v;
+    } else if (key === 'range' || key.endsWith('Range')) {
+      const r = v as Range;
+      out[key] = { start: r.start + offset, end: r.end + offset };
     } else if (key === 'lineStarts') {
       out[key] = (v as number[]).map((s) => s + offset);
     } else {
@@ -320,31 +335,40 @@ function join(
   reparsed: number,
   previous?: BlockParse,
 ): BlockParse {
-  const blocks: SyntaxBlock[] = [];
-  const starts: number[] = [];
-  let offset = 0;
-  let line = 0;
-  for (const b of unplaced) {
+  // The leading blocks an edit left as they were (the very same objects, at their places) are taken
+  // over with their starts: placing costs the blocks from the first one the edit changed.
+  let kept = 0;
+  if (previous) while (kept < unplaced.length && unplaced[kept] === previous.blocks[kept]) kept++;
+  const blocks: SyntaxBlock[] = previous ? previous.blocks.slice(0, kept) : [];
+  const starts: number[] = previous ? previous.starts.slice(0, kept) : [];
+  const lastKept = blocks[kept - 1];
+  let offset = lastKept ? lastKept.origin.offset + lastKept.text.length : 0;
+  let line = lastKept ? lastKept.origin.line + lastKept.breaks : 0;
+  for (let i = kept; i < unplaced.length; i++) {
+    const b = unplaced[i] as SyntaxBlock;
     blocks.push(placed(b, offset, line));
     starts.push(offset);
     offset += b.text.length;
     line += b.breaks;
   }
-  return { text, blocks, starts, parsed: joinParses(text, blocks, starts, previous), reparsed };
+  // A previous single block's parse is its own lists, not joined ones: nothing to take over.
+  const shared = previous && previous.blocks.length > 1 ? kept : 0;
+  return { text, blocks, starts, parsed: joinParses(text, blocks, starts, shared, previous), reparsed };
 }
 
+/**
+ * The blocks' parses joined into one. With `previous` (the version the blocks were edited from),
+ * the joined lists keep its part for the first `kept` blocks (the same objects): an edit then costs
+ * the blocks from the first one it changed, not the whole document.
+ */
 function joinParses(
   text: string,
   blocks: readonly SyntaxBlock[],
   starts: readonly number[],
+  kept: number,
   previous: BlockParse | undefined,
 ): ParseResult {
   if (blocks.length === 1) return (blocks[0] as SyntaxBlock).parsed;
-  // The leading blocks an edit left as they were (the very same objects) keep their part of each list.
-  let kept = 0;
-  if (previous && previous.blocks.length > 1) {
-    while (kept < blocks.length && blocks[kept] === previous.blocks[kept]) kept++;
-  }
   const reused = kept > 0 ? previous : undefined;
   const rest = blocks.slice(kept);
   /** The first `kept` blocks' part of one of the previous joined lists, then the other blocks' lists. */
@@ -375,16 +399,40 @@ function joinParses(
     params: joined(ast?.params, (b) => b.parsed.ast.params),
     injects: joined(ast?.injects, (b) => b.parsed.ast.injects),
     markers: joined(ast?.markers, (b) => b.parsed.ast.markers),
-    subRefs: flat(blocks.map((b) => b.parsed.ast.subRefs)),
+    subRefs: joined(ast?.subRefs, (b) => b.parsed.ast.subRefs),
     lineStarts,
   };
   const diagnostics = joined(reused?.parsed.diagnostics, (b) => b.parsed.diagnostics);
-  // Whether a referenced SUB exists is a fact of the whole document.
-  const names = new Set(doc.subs.map((s) => s.name));
-  doc.subRefs = doc.subRefs.map((r) =>
-    r.resolved === names.has(r.name) ? r : { ...r, resolved: !r.resolved },
-  );
+  // Whether a referenced SUB exists is a fact of the whole document. A block's own references were
+  // resolved against its own SUBs; the kept ones against the previous names, still right while the
+  // SUBs after the kept blocks have the names they had.
+  const keptRefs =
+    ast && sameNames(ast.subs.slice(doc.subs.length - countOf(rest, 'subs')), rest)
+      ? doc.subRefs.length - countOf(rest, 'subRefs')
+      : 0;
+  if (keptRefs < doc.subRefs.length) {
+    const names = new Set(doc.subs.map((s) => s.name));
+    for (let i = keptRefs; i < doc.subRefs.length; i++) {
+      const r = doc.subRefs[i] as SubReference;
+      if (r.resolved !== names.has(r.name)) doc.subRefs[i] = { ...r, resolved: !r.resolved };
+    }
+  }
   return { ast: { kind: 'document', range: { start: 0, end: text.length }, ...doc }, diagnostics };
+}
+
+/** How many elements the blocks' lists `key` hold together. */
+function countOf(blocks: readonly SyntaxBlock[], key: 'subs' | 'subRefs'): number {
+  let n = 0;
+  for (const b of blocks) n += b.parsed.ast[key].length;
+  return n;
+}
+
+/** True when the previous SUBs after the kept blocks have the names, in order, of the blocks' SUBs. */
+function sameNames(previous: readonly SubBlock[], blocks: readonly SyntaxBlock[]): boolean {
+  let i = 0;
+  for (const b of blocks)
+    for (const sub of b.parsed.ast.subs) if (previous[i++]?.name !== sub.name) return false;
+  return i === previous.length;
 }
 
 /** The line starts of `lineStarts` (ascending, from 0) before `offset`; all of them without one. */
