@@ -10,6 +10,7 @@ import {
   complete,
   diagnosticsOf,
   hover,
+  parseDirectives,
   updateAnalysis,
   validate,
   type DocumentAnalysis,
@@ -39,6 +40,10 @@ const PIECES = [
   'CATEGORY app_counter\n',
   'cpu',
   ', tps',
+  '-- @inject default = LIMIT 9\n',
+  '-- @param $oid = 1\n',
+  'OID $oid\n',
+  '--\u00a0@inject more = SELECT [oid]\n',
 ];
 
 function sameAnswers(
@@ -49,6 +54,7 @@ function sameAnswers(
 ): void {
   const fresh = analyzeDocument(text, catalogs);
   assert.deepEqual(diagnosticsOf(updated, options), validate(text, options), `diagnostics ${context}`);
+  assert.deepEqual(updated.directives, parseDirectives(text), `directives ${context}`);
   for (const offset of offsets) {
     assert.deepEqual(
       complete(updated, offset),
