@@ -169,7 +169,7 @@ function blockFlow(analysis: LazyAnalysis, catalogs: LanguageCatalogs, caches: A
   }
   return flowWithCatalog(blocks.parsed.ast, catalog, {
     fragments: caches.fragments.parsed,
-    segments: blocks.blocks.map((b) => b.parsed.ast.main),
+    segments: blocks.segments,
     cache: caches.flow,
   });
 }

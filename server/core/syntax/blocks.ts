@@ -12,6 +12,7 @@ import type {
   ParseResult,
   Range,
   SubBlock,
+  Statement,
   SubReference,
   TopLevelItem,
 } from './ast';
@@ -43,6 +44,10 @@ export interface BlockParse {
   readonly blocks: readonly SyntaxBlock[];
   /** Where each block starts in `text`. */
   readonly starts: readonly number[];
+  /** Each block's main-pipeline statements (its `parsed.ast.main`): the column flow's segments. */
+  readonly segments: readonly (readonly Statement[])[];
+  /** The indexes of the blocks that may hold a directive line (see {@link SyntaxBlock.mayHoldDirectives}). */
+  readonly directiveBlocks: readonly number[];
   /** The joined parse: the same as `parse(text)`. */
   readonly parsed: ParseResult;
   /** How many blocks were parsed to produce this version (all of them for a fresh parse). */
@@ -341,19 +346,24 @@ function join(
   if (previous) while (kept < unplaced.length && unplaced[kept] === previous.blocks[kept]) kept++;
   const blocks: SyntaxBlock[] = previous ? previous.blocks.slice(0, kept) : [];
   const starts: number[] = previous ? previous.starts.slice(0, kept) : [];
+  const segments = previous ? previous.segments.slice(0, kept) : [];
+  const directiveBlocks = previous ? previous.directiveBlocks.filter((i) => i < kept) : [];
   const lastKept = blocks[kept - 1];
   let offset = lastKept ? lastKept.origin.offset + lastKept.text.length : 0;
   let line = lastKept ? lastKept.origin.line + lastKept.breaks : 0;
   for (let i = kept; i < unplaced.length; i++) {
-    const b = unplaced[i] as SyntaxBlock;
-    blocks.push(placed(b, offset, line));
+    const b = placed(unplaced[i] as SyntaxBlock, offset, line);
+    blocks.push(b);
     starts.push(offset);
+    segments.push(b.parsed.ast.main);
+    if (b.mayHoldDirectives) directiveBlocks.push(i);
     offset += b.text.length;
     line += b.breaks;
   }
   // A previous single block's parse is its own lists, not joined ones: nothing to take over.
   const shared = previous && previous.blocks.length > 1 ? kept : 0;
-  return { text, blocks, starts, parsed: joinParses(text, blocks, starts, shared, previous), reparsed };
+  const parsed = joinParses(text, blocks, starts, shared, previous);
+  return { text, blocks, starts, segments, directiveBlocks, parsed, reparsed };
 }
 
 /**
@@ -451,8 +461,8 @@ const directivesByBlock = new WeakMap<SyntaxBlock, readonly DirectiveEntry[]>();
  */
 export function blockDirectiveEntries(parse: BlockParse): DirectiveEntry[] {
   const out: DirectiveEntry[] = [];
-  for (const block of parse.blocks) {
-    if (!block.mayHoldDirectives) continue;
+  for (const i of parse.directiveBlocks) {
+    const block = parse.blocks[i] as SyntaxBlock;
     let entries = directivesByBlock.get(block);
     if (!entries) {
       entries = directiveEntries(block.text, block.origin.offset);

@@ -57,6 +57,13 @@ function assertSame(blocks: BlockParse, text: string, context: string): void {
   assert.equal(blocks.text, text);
   assert.deepEqual(blocks.parsed, parse(text), context);
   assert.deepEqual(blockDirectiveEntries(blocks), directiveEntries(text), `${context}: directives`);
+  // The lists kept per block, shared with the previous version for the blocks before an edit.
+  blocks.segments.forEach((segment, i) =>
+    assert.equal(segment, blocks.blocks[i]?.parsed.ast.main, `${context}: segment ${i}`),
+  );
+  assert.equal(blocks.segments.length, blocks.blocks.length, `${context}: segments`);
+  const mayHold = [...blocks.blocks.keys()].filter((i) => blocks.blocks[i]?.mayHoldDirectives);
+  assert.deepEqual(blocks.directiveBlocks, mayHold, `${context}: directive blocks`);
   // Features compare nodes by identity: a statement of `main` is the very object listed in `items`.
   const items = new Set<unknown>(blocks.parsed.ast.items);
   for (const s of blocks.parsed.ast.main) assert.ok(items.has(s), `${context}: shared statement`);
