@@ -115,8 +115,15 @@ export function runGuarded(check: Check, ctx: CheckContext): void {
   }
 }
 
+/** The PromQL text of every pipeline (main first, then each SUB): one pass, no copy of the statements. */
 export function promqlRanges(ctx: CheckContext): Range[] {
-  return allStatements(ctx).flatMap((s) => (s.kind === 'promql' ? [s.queryRange] : []));
+  const out: Range[] = [];
+  const add = (statements: readonly Statement[]): void => {
+    for (const s of statements) if (s.kind === 'promql') out.push(s.queryRange);
+  };
+  add(ctx.doc.main);
+  for (const sub of ctx.doc.subs) add(sub.commands);
+  return out;
 }
 
 /** Drops findings inside PromQL and codes not enabled, and sorts by position then code. */
