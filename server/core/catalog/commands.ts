@@ -38,7 +38,8 @@ export function normaliseCommandName(name: string): string {
  * `undefined` when the word is not a command.
  */
 export function findCommand(name: string): CommandDef | undefined {
-  return byNormalisedName.get(normaliseCommandName(name));
+  // Most names are written in capitals already: a key found as written is the normalised one.
+  return byNormalisedName.get(name) ?? byNormalisedName.get(normaliseCommandName(name));
 }
 
 /** The option of `options` written as `key`: by its name or one of its aliases. */

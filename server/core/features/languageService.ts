@@ -14,13 +14,16 @@ import {
   findSystemColumn,
 } from '../catalog/index';
 import {
+  blockDirectiveEntries,
+  directivesOf,
   parseBlocks,
-  parseDirectives,
   reparseBlocks,
   type BlockParse,
+  type DirectiveEntry,
   type Directives,
   type MxqlDocument,
   type ParseResult,
+  type Statement,
   type SubBlock,
   type TextEdit,
 } from '../syntax/index';
@@ -53,6 +56,8 @@ export interface DocumentAnalysis {
   readonly doc: MxqlDocument;
   /** The file's directives (parsed on first use). */
   readonly directives: Directives;
+  /** The file's directive lines, gathered from the blocks that hold any (on first use). */
+  readonly directiveEntries: readonly DirectiveEntry[];
   /** Column flow of every pipeline, with INJECT fragments from `-- @inject` applied (computed on first use). */
   readonly flow: ColumnFlow;
   /** The document as blocks: `parsed` is their joined parse. */
@@ -61,10 +66,12 @@ export interface DocumentAnalysis {
   readonly caches: AnalysisCaches;
 }
 
-/** What one version hands to the next: flows per block and SUB, findings per block. */
+/** What one version hands to the next: flows per block and SUB, findings per block, the fragments. */
 export interface AnalysisCaches {
   flow: FlowCache | undefined;
   readonly validation: ValidationCache;
+  /** The INJECT fragments parsed, with the key (their source text) they were parsed from. */
+  fragments?: { readonly key: string; readonly parsed: ReadonlyMap<string, readonly Statement[]> };
 }
 
 /** Analyses `text`. Never throws; the parse is eager, directives and column flow are lazy. */
@@ -87,7 +94,13 @@ export function updateAnalysis(previous: DocumentAnalysis, edits: readonly TextE
  */
 export function diagnosticsOf(analysis: DocumentAnalysis, options: ValidateOptions): ValidationDiagnostic[] {
   return validateBlocks(
-    { text: analysis.text, parsed: analysis.parsed, blocks: analysis.blocks.blocks, flow: analysis.flow },
+    {
+      text: analysis.text,
+      parsed: analysis.parsed,
+      blocks: analysis.blocks.blocks,
+      flow: analysis.flow,
+      directives: directiveFacts(analysis.text, [...analysis.directiveEntries]),
+    },
     options,
     analysis.caches.validation,
   );
@@ -112,6 +125,7 @@ class LazyAnalysis implements DocumentAnalysis {
   readonly parsed: ParseResult;
   readonly doc: MxqlDocument;
   private directivesOnce: Directives | undefined;
+  private entriesOnce: readonly DirectiveEntry[] | undefined;
   private flowOnce: ColumnFlow | undefined;
 
   constructor(
@@ -125,27 +139,37 @@ class LazyAnalysis implements DocumentAnalysis {
   }
 
   get directives(): Directives {
-    this.directivesOnce ??= parseDirectives(this.text);
+    this.directivesOnce ??= directivesOf([...this.directiveEntries]);
     return this.directivesOnce;
   }
 
+  get directiveEntries(): readonly DirectiveEntry[] {
+    this.entriesOnce ??= blockDirectiveEntries(this.blocks);
+    return this.entriesOnce;
+  }
+
   get flow(): ColumnFlow {
-    this.flowOnce ??= blockFlow(this.blocks, this.catalogs, this.caches);
+    this.flowOnce ??= blockFlow(this, this.catalogs, this.caches);
     return this.flowOnce;
   }
 }
 
 /** The column flow over the blocks' segments, reusing the cache while fragments and catalog are the same. */
-function blockFlow(blocks: BlockParse, catalogs: LanguageCatalogs, caches: AnalysisCaches): ColumnFlow {
-  const injects = directiveFacts(blocks.text).facts.injects;
+function blockFlow(analysis: LazyAnalysis, catalogs: LanguageCatalogs, caches: AnalysisCaches): ColumnFlow {
+  const blocks = analysis.blocks;
+  const injects = directiveFacts(blocks.text, [...analysis.directiveEntries]).facts.injects;
   const fragmentsKey = injects.map((d) => `${d.name}=${d.value}`).join('\n');
   const catalog = featureCatalog(catalogs.categories);
   if (caches.flow?.catalog !== catalog || caches.flow.fragmentsKey !== fragmentsKey) {
     caches.flow = createFlowCache(catalog, fragmentsKey);
   }
+  // Fragments are parsed from their own text: the same key, the same statements.
+  if (caches.fragments?.key !== fragmentsKey) {
+    caches.fragments = { key: fragmentsKey, parsed: parseFragments(injects) };
+  }
   return flowWithCatalog(blocks.parsed.ast, catalog, {
-    fragments: parseFragments(injects),
-    segments: blocks.blocks.map((b) => b.parsed.ast.main),
+    fragments: caches.fragments.parsed,
+    segments: blocks.segments,
     cache: caches.flow,
   });
 }

@@ -5,7 +5,19 @@
  * `parse()` gives for the whole text. An edit re-parses only the blocks it touches (growing the region
  * while its end is not clean); the others keep their parse, relocated when the edit moved them.
  */
-import type { CommentNode, MxqlDiagnostic, MxqlDocument, ParseResult, Range, TopLevelItem } from './ast';
+import type {
+  CommentNode,
+  MxqlDiagnostic,
+  MxqlDocument,
+  ParseResult,
+  Range,
+  SubBlock,
+  Statement,
+  SubReference,
+  TopLevelItem,
+} from './ast';
+import { directiveEntries, type DirectiveEntry } from './directives';
+import { mayHoldDirectives } from './lexer';
 import { lineIndexOf } from './lineIndex';
 import { parse } from './parser';
 import { firstStartingAtOrAfter } from './sortedRanges';
@@ -21,6 +33,8 @@ export interface SyntaxBlock {
   readonly origin: { readonly offset: number; readonly line: number };
   /** Increases each time any block is parsed: equal ids mean the same parse (moved or not). */
   readonly id: number;
+  /** False when the text surely holds no directive line (most blocks): it is not lexed for them. */
+  readonly mayHoldDirectives: boolean;
 }
 
 /** A document parsed block by block. */
@@ -30,6 +44,10 @@ export interface BlockParse {
   readonly blocks: readonly SyntaxBlock[];
   /** Where each block starts in `text`. */
   readonly starts: readonly number[];
+  /** Each block's main-pipeline statements (its `parsed.ast.main`): the column flow's segments. */
+  readonly segments: readonly (readonly Statement[])[];
+  /** The indexes of the blocks that may hold a directive line (see {@link SyntaxBlock.mayHoldDirectives}). */
+  readonly directiveBlocks: readonly number[];
   /** The joined parse: the same as `parse(text)`. */
   readonly parsed: ParseResult;
   /** How many blocks were parsed to produce this version (all of them for a fresh parse). */
@@ -57,12 +75,15 @@ export function parseBlocks(text: string): BlockParse {
  */
 export function reparseBlocks(previous: BlockParse, edits: readonly TextEdit[]): BlockParse {
   let text = previous.text;
-  let blocks: SyntaxBlock[] = [...previous.blocks];
+  let blocks: readonly SyntaxBlock[] = previous.blocks;
+  // Where each block starts: known for the previous version, computed again after each further edit.
+  let starts: readonly number[] = previous.starts;
   let reparsed = 0;
   for (const edit of edits) {
     if (!(edit.start >= 0 && edit.start <= edit.end && edit.end <= text.length))
       return parseBlocks(applyAll(previous.text, edits));
-    const result = applyEdit(text, blocks, edit);
+    if (blocks !== previous.blocks) starts = startsOf(blocks);
+    const result = applyEdit(text, blocks, starts, edit);
     text = result.text;
     blocks = result.blocks;
     reparsed += result.reparsed;
@@ -94,10 +115,10 @@ function startsOf(blocks: readonly SyntaxBlock[]): number[] {
 function applyEdit(
   text: string,
   blocks: readonly SyntaxBlock[],
+  starts: readonly number[],
   edit: TextEdit,
 ): { text: string; blocks: SyntaxBlock[]; reparsed: number } {
   const newText = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
-  const starts = startsOf(blocks);
   // First block touched: the one holding `start` (the last block starting at or before it;
   // lineIndexOf searches any ascending starts) (an insertion at a boundary belongs to the later one),
   // one earlier when the edit starts right after a CR whose LF might follow.
@@ -134,7 +155,7 @@ function applyEdit(
       const fresh = splitParsed(region, parsed);
       return {
         text: newText,
-        blocks: [...blocks.slice(0, first), ...fresh, ...blocks.slice(next)],
+        blocks: blocks.slice(0, first).concat(fresh, blocks.slice(next)),
         reparsed: fresh.length,
       };
     }
@@ -217,7 +238,16 @@ function splitParsed(text: string, parsed: ParseResult): SyntaxBlock[] {
   const cuts = [0, ...splitOffsets(text, doc), text.length];
   const id = nextId++;
   if (cuts.length === 2) {
-    return [{ text, breaks: doc.lineStarts.length - 1, parsed, origin: { offset: 0, line: 0 }, id }];
+    return [
+      {
+        text,
+        breaks: doc.lineStarts.length - 1,
+        parsed,
+        origin: { offset: 0, line: 0 },
+        id,
+        mayHoldDirectives: mayHoldDirectives(text),
+      },
+    ];
   }
   const blocks: SyntaxBlock[] = [];
   for (let i = 0; i + 1 < cuts.length; i++) {
@@ -243,8 +273,10 @@ function splitParsed(text: string, parsed: ParseResult): SyntaxBlock[] {
       lineStarts,
     };
     const diagnostics: MxqlDiagnostic[] = within(parsed.diagnostics, from, end);
+    const blockText = text.slice(from, to);
     blocks.push({
-      text: text.slice(from, to),
+      text: blockText,
+      mayHoldDirectives: mayHoldDirectives(blockText),
       breaks: nextLine - firstLine - (last ? 1 : 0),
       parsed: { ast, diagnostics },
       origin: { offset: from, line: firstLine },
@@ -271,12 +303,15 @@ function relocate<T>(value: T, offset: number, line: number, copies = new Map<ob
   }
   const out: Record<string, unknown> = {};
   copies.set(value, out);
-  for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
-    if (key === 'range' || key.endsWith('Range')) {
-      const r = v as Range | null;
-      out[key] = r ? { start: r.start + offset, end: r.end + offset } : r;
-    } else if (key === 'line' || key === 'endLine') {
-      out[key] = (v as number) + line;
+  const source = value as Record<string, unknown>;
+  // `for…in` over the node's own keys (plain data: no inherited enumerable ones), no entry arrays.
+  for (const key in source) {
+    const v = source[key];
+    if (v === null || typeof v !== 'object') {
+      out[key] = key === 'line' || key === 'endLine' ? (v as number) + line : v;
+    } else if (key === 'range' || key.endsWith('Range')) {
+      const r = v as Range;
+      out[key] = { start: r.start + offset, end: r.end + offset };
     } else if (key === 'lineStarts') {
       out[key] = (v as number[]).map((s) => s + offset);
     } else {
@@ -305,31 +340,45 @@ function join(
   reparsed: number,
   previous?: BlockParse,
 ): BlockParse {
-  const blocks: SyntaxBlock[] = [];
-  const starts: number[] = [];
-  let offset = 0;
-  let line = 0;
-  for (const b of unplaced) {
-    blocks.push(placed(b, offset, line));
+  // The leading blocks an edit left as they were (the very same objects, at their places) are taken
+  // over with their starts: placing costs the blocks from the first one the edit changed.
+  let kept = 0;
+  if (previous) while (kept < unplaced.length && unplaced[kept] === previous.blocks[kept]) kept++;
+  const blocks: SyntaxBlock[] = previous ? previous.blocks.slice(0, kept) : [];
+  const starts: number[] = previous ? previous.starts.slice(0, kept) : [];
+  const segments = previous ? previous.segments.slice(0, kept) : [];
+  const directiveBlocks = previous ? previous.directiveBlocks.filter((i) => i < kept) : [];
+  const lastKept = blocks[kept - 1];
+  let offset = lastKept ? lastKept.origin.offset + lastKept.text.length : 0;
+  let line = lastKept ? lastKept.origin.line + lastKept.breaks : 0;
+  for (let i = kept; i < unplaced.length; i++) {
+    const b = placed(unplaced[i] as SyntaxBlock, offset, line);
+    blocks.push(b);
     starts.push(offset);
+    segments.push(b.parsed.ast.main);
+    if (b.mayHoldDirectives) directiveBlocks.push(i);
     offset += b.text.length;
     line += b.breaks;
   }
-  return { text, blocks, starts, parsed: joinParses(text, blocks, starts, previous), reparsed };
+  // A previous single block's parse is its own lists, not joined ones: nothing to take over.
+  const shared = previous && previous.blocks.length > 1 ? kept : 0;
+  const parsed = joinParses(text, blocks, starts, shared, previous);
+  return { text, blocks, starts, segments, directiveBlocks, parsed, reparsed };
 }
 
+/**
+ * The blocks' parses joined into one. With `previous` (the version the blocks were edited from),
+ * the joined lists keep its part for the first `kept` blocks (the same objects): an edit then costs
+ * the blocks from the first one it changed, not the whole document.
+ */
 function joinParses(
   text: string,
   blocks: readonly SyntaxBlock[],
   starts: readonly number[],
+  kept: number,
   previous: BlockParse | undefined,
 ): ParseResult {
   if (blocks.length === 1) return (blocks[0] as SyntaxBlock).parsed;
-  // The leading blocks an edit left as they were (the very same objects) keep their part of each list.
-  let kept = 0;
-  if (previous && previous.blocks.length > 1) {
-    while (kept < blocks.length && blocks[kept] === previous.blocks[kept]) kept++;
-  }
   const reused = kept > 0 ? previous : undefined;
   const rest = blocks.slice(kept);
   /** The first `kept` blocks' part of one of the previous joined lists, then the other blocks' lists. */
@@ -360,22 +409,68 @@ function joinParses(
     params: joined(ast?.params, (b) => b.parsed.ast.params),
     injects: joined(ast?.injects, (b) => b.parsed.ast.injects),
     markers: joined(ast?.markers, (b) => b.parsed.ast.markers),
-    subRefs: flat(blocks.map((b) => b.parsed.ast.subRefs)),
+    subRefs: joined(ast?.subRefs, (b) => b.parsed.ast.subRefs),
     lineStarts,
   };
   const diagnostics = joined(reused?.parsed.diagnostics, (b) => b.parsed.diagnostics);
-  // Whether a referenced SUB exists is a fact of the whole document.
-  const names = new Set(doc.subs.map((s) => s.name));
-  doc.subRefs = doc.subRefs.map((r) =>
-    r.resolved === names.has(r.name) ? r : { ...r, resolved: !r.resolved },
-  );
+  // Whether a referenced SUB exists is a fact of the whole document. A block's own references were
+  // resolved against its own SUBs; the kept ones against the previous names, still right while the
+  // SUBs after the kept blocks have the names they had.
+  const keptRefs =
+    ast && sameNames(ast.subs.slice(doc.subs.length - countOf(rest, 'subs')), rest)
+      ? doc.subRefs.length - countOf(rest, 'subRefs')
+      : 0;
+  if (keptRefs < doc.subRefs.length) {
+    const names = new Set(doc.subs.map((s) => s.name));
+    for (let i = keptRefs; i < doc.subRefs.length; i++) {
+      const r = doc.subRefs[i] as SubReference;
+      if (r.resolved !== names.has(r.name)) doc.subRefs[i] = { ...r, resolved: !r.resolved };
+    }
+  }
   return { ast: { kind: 'document', range: { start: 0, end: text.length }, ...doc }, diagnostics };
+}
+
+/** How many elements the blocks' lists `key` hold together. */
+function countOf(blocks: readonly SyntaxBlock[], key: 'subs' | 'subRefs'): number {
+  let n = 0;
+  for (const b of blocks) n += b.parsed.ast[key].length;
+  return n;
+}
+
+/** True when the previous SUBs after the kept blocks have the names, in order, of the blocks' SUBs. */
+function sameNames(previous: readonly SubBlock[], blocks: readonly SyntaxBlock[]): boolean {
+  let i = 0;
+  for (const b of blocks)
+    for (const sub of b.parsed.ast.subs) if (previous[i++]?.name !== sub.name) return false;
+  return i === previous.length;
 }
 
 /** The line starts of `lineStarts` (ascending, from 0) before `offset`; all of them without one. */
 function linesBefore(lineStarts: readonly number[], offset: number | undefined): number[] {
   if (offset === undefined) return [...lineStarts];
   return lineStarts.slice(0, lineIndexOf(lineStarts, offset - 1) + 1);
+}
+
+/** Each unmoved block's directive entries (a moved block is a new object). */
+const directivesByBlock = new WeakMap<SyntaxBlock, readonly DirectiveEntry[]>();
+
+/**
+ * The document's directive entries, equal to `directiveEntries(parse.text)`: a directive line never
+ * crosses a block boundary (blocks start at line starts, outside comments), so only the blocks that
+ * may hold one are lexed, and only when they are new or moved.
+ */
+export function blockDirectiveEntries(parse: BlockParse): DirectiveEntry[] {
+  const out: DirectiveEntry[] = [];
+  for (const i of parse.directiveBlocks) {
+    const block = parse.blocks[i] as SyntaxBlock;
+    let entries = directivesByBlock.get(block);
+    if (!entries) {
+      entries = directiveEntries(block.text, block.origin.offset);
+      directivesByBlock.set(block, entries);
+    }
+    out.push(...entries);
+  }
+  return out;
 }
 
 /** The lists one after another, in one copy. */

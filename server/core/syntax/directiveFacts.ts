@@ -4,7 +4,7 @@
  * directive line fits.
  */
 import { type MxqlDiagnostic, type Range } from '../diagnostics/types';
-import { parseDirectives, type DirectiveEntry } from './directives';
+import { directiveEntries, directivesOf, type DirectiveEntry } from './directives';
 import { nextLineStart } from './lineIndex';
 
 /** A `-- @param $x = value` directive. */
@@ -33,15 +33,24 @@ export interface DirectiveFacts {
   readonly insertAt: number;
 }
 
-/** Directive facts of `text` and the directive parser's own diagnostics. Never throws. */
-export function directiveFacts(text: string): {
-  facts: DirectiveFacts;
-  diagnostics: readonly MxqlDiagnostic[];
-} {
-  // Most files have no directive at all; skip the directive parser's second lexing pass for them.
-  if (!/--[ \t]*@/.test(text))
+/** Directive facts and the directive parser's own diagnostics. */
+export interface DirectiveReading {
+  readonly facts: DirectiveFacts;
+  readonly diagnostics: readonly MxqlDiagnostic[];
+}
+
+/**
+ * Directive facts of `text` and the directive parser's own diagnostics, from its directive `entries`
+ * when the caller has them (an analysis gathers them per block). Never throws.
+ */
+export function directiveFacts(
+  text: string,
+  entries: DirectiveEntry[] = directiveEntries(text),
+): DirectiveReading {
+  // Most files have no directive at all.
+  if (entries.length === 0)
     return { facts: { params: [], injects: [], spans: [], insertAt: 0 }, diagnostics: [] };
-  const parsed = parseDirectives(text);
+  const parsed = directivesOf(entries);
   const params: ParamDirective[] = [];
   const injects: InjectDirective[] = [];
   for (const entry of parsed.entries) {

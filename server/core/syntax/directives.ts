@@ -7,7 +7,7 @@ import { DIRECTIVE_KEYS, findDirective, type DirectiveKey } from '../catalog/dir
 import { describeInjectCycle, findInjectCycle } from './injectCycles';
 import { diagnostic } from '../diagnostics/table';
 import type { MxqlDiagnostic, Range } from './ast';
-import { lex } from './lexer';
+import { lex, mayHoldDirectives } from './lexer';
 import { nextLineStart } from './lineIndex';
 import { parseAbsoluteTime, parseDuration, type TimezoneOffset } from './time';
 
@@ -79,11 +79,16 @@ function entryOf(text: string, start: number): DirectiveEntry {
   };
 }
 
-/** The directive comments of `text` (full-line `-- @word` comments, not inside block comments). */
-export function directiveEntries(text: string): DirectiveEntry[] {
+/**
+ * The directive comments of `text` (full-line `-- @word` comments, not inside block comments), with
+ * offsets from `origin` (where `text` starts in its document; it must start at a line start outside
+ * any comment).
+ */
+export function directiveEntries(text: string, origin = 0): DirectiveEntry[] {
+  if (!mayHoldDirectives(text)) return [];
   return lex(text)
     .comments.filter((c) => c.directive && !c.trailing)
-    .map((c) => entryOf(c.text, c.range.start));
+    .map((c) => entryOf(c.text, origin + c.range.start));
 }
 
 function stripQuotes(s: string): string {
@@ -178,7 +183,12 @@ function checkCombinations(out: Directives, byKey: Map<string, DirectiveEntry>):
 
 /** Reads every directive of `text`, with diagnostics for bad values. Never throws. */
 export function parseDirectives(text: string, options: DirectiveOptions = {}): Directives {
-  const out: Directives = { params: {}, injects: {}, entries: directiveEntries(text), diagnostics: [] };
+  return directivesOf(directiveEntries(text), options);
+}
+
+/** What the directive entries of a file say (see {@link parseDirectives}). Never throws. */
+export function directivesOf(entries: DirectiveEntry[], options: DirectiveOptions = {}): Directives {
+  const out: Directives = { params: {}, injects: {}, entries, diagnostics: [] };
   const byKey = new Map<string, DirectiveEntry>();
   for (const e of out.entries) {
     const def = findDirective(e.key);

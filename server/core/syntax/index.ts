@@ -35,6 +35,7 @@ export {
 export { lineStartsOf, lineColumnOf, lineRangeOf } from './lineIndex';
 export { cursorContext, CursorKind, type CursorContext } from './cursorContext';
 export {
+  directivesOf,
   parseDirectives,
   stripDirectives,
   directiveEntries,
@@ -45,7 +46,14 @@ export {
 } from './directives';
 export { parseDuration, formatDuration, parseAbsoluteTime, type TimezoneOffset } from './time';
 export { format, type FormatOptions } from './format';
-export { parseBlocks, reparseBlocks, type BlockParse, type SyntaxBlock, type TextEdit } from './blocks';
+export {
+  blockDirectiveEntries,
+  parseBlocks,
+  reparseBlocks,
+  type BlockParse,
+  type SyntaxBlock,
+  type TextEdit,
+} from './blocks';
 export { lineIndexOf, lineEndOf, nextLineStart } from './lineIndex';
 export { findInjectCycle, describeInjectCycle } from './injectCycles';
 export { astShape } from './shape';

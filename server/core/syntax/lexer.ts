@@ -404,6 +404,14 @@ export function isDirectiveText(text: string): boolean {
   return text.charCodeAt(i) === AT && isAsciiLetter(text.charCodeAt(i + 1));
 }
 
+/**
+ * False when `text` surely holds no directive line (`--`, blanks as {@link isDirectiveText} skips
+ * them, `@`): the cheap test that spares most texts a lexing pass for directives.
+ */
+export function mayHoldDirectives(text: string): boolean {
+  return /--[ \t\r\v\f\u00a0\ufeff]*@/.test(text);
+}
+
 /** Splits MXQL text into significant tokens, comments, params and markers. Never throws. */
 export function lex(text: string): LexResult {
   const lexer = new Lexer(text);

@@ -3,8 +3,9 @@
  * checks (commands, categories, columns, formulas: the costly ones) run per block and are kept until
  * the block's parse or the column flow it reads changes. The result equals `validate()`.
  */
-import { type ParseResult, type SyntaxBlock } from '../syntax/index';
-import { type ColumnFlow, type PipelineFlow } from '../columns/flow';
+import { type ParseResult, type SubBlock, type SyntaxBlock } from '../syntax/index';
+import { type ColumnFlow, type FlowStep, type PipelineFlow } from '../columns/flow';
+import { type DirectiveReading } from '../syntax/directiveFacts';
 import { type CheckContext } from './context';
 import { type ValidationDiagnostic } from '../diagnostics/types';
 import {
@@ -23,11 +24,18 @@ export interface BlockValidationInput {
   readonly parsed: ParseResult;
   readonly blocks: readonly SyntaxBlock[];
   readonly flow: ColumnFlow;
+  /** The directive facts of `text`, when the caller has them. */
+  readonly directives?: DirectiveReading;
 }
 
 interface CachedBlock {
-  /** The flow objects the block's checks read; equal objects mean equal findings. */
-  readonly reads: readonly unknown[];
+  // What the block's checks read from the flow; the same objects mean the same findings.
+  /** The block's main-pipeline steps (undefined without segment steps: never reused then). */
+  readonly steps: readonly FlowStep[] | undefined;
+  /** The main pipeline's category, which findings name. */
+  readonly category: string | null;
+  /** The flow of each of the block's SUBs, in order. */
+  readonly subFlows: readonly (PipelineFlow | undefined)[];
   readonly diagnostics: readonly ValidationDiagnostic[];
 }
 
@@ -49,34 +57,41 @@ export function validateBlocks(
   options: ValidateOptions,
   cache: ValidationCache,
 ): ValidationDiagnostic[] {
-  const { ctx, out } = checkContext(input.text, input.parsed, options, input.flow);
+  const { ctx, out } = checkContext(input.text, input.parsed, options, input.flow, input.directives);
   for (const check of DOCUMENT_CHECKS) runGuarded(check, ctx);
   const segments = input.flow.segmentSteps;
+  const category = input.flow.main.category;
+  // Reading a kept block's inputs allocates nothing: this loop visits every block on each run.
   input.blocks.forEach((block, i) => {
-    const subFlows = block.parsed.ast.subs.map((sub) => {
-      const flow = sub.name === null ? undefined : input.flow.subs.get(sub.name);
-      return flow?.sub === sub ? flow : undefined;
-    });
     const steps = segments?.[i];
-    // Findings name the main pipeline's category, so it is read too.
-    const reads = [steps, input.flow.main.category, ...subFlows];
+    const subs = block.parsed.ast.subs;
     const hit = cache.byBlock.get(block.parsed);
-    if (hit && steps !== undefined && sameReads(hit.reads, reads)) {
+    if (
+      hit &&
+      steps !== undefined &&
+      hit.steps === steps &&
+      hit.category === category &&
+      hit.subFlows.length === subs.length &&
+      hit.subFlows.every((flow, j) => flow === flowOfSub(input.flow, subs[j] as SubBlock))
+    ) {
       for (const d of hit.diagnostics) out.push(d);
       return;
     }
+    const subFlows = subs.map((sub) => flowOfSub(input.flow, sub));
     const found: ValidationDiagnostic[] = [];
     const view = blockContext(ctx, block, steps ?? [], subFlows, found);
     for (const check of STATEMENT_CHECKS) runGuarded(check, view);
-    cache.byBlock.set(block.parsed, { reads, diagnostics: found });
+    cache.byBlock.set(block.parsed, { steps, category, subFlows, diagnostics: found });
     cache.checked++;
     for (const d of found) out.push(d);
   });
   return finish(out, promqlRanges(ctx), options.enabled);
 }
 
-function sameReads(a: readonly unknown[], b: readonly unknown[]): boolean {
-  return a.length === b.length && a.every((x, i) => x === b[i]);
+/** The flow of a SUB block: the one of its name, when this block is the SUB of that name. */
+function flowOfSub(flow: ColumnFlow, sub: SubBlock): PipelineFlow | undefined {
+  const found = sub.name === null ? undefined : flow.subs.get(sub.name);
+  return found?.sub === sub ? found : undefined;
 }
 
 /** The check context narrowed to one block: its statements, its main-pipeline steps and its SUBs' flows. */

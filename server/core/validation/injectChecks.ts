@@ -7,6 +7,7 @@ import { parse, type InjectNode } from '../syntax/index';
 import { type InjectDirective } from '../syntax/directiveFacts';
 import { type CheckContext } from './context';
 import { diagnostic } from '../diagnostics/table';
+import { type ValidationDiagnostic } from '../diagnostics/types';
 import { fragmentDiagnostics } from './fragments';
 
 /** The name an INJECT stands for; a bare INJECT is treated as `default`. */
@@ -17,11 +18,12 @@ export function injectName(node: { readonly name: string | null }): string {
 /** Reports bare, fragment-less and misplaced INJECTs, unused fragments and invalid fragment text. */
 export function checkInjects(ctx: CheckContext): void {
   const declared = new Set(ctx.directives.injects.map((d) => d.name));
+  const inputs = `${ctx.directives.insertAt}\n${[...declared].join('\n')}`;
   const used = new Set<string>();
   for (const node of ctx.doc.injects) {
     if ('keywordRange' in node) {
       used.add(injectName(node));
-      checkInjectStatement(ctx, node, declared);
+      for (const d of statementFindings(ctx, node, declared, inputs)) ctx.report(d);
     } else {
       ctx.report(diagnostic('inject/in-operand', node.range));
     }
@@ -43,6 +45,30 @@ export function checkInjects(ctx: CheckContext): void {
     }
     checkFragmentText(ctx, directive);
   }
+}
+
+/**
+ * An INJECT statement's findings read the node, the declared fragments, where a directive fits and
+ * whether the run supplies the name: while those are the same (an unchanged block), the same objects.
+ */
+const findingsByNode = new WeakMap<
+  InjectNode,
+  { readonly inputs: string; readonly run: boolean; readonly found: readonly ValidationDiagnostic[] }
+>();
+
+function statementFindings(
+  ctx: CheckContext,
+  node: InjectNode,
+  declared: ReadonlySet<string>,
+  inputs: string,
+): readonly ValidationDiagnostic[] {
+  const run = ctx.runInjects.has(injectName(node));
+  const known = findingsByNode.get(node);
+  if (known && known.inputs === inputs && known.run === run) return known.found;
+  const found: ValidationDiagnostic[] = [];
+  checkInjectStatement({ ...ctx, report: (d) => found.push(d) }, node, declared);
+  findingsByNode.set(node, { inputs, run, found });
+  return found;
 }
 
 function checkInjectStatement(ctx: CheckContext, node: InjectNode, declared: ReadonlySet<string>): void {

@@ -6,8 +6,28 @@
  */
 import { type CheckContext } from './context';
 import { diagnostic } from '../diagnostics/table';
+import { type ValidationDiagnostic } from '../diagnostics/types';
+import { type ParamRef } from '../syntax/index';
 import { isRangeParam } from '../queries/rangeParams';
 import { skippedWhenUnbound } from '../queries/selectionParams';
+
+/** An unbound occurrence's finding, the same object while its inputs are (an unchanged block). */
+const unboundByRef = new WeakMap<
+  ParamRef,
+  { readonly command: string | undefined; readonly insertAt: number; readonly found: ValidationDiagnostic }
+>();
+
+function unboundFinding(ref: ParamRef, command: string | undefined, insertAt: number): ValidationDiagnostic {
+  const known = unboundByRef.get(ref);
+  if (known && known.command === command && known.insertAt === insertAt) return known.found;
+  const finding =
+    command === undefined
+      ? diagnostic('param/unbound', ref.range, { name: ref.name })
+      : diagnostic('param/ignored-when-unbound', ref.range, { name: ref.name, command });
+  const found = { ...finding, data: { name: ref.name, insertAt } };
+  unboundByRef.set(ref, { command, insertAt, found });
+  return found;
+}
 
 /** Reports `$params` used as keys, unbound `$params` and unused `@param` directives. */
 export function checkParams(ctx: CheckContext): void {
@@ -19,12 +39,7 @@ export function checkParams(ctx: CheckContext): void {
     if (ref.inKey) {
       ctx.report(diagnostic('param/as-key', ref.range, { name: ref.name }));
     } else if (!declared.has(ref.name) && !ctx.runParams.has(ref.name) && !isRangeParam(ref.name)) {
-      const command = skipped.get(ref);
-      const found =
-        command === undefined
-          ? diagnostic('param/unbound', ref.range, { name: ref.name })
-          : diagnostic('param/ignored-when-unbound', ref.range, { name: ref.name, command });
-      ctx.report({ ...found, data: { name: ref.name, insertAt: ctx.directives.insertAt } });
+      ctx.report(unboundFinding(ref, skipped.get(ref), ctx.directives.insertAt));
     }
   }
   for (const directive of ctx.directives.params) {

@@ -12,7 +12,7 @@ import { checkCategories, checkColumns } from './catalogChecks';
 import { commandDiagnostics } from './commandChecks';
 import { type Check, type CheckContext } from './context';
 import { type ValidationDiagnostic } from '../diagnostics/types';
-import { directiveFacts } from '../syntax/directiveFacts';
+import { directiveFacts, type DirectiveReading } from '../syntax/directiveFacts';
 import { checkFormulas } from './formulaChecks';
 import { parseFragments } from './fragments';
 import { checkInjects } from './injectChecks';
@@ -83,8 +83,8 @@ export function checkContext(
   parsed: ParseResult,
   options: ValidateOptions,
   flow?: ColumnFlow,
+  directives: DirectiveReading = directiveFacts(text),
 ): { ctx: CheckContext; out: ValidationDiagnostic[] } {
-  const directives = directiveFacts(text);
   const catalog = featureCatalog(options.catalog);
   const out: ValidationDiagnostic[] = [...directives.diagnostics];
   for (const d of parsed.diagnostics) if (!SUPERSEDED_SYNTAX_CODES.has(d.code)) out.push(d);
@@ -115,8 +115,15 @@ export function runGuarded(check: Check, ctx: CheckContext): void {
   }
 }
 
+/** The PromQL text of every pipeline (main first, then each SUB): one pass, no copy of the statements. */
 export function promqlRanges(ctx: CheckContext): Range[] {
-  return allStatements(ctx).flatMap((s) => (s.kind === 'promql' ? [s.queryRange] : []));
+  const out: Range[] = [];
+  const add = (statements: readonly Statement[]): void => {
+    for (const s of statements) if (s.kind === 'promql') out.push(s.queryRange);
+  };
+  add(ctx.doc.main);
+  for (const sub of ctx.doc.subs) add(sub.commands);
+  return out;
 }
 
 /** Drops findings inside PromQL and codes not enabled, and sorts by position then code. */

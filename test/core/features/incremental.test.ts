@@ -10,6 +10,7 @@ import {
   complete,
   diagnosticsOf,
   hover,
+  parseDirectives,
   updateAnalysis,
   validate,
   type DocumentAnalysis,
@@ -39,6 +40,10 @@ const PIECES = [
   'CATEGORY app_counter\n',
   'cpu',
   ', tps',
+  '-- @inject default = LIMIT 9\n',
+  '-- @param $oid = 1\n',
+  'OID $oid\n',
+  '--\u00a0@inject more = SELECT [oid]\n',
 ];
 
 function sameAnswers(
@@ -49,6 +54,11 @@ function sameAnswers(
 ): void {
   const fresh = analyzeDocument(text, catalogs);
   assert.deepEqual(diagnosticsOf(updated, options), validate(text, options), `diagnostics ${context}`);
+  assert.deepEqual(updated.directives, parseDirectives(text), `directives ${context}`);
+  // Findings kept per node must follow what the run supplies, too.
+  const supplied = { ...options, injectNames: ['default'], params: ['$oid'] };
+  assert.deepEqual(diagnosticsOf(updated, supplied), validate(text, supplied), `supplied ${context}`);
+  assert.deepEqual(diagnosticsOf(updated, options), validate(text, options), `again ${context}`);
   for (const offset of offsets) {
     assert.deepEqual(
       complete(updated, offset),
@@ -125,4 +135,19 @@ void test('editing a SUB re-flows the blocks that join it, and only those', () =
   assert.ok(rechecked > 300, `${rechecked} blocks re-checked`);
   const joined = analyzeDocument(text, catalogs).flow.main.steps.at(-1);
   assert.ok(joined);
+});
+
+void test('findings kept for unchanged blocks follow directives written after them (where a new one fits, which are declared)', () => {
+  // Directives apply to the whole file wherever they stand: the query block above stays where it is.
+  let text = 'CATEGORY app_counter\nOID $agent\nTAGLOAD\nINJECT extra\n\n-- @name sample\n';
+  let analysis = analyzeDocument(text, catalogs);
+  diagnosticsOf(analysis, options);
+  const first = analysis.blocks.blocks[0];
+  for (const line of ['-- @range 1h\n', '-- @inject other = LIMIT 1\n', '-- @param $other = 1\n']) {
+    const at = text.length;
+    text += line;
+    analysis = updateAnalysis(analysis, [{ start: at, end: at, text: line }]);
+    assert.equal(analysis.blocks.blocks[0], first, 'the query block is kept as it was');
+    assert.deepEqual(diagnosticsOf(analysis, options), validate(text, options), line);
+  }
 });

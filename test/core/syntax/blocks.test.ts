@@ -3,7 +3,15 @@
 // only the blocks it touches.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parse, parseBlocks, reparseBlocks, type BlockParse } from '../../../server/core/syntax/index';
+import {
+  blockDirectiveEntries,
+  directiveEntries,
+  parse,
+  parseBlocks,
+  reparseBlocks,
+  type BlockParse,
+  type TextEdit,
+} from '../../../server/core/syntax/index';
 import { corpusTexts } from '../../support/corpus';
 import { seededRandom } from '../../support/seededTexts';
 
@@ -34,11 +42,28 @@ const PIECES = [
   "'",
   '-- c\n',
   'TAGLOAD\n',
+  // SUB names and references: whether a reference resolves is a fact of the whole document.
+  'SUB q1\n',
+  'q1',
+  'JOIN {query: q1}\n',
+  // Directive lines, one after a blank the lexer skips but a plain `[ \t]` would not.
+  '-- @param $x = 1\n',
+  '-- @inject f = LIMIT 1\n',
+  '--\u00a0@range 1h\n',
+  '@',
 ];
 
 function assertSame(blocks: BlockParse, text: string, context: string): void {
   assert.equal(blocks.text, text);
   assert.deepEqual(blocks.parsed, parse(text), context);
+  assert.deepEqual(blockDirectiveEntries(blocks), directiveEntries(text), `${context}: directives`);
+  // The lists kept per block, shared with the previous version for the blocks before an edit.
+  blocks.segments.forEach((segment, i) =>
+    assert.equal(segment, blocks.blocks[i]?.parsed.ast.main, `${context}: segment ${i}`),
+  );
+  assert.equal(blocks.segments.length, blocks.blocks.length, `${context}: segments`);
+  const mayHold = [...blocks.blocks.keys()].filter((i) => blocks.blocks[i]?.mayHoldDirectives);
+  assert.deepEqual(blocks.directiveBlocks, mayHold, `${context}: directive blocks`);
   // Features compare nodes by identity: a statement of `main` is the very object listed in `items`.
   const items = new Set<unknown>(blocks.parsed.ast.items);
   for (const s of blocks.parsed.ast.main) assert.ok(items.has(s), `${context}: shared statement`);
@@ -63,6 +88,28 @@ void test('after seeded random edits the joined blocks still equal parse(text)',
       text = text.slice(0, start) + insert + text.slice(end);
       state = reparseBlocks(state, [edit]);
       assertSame(state, text, `doc ${doc} step ${step} ${JSON.stringify(edit)}`);
+    }
+  }
+});
+
+void test('after seeded random batches of edits (one change event) the joined blocks equal parse(text)', () => {
+  const all = texts();
+  const rnd = seededRandom(11);
+  for (let doc = 0; doc < 20; doc++) {
+    let text = [0, 1, 2].map(() => all[rnd(all.length)] as string).join('\n\n');
+    let state = parseBlocks(text);
+    for (let step = 0; step < 20; step++) {
+      // Each edit is against the text the previous one left, as in an LSP change notification.
+      const edits: TextEdit[] = [];
+      for (let n = 1 + rnd(3); n > 0; n--) {
+        const start = rnd(text.length + 1);
+        const end = Math.min(text.length, start + (rnd(3) === 0 ? rnd(30) : 0));
+        const insert = rnd(4) === 0 ? '' : (PIECES[rnd(PIECES.length)] as string);
+        edits.push({ start, end, text: insert });
+        text = text.slice(0, start) + insert + text.slice(end);
+      }
+      state = reparseBlocks(state, edits);
+      assertSame(state, text, `doc ${doc} step ${step} ${JSON.stringify(edits)}`);
     }
   }
 });

@@ -9,6 +9,7 @@ import {
   parseDuration,
   stripDirectives,
 } from '../../../server/core/syntax/index';
+import { directiveFacts } from '../../../server/core/syntax/directiveFacts';
 
 const full = [
   '-- @name TPS per agent',
@@ -99,6 +100,15 @@ void test('directive lines are comments marked as directives in the tree', () =>
   const { ast, diagnostics } = parse('-- @range 1h\nTAGLOAD\n');
   assert.deepEqual(diagnostics, []);
   assert.equal(ast.comments[0]?.directive, true);
+});
+
+void test('the checks read the directive lines the directive parser reads, after any blank the lexer skips', () => {
+  for (const blank of [' ', '\t', '\f', '\v', '\u00a0', '\ufeff']) {
+    const text = `--${blank}@param $oid = 1\nCATEGORY app_counter\nOID $oid\nTAGLOAD\n`;
+    const parsed = parseDirectives(text);
+    assert.equal(parsed.entries.length, 1, JSON.stringify(blank));
+    assert.deepEqual(directiveFacts(text).diagnostics, parsed.diagnostics, JSON.stringify(blank));
+  }
 });
 
 void test('durations', () => {
