@@ -278,15 +278,26 @@ function eolOf(text: string, option: FormatOptions['eol']): string {
   return text[end + 1] === '\n' ? '\r\n' : '\r';
 }
 
-/** Whether `a` at `i` and `b` at `j` hold the same `length` characters (no substrings allocated). */
-function sameSpan(a: string, i: number, b: string, j: number, length: number): boolean {
-  for (let k = 0; k < length; k++) if (a.charCodeAt(i + k) !== b.charCodeAt(j + k)) return false;
+/**
+ * Whether `a` at `i` and `b` at `j` hold the same `length` characters, or the same but for the case of
+ * ASCII letters when `ignoreCase`; any other difference is settled by `toUpperCase`. No substrings are
+ * allocated unless that happens: every command name the formatter upper-cases compares here.
+ */
+function sameSpan(a: string, i: number, b: string, j: number, length: number, ignoreCase: boolean): boolean {
+  for (let k = 0; k < length; k++) {
+    const x = a.charCodeAt(i + k);
+    const y = b.charCodeAt(j + k);
+    if (x === y) continue;
+    if (!ignoreCase) return false;
+    if ((x | 32) === (y | 32) && (x | 32) >= 97 && (x | 32) <= 122) continue;
+    return a.slice(i, i + length).toUpperCase() === b.slice(j, j + length).toUpperCase();
+  }
   return true;
 }
 
 /**
- * True when `after` has the tokens and comments of `before`: same kinds and texts, command names
- * compared without case. Formatting may change spacing and case only, never drop or add a token.
+ * True when `after` has the tokens and comments of `before`: same kinds and texts, words compared
+ * without case. Formatting may change spacing and case only, never drop or add a token.
  */
 function sameTokens(before: string, a: LexResult, after: string, b: LexResult): boolean {
   if (a.tokens.length !== b.tokens.length || a.comments.length !== b.comments.length) return false;
@@ -294,9 +305,7 @@ function sameTokens(before: string, a: LexResult, after: string, b: LexResult): 
     const x = a.tokens[i] as LexResult['tokens'][number];
     const y = b.tokens[i] as LexResult['tokens'][number];
     if (x.kind !== y.kind || x.end - x.start !== y.end - y.start) return false;
-    if (sameSpan(before, x.start, after, y.start, x.end - x.start)) continue;
-    const xs = before.slice(x.start, x.end);
-    if (x.kind !== 'word' || xs.toUpperCase() !== after.slice(y.start, y.end).toUpperCase()) return false;
+    if (!sameSpan(before, x.start, after, y.start, x.end - x.start, x.kind === 'word')) return false;
   }
   return a.comments.every((c, i) => c.text === b.comments[i]?.text);
 }
@@ -308,7 +317,7 @@ function sameTokens(before: string, a: LexResult, after: string, b: LexResult): 
  */
 export function format(text: string, options: FormatOptions = {}): string {
   try {
-    const tokens = lex(text);
+    let tokens: LexResult | null = lex(text);
     const { ast, diagnostics } = parseLexed(text, tokens);
     const errors = diagnostics.filter((d) => d.severity === 'error');
     const eol = eolOf(text, options.eol);
@@ -323,7 +332,13 @@ export function format(text: string, options: FormatOptions = {}): string {
       const out = candidate();
       if (out === text) return out;
       const outTokens = lex(out);
-      if (!sameTokens(text, tokens, out, outTokens)) continue;
+      tokens ??= lex(text);
+      const kept = sameTokens(text, tokens, out, outTokens);
+      // Let the input's tokens go before the output is parsed: kept, they were copied by every young
+      // collection that parse makes and pushed the heap into a full collection. A fallback candidate,
+      // which is rare, lexes the input again.
+      tokens = null;
+      if (!kept) continue;
       const again = parseLexed(out, outTokens);
       if (sameShape(again.ast, ast) && again.diagnostics.length === diagnostics.length) return out;
     }
