@@ -258,11 +258,26 @@ function isBlank(c: number): boolean {
 }
 
 /**
+ * Whether `text` ends with a line end followed by spaces and tabs only (`/[\r\n][ \t]*$/`), read
+ * backwards from its end: the regular expression scanned the whole text forwards, and its first run in
+ * a process is interpreted.
+ */
+function endsWithLineEnd(text: string): boolean {
+  let i = text.length - 1;
+  while (i >= 0 && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i--;
+  return i >= 0 && isLineEnd(text.charCodeAt(i));
+}
+
+function isLineEnd(c: number): boolean {
+  return c === 10 || c === 13;
+}
+
+/**
  * Applies {@link FormatOptions.finalNewline} to the laid-out text, which ends with `eol` when its
  * tail was blank. A lone CR counts as a line end here as everywhere else.
  */
 function finalLineEnd(out: string, input: string, eol: string, options: FormatOptions): string {
-  if (options.finalNewline === 'insert' || /[\r\n][ \t]*$/.test(input)) return out;
+  if (options.finalNewline === 'insert' || endsWithLineEnd(input)) return out;
   return out.endsWith(eol) ? out.slice(0, -eol.length) : out;
 }
 
@@ -326,7 +341,10 @@ export function format(text: string, options: FormatOptions = {}): string {
     const candidates = [
       () => finalLineEnd(layout(makeCtx(text, ast, errors, true, eol)), text, eol, options),
       () => finalLineEnd(layout(makeCtx(text, ast, errors, false, eol)), text, eol, options),
-      () => (options.finalNewline === 'insert' && !/[\r\n]$/.test(text) && text !== '' ? text + eol : text),
+      () =>
+        options.finalNewline === 'insert' && text !== '' && !isLineEnd(text.charCodeAt(text.length - 1))
+          ? text + eol
+          : text,
     ];
     for (const candidate of candidates) {
       const out = candidate();
