@@ -13,15 +13,16 @@ import type {
   MxqlDiagnostic,
   MxqlDocument,
   ObjectValue,
+  ParseResult,
   Range,
   Statement,
   Value,
 } from './ast';
 import { canonicalCommandCase } from './commandNames';
+import { keepsTree, type Cut } from './formatCheck';
 import { parseLexed } from './parser';
-import { lex, type LexResult } from './lexer';
+import { lex } from './lexer';
 import { lineEndOf } from './lineIndex';
-import { sameShape } from './shape';
 import { firstStartingAtOrAfter } from './sortedRanges';
 
 /** Options of {@link format}. */
@@ -41,6 +42,8 @@ interface Ctx {
   /** Error diagnostics sorted by start, and the running maximum of their ends. */
   readonly errors: readonly MxqlDiagnostic[];
   readonly errorMaxEnd: readonly number[];
+  /** Every diagnostic of the parse, sorted by start. */
+  readonly diagnostics: readonly MxqlDiagnostic[];
   readonly doc: MxqlDocument;
   /** When false, multi-line operands are laid out on one line too (the fallback layout). */
   readonly multiLine: boolean;
@@ -64,20 +67,15 @@ function keptVerbatim(ctx: Ctx, start: number, end: number): boolean {
   return overlapsError(ctx, start, end) || hasInnerComment(ctx, start, end);
 }
 
-function makeCtx(
-  text: string,
-  doc: MxqlDocument,
-  errors: MxqlDiagnostic[],
-  multiLine: boolean,
-  eol: string,
-): Ctx {
+function makeCtx(text: string, parsed: ParseResult, multiLine: boolean, eol: string): Ctx {
+  const errors = parsed.diagnostics.filter((d) => d.severity === 'error');
   const errorMaxEnd: number[] = [];
   let max = -1;
   for (const d of errors) {
     max = Math.max(max, d.range.end);
     errorMaxEnd.push(max);
   }
-  return { text, errors, errorMaxEnd, doc, multiLine, eol };
+  return { text, errors, errorMaxEnd, diagnostics: parsed.diagnostics, doc: parsed.ast, multiLine, eol };
 }
 
 /** `,` when a comma follows the last member or item (`[a, b, ]`): it is a token, so it is kept. */
@@ -151,15 +149,38 @@ function renderStatement(ctx: Ctx, stmt: Statement): string {
  * share of what the collector had to copy.
  */
 class Layout {
-  private readonly parts: string[] = [];
+  /** The pieces written since the last flush, and the flushed text in runs. */
+  private parts: string[] = [];
+  private readonly runs: string[] = [];
+  /** Length of the output written so far. */
+  private length = 0;
   /** End of the last segment written. */
   private pos = 0;
   /** Index of the next comment of the document not yet written or passed. */
   private nextComment = 0;
   /** Set when a segment starts before the previous one ends: the layout gives up. */
   broken = false;
+  /** Where the output's proof is cut into chunks (see formatCheck.ts). */
+  private readonly cuts: Cut[] = [];
+  /** The input offset of the segment that starts the next chunk, once chosen. */
+  private pendingCut = -1;
+  private itemsSinceCut = 0;
+  private lastCut = 0;
 
   constructor(private readonly ctx: Ctx) {}
+
+  /**
+   * Called before each top-level item starting at `start`: after enough items, the item starts a new
+   * chunk of the proof, unless a diagnostic lies in the chunk so far (it may leave something open, and
+   * the chunk then grows past it).
+   */
+  item(start: number): void {
+    if (++this.itemsSinceCut < CHUNK_ITEMS) return;
+    const diagnostics = this.ctx.diagnostics;
+    const next = diagnostics[firstStartingAtOrAfter(diagnostics, this.lastCut)];
+    if (next !== undefined && next.range.start < start) return;
+    this.pendingCut = start;
+  }
 
   /** Writes a code segment, after the comments that start before it. */
   code(start: number, end: number, text: string): void {
@@ -178,29 +199,58 @@ class Layout {
       const c = comments[this.nextComment] as MxqlDocument['comments'][number];
       if (c.range.start >= offset) return;
       this.nextComment++;
-      if (this.parts.length === 0 || c.range.start >= this.pos)
-        this.write(c.range.start, c.range.end, c.text);
+      if (this.length === 0 || c.range.start >= this.pos) this.write(c.range.start, c.range.end, c.text);
     }
   }
 
   private write(start: number, end: number, text: string): void {
     if (start < this.pos) this.broken = true;
     const { ctx } = this;
-    this.parts.push(gap(ctx.text, this.pos, start, ctx.eol, this.parts.length === 0), text);
+    const separator = gap(ctx.text, this.pos, start, ctx.eol, this.length === 0);
+    this.length += separator.length;
+    if (start === this.pendingCut) {
+      this.cuts.push({ input: start, output: this.length });
+      this.lastCut = start;
+      this.itemsSinceCut = 0;
+      this.pendingCut = -1;
+    }
+    this.parts.push(separator, text);
+    this.length += text.length;
     this.pos = end;
+    // Joined into one string now and then: thousands of small pieces kept to the end were copied by
+    // every young collection in between.
+    if (this.parts.length >= FLUSH_PARTS) this.flush();
   }
 
-  /** The laid-out text, or the input when a segment overlapped another. */
-  finish(): string {
+  private flush(): void {
+    this.runs.push(this.parts.join(''));
+    this.parts = [];
+  }
+
+  /** The laid-out text, or the input when a segment overlapped another; and the proof's cuts. */
+  finish(): Laid {
     const text = this.ctx.text;
     this.commentsBefore(text.length + 1);
-    if (this.broken) return text;
+    if (this.broken) return { text, cuts: [] };
     const tail = text.slice(this.pos);
     if (tail.trim() !== '') this.parts.push(tail);
-    else if (this.parts.length > 0) this.parts.push(this.ctx.eol);
-    return this.parts.join('');
+    else if (this.length > 0) this.parts.push(this.ctx.eol);
+    this.flush();
+    return { text: this.runs.join(''), cuts: this.cuts };
   }
 }
+
+/** A laid-out text and where its proof may be cut into chunks. */
+interface Laid {
+  readonly text: string;
+  readonly cuts: readonly Cut[];
+}
+
+/** Pieces of output joined at once (see {@link Layout.write}). */
+const FLUSH_PARTS = 1024;
+
+/** Top-level items per chunk of the proof: small enough that a chunk's parse dies young. */
+const CHUNK_ITEMS = 256;
 
 function keyword(out: Layout, ctx: Ctx, r: Range, upper: string, nameRange: Range | null): void {
   const end = nameRange ? nameRange.end : r.end;
@@ -214,10 +264,11 @@ function statement(out: Layout, ctx: Ctx, stmt: Statement): void {
 }
 
 /** The statements, SUB keywords and comments in source order: `doc.items` is in source order already. */
-function layout(ctx: Ctx): string {
+function layout(ctx: Ctx): Laid {
   const out = new Layout(ctx);
   for (const item of ctx.doc.items) {
     if (item.kind === 'comment') continue;
+    out.item(item.range.start);
     if (item.kind !== 'sub') {
       statement(out, ctx, item);
       continue;
@@ -294,71 +345,35 @@ function eolOf(text: string, option: FormatOptions['eol']): string {
 }
 
 /**
- * Whether `a` at `i` and `b` at `j` hold the same `length` characters, or the same but for the case of
- * ASCII letters when `ignoreCase`; any other difference is settled by `toUpperCase`. No substrings are
- * allocated unless that happens: every command name the formatter upper-cases compares here.
- */
-function sameSpan(a: string, i: number, b: string, j: number, length: number, ignoreCase: boolean): boolean {
-  for (let k = 0; k < length; k++) {
-    const x = a.charCodeAt(i + k);
-    const y = b.charCodeAt(j + k);
-    if (x === y) continue;
-    if (!ignoreCase) return false;
-    if ((x | 32) === (y | 32) && (x | 32) >= 97 && (x | 32) <= 122) continue;
-    return a.slice(i, i + length).toUpperCase() === b.slice(j, j + length).toUpperCase();
-  }
-  return true;
-}
-
-/**
- * True when `after` has the tokens and comments of `before`: same kinds and texts, words compared
- * without case. Formatting may change spacing and case only, never drop or add a token.
- */
-function sameTokens(before: string, a: LexResult, after: string, b: LexResult): boolean {
-  if (a.tokens.length !== b.tokens.length || a.comments.length !== b.comments.length) return false;
-  for (let i = 0; i < a.tokens.length; i++) {
-    const x = a.tokens[i] as LexResult['tokens'][number];
-    const y = b.tokens[i] as LexResult['tokens'][number];
-    if (x.kind !== y.kind || x.end - x.start !== y.end - y.start) return false;
-    if (!sameSpan(before, x.start, after, y.start, x.end - x.start, x.kind === 'word')) return false;
-  }
-  return a.comments.every((c, i) => c.text === b.comments[i]?.text);
-}
-
-/**
  * Formats MXQL text. Idempotent, and never changes meaning: the formatted text has the same tokens
  * (modulo the case of words) and parses to the same tree (modulo ranges) with the same diagnostics,
  * or the input is returned unchanged but for an inserted final line end. Never throws.
  */
 export function format(text: string, options: FormatOptions = {}): string {
   try {
-    let tokens: LexResult | null = lex(text);
-    const { ast, diagnostics } = parseLexed(text, tokens);
-    const errors = diagnostics.filter((d) => d.severity === 'error');
+    const tokens = lex(text);
+    const parsed = parseLexed(text, tokens);
     const eol = eolOf(text, options.eol);
+    const laidOut = (multiLine: boolean): Laid => {
+      const laid = layout(makeCtx(text, parsed, multiLine, eol));
+      return { text: finalLineEnd(laid.text, text, eol, options), cuts: laid.cuts };
+    };
     // The full layout, then operands on one line, then the text as it is with only the final line end
     // applied: a layout the check rejects must not cost an `insert` its line end.
-    const candidates = [
-      () => finalLineEnd(layout(makeCtx(text, ast, errors, true, eol)), text, eol, options),
-      () => finalLineEnd(layout(makeCtx(text, ast, errors, false, eol)), text, eol, options),
-      () =>
-        options.finalNewline === 'insert' && text !== '' && !isLineEnd(text.charCodeAt(text.length - 1))
-          ? text + eol
-          : text,
+    const candidates: (() => Laid)[] = [
+      () => laidOut(true),
+      () => laidOut(false),
+      () => ({
+        text:
+          options.finalNewline === 'insert' && text !== '' && !isLineEnd(text.charCodeAt(text.length - 1))
+            ? text + eol
+            : text,
+        cuts: [],
+      }),
     ];
     for (const candidate of candidates) {
-      const out = candidate();
-      if (out === text) return out;
-      const outTokens = lex(out);
-      tokens ??= lex(text);
-      const kept = sameTokens(text, tokens, out, outTokens);
-      // Let the input's tokens go before the output is parsed: kept, they were copied by every young
-      // collection that parse makes and pushed the heap into a full collection. A fallback candidate,
-      // which is rare, lexes the input again.
-      tokens = null;
-      if (!kept) continue;
-      const again = parseLexed(out, outTokens);
-      if (sameShape(again.ast, ast) && again.diagnostics.length === diagnostics.length) return out;
+      const { text: out, cuts } = candidate();
+      if (out === text || keepsTree(text, tokens, parsed, out, cuts)) return out;
     }
     return text;
   } catch {
