@@ -18,6 +18,7 @@ import {
   type InitializeResult,
   type TextDocumentPositionParams,
 } from 'vscode-languageserver/node';
+import { performance } from 'node:perf_hooks';
 import { type RequestType, type RequestType0 } from 'vscode-languageserver-protocol';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { QueryAtCursorRequest, ServerStatusRequest } from '../../common/lspMethods';
@@ -141,18 +142,10 @@ function localized(d: ValidationDiagnostic, language: UiLanguage | undefined): V
 
 /** Opened documents longer than this (UTF-16 units, about 5,000 lines) are analysed a moment later. */
 export const LATE_OPEN_CHARS = 100_000;
-/** How long a long document's analysis waits after its open (see onDidOpen). */
-export const LATE_OPEN_MS = 20;
-
-/**
- * When an opened document is analysed: a long one after {@link LATE_OPEN_MS} and a turn (after the
- * answer to a request that came with the open, which vscode-jsonrpc writes on a later turn), so that
- * the request does not wait behind an analysis it does not need; a short one at once.
- */
-function whenOpened(doc: TextDocument): (work: () => void) => void {
-  if (doc.getText().length <= LATE_OPEN_CHARS) return (work) => work();
-  return (work) => setTimeout(() => setImmediate(work), LATE_OPEN_MS);
-}
+/** The quiet a long document's analysis waits for after its open (see {@link LiveWiring.whenOpened}). */
+export const LATE_OPEN_MS = 50;
+/** The most quiet periods it waits for: requests that keep coming learn the document themselves. */
+const LATE_OPEN_WAITS = 10;
 
 /** Wires every feature onto `connection` and starts listening. */
 export function startServer(connection: Connection, runtime: ServerRuntime): void {
@@ -172,6 +165,12 @@ type LiveWiring = Wiring & {
   settingsPending: boolean;
   /** Learns from an opened document when `later` runs (or before, when something needs an analysis). */
   learnOpened(uri: string, later: (work: () => void) => void): void;
+  /**
+   * When an opened document is analysed: a short one at once; a long one once no request has been
+   * answered for {@link LATE_OPEN_MS}, so that a request sent with the open which needs no analysis
+   * (formatting) is answered, and its answer written (vscode-jsonrpc writes it turns later), first.
+   */
+  whenOpened(doc: TextDocument): (work: () => void) => void;
 };
 
 function createWiring(connection: Connection, runtime: ServerRuntime): LiveWiring {
@@ -208,6 +207,15 @@ function createWiring(connection: Connection, runtime: ServerRuntime): LiveWirin
       if (doc && !isJsonDocument(doc)) learning.opened(uri, cache.get(doc));
     }
   };
+  // When a request handler last returned (see whenOpened).
+  let answeredAt = Number.NEGATIVE_INFINITY;
+  const answering = <T>(work: () => T): T => {
+    try {
+      return work();
+    } finally {
+      answeredAt = performance.now();
+    }
+  };
   const eventRules = new EventRuleDocuments((uri) => learning.catalogsFor(uri).categories);
   const converted = new ConvertedDiagnostics();
   const publish = (doc: TextDocument, list: readonly ValidationDiagnostic[]): void => {
@@ -240,10 +248,22 @@ function createWiring(connection: Connection, runtime: ServerRuntime): LiveWirin
       unlearned.add(uri);
       later(() => guarded('Learning', log, undefined, learnOpened));
     },
+    whenOpened: (doc) => {
+      if (doc.getText().length <= LATE_OPEN_CHARS) return (work) => work();
+      return (work) => {
+        let waits = 0;
+        const whenQuiet = (): void => {
+          const quiet = performance.now() - answeredAt >= LATE_OPEN_MS;
+          if (quiet || ++waits >= LATE_OPEN_WAITS) work();
+          else setTimeout(whenQuiet, LATE_OPEN_MS);
+        };
+        setTimeout(whenQuiet, LATE_OPEN_MS);
+      };
+    },
     withText: (uri, fallback, what, work) => {
       const doc = documents.get(uri);
       if (!doc || isJsonDocument(doc)) return fallback;
-      return guarded(what, log, fallback, () => work(doc));
+      return answering(() => guarded(what, log, fallback, () => work(doc)));
     },
     withDoc: (uri, fallback, what, work) =>
       wiring.withText(uri, fallback, what, (doc) => {
@@ -253,21 +273,25 @@ function createWiring(connection: Connection, runtime: ServerRuntime): LiveWirin
     withJson: (uri, fallback, what, work) => {
       const doc = documents.get(uri);
       if (!doc || !isJsonDocument(doc)) return fallback;
-      return guarded(what, log, fallback, () => {
-        learnOpened();
-        return work(doc, embedded.get(doc));
-      });
+      return answering(() =>
+        guarded(what, log, fallback, () => {
+          learnOpened();
+          return work(doc, embedded.get(doc));
+        }),
+      );
     },
     at: (p, fallback, what, work) => {
       const doc = documents.get(p.textDocument.uri);
       if (!doc) return fallback;
-      return guarded(what, log, fallback, () => {
-        learnOpened();
-        const offset = convert.toOffset(doc, p.position);
-        if (!isJsonDocument(doc)) return work(doc, plainView(cache.get(doc)), offset);
-        const q = embedded.at(doc, offset);
-        return q ? work(doc, q, decodedOffsetOf(q.query.map, offset)) : fallback;
-      });
+      return answering(() =>
+        guarded(what, log, fallback, () => {
+          learnOpened();
+          const offset = convert.toOffset(doc, p.position);
+          if (!isJsonDocument(doc)) return work(doc, plainView(cache.get(doc)), offset);
+          const q = embedded.at(doc, offset);
+          return q ? work(doc, q, decodedOffsetOf(q.query.map, offset)) : fallback;
+        }),
+      );
     },
   };
   return wiring;
@@ -320,10 +344,10 @@ function wireLifecycle(w: LiveWiring, runtime: ServerRuntime): void {
     revalidateAll();
   });
   w.documents.onDidOpen((e) => {
-    // A long document is published and learned from a moment later, so that a request sent with the
-    // open which needs no analysis (formatting) is not answered behind one: a 20,000-line file's
-    // analysis took longer than its format. Published first, and both from one analysis.
-    const later = whenOpened(e.document);
+    // A long document is published and learned from once requests pause (see whenOpened), so that a
+    // request sent with the open which needs no analysis (formatting) is not answered behind one: a
+    // 20,000-line file's analysis took longer than its format. Published first, both from one analysis.
+    const later = w.whenOpened(e.document);
     if (!w.settingsPending) w.scheduler.publishOpened(e.document, later);
     if (!isJsonDocument(e.document)) w.learnOpened(e.document.uri, later);
   });
