@@ -48,6 +48,8 @@ interface Ctx {
   /** When false, multi-line operands are laid out on one line too (the fallback layout). */
   readonly multiLine: boolean;
   readonly eol: string;
+  /** Top-level items per chunk of the proof. */
+  readonly chunkItems: number;
 }
 
 function overlapsError(ctx: Ctx, start: number, end: number): boolean {
@@ -67,7 +69,13 @@ function keptVerbatim(ctx: Ctx, start: number, end: number): boolean {
   return overlapsError(ctx, start, end) || hasInnerComment(ctx, start, end);
 }
 
-function makeCtx(text: string, parsed: ParseResult, multiLine: boolean, eol: string): Ctx {
+function makeCtx(
+  text: string,
+  parsed: ParseResult,
+  multiLine: boolean,
+  eol: string,
+  chunkItems: number,
+): Ctx {
   const errors = parsed.diagnostics.filter((d) => d.severity === 'error');
   const errorMaxEnd: number[] = [];
   let max = -1;
@@ -75,7 +83,16 @@ function makeCtx(text: string, parsed: ParseResult, multiLine: boolean, eol: str
     max = Math.max(max, d.range.end);
     errorMaxEnd.push(max);
   }
-  return { text, errors, errorMaxEnd, diagnostics: parsed.diagnostics, doc: parsed.ast, multiLine, eol };
+  return {
+    text,
+    errors,
+    errorMaxEnd,
+    diagnostics: parsed.diagnostics,
+    doc: parsed.ast,
+    multiLine,
+    eol,
+    chunkItems,
+  };
 }
 
 /** `,` when a comma follows the last member or item (`[a, b, ]`): it is a token, so it is kept. */
@@ -175,7 +192,7 @@ class Layout {
    * the chunk then grows past it).
    */
   item(start: number): void {
-    if (++this.itemsSinceCut < CHUNK_ITEMS) return;
+    if (++this.itemsSinceCut < this.ctx.chunkItems) return;
     const diagnostics = this.ctx.diagnostics;
     const next = diagnostics[firstStartingAtOrAfter(diagnostics, this.lastCut)];
     if (next !== undefined && next.range.start < start) return;
@@ -350,12 +367,21 @@ function eolOf(text: string, option: FormatOptions['eol']): string {
  * or the input is returned unchanged but for an inserted final line end. Never throws.
  */
 export function format(text: string, options: FormatOptions = {}): string {
+  return formatInChunks(text, options, CHUNK_ITEMS);
+}
+
+/**
+ * {@link format} with the proof cut every `chunkItems` top-level items (`Infinity`: the whole text at
+ * once). Every size gives the same text; the tests compare small chunks with none.
+ */
+export function formatInChunks(text: string, options: FormatOptions, chunkItems: number): string {
   try {
     const tokens = lex(text);
     const parsed = parseLexed(text, tokens);
+    const input = { text, tokens, parsed };
     const eol = eolOf(text, options.eol);
     const laidOut = (multiLine: boolean): Laid => {
-      const laid = layout(makeCtx(text, parsed, multiLine, eol));
+      const laid = layout(makeCtx(text, parsed, multiLine, eol, chunkItems));
       return { text: finalLineEnd(laid.text, text, eol, options), cuts: laid.cuts };
     };
     // The full layout, then operands on one line, then the text as it is with only the final line end
@@ -373,7 +399,7 @@ export function format(text: string, options: FormatOptions = {}): string {
     ];
     for (const candidate of candidates) {
       const { text: out, cuts } = candidate();
-      if (out === text || keepsTree(text, tokens, parsed, out, cuts)) return out;
+      if (out === text || keepsTree(input, out, cuts)) return out;
     }
     return text;
   } catch {

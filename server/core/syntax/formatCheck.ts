@@ -23,63 +23,54 @@ export interface Cut {
   readonly output: number;
 }
 
+/** The input of a format: its text, tokens and parse. */
+export interface FormatInput {
+  readonly text: string;
+  readonly tokens: LexResult;
+  readonly parsed: ParseResult;
+}
+
 /**
- * True when `after`, the formatted `before` (lexed as `tokens`, parsed as `parsed`), has the same
- * tokens (words compared without case) and comments, and parses to the same tree (positions aside)
- * with as many diagnostics. Chunk by chunk at `cuts` when that proves it, else over the whole text.
+ * True when `after`, the formatted input, has the same tokens (words compared without case) and
+ * comments, and parses to the same tree (positions aside) with as many diagnostics. Chunk by chunk at
+ * `cuts` when that proves it, else over the whole text.
  */
-export function keepsTree(
-  before: string,
-  tokens: LexResult,
-  parsed: ParseResult,
-  after: string,
-  cuts: readonly Cut[],
-): boolean {
-  return provedByChunks(before, tokens, parsed, after, cuts) || provedWhole(before, tokens, parsed, after);
+export function keepsTree(input: FormatInput, after: string, cuts: readonly Cut[]): boolean {
+  return provedByChunks(input, after, cuts) || provedChunk(input, after, { input: 0, output: 0 }, END, true);
 }
 
-/** The whole output lexed and parsed at once: settles what the chunks cannot. */
-function provedWhole(before: string, tokens: LexResult, parsed: ParseResult, after: string): boolean {
-  const lexed = lex(after);
-  if (!sameTokens(before, tokens, after, lexed)) return false;
-  const again = parseLexed(after, lexed);
-  return sameShape(again.ast, parsed.ast) && again.diagnostics.length === parsed.diagnostics.length;
-}
+/** The end of the last chunk: past every offset of the input, at the output's end. */
+const END: Cut = { input: Number.POSITIVE_INFINITY, output: Number.POSITIVE_INFINITY };
 
 /**
- * Whether `after` is proved to have the tokens and the tree of `before`, chunk by chunk at `cuts`
+ * Whether `after` is proved to have the tokens and the tree of the input, chunk by chunk at `cuts`
  * (ascending, each at a top-level statement). False means "not proved", not "different": the caller
  * then checks the whole text, which settles every case this one cannot (a chunk with a diagnostic).
  */
-function provedByChunks(
-  before: string,
-  tokens: LexResult,
-  parsed: ParseResult,
-  after: string,
-  cuts: readonly Cut[],
-): boolean {
+function provedByChunks(input: FormatInput, after: string, cuts: readonly Cut[]): boolean {
   if (cuts.length === 0) return false;
-  const bounds: Cut[] = [
-    { input: 0, output: 0 },
-    ...cuts,
-    { input: before.length + 1, output: after.length },
-  ];
-  let diagnostics = 0;
+  const bounds: Cut[] = [{ input: 0, output: 0 }, ...cuts, END];
   for (let k = 0; k + 1 < bounds.length; k++) {
     const from = bounds[k] as Cut;
-    const to = bounds[k + 1] as Cut;
     if (from.output > 0 && !atLineStart(after, from.output)) return false;
-    const chunk = after.slice(from.output, to.output);
-    const lexed = lex(chunk);
-    if (!sameChunkTokens(before, tokens, from.input, to.input, chunk, lexed)) return false;
-    const again = parseLexed(chunk, lexed);
-    const last = k + 2 === bounds.length;
-    // Only the last chunk may leave something open: the whole parse would read on past any other.
-    if (!last && again.diagnostics.length > 0) return false;
-    diagnostics += again.diagnostics.length;
-    if (!sameShape(again.ast, chunkOf(parsed.ast, from.input, to.input))) return false;
+    if (!provedChunk(input, after, from, bounds[k + 1] as Cut, k + 2 === bounds.length)) return false;
   }
-  return diagnostics === parsed.diagnostics.length;
+  return true;
+}
+
+/**
+ * Whether the output from `from` to `to` has the input's tokens there and parses to the input's tree
+ * cut there, with as many diagnostics. Only the last chunk may have any (something may be left open):
+ * the whole parse would read on past any other.
+ */
+function provedChunk(input: FormatInput, after: string, from: Cut, to: Cut, last: boolean): boolean {
+  const chunk = after.slice(from.output, Math.min(to.output, after.length));
+  const lexed = lex(chunk);
+  if (!sameChunkTokens(input, from.input, to.input, chunk, lexed)) return false;
+  const again = parseLexed(chunk, lexed);
+  const expected = within(input.parsed.diagnostics, from.input, to.input).length;
+  if (again.diagnostics.length !== expected || (!last && expected > 0)) return false;
+  return sameShape(again.ast, chunkOf(input.parsed.ast, from.input, to.input));
 }
 
 /**
@@ -102,14 +93,6 @@ function sameToken(before: string, x: Token, after: string, y: Token): boolean {
   return true;
 }
 
-/** Formatting may change spacing and case only, never drop or add a token or change a comment. */
-function sameTokens(before: string, a: LexResult, after: string, b: LexResult): boolean {
-  if (a.tokens.length !== b.tokens.length || a.comments.length !== b.comments.length) return false;
-  for (let i = 0; i < a.tokens.length; i++)
-    if (!sameToken(before, a.tokens[i] as Token, after, b.tokens[i] as Token)) return false;
-  return a.comments.every((c, i) => c.text === b.comments[i]?.text);
-}
-
 /** After a line end, and not between the CR and LF of one. */
 function atLineStart(text: string, offset: number): boolean {
   const c = text.charCodeAt(offset - 1);
@@ -118,20 +101,18 @@ function atLineStart(text: string, offset: number): boolean {
 
 /** Whether the chunk's tokens and comments are the input's between `from` and `to`. */
 function sameChunkTokens(
-  before: string,
-  tokens: LexResult,
+  input: FormatInput,
   from: number,
   to: number,
   chunk: string,
   lexed: LexResult,
 ): boolean {
-  const first = firstStartingAtOrAfterOffset(tokens.tokens, from);
-  if (firstStartingAtOrAfterOffset(tokens.tokens, to) - first !== lexed.tokens.length) return false;
+  const { tokens, comments } = input.tokens;
+  const first = firstStartingAtOrAfterOffset(tokens, from);
+  if (firstStartingAtOrAfterOffset(tokens, to) - first !== lexed.tokens.length) return false;
   for (let i = 0; i < lexed.tokens.length; i++) {
-    const x = tokens.tokens[first + i] as Token;
-    if (!sameToken(before, x, chunk, lexed.tokens[i] as Token)) return false;
+    if (!sameToken(input.text, tokens[first + i] as Token, chunk, lexed.tokens[i] as Token)) return false;
   }
-  const comments = tokens.comments;
   const c0 = firstStartingAtOrAfter(comments, from);
   if (firstStartingAtOrAfter(comments, to) - c0 !== lexed.comments.length) return false;
   return lexed.comments.every((c, i) => c.text === comments[c0 + i]?.text);
