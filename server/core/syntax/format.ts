@@ -3,8 +3,9 @@
  * `{ key: value, … }` / `[a, b]` spacing, one blank line at most between lines, no indentation
  * or trailing blanks. Comments, directives, PromQL lines, template lines, expressions and strings
  * are copied byte for byte; so is any statement touched by a syntax error. The result is checked
- * by parsing it again: if the tree would differ in any way, the text is returned unchanged (but for
- * the final line end `finalNewline: 'insert'` asks for).
+ * by lexing and parsing it again (formatCheck.ts, chunk by chunk): if the tokens or the tree would
+ * differ in any way, the text is returned unchanged (but for the final line end `finalNewline: 'insert'`
+ * asks for).
  */
 import type {
   ArrayValue,
@@ -161,9 +162,9 @@ function renderStatement(ctx: Ctx, stmt: Statement): string {
 
 /**
  * The output as it is laid out: segments (statements, SUB/END keywords, comments) in source order,
- * each after the separator that replaces the blanks before it. Written straight into one list of
+ * each after the separator that replaces the blanks before it. Written straight into a list of
  * parts, with no list of segments in between: on a 20,000-line document those lists were a large
- * share of what the collector had to copy.
+ * share of what the collector had to copy. It also chooses where the proof is cut into chunks.
  */
 class Layout {
   /** The pieces written since the last flush, and the flushed text in runs. */
