@@ -41,12 +41,12 @@ export function looksLikeCommand(name: string): boolean {
  * The spelling the formatter writes: all-lowercase or all-uppercase names of commands whose
  * canonical form is uppercase become uppercase (`select` → `SELECT`). Mixed-case names
  * (`LogCountLoad`, `HvText`), dotted names (`kv.load`) and unknown names are kept as written,
- * because their exact spelling is what real queries use and changing it buys nothing.
+ * because their exact spelling is what real queries use and changing it buys nothing. `upper` is
+ * `name.toUpperCase()`, passed when the caller has it already (a command node's `upperName`).
  */
-export function canonicalCommandCase(name: string): string {
+export function canonicalCommandCase(name: string, upper = name.toUpperCase()): string {
   if (name.includes('.')) return name;
-  const upper = name.toUpperCase();
   const canonical = BY_UPPER.get(upper);
   if (canonical !== upper) return name;
-  return name === name.toLowerCase() || name === upper ? upper : name;
+  return name === upper || name === name.toLowerCase() ? upper : name;
 }

@@ -3,15 +3,27 @@
  * `{ key: value, … }` / `[a, b]` spacing, one blank line at most between lines, no indentation
  * or trailing blanks. Comments, directives, PromQL lines, template lines, expressions and strings
  * are copied byte for byte; so is any statement touched by a syntax error. The result is checked
- * by parsing it again: if the tree would differ in any way, the text is returned unchanged (but for
- * the final line end `finalNewline: 'insert'` asks for).
+ * by lexing and parsing it again (formatCheck.ts, chunk by chunk): if the tokens or the tree would
+ * differ in any way, the text is returned unchanged (but for the final line end `finalNewline: 'insert'`
+ * asks for).
  */
-import type { CommandNode, MemberNode, MxqlDiagnostic, MxqlDocument, Range, Statement, Value } from './ast';
+import type {
+  ArrayValue,
+  CommandNode,
+  MemberNode,
+  MxqlDiagnostic,
+  MxqlDocument,
+  ObjectValue,
+  ParseResult,
+  Range,
+  Statement,
+  Value,
+} from './ast';
 import { canonicalCommandCase } from './commandNames';
+import { keepsTree, type Cut } from './formatCheck';
 import { parseLexed } from './parser';
-import { lex, type LexResult } from './lexer';
+import { lex } from './lexer';
 import { lineEndOf } from './lineIndex';
-import { sameShape } from './shape';
 import { firstStartingAtOrAfter } from './sortedRanges';
 
 /** Options of {@link format}. */
@@ -26,57 +38,91 @@ export interface FormatOptions {
   readonly finalNewline?: 'keep' | 'insert';
 }
 
-interface Segment {
-  readonly range: Range;
-  readonly text: string;
-}
-
 interface Ctx {
   readonly text: string;
   /** Error diagnostics sorted by start, and the running maximum of their ends. */
   readonly errors: readonly MxqlDiagnostic[];
   readonly errorMaxEnd: readonly number[];
+  /** Every diagnostic of the parse, sorted by start. */
+  readonly diagnostics: readonly MxqlDiagnostic[];
   readonly doc: MxqlDocument;
   /** When false, multi-line operands are laid out on one line too (the fallback layout). */
   readonly multiLine: boolean;
+  readonly eol: string;
+  /** Top-level items per chunk of the proof. */
+  readonly chunkItems: number;
 }
 
-function overlapsError(ctx: Ctx, r: Range): boolean {
-  // Among errors starting before r.end, the one reaching furthest decides (O(log n) per query).
-  const before = firstStartingAtOrAfter(ctx.errors, r.end);
-  return before > 0 && (ctx.errorMaxEnd[before - 1] as number) >= r.start;
+function overlapsError(ctx: Ctx, start: number, end: number): boolean {
+  // Among errors starting before end, the one reaching furthest decides (O(log n) per query).
+  const before = firstStartingAtOrAfter(ctx.errors, end);
+  return before > 0 && (ctx.errorMaxEnd[before - 1] as number) >= start;
 }
 
-function hasInnerComment(ctx: Ctx, r: Range): boolean {
+function hasInnerComment(ctx: Ctx, start: number, end: number): boolean {
   const comments = ctx.doc.comments;
-  const next = comments[firstStartingAtOrAfter(comments, r.start + 1)];
-  return next !== undefined && next.range.start < r.end;
+  const next = comments[firstStartingAtOrAfter(comments, start + 1)];
+  return next !== undefined && next.range.start < end;
 }
 
-function makeCtx(text: string, doc: MxqlDocument, errors: MxqlDiagnostic[], multiLine: boolean): Ctx {
+/** Whether the statement or keyword spanning `start`–`end` is copied as written. */
+function keptVerbatim(ctx: Ctx, start: number, end: number): boolean {
+  return overlapsError(ctx, start, end) || hasInnerComment(ctx, start, end);
+}
+
+function makeCtx(
+  text: string,
+  parsed: ParseResult,
+  multiLine: boolean,
+  eol: string,
+  chunkItems: number,
+): Ctx {
+  const errors = parsed.diagnostics.filter((d) => d.severity === 'error');
   const errorMaxEnd: number[] = [];
   let max = -1;
   for (const d of errors) {
     max = Math.max(max, d.range.end);
     errorMaxEnd.push(max);
   }
-  return { text, errors, errorMaxEnd, doc, multiLine };
+  return {
+    text,
+    errors,
+    errorMaxEnd,
+    diagnostics: parsed.diagnostics,
+    doc: parsed.ast,
+    multiLine,
+    eol,
+    chunkItems,
+  };
 }
 
 /** `,` when a comma follows the last member or item (`[a, b, ]`): it is a token, so it is kept. */
-function trailingComma(text: string, v: Value): string {
-  const last = v.kind === 'object' ? v.members.at(-1) : v.kind === 'array' ? v.items.at(-1) : undefined;
+function trailingComma(text: string, v: ObjectValue | ArrayValue): string {
+  const last = v.kind === 'object' ? v.members.at(-1) : v.items.at(-1);
   if (!last) return '';
-  return text.slice(last.range.end, v.range.end).includes(',') ? ',' : '';
+  for (let i = last.range.end; i < v.range.end; i++) if (text.charCodeAt(i) === 44) return ',';
+  return '';
 }
 
+/** A value on one line. Strings are built by appending: no arrays per value, as `map().join()` made. */
 function renderValue(text: string, v: Value): string {
   if (v.kind === 'object') {
     if (v.members.length === 0) return '{}';
-    return `{ ${v.members.map((m) => renderMember(text, m)).join(', ')}${trailingComma(text, v)} }`;
+    let out = '{ ';
+    for (let i = 0; i < v.members.length; i++) {
+      if (i > 0) out += ', ';
+      out += renderMember(text, v.members[i] as MemberNode);
+    }
+    return `${out}${trailingComma(text, v)} }`;
   }
-  if (v.kind === 'array')
-    return `[${v.items.map((i) => renderValue(text, i)).join(', ')}${trailingComma(text, v)}]`;
+  if (v.kind === 'array') {
+    let out = '[';
+    for (let i = 0; i < v.items.length; i++) {
+      if (i > 0) out += ', ';
+      out += renderValue(text, v.items[i] as Value);
+    }
+    return `${out}${trailingComma(text, v)}]`;
+  }
   return text.slice(v.range.start, v.range.end);
 }
 
@@ -88,75 +134,168 @@ function renderMember(text: string, m: MemberNode): string {
 
 /** Multi-line layout: one member or item per line, indented by two spaces. */
 function renderBlock(text: string, v: Value, eol: string): string {
-  if (v.kind === 'object' && v.members.length > 0) {
-    const lines = v.members.map((m) => `  ${renderMember(text, m)}`);
-    return `{${eol}${lines.join(`,${eol}`)}${trailingComma(text, v)}${eol}}`;
+  const entries = v.kind === 'object' ? v.members : v.kind === 'array' ? v.items : [];
+  if (entries.length === 0) return renderValue(text, v);
+  const [open, close] = v.kind === 'object' ? ['{', '}'] : ['[', ']'];
+  let out = open;
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i] as MemberNode | Value;
+    out += `${i > 0 ? ',' : ''}${eol}  ${entry.kind === 'member' ? renderMember(text, entry) : renderValue(text, entry)}`;
   }
-  if (v.kind === 'array' && v.items.length > 0) {
-    const lines = v.items.map((i) => `  ${renderValue(text, i)}`);
-    return `[${eol}${lines.join(`,${eol}`)}${trailingComma(text, v)}${eol}]`;
-  }
-  return renderValue(text, v);
+  return `${out}${trailingComma(text, v as ObjectValue | ArrayValue)}${eol}${close}`;
 }
 
-function renderCommand(ctx: Ctx, cmd: CommandNode, eol: string): string {
-  const name = canonicalCommandCase(cmd.name);
+function renderCommand(ctx: Ctx, cmd: CommandNode): string {
+  const name = canonicalCommandCase(cmd.name, cmd.upperName);
   if (!cmd.operand) return name;
   const multi = ctx.multiLine && cmd.line !== cmd.endLine;
-  const operand = multi ? renderBlock(ctx.text, cmd.operand, eol) : renderValue(ctx.text, cmd.operand);
-  return `${name} ${operand}`;
+  return `${name} ${multi ? renderBlock(ctx.text, cmd.operand, ctx.eol) : renderValue(ctx.text, cmd.operand)}`;
 }
 
-function renderStatement(ctx: Ctx, stmt: Statement, eol: string): string {
-  const verbatim = ctx.text.slice(stmt.range.start, stmt.range.end);
-  if (overlapsError(ctx, stmt.range) || hasInnerComment(ctx, stmt.range)) return verbatim;
-  if (stmt.kind === 'command') return renderCommand(ctx, stmt, eol);
+function renderStatement(ctx: Ctx, stmt: Statement): string {
+  const { start, end } = stmt.range;
+  if (keptVerbatim(ctx, start, end)) return ctx.text.slice(start, end);
+  if (stmt.kind === 'command') return renderCommand(ctx, stmt);
   if (stmt.kind === 'inject') return stmt.name === null ? 'INJECT' : `INJECT ${stmt.name}`;
-  return verbatim;
-}
-
-function keyword(ctx: Ctx, r: Range, upper: string, nameRange: Range | null): Segment {
-  const whole = { start: r.start, end: nameRange ? nameRange.end : r.end };
-  if (overlapsError(ctx, whole) || hasInnerComment(ctx, whole))
-    return { range: whole, text: ctx.text.slice(whole.start, whole.end) };
-  const name = nameRange ? ` ${ctx.text.slice(nameRange.start, nameRange.end)}` : '';
-  return { range: whole, text: `${upper}${name}` };
-}
-
-/** The statements and SUB keywords in source order: `doc.items` is in source order already. */
-function codeSegments(ctx: Ctx, eol: string): Segment[] {
-  const segments: Segment[] = [];
-  for (const item of ctx.doc.items) {
-    if (item.kind === 'comment') continue;
-    if (item.kind !== 'sub') {
-      segments.push({ range: item.range, text: renderStatement(ctx, item, eol) });
-      continue;
-    }
-    segments.push(keyword(ctx, item.keywordRange, 'SUB', item.operand?.range ?? item.nameRange));
-    for (const stmt of item.commands)
-      segments.push({ range: stmt.range, text: renderStatement(ctx, stmt, eol) });
-    if (item.endRange) segments.push(keyword(ctx, item.endRange, 'END', null));
-  }
-  return segments;
+  return ctx.text.slice(start, end);
 }
 
 /**
- * Every segment in source order: the code segments merged with the comments that stand outside
- * them (a comment inside a statement, between operand lines, is copied with that statement). Both
- * lists are sorted, so one linear merge replaces sorting a 20,000-line document's segments.
+ * The output as it is laid out: segments (statements, SUB/END keywords, comments) in source order,
+ * each after the separator that replaces the blanks before it. Written straight into a list of
+ * parts, with no list of segments in between: on a 20,000-line document those lists were a large
+ * share of what the collector had to copy. It also chooses where the proof is cut into chunks.
  */
-function segmentsOf(ctx: Ctx, eol: string): Segment[] {
-  const code = codeSegments(ctx, eol);
-  const out: Segment[] = [];
-  let next = 0;
-  for (const c of ctx.doc.comments) {
-    while (next < code.length && (code[next] as Segment).range.start <= c.range.start)
-      out.push(code[next++] as Segment);
-    const holder = out.length > 0 ? out[out.length - 1] : undefined;
-    if (!holder || c.range.start >= holder.range.end) out.push({ range: c.range, text: c.text });
+class Layout {
+  /** The pieces written since the last flush, and the flushed text in runs. */
+  private parts: string[] = [];
+  private readonly runs: string[] = [];
+  /** Length of the output written so far. */
+  private length = 0;
+  /** End of the last segment written. */
+  private pos = 0;
+  /** Index of the next comment of the document not yet written or passed. */
+  private nextComment = 0;
+  /** Set when a segment starts before the previous one ends: the layout gives up. */
+  broken = false;
+  /** Where the output's proof is cut into chunks (see formatCheck.ts). */
+  private readonly cuts: Cut[] = [];
+  /** The input offset of the segment that starts the next chunk, once chosen. */
+  private pendingCut = -1;
+  private itemsSinceCut = 0;
+  private lastCut = 0;
+
+  constructor(private readonly ctx: Ctx) {}
+
+  /**
+   * Called before each top-level item starting at `start`: after enough items, the item starts a new
+   * chunk of the proof, unless a diagnostic lies in the chunk so far (it may leave something open, and
+   * the chunk then grows past it).
+   */
+  item(start: number): void {
+    if (++this.itemsSinceCut < this.ctx.chunkItems) return;
+    const diagnostics = this.ctx.diagnostics;
+    const next = diagnostics[firstStartingAtOrAfter(diagnostics, this.lastCut)];
+    if (next !== undefined && next.range.start < start) return;
+    this.pendingCut = start;
   }
-  while (next < code.length) out.push(code[next++] as Segment);
-  return out;
+
+  /** Writes a code segment, after the comments that start before it. */
+  code(start: number, end: number, text: string): void {
+    this.commentsBefore(start);
+    this.write(start, end, text);
+  }
+
+  /**
+   * Writes the comments that start before `offset` and stand outside the segment written last; one
+   * inside it (between operand lines) is copied with that segment. A code segment starting where a
+   * comment starts is written first, as the merge of two sorted lists does.
+   */
+  commentsBefore(offset: number): void {
+    const comments = this.ctx.doc.comments;
+    while (this.nextComment < comments.length) {
+      const c = comments[this.nextComment] as MxqlDocument['comments'][number];
+      if (c.range.start >= offset) return;
+      this.nextComment++;
+      if (this.length === 0 || c.range.start >= this.pos) this.write(c.range.start, c.range.end, c.text);
+    }
+  }
+
+  private write(start: number, end: number, text: string): void {
+    if (start < this.pos) this.broken = true;
+    const { ctx } = this;
+    const separator = gap(ctx.text, this.pos, start, ctx.eol, this.length === 0);
+    this.length += separator.length;
+    if (start === this.pendingCut) {
+      this.cuts.push({ input: start, output: this.length });
+      this.lastCut = start;
+      this.itemsSinceCut = 0;
+      this.pendingCut = -1;
+    }
+    this.parts.push(separator, text);
+    this.length += text.length;
+    this.pos = end;
+    // Joined into one string now and then: thousands of small pieces kept to the end were copied by
+    // every young collection in between.
+    if (this.parts.length >= FLUSH_PARTS) this.flush();
+  }
+
+  private flush(): void {
+    this.runs.push(this.parts.join(''));
+    this.parts = [];
+  }
+
+  /** The laid-out text, or the input when a segment overlapped another; and the proof's cuts. */
+  finish(): Laid {
+    const text = this.ctx.text;
+    this.commentsBefore(text.length + 1);
+    if (this.broken) return { text, cuts: [] };
+    const tail = text.slice(this.pos);
+    if (tail.trim() !== '') this.parts.push(tail);
+    else if (this.length > 0) this.parts.push(this.ctx.eol);
+    this.flush();
+    return { text: this.runs.join(''), cuts: this.cuts };
+  }
+}
+
+/** A laid-out text and where its proof may be cut into chunks. */
+interface Laid {
+  readonly text: string;
+  readonly cuts: readonly Cut[];
+}
+
+/** Pieces of output joined at once (see {@link Layout.write}). */
+const FLUSH_PARTS = 1024;
+
+/** Top-level items per chunk of the proof: small enough that a chunk's parse dies young. */
+const CHUNK_ITEMS = 256;
+
+function keyword(out: Layout, ctx: Ctx, r: Range, upper: string, nameRange: Range | null): void {
+  const end = nameRange ? nameRange.end : r.end;
+  if (keptVerbatim(ctx, r.start, end)) return out.code(r.start, end, ctx.text.slice(r.start, end));
+  const name = nameRange ? ` ${ctx.text.slice(nameRange.start, nameRange.end)}` : '';
+  out.code(r.start, end, `${upper}${name}`);
+}
+
+function statement(out: Layout, ctx: Ctx, stmt: Statement): void {
+  out.code(stmt.range.start, stmt.range.end, renderStatement(ctx, stmt));
+}
+
+/** The statements, SUB keywords and comments in source order: `doc.items` is in source order already. */
+function layout(ctx: Ctx): Laid {
+  const out = new Layout(ctx);
+  for (const item of ctx.doc.items) {
+    if (item.kind === 'comment') continue;
+    out.item(item.range.start);
+    if (item.kind !== 'sub') {
+      statement(out, ctx, item);
+      continue;
+    }
+    keyword(out, ctx, item.keywordRange, 'SUB', item.operand?.range ?? item.nameRange);
+    for (const stmt of item.commands) statement(out, ctx, stmt);
+    if (item.endRange) keyword(out, ctx, item.endRange, 'END', null);
+  }
+  return out.finish();
 }
 
 /** The separator replacing the blanks between two segments. */
@@ -187,18 +326,19 @@ function isBlank(c: number): boolean {
   );
 }
 
-function layout(ctx: Ctx, eol: string): string {
-  const parts: string[] = [];
-  let pos = 0;
-  for (const s of segmentsOf(ctx, eol)) {
-    if (s.range.start < pos) return ctx.text;
-    parts.push(gap(ctx.text, pos, s.range.start, eol, parts.length === 0), s.text);
-    pos = s.range.end;
-  }
-  const tail = ctx.text.slice(pos);
-  if (tail.trim() !== '') parts.push(tail);
-  else if (parts.length > 0) parts.push(eol);
-  return parts.join('');
+/**
+ * Whether `text` ends with a line end followed by spaces and tabs only (`/[\r\n][ \t]*$/`), read
+ * backwards from its end: the regular expression scanned the whole text forwards, and its first run in
+ * a process is interpreted.
+ */
+function endsWithLineEnd(text: string): boolean {
+  let i = text.length - 1;
+  while (i >= 0 && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i--;
+  return i >= 0 && isLineEnd(text.charCodeAt(i));
+}
+
+function isLineEnd(c: number): boolean {
+  return c === 10 || c === 13;
 }
 
 /**
@@ -206,7 +346,7 @@ function layout(ctx: Ctx, eol: string): string {
  * tail was blank. A lone CR counts as a line end here as everywhere else.
  */
 function finalLineEnd(out: string, input: string, eol: string, options: FormatOptions): string {
-  if (options.finalNewline === 'insert' || /[\r\n][ \t]*$/.test(input)) return out;
+  if (options.finalNewline === 'insert' || endsWithLineEnd(input)) return out;
   return out.endsWith(eol) ? out.slice(0, -eol.length) : out;
 }
 
@@ -222,54 +362,45 @@ function eolOf(text: string, option: FormatOptions['eol']): string {
   return text[end + 1] === '\n' ? '\r\n' : '\r';
 }
 
-/** Whether `a` at `i` and `b` at `j` hold the same `length` characters (no substrings allocated). */
-function sameSpan(a: string, i: number, b: string, j: number, length: number): boolean {
-  for (let k = 0; k < length; k++) if (a.charCodeAt(i + k) !== b.charCodeAt(j + k)) return false;
-  return true;
-}
-
-/**
- * True when `after` has the tokens and comments of `before`: same kinds and texts, command names
- * compared without case. Formatting may change spacing and case only, never drop or add a token.
- */
-function sameTokens(before: string, a: LexResult, after: string, b: LexResult): boolean {
-  if (a.tokens.length !== b.tokens.length || a.comments.length !== b.comments.length) return false;
-  for (let i = 0; i < a.tokens.length; i++) {
-    const x = a.tokens[i] as LexResult['tokens'][number];
-    const y = b.tokens[i] as LexResult['tokens'][number];
-    if (x.kind !== y.kind || x.end - x.start !== y.end - y.start) return false;
-    if (sameSpan(before, x.start, after, y.start, x.end - x.start)) continue;
-    const xs = before.slice(x.start, x.end);
-    if (x.kind !== 'word' || xs.toUpperCase() !== after.slice(y.start, y.end).toUpperCase()) return false;
-  }
-  return a.comments.every((c, i) => c.text === b.comments[i]?.text);
-}
-
 /**
  * Formats MXQL text. Idempotent, and never changes meaning: the formatted text has the same tokens
  * (modulo the case of words) and parses to the same tree (modulo ranges) with the same diagnostics,
  * or the input is returned unchanged but for an inserted final line end. Never throws.
  */
 export function format(text: string, options: FormatOptions = {}): string {
+  return formatInChunks(text, options, CHUNK_ITEMS);
+}
+
+/**
+ * {@link format} with the proof cut every `chunkItems` top-level items (`Infinity`: the whole text at
+ * once). Every size gives the same text; the tests compare small chunks with none.
+ */
+export function formatInChunks(text: string, options: FormatOptions, chunkItems: number): string {
   try {
     const tokens = lex(text);
-    const { ast, diagnostics } = parseLexed(text, tokens);
-    const errors = diagnostics.filter((d) => d.severity === 'error');
+    const parsed = parseLexed(text, tokens);
+    const input = { text, tokens, parsed };
     const eol = eolOf(text, options.eol);
+    const laidOut = (multiLine: boolean): Laid => {
+      const laid = layout(makeCtx(text, parsed, multiLine, eol, chunkItems));
+      return { text: finalLineEnd(laid.text, text, eol, options), cuts: laid.cuts };
+    };
     // The full layout, then operands on one line, then the text as it is with only the final line end
     // applied: a layout the check rejects must not cost an `insert` its line end.
-    const candidates = [
-      () => finalLineEnd(layout(makeCtx(text, ast, errors, true), eol), text, eol, options),
-      () => finalLineEnd(layout(makeCtx(text, ast, errors, false), eol), text, eol, options),
-      () => (options.finalNewline === 'insert' && !/[\r\n]$/.test(text) && text !== '' ? text + eol : text),
+    const candidates: (() => Laid)[] = [
+      () => laidOut(true),
+      () => laidOut(false),
+      () => ({
+        text:
+          options.finalNewline === 'insert' && text !== '' && !isLineEnd(text.charCodeAt(text.length - 1))
+            ? text + eol
+            : text,
+        cuts: [],
+      }),
     ];
     for (const candidate of candidates) {
-      const out = candidate();
-      if (out === text) return out;
-      const outTokens = lex(out);
-      if (!sameTokens(text, tokens, out, outTokens)) continue;
-      const again = parseLexed(out, outTokens);
-      if (sameShape(again.ast, ast) && again.diagnostics.length === diagnostics.length) return out;
+      const { text: out, cuts } = candidate();
+      if (out === text || keepsTree(input, out, cuts)) return out;
     }
     return text;
   } catch {
