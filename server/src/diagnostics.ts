@@ -79,19 +79,6 @@ export class DiagnosticsScheduler {
     this.send(doc);
   }
 
-  /**
-   * {@link publishNow} for an opened `doc`, run by `later` (when the messages received with the open
-   * are answered). The change event that follows the open is skipped meanwhile; a newer version or a
-   * close drops the run (the newer version is scheduled by its own change).
-   */
-  publishOpened(doc: TextDocument, later: (work: () => void) => void): void {
-    const { uri, version } = doc;
-    this.published.set(uri, version);
-    later(() => {
-      if (this.published.get(uri) === version && doc.version === version) this.publishNow(doc);
-    });
-  }
-
   /** Validates `doc` after the quiet period (at the next turn when `delay` is 0). */
   schedule(doc: TextDocument, delay = DIAGNOSTICS_DELAY_MS): void {
     if (delay > 0 && this.published.get(doc.uri) === doc.version) return;

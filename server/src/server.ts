@@ -18,7 +18,6 @@ import {
   type InitializeResult,
   type TextDocumentPositionParams,
 } from 'vscode-languageserver/node';
-import { performance } from 'node:perf_hooks';
 import { type RequestType, type RequestType0 } from 'vscode-languageserver-protocol';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { QueryAtCursorRequest, ServerStatusRequest } from '../../common/lspMethods';
@@ -118,8 +117,6 @@ interface Wiring {
    * or is a JSON document (whose features go through {@link Wiring.at} and {@link Wiring.withJson}).
    */
   withDoc<T>(uri: string, fallback: T, what: string, work: (doc: TextDocument, a: DocumentAnalysis) => T): T;
-  /** Runs `work` on an open MXQL document's text alone, guarded: a feature that needs no analysis (formatting) never waits for one. */
-  withText<T>(uri: string, fallback: T, what: string, work: (doc: TextDocument) => T): T;
   /** Runs `work` on an open JSON document's MXQL strings, guarded; `fallback` for any other document. */
   withJson<T>(uri: string, fallback: T, what: string, work: (doc: TextDocument, s: EmbeddedState) => T): T;
   /**
@@ -140,13 +137,6 @@ function localized(d: ValidationDiagnostic, language: UiLanguage | undefined): V
   return language === undefined ? d : { ...d, message: localizedMessage(d, language) };
 }
 
-/** Opened documents longer than this (UTF-16 units, about 5,000 lines) are analysed a moment later. */
-export const LATE_OPEN_CHARS = 100_000;
-/** The quiet a long document's analysis waits for after its open (see {@link LiveWiring.whenOpened}). */
-export const LATE_OPEN_MS = 50;
-/** The most quiet periods it waits for: requests that keep coming learn the document themselves. */
-const LATE_OPEN_WAITS = 10;
-
 /** Wires every feature onto `connection` and starts listening. */
 export function startServer(connection: Connection, runtime: ServerRuntime): void {
   const w = createWiring(connection, runtime);
@@ -160,18 +150,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 }
 
 /** The wiring plus what the lifecycle changes: the settings, and whether they are still on their way. */
-type LiveWiring = Wiring & {
-  settings: ServerSettings;
-  settingsPending: boolean;
-  /** Learns from an opened document when `later` runs (or before, when something needs an analysis). */
-  learnOpened(uri: string, later: (work: () => void) => void): void;
-  /**
-   * When an opened document is analysed: a short one at once; a long one once no request has been
-   * answered for {@link LATE_OPEN_MS}, so that a request sent with the open which needs no analysis
-   * (formatting) is answered, and its answer written (vscode-jsonrpc writes it turns later), first.
-   */
-  whenOpened(doc: TextDocument): (work: () => void) => void;
-};
+type LiveWiring = Wiring & { settings: ServerSettings; settingsPending: boolean };
 
 function createWiring(connection: Connection, runtime: ServerRuntime): LiveWiring {
   const learning = new WorkspaceLearning(runtime.catalogs, {
@@ -197,25 +176,6 @@ function createWiring(connection: Connection, runtime: ServerRuntime): LiveWirin
     }),
   );
   const log = (message: string): void => connection.console.log(message);
-  // Opened documents not learned from yet (see onDidOpen): whatever needs an analysis learns from them
-  // first, so it sees what the workspace reads as it did when every open was learned at once.
-  const unlearned = new Set<string>();
-  const learnOpened = (): void => {
-    for (const uri of unlearned) {
-      unlearned.delete(uri);
-      const doc = documents.get(uri);
-      if (doc && !isJsonDocument(doc)) learning.opened(uri, cache.get(doc));
-    }
-  };
-  // When a request handler last returned (see whenOpened).
-  let answeredAt = Number.NEGATIVE_INFINITY;
-  const answering = <T>(work: () => T): T => {
-    try {
-      return work();
-    } finally {
-      answeredAt = performance.now();
-    }
-  };
   const eventRules = new EventRuleDocuments((uri) => learning.catalogsFor(uri).categories);
   const converted = new ConvertedDiagnostics();
   const publish = (doc: TextDocument, list: readonly ValidationDiagnostic[]): void => {
@@ -244,54 +204,25 @@ function createWiring(connection: Connection, runtime: ServerRuntime): LiveWirin
       embedded,
       (doc) => eventRules.diagnostics(doc),
     ),
-    learnOpened: (uri, later) => {
-      unlearned.add(uri);
-      later(() => guarded('Learning', log, undefined, learnOpened));
-    },
-    whenOpened: (doc) => {
-      if (doc.getText().length <= LATE_OPEN_CHARS) return (work) => work();
-      return (work) => {
-        let waits = 0;
-        const whenQuiet = (): void => {
-          const quiet = performance.now() - answeredAt >= LATE_OPEN_MS;
-          if (quiet || ++waits >= LATE_OPEN_WAITS) work();
-          else setTimeout(whenQuiet, LATE_OPEN_MS);
-        };
-        setTimeout(whenQuiet, LATE_OPEN_MS);
-      };
-    },
-    withText: (uri, fallback, what, work) => {
+    withDoc: (uri, fallback, what, work) => {
       const doc = documents.get(uri);
       if (!doc || isJsonDocument(doc)) return fallback;
-      return answering(() => guarded(what, log, fallback, () => work(doc)));
+      return guarded(what, log, fallback, () => work(doc, cache.get(doc)));
     },
-    withDoc: (uri, fallback, what, work) =>
-      wiring.withText(uri, fallback, what, (doc) => {
-        learnOpened();
-        return work(doc, cache.get(doc));
-      }),
     withJson: (uri, fallback, what, work) => {
       const doc = documents.get(uri);
       if (!doc || !isJsonDocument(doc)) return fallback;
-      return answering(() =>
-        guarded(what, log, fallback, () => {
-          learnOpened();
-          return work(doc, embedded.get(doc));
-        }),
-      );
+      return guarded(what, log, fallback, () => work(doc, embedded.get(doc)));
     },
     at: (p, fallback, what, work) => {
       const doc = documents.get(p.textDocument.uri);
       if (!doc) return fallback;
-      return answering(() =>
-        guarded(what, log, fallback, () => {
-          learnOpened();
-          const offset = convert.toOffset(doc, p.position);
-          if (!isJsonDocument(doc)) return work(doc, plainView(cache.get(doc)), offset);
-          const q = embedded.at(doc, offset);
-          return q ? work(doc, q, decodedOffsetOf(q.query.map, offset)) : fallback;
-        }),
-      );
+      return guarded(what, log, fallback, () => {
+        const offset = convert.toOffset(doc, p.position);
+        if (!isJsonDocument(doc)) return work(doc, plainView(cache.get(doc)), offset);
+        const q = embedded.at(doc, offset);
+        return q ? work(doc, q, decodedOffsetOf(q.query.map, offset)) : fallback;
+      });
     },
   };
   return wiring;
@@ -344,12 +275,9 @@ function wireLifecycle(w: LiveWiring, runtime: ServerRuntime): void {
     revalidateAll();
   });
   w.documents.onDidOpen((e) => {
-    // A long document is published and learned from once requests pause (see whenOpened), so that a
-    // request sent with the open which needs no analysis (formatting) is not answered behind one: a
-    // 20,000-line file's analysis took longer than its format. Published first, both from one analysis.
-    const later = w.whenOpened(e.document);
-    if (!w.settingsPending) w.scheduler.publishOpened(e.document, later);
-    if (!isJsonDocument(e.document)) w.learnOpened(e.document.uri, later);
+    if (!w.settingsPending) w.scheduler.publishNow(e.document);
+    // Learned after publishing, from the analysis just made (no second parse).
+    if (!isJsonDocument(e.document)) w.learning.opened(e.document.uri, w.cache.get(e.document));
   });
   // Incremental analysis makes a keystroke's diagnostics cheap: they follow within a few milliseconds
   // (more for a long document, whose whole list is costly to send), just after the completion request
@@ -512,14 +440,12 @@ function wireNavigation(w: Wiring): void {
 
 /** Formatting, quick fixes and semantic tokens (of the MXQL strings only, in a JSON document). */
 function wireEditing(w: Wiring): void {
-  // From the text alone: formatting parses it itself and needs no analysis, nor what opens taught.
   w.connection.onDocumentFormatting((p) =>
-    w.withText(p.textDocument.uri, [], 'Formatting', (doc) => {
+    w.withDoc(p.textDocument.uri, [], 'Formatting', (doc, a) => {
       const finalNewline = p.options.insertFinalNewline === true ? 'insert' : 'keep';
-      const text = doc.getText();
-      const formatted = format(text, { finalNewline });
-      if (formatted === text) return [];
-      return [{ range: convert.toLspRange(doc, { start: 0, end: text.length }), newText: formatted }];
+      const formatted = format(a.text, { finalNewline });
+      if (formatted === a.text) return [];
+      return [{ range: convert.toLspRange(doc, { start: 0, end: a.text.length }), newText: formatted }];
     }),
   );
   const action = (doc: TextDocument, d: ValidationDiagnostic, fix: QuickFix, v: QueryView): CodeAction => ({
