@@ -8,13 +8,14 @@ import assert from 'node:assert/strict';
 import { interleavedColdCalls, median } from '../support/coldCall';
 
 /**
- * First format ÷ first parse (CPU, single-threaded). Measured 2.6-2.7 on the 2-core machine at load 8;
+ * First format ÷ first parse (CPU, single-threaded). Measured 2.6-2.8 on the 2-core machine (2.71-2.76
+ * in three full CI runs in a row, single pairs up to 2.92, hence the median);
  * before this release's cold-path work 3.3 and more (every pass kept whole: a second tree, a regular
  * expression over the text, the layout's lists). One more whole-document lex, parse and comparison on
  * top of today's measured 3.1: the regression this catches. A parse is the floor's unit because the
  * first parse is the largest part of the first format: both pay the same cold start.
  */
-const MAX_COLD_RATIO = 2.9;
+const MAX_COLD_RATIO = 3.0;
 const PAIRS = 9;
 
 void test('the first format of a 20,000-line document costs a bounded number of first parses', () => {
