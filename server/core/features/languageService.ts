@@ -38,7 +38,7 @@ import {
 import { createValidationCache, validateBlocks, type ValidationCache } from '../validation/blockValidation';
 import { featureCatalog } from '../catalog/featureCatalog';
 import { type ValidationDiagnostic } from '../diagnostics/types';
-import { directiveFacts } from '../syntax/directiveFacts';
+import { directiveFacts, type DirectiveReading } from '../syntax/directiveFacts';
 import { parseFragments } from '../validation/fragments';
 import { type ValidateOptions } from '../validation/validate';
 
@@ -99,7 +99,7 @@ export function diagnosticsOf(analysis: DocumentAnalysis, options: ValidateOptio
       parsed: analysis.parsed,
       blocks: analysis.blocks.blocks,
       flow: analysis.flow,
-      directives: directiveFacts(analysis.text, [...analysis.directiveEntries]),
+      directives: directiveReadingOf(analysis),
     },
     options,
     analysis.caches.validation,
@@ -154,10 +154,22 @@ class LazyAnalysis implements DocumentAnalysis {
   }
 }
 
+/** Per analysis: its directive facts, read once for both the column flow and the diagnostics. */
+const directiveReadings = new WeakMap<DocumentAnalysis, DirectiveReading>();
+
+function directiveReadingOf(analysis: DocumentAnalysis): DirectiveReading {
+  let reading = directiveReadings.get(analysis);
+  if (!reading) {
+    reading = directiveFacts(analysis.text, [...analysis.directiveEntries]);
+    directiveReadings.set(analysis, reading);
+  }
+  return reading;
+}
+
 /** The column flow over the blocks' segments, reusing the cache while fragments and catalog are the same. */
 function blockFlow(analysis: LazyAnalysis, catalogs: LanguageCatalogs, caches: AnalysisCaches): ColumnFlow {
   const blocks = analysis.blocks;
-  const injects = directiveFacts(blocks.text, [...analysis.directiveEntries]).facts.injects;
+  const injects = directiveReadingOf(analysis).facts.injects;
   const fragmentsKey = injects.map((d) => `${d.name}=${d.value}`).join('\n');
   const catalog = featureCatalog(catalogs.categories);
   if (caches.flow?.catalog !== catalog || caches.flow.fragmentsKey !== fragmentsKey) {
