@@ -308,7 +308,7 @@ function decodeResponse(ctx: Ctx, spec: EndpointSpec, response: HttpResponse, fa
       bodyExcerpt: said.excerpt,
       ...(said.serviceMessage === undefined ? {} : { serviceMessage: said.serviceMessage }),
       ...(said.serviceCode === undefined ? {} : { serviceCode: said.serviceCode }),
-      hints: [hintForStatus(status), ...wait],
+      hints: [hintForStatus(status, spec.id), ...wait],
     });
   }
   const decoded =

@@ -74,8 +74,10 @@ export class OpenApiError extends Error {
         : '';
     const hints = details.hints ?? [];
     const hint = hints.length > 0 ? hints.map(englishOf).join(' ') : undefined;
+    // A reason that already ends a sentence (a service message often does) gets no second full stop.
+    const said = englishOf(reason);
     super(
-      `${where}${englishOf(reason)}.${hint ? ` ${hint}` : ''}`,
+      `${where}${said}${/[.!?]$/.test(said) ? '' : '.'}${hint ? ` ${hint}` : ''}`,
       details.cause === undefined ? undefined : { cause: details.cause },
     );
     this.kind = details.kind;
@@ -97,7 +99,10 @@ export function isOpenApiError(value: unknown): value is OpenApiError {
 }
 
 /** What a status code most likely means for a user of this API. */
-export function hintForStatus(status: number): ApiText {
+export function hintForStatus(status: number, endpointId?: string): ApiText {
+  // An MXQL endpoint's 400 is about the query text, which the service's own message then names.
+  if (status === 400 && (endpointId === 'mxqlText' || endpointId === 'mxqlPath'))
+    return apiText('The service rejected the query; fix it and run again.');
   if (status === 400) return apiText('The service rejected the parameters; check the range and values.');
   if (status === 401) return apiText('The API token is wrong or expired; set a new token.');
   if (status === 403)

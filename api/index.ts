@@ -36,3 +36,7 @@ export { ENDPOINT_ACTIVITIES } from './endpointActivity';
 export type { ParamValues } from './validate';
 export { liveChoiceOf, withLiveChoices } from './liveChoices';
 export type { LiveChoice, LookupRange, SendLookup } from './liveChoices';
+export { executeRun } from './executeRun';
+export type { ExecuteOptions, RunExecution, SendablePlan } from './executeRun';
+export { explainEmpty } from './explainEmpty';
+export type { EmptyCause } from './explainEmpty';

@@ -36,6 +36,12 @@ const EN = {
   subPipeline: 'SUB {0}',
   needsValues: 'The query needs values before it can run: {0}',
   missingInjects: 'The query uses INJECT {0} but no fragment was given: pass injects: {"{1}": "MXQL lines"}.',
+  unknownProject: 'There is no project {0} on {1}. Its projects: {2}. Pass one of them as pcode.',
+  noProjectToken:
+    'Project {0} exists on {1}, but no project API token is set for it: tell the user to set it (MXQL: Set Project Token…), or use another project.',
+  projectUnchecked:
+    'No project API token is set for project {0} on {1}: the code may be wrong (mxql_list_projects lists the projects) or its token is not set.',
+  queryRejected: 'The service rejected the query: {0} Fix it (mxql_check finds most problems) and run again.',
   runProblem: 'The run was not sent: {0}',
   mqlOrPath: 'Give exactly one of mql (the query text) or path (a predefined query path).',
   badRange: "range must be a duration such as 15m, 1h or 1d (got '{0}').",
@@ -50,7 +56,26 @@ const EN = {
     'The query keeps only rows of {0}: drop that value or pick another agent (mxql_list_agents).',
   emptyNoRows:
     'The service has no rows for this range: try a longer range (range: "1d") or check the category.',
-  summaryHead: 'Numeric columns (min / max / avg / last):',
+  emptyNoData:
+    'Category {0} has no rows in this range for project {1}: try a longer range (range: "1d") or another project (mxql_list_projects).',
+  emptyFilter:
+    'The FILTER on line {0} ({1}) kept none of the rows before it: the data is there, the filter matches nothing. Change its value.',
+  emptyFilterValues: '{0} holds these values in the range: {1}.',
+  cutOldest:
+    'Incomplete: the limit of {0} rows was reached, so these are the oldest rows; they cover the range completely only up to {1} (UTC).',
+  cutNewest:
+    'Incomplete: the limit of {0} rows was reached, so these are the newest rows; they cover the range completely only from {1} (UTC).',
+  cutFirst:
+    "Incomplete: the limit of {0} rows was reached, so these are only the first rows in the query's order; more rows exist.",
+  cutEstimate:
+    'About {0} rows exist in the range: run again with limit {1} for all of them, or narrow the range.',
+  cutNoEstimate: 'Run again with a higher limit (for example {0}) or a narrower range for all of them.',
+  missingColumns:
+    'No row has a value for {0}: they are not columns of this category (mxql_describe_category lists its columns).',
+  summaryHead: 'Numeric columns (min / max / avg / last) over all {0} rows returned:',
+  summaryHeadCut:
+    'Numeric columns (min / max / avg / last) over the {0} rows returned only, not the whole range:',
+  summaryTimes: 'Those rows run from {0} to {1} (UTC); "last" is the value at {1}.',
   projectsHead: '{0} projects:',
   agentsHead: '{0} agents in project {1}:',
   active: 'active',
@@ -98,6 +123,13 @@ const KO: Table = {
   subPipeline: 'SUB {0}',
   needsValues: '실행하려면 값이 필요합니다: {0}',
   missingInjects: '쿼리가 INJECT {0}을(를) 쓰지만 조각이 없습니다: injects: {"{1}": "MXQL 줄"}을 전달하세요.',
+  unknownProject: '{1}에 프로젝트 {0}은(는) 없습니다. 프로젝트 목록: {2}. 이 중 하나를 pcode로 전달하세요.',
+  noProjectToken:
+    '프로젝트 {0}은(는) {1}에 있지만 프로젝트 API 토큰이 설정되지 않았습니다: 사용자에게 설정하라고 알려 주거나(MXQL: Set Project Token…) 다른 프로젝트를 쓰세요.',
+  projectUnchecked:
+    '{1}의 프로젝트 {0}에 프로젝트 API 토큰이 없습니다: 코드가 틀렸거나(mxql_list_projects가 프로젝트를 나열합니다) 토큰이 설정되지 않았습니다.',
+  queryRejected:
+    '서비스가 쿼리를 거부했습니다: {0} 고친 뒤(mxql_check가 대부분의 문제를 찾습니다) 다시 실행하세요.',
   runProblem: '실행 요청을 보내지 않았습니다: {0}',
   mqlOrPath: 'mql(쿼리 텍스트)과 path(미리 정의된 쿼리 경로) 중 정확히 하나를 주세요.',
   badRange: "range는 15m, 1h, 1d 같은 기간이어야 합니다 (받은 값 '{0}').",
@@ -109,7 +141,23 @@ const KO: Table = {
   emptyShortRange: '범위({0})가 {1}의 수집 주기({2})보다 짧습니다: range를 {2} 이상으로 주세요.',
   emptyAgentFilter: '쿼리가 {0}의 행만 남깁니다: 그 값을 빼거나 다른 에이전트를 고르세요(mxql_list_agents).',
   emptyNoRows: '이 범위에는 서비스에 행이 없습니다: 더 긴 범위(range: "1d")를 쓰거나 카테고리를 확인하세요.',
-  summaryHead: '숫자 컬럼 (최소 / 최대 / 평균 / 마지막):',
+  emptyNoData:
+    '카테고리 {0}에는 이 범위에 프로젝트 {1}의 행이 없습니다: 더 긴 범위(range: "1d")나 다른 프로젝트(mxql_list_projects)를 쓰세요.',
+  emptyFilter:
+    '{0}번째 줄의 FILTER({1})가 그 앞의 행을 하나도 남기지 않았습니다: 데이터는 있고 필터가 아무것과도 맞지 않습니다. 필터 값을 바꾸세요.',
+  emptyFilterValues: '이 범위에서 {0}의 값: {1}.',
+  cutOldest:
+    '불완전: 행 한도 {0}에 도달해 가장 오래된 행만 받았습니다. 이 행들은 {1}(UTC)까지만 범위를 빠짐없이 다룹니다.',
+  cutNewest:
+    '불완전: 행 한도 {0}에 도달해 가장 최근 행만 받았습니다. 이 행들은 {1}(UTC)부터만 범위를 빠짐없이 다룹니다.',
+  cutFirst: '불완전: 행 한도 {0}에 도달해 쿼리 순서의 앞쪽 행만 받았습니다. 행이 더 있습니다.',
+  cutEstimate: '범위에 약 {0}행이 있습니다: 모두 받으려면 limit {1}로 다시 실행하거나 범위를 좁히세요.',
+  cutNoEstimate: '모두 받으려면 더 큰 limit(예: {0})이나 더 좁은 범위로 다시 실행하세요.',
+  missingColumns:
+    '{0}에 값이 있는 행이 없습니다: 이 카테고리의 컬럼이 아닙니다(mxql_describe_category가 컬럼을 나열합니다).',
+  summaryHead: '받은 {0}행 전체의 숫자 컬럼 (최소 / 최대 / 평균 / 마지막):',
+  summaryHeadCut: '범위 전체가 아니라 받은 {0}행만의 숫자 컬럼 (최소 / 최대 / 평균 / 마지막):',
+  summaryTimes: '이 행들은 {0}부터 {1}까지(UTC)이며, "마지막"은 {1}의 값입니다.',
   projectsHead: '프로젝트 {0}개:',
   agentsHead: '프로젝트 {1}의 에이전트 {0}개:',
   active: '활성',
@@ -155,6 +203,14 @@ const JA: Table = {
   needsValues: '実行するには値が必要です: {0}',
   missingInjects:
     'クエリは INJECT {0} を使いますが断片が渡されていません: injects: {"{1}": "MXQL の行"} を渡してください。',
+  unknownProject:
+    '{1} にプロジェクト {0} はありません。プロジェクト: {2}。このいずれかを pcode に渡してください。',
+  noProjectToken:
+    'プロジェクト {0} は {1} にありますが、プロジェクト API トークンが設定されていません: ユーザーに設定を依頼するか(MXQL: Set Project Token…)、別のプロジェクトを使ってください。',
+  projectUnchecked:
+    '{1} のプロジェクト {0} にプロジェクト API トークンがありません: コードが誤っているか(mxql_list_projects がプロジェクトを列挙します)、トークンが未設定です。',
+  queryRejected:
+    'サービスがクエリを拒否しました: {0} 修正して(mxql_check が大半の問題を見つけます)再実行してください。',
   runProblem: '実行リクエストは送られませんでした: {0}',
   mqlOrPath: 'mql(クエリ本文)と path(定義済みクエリのパス)のどちらか一方だけを渡してください。',
   badRange: "range は 15m、1h、1d のような期間で指定してください(受け取った値 '{0}')。",
@@ -169,7 +225,24 @@ const JA: Table = {
     'クエリは {0} の行だけを残します: その値を外すか別のエージェントを選んでください(mxql_list_agents)。',
   emptyNoRows:
     'この範囲にはサービスの行がありません: もっと長い範囲(range: "1d")を使うかカテゴリを確認してください。',
-  summaryHead: '数値カラム(最小 / 最大 / 平均 / 最後):',
+  emptyNoData:
+    'カテゴリ {0} にはこの範囲でプロジェクト {1} の行がありません: より長い範囲(range: "1d")か別のプロジェクト(mxql_list_projects)を使ってください。',
+  emptyFilter:
+    '{0} 行目の FILTER({1})はその前の行を一つも残しませんでした: データはあり、フィルタが何にも一致しません。フィルタの値を変えてください。',
+  emptyFilterValues: 'この範囲の {0} の値: {1}。',
+  cutOldest:
+    '不完全: 行の上限 {0} に達したため、最も古い行だけです。これらの行が範囲を漏れなく含むのは {1}(UTC)までです。',
+  cutNewest:
+    '不完全: 行の上限 {0} に達したため、最も新しい行だけです。これらの行が範囲を漏れなく含むのは {1}(UTC)からです。',
+  cutFirst: '不完全: 行の上限 {0} に達したため、クエリ順の先頭の行だけです。行はまだあります。',
+  cutEstimate:
+    '範囲には約 {0} 行あります: すべて取得するには limit {1} で再実行するか、範囲を絞ってください。',
+  cutNoEstimate: 'すべて取得するには、より大きな limit(例: {0})か狭い範囲で再実行してください。',
+  missingColumns:
+    '{0} に値のある行はありません: このカテゴリのカラムではありません(mxql_describe_category がカラムを列挙します)。',
+  summaryHead: '返された {0} 行すべての数値カラム(最小 / 最大 / 平均 / 最後):',
+  summaryHeadCut: '範囲全体ではなく返された {0} 行だけの数値カラム(最小 / 最大 / 平均 / 最後):',
+  summaryTimes: 'これらの行は {0} から {1} まで(UTC)で、「最後」は {1} の値です。',
   projectsHead: 'プロジェクト {0} 件:',
   agentsHead: 'プロジェクト {1} のエージェント {0} 件:',
   active: '稼働中',

@@ -75,14 +75,9 @@ function failureOf(tool: AnyTool, error: unknown, context: ToolContext, signal: 
   if (error instanceof ToolInputError) return failure(error.code, error.message);
   if (signal.aborted || (isOpenApiError(error) && error.kind === 'aborted'))
     return failure('cancelled', say(locale, 'cancelled', tool.name));
-  if (isOpenApiError(error)) {
-    // A rejected query (400) is best explained by the service's own words; the client redacted them.
-    const words =
-      error.status === 400 && error.serviceMessage
-        ? `${error.serviceMessage}. ${error.message}`
-        : error.message;
-    return failure(error.serviceCode ?? `api/${error.kind}`, say(locale, 'failed', tool.name, words));
-  }
+  // The client's message already holds the service's own words (redacted), once.
+  if (isOpenApiError(error))
+    return failure(error.serviceCode ?? `api/${error.kind}`, say(locale, 'failed', tool.name, error.message));
   const message = error instanceof Error ? error.message : String(error);
   return failure('tool/failed', say(locale, 'failed', tool.name, message));
 }

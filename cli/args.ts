@@ -14,6 +14,7 @@ import { OutputFormats, type OutputFormat } from './format';
 import { parseTimeInput } from '../server/core/index';
 import type { DemoProject } from '../demo/data/index';
 import { DURATION_UNIT_MS, isDurationUnit } from '../common/durations';
+import { MXQL_ROW_LIMIT } from '../common/limits';
 
 /** A mistake in the command line: exit code 2. */
 export class UsageError extends Error {}
@@ -62,7 +63,7 @@ export function outputFormat(value: string | undefined): OutputFormat {
 
 /** The accepted range of each numeric flag; a value outside it is a usage error, never a silent clamp. */
 export const FLAG_RANGES = {
-  '--limit': { min: 1, max: 1_000_000 },
+  '--limit': MXQL_ROW_LIMIT,
   '--pcode': { min: 1, max: 2_147_483_647 },
   '--timeout-ms': { min: 100, max: 3_600_000 },
   // Query files are at most 10 MB, so no real line number comes near this.

@@ -52,6 +52,13 @@ async function main(argv: readonly string[]): Promise<number> {
   return (await entry.load())(rest);
 }
 
+// A reader that stops early (`mxql run q.mxql | head`) closes the pipe: the rest of the output has nowhere
+// to go, so the command ends quietly, as Unix tools do, instead of dying on an unhandled EPIPE.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit(process.exitCode ?? 0);
+});
+
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;

@@ -13,7 +13,15 @@ import {
   UsageError,
 } from './args';
 import { formatOutput } from './format';
-import { failureText, outcomeLine, runFlags, runOptions, runQueryFile, runQueryHelp } from './runQuery';
+import {
+  failureText,
+  outcomeLine,
+  resultJson,
+  runFlags,
+  runOptions,
+  runQueryFile,
+  runQueryHelp,
+} from './runQuery';
 
 // `mxql run --line N` picks its query here; re-exported for the query-boundary test.
 export { chooseQuery } from './runQuery';
@@ -56,7 +64,9 @@ async function execute(args: readonly string[]): Promise<number> {
         exitCode === 2 && !code.startsWith('api/'),
       );
     }
-    process.stdout.write(formatOutput(run.rows, format));
+    // JSON says what the rows are (limit reached, range, project) beside them; table and CSV are the rows.
+    const output = format === 'json' ? { ...resultJson(run), rows: run.rows } : run.rows;
+    process.stdout.write(formatOutput(output, format));
     process.stderr.write(`${outcomeLine(run)}\n`);
     const notice = mxqlNoticeOf(run.rows);
     if (notice && run.status === 'ok') process.stderr.write(`${notice}\n`);

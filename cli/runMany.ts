@@ -10,6 +10,7 @@ import { expandOperands } from './files';
 import { runJsonFile } from './runJson';
 import {
   outcomeLine,
+  resultJson,
   plural,
   runFlags,
   runOptions,
@@ -99,8 +100,9 @@ function renderText(runs: readonly FileRun[]): string {
 }
 
 function renderJson(runs: readonly FileRun[]): string {
-  const files = runs.map(({ error, ...run }) => ({
+  const files = runs.map(({ error, facts, ...run }) => ({
     ...run,
+    ...(facts ? resultJson({ ...run, facts }) : {}),
     rows: run.rows.length,
     ...(error
       ? { error: { line: error.line, column: error.column, code: error.code, message: error.message } }

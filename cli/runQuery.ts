@@ -4,7 +4,9 @@
 // request and gets the same result alone or in a folder.
 import {
   englishOfRunText,
-  fileLineOf,
+  formatLocal,
+  inFileLines,
+  formatZone,
   needsText,
   planRun,
   type QueryAt,
@@ -13,7 +15,8 @@ import {
   type RunRequest,
   type TimezoneOffset,
 } from '../server/core/index';
-import { isOpenApiError, mxqlNoticeOf, withLiveChoices, type MxqlRow } from '../api/index';
+import { executeRun, isOpenApiError, withLiveChoices, type MxqlRow } from '../api/index';
+import type { ResultFacts } from '../common/resultFacts';
 // The CLI ships the catalog data inline (see cli/check.ts).
 import { bundledCategoryCatalog } from '../server/core/catalog/bundledCatalog';
 import {
@@ -223,14 +226,6 @@ export function prepareText(
   };
 }
 
-/** Sends a prepared query to the project `pcode`. */
-function send(target: Target, q: PreparedQuery, pcode: number, signal: AbortSignal): Promise<MxqlRow[]> {
-  const options = { signal, pcode };
-  const { body } = q.request;
-  if (q.request.endpointId === 'mxqlPath') return target.client.mxqlPath(body, options);
-  return target.client.mxqlText(body, options);
-}
-
 /** Why a file failed: where in the file, a code, one line of text, and the exit code it means alone. */
 export interface RunFailure {
   readonly line: number;
@@ -255,6 +250,10 @@ export interface FileRun {
   readonly fromRange?: Readonly<Record<string, string>>;
   /** The project the CLI chose for the file (with --demo), and why. */
   readonly project?: string;
+  /** The project code the query was sent to. */
+  readonly pcode?: number;
+  /** What the rows are (common/resultFacts.ts): limit reached and which end kept, the range sent. */
+  readonly facts?: ResultFacts;
   readonly error?: RunFailure;
 }
 
@@ -270,17 +269,13 @@ function describeFailure(error: unknown, q: PreparedQuery | undefined): RunFailu
     code = error.serviceCode ?? code;
     message = error.serviceMessage ?? message;
   }
-  const sentLine = Number(/\bline (\d+)\b/.exec(message)?.[1] ?? NaN);
-  const line = q && sentLine > 0 ? fileLineOf(q.plan, sentLine) : undefined;
+  const mapped = q ? inFileLines(q.plan, message) : { message, line: undefined };
   return {
-    line: line ?? 1,
+    line: mapped.line ?? 1,
     column: 1,
     code,
     // The server counted lines of the text it got; say the file's line instead.
-    message: (line === undefined ? message : message.replace(/\bline \d+\b/, `line ${line}`)).replace(
-      /\s*\n\s*/g,
-      ' ',
-    ),
+    message: mapped.message.replace(/\s*\n\s*/g, ' '),
     exitCode: exitCodeOf(error),
   };
 }
@@ -311,16 +306,19 @@ export async function runPrepared(
       throw new FileProblem('run/no-project', 'give the project: --pcode N or -- @pcode N in the file', 1, 2);
     if (!target.hasProjectToken)
       throw new FileProblem('run/no-token', 'set MXQL_PROJECT_TOKEN to the project API token', 1, 2);
-    const rows = await untilInterrupted((signal) => send(target, q, pcode, signal));
-    const notice = mxqlNoticeOf(rows);
+    const run = await untilInterrupted((signal) =>
+      executeRun(target.client, q, { signal, pcode, catalog: bundledCategoryCatalog }),
+    );
     return {
       path,
-      status: rows.length > 0 ? 'ok' : 'empty',
-      rows,
+      status: run.rows.length > 0 ? 'ok' : 'empty',
+      rows: run.rows,
       ms: ms(),
-      ...(notice ? { notice } : {}),
+      ...(run.notice ? { notice: run.notice } : {}),
       ...(Object.keys(q.fromRange).length > 0 ? { fromRange: q.fromRange } : {}),
       ...(project ? { project } : {}),
+      pcode,
+      facts: run.facts,
     };
   } catch (error) {
     const failure = describeFailure(await withLiveValues(error, target), prepared);
@@ -382,12 +380,85 @@ function fromRangeText(run: FileRun): string {
   return filled.length > 0 ? ` · ${filled.join(', ')} from the time range` : '';
 }
 
+/** `2026-11-21 11:00 → 12:00 UTC+01:00`: the range sent, in this machine's zone. */
+export function sentRangeText(
+  stime: number,
+  etime: number,
+  zone: TimezoneOffset = localClock().timezone,
+): string {
+  const from = formatLocal(stime, zone);
+  const to = formatLocal(etime, zone);
+  const sameDay = from.slice(0, 10) === to.slice(0, 10);
+  const offset = typeof zone === 'number' ? zone : zone(etime);
+  return `${from} → ${sameDay ? to.slice(11) : to} ${formatZone(offset)}`;
+}
+
+/**
+ * ` · limit 1000 reached: …`: what the rows are beyond their count, so a cut or a column no row has is
+ * never silent (the facts of common/resultFacts.ts, worded for a terminal).
+ */
+export function factsText(facts: ResultFacts, zone: TimezoneOffset = localClock().timezone): string {
+  const parts: string[] = [];
+  const cut = facts.cut;
+  if (cut) {
+    const at = (ms: number) => {
+      const text = formatLocal(ms, zone);
+      return text.slice(0, 10) === formatLocal(facts.etime, zone).slice(0, 10) ? text.slice(11) : text;
+    };
+    const kept =
+      cut.kept === 'first'
+        ? `kept the first rows in the query's order`
+        : cut.covered === undefined
+          ? `kept the ${cut.kept} rows`
+          : cut.kept === 'oldest'
+            ? `kept the oldest rows (complete up to ${at(cut.covered.etime)})`
+            : `kept the newest rows (complete from ${at(cut.covered.stime)})`;
+    const all =
+      cut.estimatedTotal === undefined
+        ? 'more may exist: raise --limit or narrow the range'
+        : `about ${cut.estimatedTotal} rows in the range: --limit ${cut.suggestedLimit ?? cut.estimatedTotal} returns them all`;
+    parts.push(`limit ${facts.limit} reached: ${kept}; ${all}`);
+  }
+  if (facts.missingColumns.length > 0)
+    parts.push(`no row has ${facts.missingColumns.join(', ')} (not a column of the category?)`);
+  parts.push(`range ${sentRangeText(facts.stime, facts.etime, zone)}`);
+  return parts.map((p) => ` · ${p}`).join('');
+}
+
 /** The one line that reports a file's outcome, alone (on stderr) or in a folder run (on stdout). */
 export function outcomeLine(run: FileRun): string {
   const e = run.error;
   if (e)
     return `${run.path}:${e.line}:${e.column}: ${pointerText(run)}error ${e.code} ${e.message}${projectText(run)}`;
+  const facts = run.facts ? factsText(run.facts) : '';
   if (run.status === 'empty')
-    return `${placeText(run)}empty${run.notice ? ` (${run.notice})` : ''}${fromRangeText(run)}${projectText(run)}`;
-  return `${placeText(run)}ok ${plural(run.rows.length, 'row')} (${run.ms} ms)${fromRangeText(run)}${projectText(run)}`;
+    return `${placeText(run)}empty${run.notice ? ` (${run.notice})` : ''}${fromRangeText(run)}${facts}${projectText(run)}`;
+  return `${placeText(run)}ok ${plural(run.rows.length, 'row')} (${run.ms} ms)${fromRangeText(run)}${facts}${projectText(run)}`;
+}
+
+/** What `mxql run --format json` prints for one query: the facts of its rows, then the rows. */
+export function resultJson(run: FileRun): Record<string, unknown> {
+  const facts = run.facts;
+  return {
+    rowCount: run.rows.length,
+    ...(facts
+      ? {
+          limit: facts.limit,
+          complete: facts.cut === undefined,
+          ...(facts.cut ? { cut: facts.cut } : {}),
+          range: {
+            stime: facts.stime,
+            etime: facts.etime,
+            stimeIso: new Date(facts.stime).toISOString(),
+            etimeIso: new Date(facts.etime).toISOString(),
+          },
+          ...(facts.timeSpan ? { timeSpan: facts.timeSpan } : {}),
+          ...(facts.missingColumns.length > 0 ? { missingColumns: facts.missingColumns } : {}),
+        }
+      : {}),
+    ...(run.pcode !== undefined ? { pcode: run.pcode } : {}),
+    ...(run.project ? { project: run.project } : {}),
+    ...(run.notice ? { notice: run.notice } : {}),
+    ...(run.fromRange ? { fromRange: run.fromRange } : {}),
+  };
 }

@@ -51,3 +51,9 @@ export const SQL_TOP_N = { min: 1, max: 1000, default: 10 } as const;
  * have no calendar day or month, and longer digit strings would round to another number.
  */
 export const MAX_EPOCH_MS = 253_402_300_799_999;
+
+/**
+ * The row limit of one MXQL request as this project accepts it (the specification gives `limit` no
+ * bound): the CLI's `--limit`, the `mxql.defaultLimit` setting and the assistant's `limit` all stop here.
+ */
+export const MXQL_ROW_LIMIT = { min: 1, max: 1_000_000 } as const;

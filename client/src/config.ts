@@ -3,6 +3,8 @@
 // `readConfig` is pure (it gets a lookup function) so it is tested without VS Code; its problems are
 // texts as data, which the extension says in the user's language.
 import { templateText, type TemplateText } from '../../common/templateText';
+import { MXQL_ROW_LIMIT } from '../../common/limits';
+import { DEFAULT_ROW_LIMIT } from '../../server/core/index';
 
 /** A connection profile from `mxql.profiles`. Tokens are never part of it (they live in SecretStorage). */
 export interface ProfileSetting {
@@ -27,10 +29,9 @@ export interface MxqlConfig {
   readonly proxy: { readonly url?: string; readonly strictSSL: boolean };
 }
 
-export const DEFAULT_LIMIT = 1000;
+export const DEFAULT_LIMIT = DEFAULT_ROW_LIMIT;
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 /** How a user raises the timeout in the extension; ends the hint of every timeout error. */
-const MAX_LIMIT = 1_000_000;
 const MIN_REQUEST_TIMEOUT_MS = 100;
 const MAX_REQUEST_TIMEOUT_MS = 3_600_000;
 
@@ -130,12 +131,12 @@ function readBoolean(get: SettingLookup, key: string, fallback: boolean, problem
 function readLimit(get: SettingLookup, problems: TemplateText[]): number {
   const value = get('mxql.run.defaultLimit');
   if (value === undefined) return DEFAULT_LIMIT;
-  if (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_LIMIT) return value;
+  if (typeof value === 'number' && Number.isInteger(value) && value >= MXQL_ROW_LIMIT.min && value <= MXQL_ROW_LIMIT.max) return value;
   problems.push(
     templateText(
       '{0} must be a whole number from 1 to {1}; using {2}.',
       'mxql.run.defaultLimit',
-      MAX_LIMIT,
+      MXQL_ROW_LIMIT.max,
       DEFAULT_LIMIT,
     ),
   );

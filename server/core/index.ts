@@ -102,7 +102,7 @@ export { parseAbsoluteTime } from './syntax/time';
 // ---- The CLI (cli/): check, run and JSON files.
 export { computeColumnFlow } from './columns/flow';
 export { jsonOffsetOf } from './embedded/jsonQueries';
-export { fileLineOf, type RunRequest } from './run/plan';
+export { fileLineOf, inFileLines, type RunRequest } from './run/plan';
 export { type TimezoneOffset } from './syntax/time';
 
 // ---- The demo backend (demo/): the engine reads the parser and the catalog.
@@ -123,8 +123,10 @@ export { pipelineFlowOf } from './features/languageService';
 export { learnQueryReads } from './features/workspaceReads';
 export { looksLikeCommand } from './syntax/commandNames';
 
-// ---- The API client (api/): value lookups for a run's `$params`.
+// ---- The API client (api/): value lookups for a run's `$params`, and the columns a run's rows promise.
 export { LOOKUP_VALUES, lookupValues } from './features/valueLookup';
+export { selectedColumnsOf } from './run/resultColumns';
+export { filterProbe, type FilterProbe } from './run/emptyProbe';
 
 // ---- Build scripts (scripts/buildCatalog.mjs): the catalog data, its shape and the columns queries read.
 export { createCategoryCatalog } from './catalog/categoryCatalog';

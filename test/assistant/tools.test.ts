@@ -237,9 +237,22 @@ void test('mxql_run refuses what the planner refuses, in words that say what to 
   const inject = await call('mxql_run', { mql: 'CATEGORY app_counter\nTAGLOAD\nINJECT where\n' });
   assert.match(inject.text, /INJECT where .*injects: \{"where"/);
 
-  const rejected = await call('mxql_run', { mql: 'CATEGORY app_counter\nTAGLOAD\nNOSUCHCOMMAND x\n' });
+  // The service's own words, once, at the line of the text the model wrote (its directive line counted).
+  const rejected = await call('mxql_run', {
+    mql: '-- @range 1h\nCATEGORY app_counter\nTAGLOAD\nNOSUCHCOMMAND x\n',
+  });
   assert.equal(rejected.isError, true);
-  assert.match(rejected.text, /^mxql_run failed: /);
+  assert.match(
+    rejected.text,
+    /^The service rejected the query: Unknown command NOSUCHCOMMAND \(line 4\)\. Fix it/,
+  );
+  assert.equal(rejected.text.split('Unknown command').length, 2, `said once: ${rejected.text}`);
+
+  // A project code the account does not have is named as such, with the projects it has; not "no token".
+  const unknown = await call('mxql_run', { mql: APP_QUERY, pcode: 999 });
+  assert.equal(unknown.isError, true);
+  assert.match(unknown.text, /^There is no project 999 on Demo\. Its projects: .*\(\d+\)/);
+  assert.doesNotMatch(unknown.text, /token/i);
 });
 
 void test('an empty result says why and what to change', async () => {
@@ -260,12 +273,102 @@ void test('an empty result says why and what to change', async () => {
     mql: 'CATEGORY app_counter\nTAGLOAD\nFILTER {key: oname, value: $oname}\n',
     params: { oname: 'no-such-agent' },
   });
+  // The FILTER and the agent value it compares with are one cause, said once, with the names that exist.
   assert.deepEqual(
     because(agent)?.map((b) => b.kind),
-    ['agent-filter'],
+    ['filter'],
     agent.text,
   );
   assert.match(agent.text, /\$oname=no-such-agent/);
+  const agentNames = h.demo.data.agentsOf(h.pcode).map((a) => a.oname);
+  assert.ok(
+    agentNames.some((name) => agent.text.includes(name)),
+    `the agents that do exist are named: ${agent.text}`,
+  );
+  assert.doesNotMatch(agent.text, /longer range/);
+
+  // A FILTER on a value no row has: the data is there, the filter is the cause; not "a longer range".
+  const filtered = await call('mxql_run', {
+    mql: 'CATEGORY app_counter\nTAGLOAD\nFILTER {key: oname, value: "no-such-agent"}\n',
+  });
+  assert.deepEqual(
+    because(filtered)?.map((b) => b.kind),
+    ['filter'],
+    filtered.text,
+  );
+  assert.match(
+    filtered.text,
+    /The FILTER on line 3 \(FILTER \{key: oname, value: "no-such-agent"\}\) kept none/,
+  );
+  assert.doesNotMatch(filtered.text, /longer range/);
+
+  // No FILTER and no rows at all: the category and project are named, with what to change.
+  const early = await call('mxql_run', {
+    mql: 'CATEGORY app_counter\nTAGLOAD\n',
+    stime: '2020-01-01 00:00',
+    etime: '2020-01-01 01:00',
+  });
+  assert.deepEqual(
+    because(early)?.map((b) => b.kind),
+    ['no-data'],
+    early.text,
+  );
+  assert.match(
+    early.text,
+    new RegExp(`Category app_counter has no rows in this range for project ${h.pcode}`),
+  );
+});
+
+void test('a result the row limit cut says so, which end it kept, and the limit that returns every row', async () => {
+  const cut = await call('mxql_run', { mql: APP_QUERY, range: '1h' });
+  const s = cut.structured as {
+    rowCount: number;
+    complete: boolean;
+    limit: number;
+    cut?: { kept: string; estimatedTotal?: number; suggestedLimit?: number; covered?: { etimeIso: string } };
+    summaryCovers: { rows: number; from?: string; to?: string };
+  };
+  assert.equal(s.rowCount, 1000);
+  assert.equal(s.complete, false);
+  assert.equal(s.cut?.kept, 'oldest');
+  const all = await call('mxql_run', { mql: APP_QUERY, range: '1h', limit: s.cut?.suggestedLimit ?? 0 });
+  const total = (all.structured as { rowCount: number; complete: boolean }).rowCount;
+  assert.equal(
+    (all.structured as { complete: boolean }).complete,
+    true,
+    'the suggested limit returns every row',
+  );
+  const estimate = s.cut?.estimatedTotal ?? 0;
+  assert.ok(Math.abs(estimate - total) / total < 0.05, `estimate ${estimate} is within 5% of ${total}`);
+  assert.match(cut.text, /Incomplete: the limit of 1000 rows was reached, so these are the oldest rows/);
+  assert.match(cut.text, new RegExp(`run again with limit ${s.cut?.suggestedLimit}`));
+  assert.match(cut.text, /over the 1000 rows returned only, not the whole range/);
+  assert.equal(s.summaryCovers.rows, 1000);
+  assert.ok(s.summaryCovers.to && s.cut?.covered && s.summaryCovers.to >= s.cut.covered.etimeIso);
+  // The whole range: complete, and the summary says it covers all of it.
+  assert.match(all.text, new RegExp(`over all ${total} rows returned`));
+  assert.doesNotMatch(all.text, /Incomplete/);
+});
+
+void test('selected columns no row carries are named; numbers are rounded to their unit', async () => {
+  const r = await call('mxql_run', {
+    mql: 'CATEGORY app_counter\nTAGLOAD\nSELECT [time, oname, resp_time, cpu_capacity_guess]\n',
+    range: '5m',
+  });
+  const s = r.structured as {
+    missingColumns?: string[];
+    rows: Record<string, unknown>[];
+    summary: Record<string, { avg: number }>;
+  };
+  assert.deepEqual(s.missingColumns, ['cpu_capacity_guess']);
+  assert.match(r.text, /No row has a value for cpu_capacity_guess/);
+  // resp_time is in ms: one decimal at most.
+  for (const row of s.rows) {
+    const v = row.resp_time;
+    if (typeof v === 'number') assert.equal(Math.round(v * 10) / 10, v);
+  }
+  const avg = s.summary.resp_time?.avg ?? NaN;
+  assert.equal(Math.round(avg * 10) / 10, avg);
 });
 
 void test('mxql_list_projects and mxql_list_agents put names before ids and never show a token', async () => {

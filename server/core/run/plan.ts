@@ -140,6 +140,17 @@ export function fileLineOf(plan: RunPlan, sentLine: number): number | undefined 
   return plan.lineMap[sentLine - 1];
 }
 
+/**
+ * A service message about the sent text (`… (line 3)`) with the line of the file instead: the service
+ * counted lines of what it got, without the directive lines and with the SUB blocks moved after the query.
+ * `line` is the file line named, or undefined when the message names none the plan can map.
+ */
+export function inFileLines(plan: RunPlan, message: string): { message: string; line: number | undefined } {
+  const sentLine = Number(/\bline (\d+)\b/.exec(message)?.[1] ?? NaN);
+  const line = sentLine > 0 ? fileLineOf(plan, sentLine) : undefined;
+  return { message: line === undefined ? message : message.replace(/\bline \d+\b/, `line ${line}`), line };
+}
+
 function chooseQuery(
   source: QuerySource,
   select: QuerySelection,
