@@ -15,6 +15,7 @@ import { parseTimeInput } from '../server/core/index';
 import type { DemoProject } from '../demo/data/index';
 import { DURATION_UNIT_MS, isDurationUnit } from '../common/durations';
 import { MXQL_ROW_LIMIT } from '../common/limits';
+import { localTimezone } from '../common/localZone';
 
 /** A mistake in the command line: exit code 2. */
 export class UsageError extends Error {}
@@ -112,7 +113,7 @@ export function timeMs(name: string, value: string, now: number): number {
       );
     return Number(text);
   }
-  const parsed = parseTimeInput(text, (ms) => -new Date(ms).getTimezoneOffset(), now);
+  const parsed = parseTimeInput(text, localTimezone, now);
   if (parsed === null) {
     throw new UsageError(
       `${name} must be epoch ms, 'yyyy-MM-dd HH:mm' (a real date), ISO 8601 or now-1h (got '${value}')`,

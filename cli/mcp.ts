@@ -18,6 +18,7 @@ import {
   type TargetValues,
 } from './args';
 import type { Subcommand } from './main';
+import { localTimezone } from '../common/localZone';
 
 const HELP = `Usage: mxql mcp [--demo | --base-url URL --pcode N] [options]
 
@@ -118,7 +119,7 @@ function serve(target: Target, values: TargetValues, locale: ToolLocale): Promis
     catalogs: { categories: bundledCategoryCatalog },
     locale,
     now: () => Date.now(),
-    timezone: (ms) => -new Date(ms).getTimezoneOffset(),
+    timezone: localTimezone,
   };
   const server = createMcpServer(context);
   const transport = new StdioServerTransport();

@@ -32,6 +32,7 @@ import {
 } from './args';
 import { categoriesOf } from './demoProject';
 import { readQueryFile } from './files';
+import { localTimezone } from '../common/localZone';
 
 /** The options of `mxql run`, one file or many. */
 export const runOptions = {
@@ -133,7 +134,7 @@ export interface RunClock {
 
 /** This machine's clock and zone (minutes east of UTC at each instant, so summer time counts). */
 export function localClock(): RunClock {
-  return { now: Date.now(), timezone: (ms) => -new Date(ms).getTimezoneOffset() };
+  return { now: Date.now(), timezone: localTimezone };
 }
 
 /** The one planner's view of a file's text with the command line's flags (server/core/run/plan.ts). */

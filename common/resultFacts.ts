@@ -49,6 +49,8 @@ interface TimeOrder {
   readonly order: 'ascending' | 'descending' | 'none';
   readonly first?: number;
   readonly last?: number;
+  /** The smallest step between two different times: the rows' bucket. */
+  readonly step?: number;
 }
 
 /** The order of the rows' numeric `time` (equal neighbours allowed), and its extremes. */
@@ -58,19 +60,22 @@ function timeOrder(rows: readonly Row[]): TimeOrder {
   let previous: number | undefined;
   let min = Infinity;
   let max = -Infinity;
+  let step = Infinity;
   for (const row of rows) {
     const time = row.time;
     if (typeof time !== 'number' || !Number.isFinite(time)) return { order: 'none' };
     if (previous !== undefined) {
       if (time < previous) ascending = false;
       if (time > previous) descending = false;
+      const gap = Math.abs(time - previous);
+      if (gap > 0 && gap < step) step = gap;
     }
     previous = time;
     if (time < min) min = time;
     if (time > max) max = time;
   }
   if (rows.length === 0) return { order: 'none' };
-  const span = { first: min, last: max };
+  const span = { first: min, last: max, ...(Number.isFinite(step) ? { step } : {}) };
   if (ascending) return { order: 'ascending', ...span };
   if (descending) return { order: 'descending', ...span };
   return { order: 'none', ...span };
@@ -102,7 +107,7 @@ function cutOf(rows: readonly Row[], sent: SentWindow, order: TimeOrder): LimitC
   if (whole === 0 || wholeSpan <= 0 || rangeSpan <= 0) return { kept };
   const estimatedTotal = Math.max(rows.length + 1, Math.round((whole / wholeSpan) * rangeSpan));
   const covered =
-    kept === 'oldest' ? { stime: sent.stime, etime: edge } : { stime: edge + 1, etime: sent.etime };
+    kept === 'oldest' ? { stime: sent.stime, etime: edge } : { stime: edge + (order.step ?? 0), etime: sent.etime };
   return { kept, estimatedTotal, suggestedLimit: roundLimitAbove(estimatedTotal), covered };
 }
 
@@ -139,4 +144,25 @@ export function resultFactsOf(
     ...(reached ? { cut: cutOf(rows, sent, order) } : {}),
     missingColumns: missingIn(rows, expectedColumns),
   };
+}
+
+const isNumber = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
+
+/** True for a well-formed {@link ResultFacts} (a webview checks what the host sends before it trusts it). */
+export function isResultFacts(x: unknown): x is ResultFacts {
+  if (typeof x !== 'object' || x === null) return false;
+  const f = x as Record<string, unknown>;
+  const cut = f.cut as Record<string, unknown> | undefined;
+  return (
+    isNumber(f.rowCount) &&
+    isNumber(f.limit) &&
+    isNumber(f.stime) &&
+    isNumber(f.etime) &&
+    Array.isArray(f.missingColumns) &&
+    f.missingColumns.every((c) => typeof c === 'string') &&
+    (cut === undefined ||
+      (typeof cut === 'object' &&
+        cut !== null &&
+        (cut.kept === 'oldest' || cut.kept === 'newest' || cut.kept === 'first')))
+  );
 }

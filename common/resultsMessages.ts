@@ -28,6 +28,7 @@
  */
 
 import { type Cell, type ColumnsChunk, columnsChunkBytes, encodeColumns } from './columnChunks';
+import type { ResultFacts } from './resultFacts';
 
 export type { Cell, ColumnsChunk } from './columnChunks';
 
@@ -156,6 +157,11 @@ export interface DoneMessage {
   readonly elapsedMs: number;
   /** Size of the response body in bytes; 0 when it is not known (the panel then shows no size). */
   readonly bytes: number;
+  /**
+   * What the rows are (common/resultFacts.ts): a reached limit and which end it kept, selected columns no
+   * row carries. The panel's limit banner says what these say, and nothing it would have to guess.
+   */
+  readonly facts?: ResultFacts;
 }
 /** E→W: the run failed (or the request could not be built). `runId` is absent for failures before a run. */
 export interface ErrorMessage {

@@ -21,6 +21,10 @@ export const RESULTS_TEXTS = {
   cancelledPartial: 'Cancelled after {0}: the result is incomplete.',
   limit: 'Limit reached ({0}) — the result may be truncated.',
   limitCoverage: 'The rows shown run from the start of the range to {0}; the rest of the range is not shown.',
+  limitCoverageNewest:
+    'The rows shown run from {0} to the end of the range; the start of the range is not shown.',
+  limitEstimate: 'About {0} rows are in the range.',
+  missingColumns: 'No row has a value for {0}: not a column of this category?',
   limitRerun: 'Re-run with limit {0}',
   missingChunk: 'Rows are missing: expected part {0}, received part {1}.',
   detailEmpty: 'Select a cell to see its full value.',

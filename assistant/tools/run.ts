@@ -83,17 +83,14 @@ function dollarKeys(params: Readonly<Record<string, string>> | undefined): Recor
 }
 
 /**
- * Plans the run; a plan that cannot be sent is a refusal naming what to give, with the values a tag
- * value's column holds (the core's lookup, run on the target over the same range) when it can read them.
+ * The plan of a tool input, exactly as the one planner makes it: what the run would send, and what the
+ * confirmation before a real account is read shows. Refuses input it cannot plan (mql and path both or
+ * neither, a time it cannot read); a plan with problems or needs is returned as it is.
  */
-export async function planToolRun(
-  input: RunInput,
-  context: ToolContext,
-  signal?: AbortSignal,
-): Promise<RunPlan & { request: NonNullable<RunPlan['request']> }> {
+export function toolPlan(input: RunInput, context: ToolContext): RunPlan {
   if ((input.mql === undefined) === (input.path === undefined)) refuse(context, 'run/input', 'mqlOrPath');
   const range = rangeChoice(input, context);
-  const plan = planRun({
+  return planRun({
     fileText: input.mql ?? '',
     select: { kind: 'file' },
     overrides: {
@@ -107,6 +104,18 @@ export async function planToolRun(
     timezone: (ms) => context.timezone(ms),
     catalog: context.catalogs.categories,
   });
+}
+
+/**
+ * Plans the run; a plan that cannot be sent is a refusal naming what to give, with the values a tag
+ * value's column holds (the core's lookup, run on the target over the same range) when it can read them.
+ */
+export async function planToolRun(
+  input: RunInput,
+  context: ToolContext,
+  signal?: AbortSignal,
+): Promise<RunPlan & { request: NonNullable<RunPlan['request']> }> {
+  const plan = toolPlan(input, context);
   const problem = plan.problems[0];
   if (problem) refuse(context, problem.code, 'runProblem', englishOfRunText(problem.text));
   if (plan.needs.length > 0) {

@@ -17,6 +17,7 @@ import { reviveChoice, type RangeChoice } from './run/timeRange';
 import { ResultsModel } from './views/resultsModel';
 import { vscodeUi, type Ui } from './views/ui';
 import { errorText } from './errorText';
+import { localTimezone } from '../../common/localZone';
 
 const RANGE_KEY = 'mxql.range';
 
@@ -130,7 +131,7 @@ export class Ctx implements vscode.Disposable {
 
   /** Minutes east of UTC of this machine, for local times in directives and the range picker. */
   offsetMinutes(): number {
-    return -new Date().getTimezoneOffset();
+    return localTimezone(Date.now());
   }
 
   rangeChoice(): RangeChoice {

@@ -1,22 +1,32 @@
-// One planner, two doors: every case goes through the extension's path (the status bar's range or a
-// typed custom range, prompted values, Run File / Run Query at Cursor) and through `mxql run`'s path
-// (its command line parsed as the CLI parses it, the file read from disk), and the two requests must be
-// the same bytes, or both refused. Cases cover directives, overrides, injects, impossible dates,
-// relative and absolute ranges, limits and paths.
+// One planner, three doors: every case goes through the extension's path (the status bar's range or a
+// typed custom range, prompted values, Run File / Run Query at Cursor), through `mxql run`'s path (its
+// command line parsed as the CLI parses it, the file read from disk) and, for a whole file, through the
+// assistant's `mxql_run` (its input as a model gives it); the requests must be the same bytes, or all
+// refused. Cases cover directives, overrides, injects, impossible dates, relative and absolute ranges,
+// limits and paths, and every case runs in two time zones with summer time, in winter and in summer, with
+// local times typed for the other half of the year.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { parseCommandLine } from '../../cli/args';
-import { prepare, runFlags, runOptions } from '../../cli/runQuery';
+import { localClock, prepare, runFlags, runOptions } from '../../cli/runQuery';
+import { localTimezone } from '../../common/localZone';
+import { toolPlan } from '../../assistant/tools/run';
+import { contextFor } from '../assistant/harness';
 import { planEditorRun, preparedOf } from '../../client/src/run/runRequest';
 import { parseCustomRange, type RangeChoice } from '../../client/src/run/timeRange';
 import { parsedText, queryAt } from '../../server/core/index';
 
-const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
-/** Both doors read local times in the machine's zone. */
-const zone = (ms: number) => -new Date(ms).getTimezoneOffset();
+/** The zones the doors are compared in: both keep summer time, at different offsets and dates. */
+const ZONES = ['Europe/Berlin', 'America/New_York'] as const;
+/** A day in winter and one in summer: each door reads local times in the zone of the day they name. */
+const SEASONS = {
+  winter: Date.UTC(2026, 10, 21, 12, 0, 0),
+  summer: Date.UTC(2026, 6, 10, 12, 0, 0),
+} as const;
+let NOW: number = SEASONS.winter;
 const dir = mkdtempSync(join(tmpdir(), 'mxql-parity-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -121,6 +131,28 @@ const cases: Case[] = [
   { name: 'a query with its SUB', file: WITH_SUB, line: 7 },
   { name: '@pcode', file: `-- @pcode 12\n${AGENTS}` },
   { name: 'Korean and emoji in a comment', file: `// 응답시간 📈\n${AGENTS}` },
+  {
+    name: '@stime/@etime in summer',
+    file: `-- @stime 2026-07-01 00:00\n-- @etime 2026-07-01 06:00\n${AGENTS}`,
+  },
+  {
+    name: '@stime/@etime in winter',
+    file: `-- @stime 2026-01-15 08:00\n-- @etime 2026-01-15 09:30\n${AGENTS}`,
+  },
+  {
+    name: '@stime/@etime across the spring change',
+    file: `-- @stime 2026-03-28 12:00\n-- @etime 2026-03-30 12:00\n${AGENTS}`,
+  },
+  {
+    name: 'a summer range given',
+    file: AGENTS,
+    range: { start: '2026-07-01 00:00', end: '2026-07-01 06:00' },
+  },
+  {
+    name: 'a winter range given',
+    file: AGENTS,
+    range: { start: '2026-01-15 08:00', end: '2026-01-15 09:30' },
+  },
 ];
 
 /** What the CLI's door makes of a case: its argv parsed as `mxql run` parses it, the file on disk. */
@@ -136,7 +168,7 @@ function cliRequest(c: Case, index: number): string {
   else if (c.range) args.push('--stime', c.range.start, '--etime', c.range.end);
   try {
     const { values } = parseCommandLine(args, runOptions);
-    const prepared = prepare(path, runFlags(values, NOW), { now: NOW, timezone: zone });
+    const prepared = prepare(path, runFlags(values, NOW), { ...localClock(), now: NOW });
     return JSON.stringify([prepared.request.endpoint, prepared.request.body]);
   } catch {
     return 'refused';
@@ -151,7 +183,7 @@ function editorRequest(c: Case): string {
       { m: 60_000, h: 3_600_000, d: 86_400_000 }[c.range.slice(-1) as 'h'] * Number(c.range.slice(0, -1));
     range = { kind: 'relative', ms };
   } else if (c.range) {
-    const custom = parseCustomRange(c.range.start, c.range.end, zone(NOW));
+    const custom = parseCustomRange(c.range.start, c.range.end, localTimezone);
     if (!custom.ok) return 'refused';
     range = custom.choice;
   }
@@ -169,7 +201,6 @@ function editorRequest(c: Case): string {
     defaultLimit: 1000,
     ...(c.limit !== undefined ? { limit: c.limit } : {}),
     now: NOW,
-    offsetMinutes: zone(NOW),
   });
   const prepared = preparedOf(plan);
   if (!prepared.ok || plan.needs.length > 0) return 'refused';
@@ -186,10 +217,58 @@ void test('there are at least 30 cases, and both doors send some and refuse some
   );
 });
 
-cases.forEach((c, i) => {
-  void test(`the editor and mxql run send the same bytes: ${c.name}`, () => {
-    // A range given on the command line beats the file's directives; the status bar's does not.
-    assert.ok(!(c.range && /@range|@stime/.test(c.file)), 'a case with a range must have no range directive');
-    assert.equal(editorRequest(c), cliRequest(c, i));
-  });
+/** What the assistant's door makes of a whole-file case: the input a model gives `mxql_run`. */
+function toolRequest(c: Case): string {
+  const range =
+    typeof c.range === 'string'
+      ? { range: c.range }
+      : c.range
+        ? { stime: c.range.start, etime: c.range.end }
+        : {};
+  try {
+    const plan = toolPlan(
+      {
+        mql: c.file,
+        ...range,
+        ...(c.params ? { params: c.params } : {}),
+        ...(c.injects ? { injects: c.injects } : {}),
+        ...(c.limit !== undefined ? { limit: c.limit } : {}),
+      },
+      { ...contextFor(undefined), now: () => NOW, timezone: localTimezone },
+    );
+    if (!plan.request || plan.needs.length > 0 || plan.problems.length > 0) return 'refused';
+    return JSON.stringify([plan.request.endpoint, plan.request.body]);
+  } catch {
+    return 'refused';
+  }
+}
+
+for (const zoneName of ZONES)
+  for (const [season, now] of Object.entries(SEASONS))
+    cases.forEach((c, i) => {
+      void test(`${zoneName}, ${season}: the doors send the same bytes: ${c.name}`, () => {
+        process.env.TZ = zoneName;
+        NOW = now;
+        // A range given on the command line beats the file's directives; the status bar's does not.
+        assert.ok(
+          !(c.range && /@range|@stime/.test(c.file)),
+          'a case with a range must have no range directive',
+        );
+        const cli = cliRequest(c, i);
+        assert.equal(editorRequest(c), cli);
+        // The tool takes a whole file (no --line) and no predefined path of a UI.
+        if (c.line === undefined) assert.equal(toolRequest(c), cli);
+      });
+    });
+
+void test('the zones really differ: a summer local time is read with summer time in winter too', () => {
+  process.env.TZ = 'Europe/Berlin';
+  NOW = SEASONS.winter;
+  const summer = cases.findIndex((c) => c.name === '@stime/@etime in summer');
+  const sent = JSON.parse(cliRequest(cases[summer] as Case, summer)) as [string, { stime: number }];
+  // 2026-07-01 00:00 in Berlin is 22:00 UTC the day before (UTC+2), not 23:00 (winter's UTC+1).
+  assert.equal(sent[1].stime, Date.UTC(2026, 5, 30, 22, 0, 0));
+  process.env.TZ = 'America/New_York';
+  const there = JSON.parse(cliRequest(cases[summer] as Case, summer)) as [string, { stime: number }];
+  assert.equal(there[1].stime, Date.UTC(2026, 6, 1, 4, 0, 0));
 });

@@ -14,7 +14,6 @@ const prepared = prepareRun(text, {
   range: { kind: 'relative', ms: 60_000 },
   defaultLimit: 10,
   now: 1_000_000,
-  offsetMinutes: 0,
 });
 const source = { title: 'Q', fileText: text, queryText: text, uri: 'file:///q.mxql' };
 
@@ -61,7 +60,6 @@ void test('$etime filled from the range is shown as such, and the history keeps 
     range: { kind: 'relative', ms: 60_000 },
     defaultLimit: 10,
     now: 1_000_000,
-    offsetMinutes: 0,
   });
   assert.ok(run.ok);
   const info = runInfoOf('r3', source, run.run, { baseUrl: 'http://127.0.0.1:1', pcode: 9 });

@@ -8,12 +8,13 @@ import {
   type RunInfo,
 } from '../../common/resultsMessages';
 import { decodeRows } from '../../common/columnChunks';
+import { resultFactsOf } from '../../common/resultFacts';
 import {
   fromPersisted,
   initialState,
   initialView,
   isBusy,
-  limitReached,
+  limitCut,
   reduce,
   type ResultsState,
   toPersisted,
@@ -113,10 +114,26 @@ void describe('results reducer', () => {
     assert.equal(reduce(partial, { type: 'error', v, runId: 'zzz', error: { message: 'late' } }), partial);
   });
 
-  void it('limit reached only when the row count equals the limit', () => {
-    assert.ok(limitReached(replay(fullRun('a', 100, 100))));
-    assert.ok(!limitReached(replay(fullRun('a', 99, 100))));
-    assert.ok(!limitReached(replay(fullRun('a', 100))));
+  void it('the limit banner says what the host judged of the rows, and nothing of its own', () => {
+    const judged = (n: number, limit: number): ExtensionToResults[] => {
+      const objects = rows(n).map(([time, s]) => ({ time: 1_000 * Number(time), s }));
+      const facts = resultFactsOf(objects, { limit, stime: 0, etime: 1_000_000 });
+      const messages = fullRun('a', n, limit);
+      const done = messages[messages.length - 1] as Extract<ExtensionToResults, { type: 'done' }>;
+      return [...messages.slice(0, -1), { ...done, facts }];
+    };
+    assert.equal(limitCut(replay(judged(100, 100)))?.kept, 'oldest');
+    assert.equal(limitCut(replay(judged(99, 100))), undefined);
+    // Without the host's facts the panel claims no cut, even with as many rows as the limit.
+    assert.equal(limitCut(replay(fullRun('a', 100, 100))), undefined);
+    // Malformed facts are ignored, never trusted.
+    const bad = fullRun('a', 100, 100);
+    const done = bad[bad.length - 1] as Extract<ExtensionToResults, { type: 'done' }>;
+    const withBad = [
+      ...bad.slice(0, -1),
+      { ...done, facts: { cut: { kept: 'sideways' } } },
+    ] as ExtensionToResults[];
+    assert.equal(replay(withBad).totals?.facts, undefined);
   });
 
   void it('tolerates malformed fields', () => {

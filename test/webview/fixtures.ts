@@ -8,6 +8,7 @@ import {
   RESULTS_PROTOCOL_VERSION,
   type RunInfo,
 } from '../../common/resultsMessages';
+import { resultFactsOf } from '../../common/resultFacts';
 
 /** 2026-11-01 00:00:00 UTC. */
 export const BASE_TIME = Date.UTC(2026, 10, 1);
@@ -68,6 +69,18 @@ export function runMessages(
   return [
     { type: 'init', v, run, columns },
     ...chunkColumns(run.runId, rows, columns.length, chunkSize, firstChunk),
-    { type: 'done', v, runId: run.runId, totalRows: rows.length, elapsedMs: 1234, bytes: 456_789 },
+    {
+      type: 'done',
+      v,
+      runId: run.runId,
+      totalRows: rows.length,
+      elapsedMs: 1234,
+      bytes: 456_789,
+      // The facts the extension's executor judges from the same rows (common/resultFacts.ts).
+      facts: resultFactsOf(
+        rows.map((row) => Object.fromEntries(columns.map((c, i) => [c.name, row[i]]))),
+        { limit: run.limit ?? 0, stime: run.stime ?? 0, etime: run.etime ?? 0 },
+      ),
+    },
   ];
 }

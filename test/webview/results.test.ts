@@ -197,10 +197,12 @@ void describe('results webview in Chromium', () => {
       (await textOf(full, '.mxql-limit-coverage')) ?? '',
       /run from the start of the range to 2026-11-01 \d\d:00:45; the rest of the range is not shown/,
     );
+    // 4 agents every 5 s over an hour: 2,880 rows, so the button offers a limit that returns them all.
+    assert.equal(await textOf(full, '.mxql-limit-estimate'), 'About 2,880 rows are in the range.');
     await full.click('.mxql-limit-rerun');
-    assert.deepEqual(await lastPosted(full, 'rerun'), { type: 'rerun', v, runId: 'run-1', limit: 400 });
+    assert.deepEqual(await lastPosted(full, 'rerun'), { type: 'rerun', v, runId: 'run-1', limit: 4000 });
     await full.close();
-    // Rows in another order (a query that sorts them) claim nothing about the range they cover.
+    // Rows in descending time (a query that sorts newest first): the limit kept the newest rows.
     const sorted = await openWebview(rig.browser, rig.server);
     await sendToWebview(
       sorted,
@@ -208,8 +210,20 @@ void describe('results webview in Chromium', () => {
     );
     await waitForRows(sorted, 40);
     assert.ok(await textOf(sorted, '.mxql-limit'));
-    assert.equal(await textOf(sorted, '.mxql-limit-coverage'), null);
+    assert.match(
+      (await textOf(sorted, '.mxql-limit-coverage')) ?? '',
+      /run from 2026-11-01 \d\d:00:05 to the end of the range; the start of the range is not shown/,
+    );
     await sorted.close();
+    // Rows in no time order claim nothing about the range they cover.
+    const mixed = await openWebview(rig.browser, rig.server);
+    const shuffled = testRows(40);
+    [shuffled[0], shuffled[39]] = [shuffled[39] ?? [], shuffled[0] ?? []];
+    await sendToWebview(mixed, runMessages(testRun('run-m', { limit: 40 }), testColumns, shuffled));
+    await waitForRows(mixed, 40);
+    assert.ok(await textOf(mixed, '.mxql-limit'));
+    assert.equal(await textOf(mixed, '.mxql-limit-coverage'), null);
+    await mixed.close();
     const partial = await pageWithRows(39, { limit: 40 });
     assert.equal(await textOf(partial, '.mxql-limit'), null);
     await partial.close();

@@ -8,6 +8,7 @@ import { DEMO_PROFILE_NAME } from '../config';
 import type { Ctx } from '../ctx';
 import type { Selection } from '../profiles/profiles';
 import type { WorkspaceQueries } from './workspaceQueries';
+import { localTimezone } from '../../../common/localZone';
 
 /** The language of tool prose: the editor's, when it is Korean or Japanese, else English. */
 export function toolLocale(language: string = vscode.env.language): ToolLocale {
@@ -49,7 +50,7 @@ export async function toolContext(ctx: Ctx, queries: WorkspaceQueries): Promise<
     catalogs: ctx.catalogs,
     locale: toolLocale(),
     now: () => Date.now(),
-    timezone: (ms) => -new Date(ms).getTimezoneOffset(),
+    timezone: localTimezone,
     workspaceQueries: () => queries.texts(),
   };
 }

@@ -33,6 +33,7 @@ import { presetMs, RANGE_PRESETS, type RangePreset } from '../run/timeRange';
 import { tabulate } from '../views/resultsModel';
 import { createPanel, PanelHost, writePage } from '../views/webviewPanel';
 import { dashboardHtml } from './dashboardHtml';
+import { localTimezone } from '../../../common/localZone';
 
 /** Quiet time after an edit before the board is drawn and run again. */
 export const BOARD_DEBOUNCE_MS = 500;
@@ -197,7 +198,7 @@ class BoardPreview extends PanelHost<ExtensionToBoard> {
       query,
       range: { kind: 'relative', ms: presetMs(this.preset) },
       now: Date.now(),
-      timezone: this.ctx.offsetMinutes(),
+      timezone: localTimezone,
       defaultLimit: this.ctx.config.defaultLimit,
       catalog: this.ctx.catalogs.categories,
     });
@@ -206,7 +207,7 @@ class BoardPreview extends PanelHost<ExtensionToBoard> {
     if (!prepared.ok) return { status: 'error', message: say(prepared.problem) };
     if (signal.aborted) return { status: 'cancelled' };
     try {
-      const answer = await sendPrepared(prepared.run, target, prepared.run.pcode ?? target.pcode, signal);
+      const { rows: answer } = await sendPrepared(prepared.run, target, prepared.run.pcode ?? target.pcode, signal);
       const { columns, rows } = tabulate(answer);
       const kept = this.isSeries(query) ? rows : rows.slice(0, BOARD_GRID_ROWS);
       return { status: 'done', columns, rows: kept, total: rows.length };

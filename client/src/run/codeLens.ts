@@ -17,6 +17,7 @@ import { agentScopeLabel } from './agentScope';
 import type { Ctx } from '../ctx';
 import { t } from '../l10n';
 import { choiceLabel } from './timeRange';
+import { localTimezone } from '../../../common/localZone';
 
 export class RunCodeLensProvider implements vscode.CodeLensProvider {
   private readonly changeEmitter = new vscode.EventEmitter<void>();
@@ -76,7 +77,7 @@ export function scopeLens(ctx: Ctx, at: vscode.Range, uri: string): vscode.CodeL
 }
 
 function rangeLabel(ctx: Ctx, text: string): string {
-  const d = parseDirectives(text, { timezoneOffsetMinutes: ctx.offsetMinutes() });
+  const d = parseDirectives(text, { timezoneOffsetMinutes: localTimezone });
   if (d.stime !== undefined && d.etime !== undefined) return '@stime..@etime';
   return d.range?.raw ?? choiceLabel(ctx.rangeChoice(), ctx.offsetMinutes());
 }

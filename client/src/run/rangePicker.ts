@@ -14,6 +14,7 @@ import {
   type RangeChoice,
 } from './timeRange';
 import { say, t } from '../l10n';
+import { localTimezone } from '../../../common/localZone';
 
 const CUSTOM = 'custom';
 
@@ -40,9 +41,10 @@ export async function pickTimeRange(ctx: Ctx): Promise<RangeChoice | undefined> 
 }
 
 async function customRange(ctx: Ctx): Promise<RangeChoice | undefined> {
-  const offset = ctx.offsetMinutes();
-  const zone = formatZone(offset);
+  // Typed times are read in the zone of the day they name (summer time counts), not today's offset.
+  const offset = localTimezone;
   const now = Date.now();
+  const zone = formatZone(offset(now));
   const validate = (text: string) => {
     const problem = validateTimeInput(text, offset);
     return problem && say(problem);

@@ -10,9 +10,11 @@ import {
   type MxqlEndpointId,
   type RunPlan,
   type RunProblem,
+  type RunRequest,
 } from '../../../server/core/index';
 import { templateText, type TemplateText } from '../../../common/templateText';
 import { uiLanguage } from '../l10n';
+import { localTimezone } from '../../../common/localZone';
 import type { RangeChoice, ResolvedRange } from './timeRange';
 
 /** The two MXQL endpoints, by API client id and path (the planner owns them). */
@@ -40,7 +42,6 @@ export interface EditorRunInput {
   /** A row limit chosen in the UI (the results panel's "re-run with a higher limit"); overrides @limit. */
   readonly limit?: number;
   readonly now: number;
-  readonly offsetMinutes: number;
   /** The category catalog, so column and category `$params` offer choices. */
   readonly catalog?: CategoryCatalog;
 }
@@ -59,7 +60,8 @@ export function planEditorRun(input: EditorRunInput): RunPlan {
     fallbackRange: input.range,
     defaultLimit: input.defaultLimit,
     now: input.now,
-    timezone: input.offsetMinutes,
+    // The machine's zone at each instant: the one `mxql run` plans with, so both send the same times.
+    timezone: localTimezone,
     ...(input.catalog ? { catalog: input.catalog } : {}),
   });
 }
@@ -90,6 +92,8 @@ export interface PreparedRun {
   readonly pcode: number | undefined;
   /** The exact body the API client sends. */
   readonly body: MxqlBody;
+  /** The planner's request as it is: what the executor sends. */
+  readonly request: RunRequest;
 }
 
 /** Texts one after another: as a list (`a; b`) or as sentences (`a b`). */
@@ -134,6 +138,7 @@ export function preparedOf(
       injects: body.inject ?? {},
       pcode: plan.pcode,
       body,
+      request,
     },
   };
 }

@@ -4,7 +4,7 @@
 // the history. Every failure ends as a message (notification + panel), never as an exception.
 import * as vscode from 'vscode';
 import type { RunInfo } from '../../../common/resultsMessages';
-import { mxqlNoticeOf, type RequestEvent } from '../../../api/index';
+import { explainEmpty, type RequestEvent, type RunExecution } from '../../../api/index';
 import { DEMO_PROFILE_NAME } from '../config';
 import type { Ctx } from '../ctx';
 import { say, t } from '../l10n';
@@ -20,6 +20,7 @@ import { boardInjects, type RunPlan } from '../../../server/core/index';
 import { planEditorRun, preparedOf, type PreparedRun, type RunValues } from './runRequest';
 import { agentScopeOf } from './agentScope';
 import { sendPrepared } from './sendPrepared';
+import { emptyCauseText } from './emptyCauseText';
 
 export type { RunSource } from './runRecord';
 
@@ -184,7 +185,6 @@ export class Runner {
       defaultLimit: this.ctx.config.defaultLimit,
       ...(options.limit !== undefined ? { limit: options.limit } : {}),
       now: Date.now(),
-      offsetMinutes: this.ctx.offsetMinutes(),
       catalog: this.ctx.catalogs.categories,
     });
   }
@@ -260,9 +260,11 @@ export class Runner {
     const started = performance.now();
     try {
       const send = () => this.send(prepared, target, run, controller.signal);
-      const rows = await (options.quiet ? send() : this.withProgress(source.title, controller, send));
+      const done = await (options.quiet ? send() : this.withProgress(source.title, controller, send));
+      const { rows } = done;
       const ms = Math.round(performance.now() - started);
-      this.ctx.results.complete(run.runId, rows, ms, bytes, mxqlNoticeOf(rows));
+      const notice = done.notice ?? (await this.whyEmpty(done, target, run, prepared, controller.signal));
+      this.ctx.results.complete(run.runId, rows, ms, bytes, notice, done.facts);
       // The rows go to the panel first; the history write waits until the panel has them, because
       // it travels the same connection to the window and would hold them up.
       await this.panels.delivered(run.runId);
@@ -278,7 +280,29 @@ export class Runner {
   }
 
   private send(prepared: PreparedRun, target: Target, run: RunInfo, signal: AbortSignal) {
-    return sendPrepared(prepared, target, run.pcode, signal);
+    return sendPrepared(prepared, target, run.pcode, signal, this.ctx.catalogs.categories);
+  }
+
+  /**
+   * Why an empty result is empty, asked of the data (api/explainEmpty.ts), as the panel's status line;
+   * undefined for a result with rows, or when the reads that would tell fail.
+   */
+  private async whyEmpty(
+    done: RunExecution,
+    target: Target,
+    run: RunInfo,
+    prepared: PreparedRun,
+    signal: AbortSignal,
+  ): Promise<string | undefined> {
+    if (done.rows.length > 0) return undefined;
+    const causes = await explainEmpty(target.client, done, {
+      signal,
+      ...(run.pcode !== undefined ? { pcode: run.pcode } : {}),
+      catalog: this.ctx.catalogs.categories,
+      fromRange: new Set(prepared.paramsFromRange),
+    }).catch(() => []);
+    const texts = causes.map((cause) => say(emptyCauseText(cause, run.pcode ?? target.pcode)));
+    return texts.length > 0 ? texts.join(' ') : undefined;
   }
 
   /** Runs `work` with a cancellable progress notification once it is slow; Cancel aborts `controller`. */

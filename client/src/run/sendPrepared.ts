@@ -1,5 +1,8 @@
-// Sends a prepared run with the API client of a target: the one place that turns a plan's request into
-// an API call, for the runner and the dashboard preview alike.
+// Sends a prepared run with the API client of a target through the one executor (api/executeRun.ts):
+// exactly the request the planner built, answered with the rows and what they are. The runner and the
+// dashboard preview alike send this way.
+import { executeRun, type RunExecution } from '../../../api/index';
+import type { CategoryCatalog } from '../../../server/core/index';
 import type { Target } from '../profiles/profiles';
 import type { PreparedRun } from './runRequest';
 
@@ -9,16 +12,11 @@ export function sendPrepared(
   target: Target,
   pcode: number | undefined,
   signal: AbortSignal,
-) {
-  const body = {
-    stime: prepared.range.stime,
-    etime: prepared.range.etime,
-    mql: prepared.mql,
-    limit: prepared.limit,
-  };
-  const inject = Object.keys(prepared.injects).length > 0 ? { inject: { ...prepared.injects } } : {};
-  const options = { signal, ...(pcode !== undefined ? { pcode } : {}) };
-  if (prepared.endpointId === 'mxqlPath') return target.client.mxqlPath({ ...body, ...inject }, options);
-  const param = Object.keys(prepared.params).length > 0 ? { param: { ...prepared.params } } : {};
-  return target.client.mxqlText({ ...body, ...inject, ...param }, options);
+  catalog?: CategoryCatalog,
+): Promise<RunExecution> {
+  return executeRun(target.client, prepared, {
+    signal,
+    ...(pcode !== undefined ? { pcode } : {}),
+    ...(catalog ? { catalog } : {}),
+  });
 }

@@ -8,6 +8,7 @@ import {
   rangeProblem,
   DEFAULT_RANGE,
   type RangeChoice,
+  type TimezoneOffset,
 } from '../../../server/core/index';
 import { MXQL_RANGE } from '../../../api/index';
 import { templateText, type TemplateText } from '../../../common/templateText';
@@ -32,8 +33,8 @@ export function presetMs(preset: RangePreset): number {
 }
 
 /** Validates one end of a custom range typed by the user; a message for validateInput, or undefined. */
-export function validateTimeInput(text: string, offsetMinutes: number): TemplateText | undefined {
-  if (parseAbsoluteTime(text, offsetMinutes) !== null) return undefined;
+export function validateTimeInput(text: string, zone: TimezoneOffset): TemplateText | undefined {
+  if (parseAbsoluteTime(text, zone) !== null) return undefined;
   return templateText('Enter a time as yyyy-MM-dd HH:mm (local), ISO 8601 or epoch milliseconds.');
 }
 
@@ -41,10 +42,10 @@ export function validateTimeInput(text: string, offsetMinutes: number): Template
 export function parseCustomRange(
   start: string,
   end: string,
-  offsetMinutes: number,
+  zone: TimezoneOffset,
 ): { ok: true; choice: RangeChoice } | { ok: false; problem: TemplateText } {
-  const stime = parseAbsoluteTime(start, offsetMinutes);
-  const etime = parseAbsoluteTime(end, offsetMinutes);
+  const stime = parseAbsoluteTime(start, zone);
+  const etime = parseAbsoluteTime(end, zone);
   if (stime === null) return { ok: false, problem: templateText("'{0}' is not a time", start) };
   if (etime === null) return { ok: false, problem: templateText("'{0}' is not a time", end) };
   const problem = rangeProblem(stime, etime);

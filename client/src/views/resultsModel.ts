@@ -16,6 +16,7 @@ import {
   type RunInfo,
 } from '../../../common/resultsMessages';
 import { toCsv, toJson } from '../../../common/tabular';
+import type { ResultFacts } from '../../../common/resultFacts';
 
 export type ResultStatus = 'running' | 'done' | 'error' | 'cancelled';
 
@@ -32,6 +33,8 @@ export interface RunResult {
   error?: ResultsError;
   /** Why the server says the result is what it is (e.g. why it is empty), shown as the panel's status line. */
   notice?: string;
+  /** What the rows are (common/resultFacts.ts), from the executor; the panel's banners say them. */
+  facts?: ResultFacts;
 }
 
 /** What tests and the history see of a result; rows are capped to keep snapshots small. */
@@ -121,6 +124,7 @@ export class ResultsModel {
     elapsedMs: number,
     bytes: number,
     notice?: string,
+    facts?: ResultFacts,
   ): void {
     const result = this.results.get(runId);
     if (!result) return;
@@ -130,6 +134,7 @@ export class ResultsModel {
       result,
       { columns, chunks, rowCount: rows.length, status: 'done', elapsedMs, bytes },
       notice ? { notice } : {},
+      facts ? { facts } : {},
     );
   }
 
@@ -166,6 +171,7 @@ export class ResultsModel {
       totalRows: result.rowCount,
       elapsedMs: result.elapsedMs,
       bytes: result.bytes,
+      ...(result.facts ? { facts: result.facts } : {}),
     };
     const notice: ExtensionToResults[] = result.notice
       ? [{ type: 'notice', v, level: 'info', text: result.notice }]

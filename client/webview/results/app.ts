@@ -193,7 +193,7 @@ export class ResultsApp {
       this.header,
       this.state,
       { rerunWithLimit: (limit) => this.rerunWithLimit(limit) },
-      { lastTime: this.lastTime(), timeMode: this.view.timeMode },
+      { timeMode: this.view.timeMode },
     );
     const covered = renderMessage(this.message, this.state, (a) =>
       this.post({ type: 'action', actionId: a.id, runId: this.state.run?.runId }),
@@ -295,22 +295,6 @@ export class ResultsApp {
     this.post(
       selected.length > 1 ? { type: 'openJson', runId, rowIndexes: selected } : { type: 'openJson', runId },
     );
-  }
-
-  // For the limit banner: the last time of a result whose rows come in time order (as the service
-  // and the demo return them when the query does not reorder them); otherwise nothing is claimed.
-  private lastTime(): number | undefined {
-    if (this.state.phase !== 'done' || this.state.run?.limit === undefined) return undefined;
-    const index = this.grid.kinds.indexOf('time');
-    const column = this.grid.table.columns[index];
-    if (!column || column.kind !== 'number') return undefined;
-    let last = -Infinity;
-    for (let r = 0; r < column.length; r++) {
-      const value = column.numbers[r] ?? NaN;
-      if (value < last) return undefined;
-      if (value > last) last = value;
-    }
-    return Number.isFinite(last) ? last : undefined;
   }
 
   private rerunWithLimit(limit: number): void {

@@ -6,7 +6,7 @@ import { type RunInfo } from '../../../common/resultsMessages';
 import { formatTime } from './columns';
 import { el, setChildren } from './dom';
 import { formatCount } from './format';
-import { higherLimit, limitReached, type ResultsState } from './state';
+import { higherLimit, limitCut, type ResultsState } from './state';
 import { type TimeMode } from './state';
 import { strings } from './strings';
 
@@ -16,10 +16,8 @@ export interface HeaderActions {
   readonly rerunWithLimit: (limit: number) => void;
 }
 
-/** Facts about the rows that the header cannot read from the state. */
+/** What the header shows the rows' times in. */
 export interface HeaderFacts {
-  /** The latest time among the rows (epoch ms), when the result has a time column. */
-  readonly lastTime?: number;
   readonly timeMode: TimeMode;
 }
 
@@ -84,15 +82,22 @@ function limitBanner(
   actions: HeaderActions,
   facts: HeaderFacts,
 ): HTMLElement | undefined {
-  const limit = state.run?.limit;
-  if (!limitReached(state) || limit === undefined) return undefined;
-  const next = higherLimit(limit);
+  const cut = limitCut(state);
+  const limit = state.totals?.facts?.limit;
+  if (!cut || limit === undefined) return undefined;
+  const next = higherLimit(limit, cut.suggestedLimit);
   const mode = facts.timeMode === 'utc' ? 'utc' : 'local';
-  const coverage =
-    facts.lastTime === undefined ? undefined : strings.limitCoverage(formatTime(facts.lastTime, mode));
+  // What the host judged the limit kept: only rows in time order say which part of the range they cover.
+  const coverage = !cut.covered
+    ? undefined
+    : cut.kept === 'oldest'
+      ? strings.limitCoverage(formatTime(cut.covered.etime, mode))
+      : strings.limitCoverageNewest(formatTime(cut.covered.stime, mode));
+  const estimate = cut.estimatedTotal === undefined ? undefined : strings.limitEstimate(cut.estimatedTotal);
   return el('div', { className: 'mxql-banner mxql-limit', attrs: { role: 'status' } }, [
     el('span', { text: strings.limit(limit) }),
     coverage === undefined ? undefined : el('span', { className: 'mxql-limit-coverage', text: coverage }),
+    estimate === undefined ? undefined : el('span', { className: 'mxql-limit-estimate', text: estimate }),
     next === undefined
       ? undefined
       : el('button', {
@@ -110,8 +115,16 @@ function banners(
   facts: HeaderFacts,
 ): (HTMLElement | undefined)[] {
   const partialCancel = state.phase === 'cancelled' && state.rowCount > 0;
+  const missing = state.phase === 'done' ? (state.totals?.facts?.missingColumns ?? []) : [];
   return [
     limitBanner(state, actions, facts),
+    missing.length > 0
+      ? el('div', {
+          className: 'mxql-banner mxql-missing-columns',
+          attrs: { role: 'status' },
+          text: strings.missingColumns(missing),
+        })
+      : undefined,
     partialCancel
       ? el('div', {
           className: 'mxql-banner mxql-cancelled',

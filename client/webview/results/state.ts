@@ -9,6 +9,7 @@ import {
   type RunInfo,
   RESULTS_PROTOCOL_VERSION,
 } from '../../../common/resultsMessages';
+import { isResultFacts, type LimitCut, type ResultFacts } from '../../../common/resultFacts';
 import { strings } from './strings';
 
 /** Where the current run is. */
@@ -19,6 +20,8 @@ export interface RunTotals {
   readonly totalRows: number;
   readonly elapsedMs: number;
   readonly bytes: number;
+  /** What the rows are, as the host judged them: a reached limit and which end it kept, missing columns. */
+  readonly facts?: ResultFacts;
 }
 
 /** Everything the host told us about the current result. Rows are kept as received chunks. */
@@ -119,6 +122,7 @@ export function reduce(state: ResultsState, msg: ExtensionToResults): ResultsSta
           totalRows: isCount(msg.totalRows) ? msg.totalRows : state.rowCount,
           elapsedMs: isCount(msg.elapsedMs) ? msg.elapsedMs : 0,
           bytes: isCount(msg.bytes) ? msg.bytes : 0,
+          ...(isResultFacts(msg.facts) ? { facts: msg.facts } : {}),
         },
       };
     case 'error':
@@ -133,15 +137,18 @@ export function reduce(state: ResultsState, msg: ExtensionToResults): ResultsSta
   }
 }
 
-/** True when the result has exactly as many rows as the limit sent: it may be truncated. */
-export function limitReached(state: ResultsState): boolean {
-  const limit = state.run?.limit;
-  return typeof limit === 'number' && limit > 0 && state.phase === 'done' && state.rowCount >= limit;
+/** What the row limit kept, when the host judged that it cut a finished result; undefined otherwise. */
+export function limitCut(state: ResultsState): LimitCut | undefined {
+  return state.phase === 'done' ? state.totals?.facts?.cut : undefined;
 }
 
-/** The limit a "re-run with a higher limit" offers: ten times the current one, at most 100,000 rows, so one click never asks for more than the grid comfortably holds. */
-export function higherLimit(limit: number): number | undefined {
-  const next = Math.min(100_000, limit * 10);
+/**
+ * The limit a "re-run with a higher limit" offers: the one the host judged would return every row, else
+ * ten times the current one; at most 100,000 rows, so one click never asks for more than the grid
+ * comfortably holds.
+ */
+export function higherLimit(limit: number, suggested?: number): number | undefined {
+  const next = Math.min(100_000, suggested ?? limit * 10);
   return next > limit ? next : undefined;
 }
 

@@ -35,8 +35,12 @@ const stringsOf = () => ({
   },
   cancelledPartial: (n: number): string => fillTemplate(texts.cancelledPartial, rows(n)),
   limit: (limit: number): string => fillTemplate(texts.limit, rows(limit)),
-  /** Rows come in time order from the start of the range, so a truncated result ends early. */
+  /** The limit kept the oldest rows: the result ends early. */
   limitCoverage: (until: string): string => fillTemplate(texts.limitCoverage, until),
+  /** The limit kept the newest rows: the result starts late. */
+  limitCoverageNewest: (from: string): string => fillTemplate(texts.limitCoverageNewest, from),
+  limitEstimate: (total: number): string => fillTemplate(texts.limitEstimate, formatCount(total)),
+  missingColumns: (names: readonly string[]): string => fillTemplate(texts.missingColumns, names.join(', ')),
   limitRerun: (limit: number): string => fillTemplate(texts.limitRerun, formatCount(limit)),
   missingChunk: (expected: number, received: number): string =>
     fillTemplate(texts.missingChunk, expected, received),
