@@ -8,6 +8,7 @@ import { ROLLUP_STEP_MS, isRollupSuffix, splitCategorySuffix } from '../common/c
 import { filterProbe, formatDuration, lookupValues, parse, type CategoryCatalog } from '../server/core/index';
 import type { OpenApiClient } from './client';
 import type { ExecuteOptions, RunExecution } from './executeRun';
+import { apiText, type ApiText } from './apiText';
 
 /** One reason a result is empty, as data; each surface words it. */
 export type EmptyCause =
@@ -135,4 +136,38 @@ export async function explainEmpty(
     return bound.length > 0 ? [{ ...c, bound }] : [];
   });
   return [filter, ...others];
+}
+
+/** The text of one cause (English owner; the extension says it in the display language), with what to change. */
+export function emptyCauseText(cause: EmptyCause, pcode: number | undefined): ApiText {
+  switch (cause.kind) {
+    case 'notice':
+      return apiText('{0}', cause.notice);
+    case 'range-shorter-than-interval':
+      return apiText(
+        'No rows: the range is shorter than the collection interval of {0} ({1}); pick a range of {1} or more.',
+        cause.category,
+        cause.interval,
+      );
+    case 'filter':
+      return cause.column !== undefined && cause.values && cause.values.length > 0
+        ? apiText(
+            'No rows: the FILTER on line {0} kept none of the rows before it. {1} holds: {2}.',
+            cause.line,
+            cause.column,
+            cause.values.slice(0, 10).join(', '),
+          )
+        : apiText('No rows: the FILTER on line {0} kept none of the rows before it.', cause.line);
+    case 'agent-filter':
+      return apiText(
+        'No rows for {0}: scope the query to another agent, or to all agents.',
+        cause.bound.join(', '),
+      );
+    case 'no-data':
+      return apiText(
+        'No rows: {0} has no data in this range for project {1}. Pick another range or project.',
+        cause.categories.join(', ') || '-',
+        pcode ?? '-',
+      );
+  }
 }

@@ -38,5 +38,5 @@ export { liveChoiceOf, withLiveChoices } from './liveChoices';
 export type { LiveChoice, LookupRange, SendLookup } from './liveChoices';
 export { executeRun } from './executeRun';
 export type { ExecuteOptions, RunExecution, SendablePlan } from './executeRun';
-export { explainEmpty } from './explainEmpty';
+export { emptyCauseText, explainEmpty } from './explainEmpty';
 export type { EmptyCause } from './explainEmpty';

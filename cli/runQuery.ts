@@ -15,7 +15,15 @@ import {
   type RunRequest,
   type TimezoneOffset,
 } from '../server/core/index';
-import { executeRun, isOpenApiError, withLiveChoices, type MxqlRow } from '../api/index';
+import {
+  emptyCauseText,
+  englishOf,
+  executeRun,
+  explainEmpty,
+  isOpenApiError,
+  withLiveChoices,
+  type MxqlRow,
+} from '../api/index';
 import type { ResultFacts } from '../common/resultFacts';
 // The CLI ships the catalog data inline (see cli/check.ts).
 import { bundledCategoryCatalog } from '../server/core/catalog/bundledCatalog';
@@ -307,15 +315,26 @@ export async function runPrepared(
       throw new FileProblem('run/no-project', 'give the project: --pcode N or -- @pcode N in the file', 1, 2);
     if (!target.hasProjectToken)
       throw new FileProblem('run/no-token', 'set MXQL_PROJECT_TOKEN to the project API token', 1, 2);
-    const run = await untilInterrupted((signal) =>
-      executeRun(target.client, q, { signal, pcode, catalog: bundledCategoryCatalog }),
-    );
+    const options = { pcode, catalog: bundledCategoryCatalog };
+    const run = await untilInterrupted((signal) => executeRun(target.client, q, { ...options, signal }));
+    // An empty result asks the data why (a FILTER that kept nothing, no data in the range), in words.
+    const causes =
+      run.rows.length > 0
+        ? []
+        : await untilInterrupted((signal) =>
+            explainEmpty(target.client, run, {
+              ...options,
+              signal,
+              fromRange: new Set(Object.keys(q.fromRange)),
+            }),
+          );
+    const why = causes.map((c) => englishOf(emptyCauseText(c, pcode)));
     return {
       path,
       status: run.rows.length > 0 ? 'ok' : 'empty',
       rows: run.rows,
       ms: ms(),
-      ...(run.notice ? { notice: run.notice } : {}),
+      ...(why.length > 0 ? { notice: why.join(' ') } : run.notice ? { notice: run.notice } : {}),
       ...(Object.keys(q.fromRange).length > 0 ? { fromRange: q.fromRange } : {}),
       ...(project ? { project } : {}),
       pcode,
@@ -433,8 +452,8 @@ export function outcomeLine(run: FileRun): string {
     return `${run.path}:${e.line}:${e.column}: ${pointerText(run)}error ${e.code} ${e.message}${projectText(run)}`;
   const facts = run.facts ? factsText(run.facts) : '';
   if (run.status === 'empty')
-    return `${placeText(run)}empty${run.notice ? ` (${run.notice})` : ''}${fromRangeText(run)}${facts}${projectText(run)}`;
-  return `${placeText(run)}ok ${plural(run.rows.length, 'row')} (${run.ms} ms)${fromRangeText(run)}${facts}${projectText(run)}`;
+    return `${placeText(run)}empty${run.notice ? ` (${run.notice})` : ''}${fromRangeText(run)}${projectText(run)}${facts}`;
+  return `${placeText(run)}ok ${plural(run.rows.length, 'row')} (${run.ms} ms)${fromRangeText(run)}${projectText(run)}${facts}`;
 }
 
 /** What `mxql run --format json` prints for one query: the facts of its rows, then the rows. */

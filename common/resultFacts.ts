@@ -107,7 +107,9 @@ function cutOf(rows: readonly Row[], sent: SentWindow, order: TimeOrder): LimitC
   if (whole === 0 || wholeSpan <= 0 || rangeSpan <= 0) return { kept };
   const estimatedTotal = Math.max(rows.length + 1, Math.round((whole / wholeSpan) * rangeSpan));
   const covered =
-    kept === 'oldest' ? { stime: sent.stime, etime: edge } : { stime: edge + (order.step ?? 0), etime: sent.etime };
+    kept === 'oldest'
+      ? { stime: sent.stime, etime: edge }
+      : { stime: edge + (order.step ?? 0), etime: sent.etime };
   return { kept, estimatedTotal, suggestedLimit: roundLimitAbove(estimatedTotal), covered };
 }
 

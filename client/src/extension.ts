@@ -6,12 +6,12 @@
 import * as vscode from 'vscode';
 import { readFileSync } from 'node:fs';
 import { fillTemplate, languageOf, type UiLanguage } from '../../common/l10n';
-import { useTranslator } from './l10n';
+import { say, useTranslator } from './l10n';
 import { registerCommands } from './commands/register';
 import { registerAssistant } from './assistant/registerAssistant';
 import type { ChatDeps } from './assistant/chatParticipant';
-import { confirmationOf } from './assistant/languageModelTools';
-import { toolTarget } from './assistant/toolHost';
+import { confirmationOf } from './assistant/confirmation';
+import { toolContext } from './assistant/toolHost';
 import { registerExplorer } from './explorer/registerExplorer';
 import { registerEmbedded } from './embedded/registerEmbedded';
 import { Ctx } from './ctx';
@@ -139,7 +139,11 @@ function testApi(
     storagePaths: () => ({ globalStorage: context.globalStorageUri.fsPath, logs: context.logUri.fsPath }),
     chatDeps: () => chat,
     useLanguage: (language) => (language ? useBundle(context, language) : useVscodeTranslator()),
-    toolConfirmation: async (name, input) => confirmationOf(name, input, await toolTarget(current)),
+    toolConfirmation: async (name, input) => {
+      const context = await toolContext(current);
+      const shown = context.target ? confirmationOf(name, input, context.target, context) : undefined;
+      return shown && { title: say(shown.title), message: say(shown.message) };
+    },
   };
 }
 

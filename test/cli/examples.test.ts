@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { runRows } from '../support/cliProcess';
 
 const root = join(__dirname, '..', '..');
 const examplesDir = join(root, 'examples');
@@ -79,7 +80,7 @@ void describe('examples/', () => {
     void test(`${name} runs against the demo and returns rows`, async () => {
       const result = await mxql(['run', join('examples', name), '--demo', '--format', 'json']);
       assert.equal(result.code, 0, result.stderr);
-      const rows = JSON.parse(result.stdout) as unknown[];
+      const rows = runRows(result.stdout);
       assert.ok(Array.isArray(rows) && rows.length >= 1, `${name}: no rows (${result.stderr.trim()})`);
       assert.equal(typeof rows[0], 'object');
     });

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FAULT_CASES, FAULT_TIMEOUT_MS, type FaultCase } from '../support/faultCases';
 import { refusedPort, startFaultServer } from '../support/faultServer';
-import { runCli, type CliResult } from '../support/cliProcess';
+import { runCli, type CliResult, runRows } from '../support/cliProcess';
 
 const TOKEN = 'cli-fault-token-7781';
 const dir = mkdtempSync(join(tmpdir(), 'mxql-faults-'));
@@ -52,7 +52,7 @@ for (const [name, command] of Object.entries(commands)) {
         const { r, otherRequests } = await runCase(c, command);
         if ('rows' in c.expect) {
           assert.equal(r.code, 0, r.stderr);
-          assert.equal((JSON.parse(r.stdout) as unknown[]).length, c.expect.rows);
+          assert.equal(runRows(r.stdout).length, c.expect.rows);
           return;
         }
         assert.equal(r.code, 1, `${r.stderr}${r.stdout}`);

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { assertOneLine, runCli } from '../support/cliProcess';
+import { assertOneLine, runCli, runRows } from '../support/cliProcess';
 import { startFaultServer, type Fault, type FaultServer } from '../support/faultServer';
 
 const SECRET = 'cli-project-token-7f3a9c';
@@ -37,11 +37,66 @@ void describe('mxql run against the demo', () => {
     assert.match(r.stdout, /--inject name=MXQL/);
   });
 
+  void test('a result the limit cut says so, which end it kept and the --limit that returns all; JSON says it too', async () => {
+    const q = await file(
+      'cut.mxql',
+      '-- @range 1h\nCATEGORY app_counter\nTAGLOAD\nSELECT [time, oname, tps, no_such_column]\n',
+    );
+    const r = await runCli(['run', q, '--demo', '--format', 'json']);
+    assert.equal(r.code, 0, r.stderr);
+    assertOneLine(r.stderr);
+    assert.match(
+      r.stderr,
+      /ok 1000 rows \(\d+ ms\) · demo project \d+ .* · limit 1000 reached: kept the oldest rows \(complete up to \d\d:\d\d\); about \d+ rows in the range: --limit (\d+) returns them all · no row has no_such_column/,
+    );
+    const out = JSON.parse(r.stdout) as {
+      rowCount: number;
+      complete: boolean;
+      cut: { kept: string; suggestedLimit: number };
+      range: { stime: number; etime: number };
+      pcode: number;
+      missingColumns: string[];
+      rows: unknown[];
+    };
+    assert.deepEqual(
+      [out.rowCount, out.complete, out.cut.kept, out.missingColumns, out.rows.length],
+      [1000, false, 'oldest', ['no_such_column'], 1000],
+    );
+    assert.equal(out.range.etime - out.range.stime, 3_600_000);
+    assert.equal(typeof out.pcode, 'number');
+    // The --limit it names does return every row.
+    const all = await runCli([
+      'run',
+      q,
+      '--demo',
+      '--format',
+      'json',
+      '--limit',
+      String(out.cut.suggestedLimit),
+    ]);
+    assert.equal((JSON.parse(all.stdout) as { complete: boolean }).complete, true, all.stderr);
+    assert.doesNotMatch(all.stderr, /limit \d+ reached/);
+  });
+
+  void test('an empty result names its real cause: a FILTER that kept none, with the values that exist', async () => {
+    const q = await file(
+      'filtered.mxql',
+      'CATEGORY app_counter\nTAGLOAD\nFILTER {key: oname, value: "nobody"}\n',
+    );
+    const r = await runCli(['run', q, '--demo']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(
+      r.stderr,
+      /empty \(No rows: the FILTER on line 3 kept none of the rows before it\. oname holds: [^)]*:\d+/,
+    );
+    assert.doesNotMatch(r.stderr, /longer range/);
+  });
+
   void test('a query prints rows as JSON, CSV and a table', async () => {
     const q = await file('tps.mxql', '-- @name TPS\n-- @range 30m\nCATEGORY app_counter\nTAGLOAD\n');
     const json = await runCli(['run', q, '--demo', '--format', 'json']);
     assert.equal(json.code, 0, json.stderr);
-    const rows = JSON.parse(json.stdout) as Record<string, unknown>[];
+    const rows = runRows(json.stdout);
     assert.ok(rows.length > 0);
     assert.equal(typeof rows[0]?.['tps'], 'number');
     assert.match(
@@ -63,7 +118,7 @@ void describe('mxql run against the demo', () => {
     // Left unbound, an agent filter is skipped, as the service documents: every agent is read.
     const unbound = await runCli(['run', q, '--demo', '--format', 'json']);
     assert.equal(unbound.code, 0, unbound.stderr);
-    const agents = new Set((JSON.parse(unbound.stdout) as { oid: number }[]).map((r) => r.oid));
+    const agents = new Set(runRows<{ oid: number }>(unbound.stdout).map((r) => r.oid));
     assert.ok(agents.size > 1, `${agents.size} agent`);
     // The same $oid in a FILTER is a value the query needs: refused, with the flag to type.
     const filtered = await file(
@@ -82,15 +137,15 @@ void describe('mxql run against the demo', () => {
       /missing value for \$field; \$field \(column at that point\) such as \w+, \w+, \w+, \w+, \w+, … \(\d+ in all\)/,
     );
     assertOneLine(choices.stderr);
-    const all = JSON.parse(
+    const all = runRows<{ oid: number }>(
       (await runCli(['run', q.replace('oid.mxql', 'tps.mxql'), '--demo', '--format', 'json'])).stdout,
-    ) as { oid: number }[];
+    );
     const oid = all[0]?.oid;
     assert.ok(oid !== undefined);
     await writeFile(q, `-- @param $oid = ${oid}\nCATEGORY app_counter\nOID [$oid]\nTAGLOAD\n`);
     const r = await runCli(['run', q, '--demo', '--format', 'json']);
     assert.equal(r.code, 0, r.stderr);
-    const rows = JSON.parse(r.stdout) as { oid: number }[];
+    const rows = runRows<{ oid: number }>(r.stdout);
     assert.ok(rows.length > 0 && rows.every((row) => row.oid === oid));
   });
 
@@ -109,9 +164,9 @@ void describe('mxql run against the demo', () => {
     const values = (listed[1] ?? '').replace(/, … \(\d+ in all\)$/, '').split(', ');
     // Independently: the values the same range's rows hold.
     const all = await file('all.mxql', 'CATEGORY app_counter\nTAGLOAD\n');
-    const rows = JSON.parse((await runCli(['run', all, '--demo', '--format', 'json'])).stdout) as {
-      okindName: string;
-    }[];
+    const rows = runRows<{ okindName: string }>(
+      (await runCli(['run', all, '--demo', '--format', 'json'])).stdout,
+    );
     const held = new Set(rows.map((r) => r.okindName));
     assert.ok(
       values.length > 0 && values.every((v) => held.has(v)),
@@ -120,7 +175,7 @@ void describe('mxql run against the demo', () => {
     const first = values[0] ?? '';
     const run = await runCli(['run', q, '--demo', '--format', 'json', '--param', `$kind=${first}`]);
     assert.equal(run.code, 0, run.stderr);
-    const kept = JSON.parse(run.stdout) as { okindName: string }[];
+    const kept = runRows<{ okindName: string }>(run.stdout);
     assert.ok(kept.length > 0 && kept.every((r) => r.okindName === first));
   });
 
@@ -145,7 +200,7 @@ void describe('mxql run: what is sent', () => {
     );
     const r = await runCli(['run', q, ...target(), '--format', 'json'], { MXQL_PROJECT_TOKEN: SECRET });
     assert.equal(r.code, 0, r.stderr);
-    assert.deepEqual(JSON.parse(r.stdout), [{ a: 1 }]);
+    assert.deepEqual(runRows(r.stdout), [{ a: 1 }]);
     const body = sent();
     assert.equal(fault.requests.at(-1)?.url, '/open/api/flush/mxql/text');
     assert.equal(fault.requests.at(-1)?.headers['x-service-pcode'], '77');

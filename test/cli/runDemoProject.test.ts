@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDemoData } from '../../demo/data/index';
 import { categoriesOf, demoProjectFor } from '../../cli/demoProject';
-import { runCli } from '../support/cliProcess';
+import { runCli, runRows } from '../support/cliProcess';
 
 // The CLI's demo uses the default seed, so its project codes are these.
 const demo = createDemoData(1, Date.now);
@@ -81,7 +81,7 @@ void describe('mxql run --demo picks the project of what each file queries', () 
 
       const alone = await runCli(['run', join(dir, 'queries', name), '--demo', '--format', 'json']);
       assert.equal(alone.code, 0, alone.stderr);
-      const rows = JSON.parse(alone.stdout) as { pcode: number; pname: string }[];
+      const rows = runRows<{ pcode: number; pname: string }>(alone.stdout);
       assert.equal(rows.length, inFolder.rows, `${name}: the same rows alone and in the folder`);
       assert.ok(rows.length > 0, name);
       assert.deepEqual(
@@ -105,7 +105,7 @@ void describe('mxql run --demo picks the project of what each file queries', () 
       'json',
     ]);
     assert.equal(r.code, 0, r.stderr);
-    assert.deepEqual(JSON.parse(r.stdout), []);
+    assert.deepEqual(runRows(r.stdout), []);
     assert.match(
       r.stderr,
       new RegExp(`empty \\(no rows: .*\\) · demo project ${server.pcode} Linux Fleet \\(--pcode\\)`),

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli, type CliResult } from '../support/cliProcess';
+import { runCli, type CliResult, runRows } from '../support/cliProcess';
 import { startFaultServer, type FaultServer, type RecordedRequest } from '../support/faultServer';
 
 const TOKEN = 'one-and-many-token-51c2';
@@ -131,7 +131,7 @@ async function compareForms(flags: string[], relative: (name: string) => boolean
       );
     } else {
       assert.equal(alone.r.code, 0, alone.r.stderr);
-      assert.equal((JSON.parse(alone.r.stdout) as unknown[]).length, inFolder.rows, `${name}: the same rows`);
+      assert.equal(runRows(alone.r.stdout).length, inFolder.rows, `${name}: the same rows`);
       assert.match(alone.r.stderr, new RegExp(`${name}: ok ${inFolder.rows} rows`));
     }
   }

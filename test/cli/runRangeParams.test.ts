@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDemoServer, type DemoServer, type MxqlRequest } from '../../demo/index';
 import { defaultMxqlExecutorFactory } from '../../demo/defaultMxqlExecutor';
-import { runCli } from '../support/cliProcess';
+import { runCli, runRows } from '../support/cliProcess';
 import { startFaultServer, type FaultServer } from '../support/faultServer';
 
 const QUERY = 'TIME-RANGE {duration:15s, etime:$etime}\nCATEGORY app_counter\nTAGLOAD\n';
@@ -67,7 +67,7 @@ void describe('mxql run: $etime and $stime come from the time range', () => {
     assert.equal(req.etime - req.stime, 30 * 60_000);
     assert.deepEqual(req.param, { $etime: String(req.etime) });
     assert.equal(req.mql, QUERY);
-    const rows = JSON.parse(r.stdout) as { time: number }[];
+    const rows = runRows<{ time: number }>(r.stdout);
     assert.ok(rows.length > 0, 'no rows');
     for (const row of rows)
       assert.ok(
@@ -77,7 +77,7 @@ void describe('mxql run: $etime and $stime come from the time range', () => {
     assert.match(
       r.stderr,
       new RegExp(
-        `dashboard\\.mxql: ok \\d+ rows? \\(\\d+ ms\\) · \\$etime = ${req.etime} from the time range\\n$`,
+        `dashboard\\.mxql: ok \\d+ rows? \\(\\d+ ms\\) · \\$etime = ${req.etime} from the time range · range [^\\n]*\\n$`,
       ),
     );
   });

@@ -43,3 +43,11 @@ export function runCli(args: readonly string[], env: Record<string, string> = {}
 export function assertOneLine(text: string): void {
   assert.equal(text.trim().split('\n').length, 1, `one line: ${text}`);
 }
+
+/** The rows of `mxql run FILE --format json`, which prints them beside the facts of the run. */
+export function runRows<T = Record<string, unknown>>(stdout: string): T[] {
+  const out = JSON.parse(stdout) as { rowCount?: unknown; rows?: unknown };
+  if (!Array.isArray(out.rows) || out.rowCount !== out.rows.length)
+    throw new Error(`not the output of mxql run --format json: ${stdout.slice(0, 200)}`);
+  return out.rows as T[];
+}

@@ -44,13 +44,13 @@ export async function toolTarget(ctx: Ctx): Promise<ToolTarget> {
 }
 
 /** Everything a tool reads besides its input. */
-export async function toolContext(ctx: Ctx, queries: WorkspaceQueries): Promise<ToolContext> {
+export async function toolContext(ctx: Ctx, queries?: WorkspaceQueries): Promise<ToolContext> {
   return {
     target: await toolTarget(ctx),
     catalogs: ctx.catalogs,
     locale: toolLocale(),
     now: () => Date.now(),
     timezone: localTimezone,
-    workspaceQueries: () => queries.texts(),
+    ...(queries ? { workspaceQueries: () => queries.texts() } : {}),
   };
 }

@@ -207,7 +207,12 @@ class BoardPreview extends PanelHost<ExtensionToBoard> {
     if (!prepared.ok) return { status: 'error', message: say(prepared.problem) };
     if (signal.aborted) return { status: 'cancelled' };
     try {
-      const { rows: answer } = await sendPrepared(prepared.run, target, prepared.run.pcode ?? target.pcode, signal);
+      const { rows: answer } = await sendPrepared(
+        prepared.run,
+        target,
+        prepared.run.pcode ?? target.pcode,
+        signal,
+      );
       const { columns, rows } = tabulate(answer);
       const kept = this.isSeries(query) ? rows : rows.slice(0, BOARD_GRID_ROWS);
       return { status: 'done', columns, rows: kept, total: rows.length };

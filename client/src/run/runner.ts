@@ -4,7 +4,7 @@
 // the history. Every failure ends as a message (notification + panel), never as an exception.
 import * as vscode from 'vscode';
 import type { RunInfo } from '../../../common/resultsMessages';
-import { explainEmpty, type RequestEvent, type RunExecution } from '../../../api/index';
+import { emptyCauseText, explainEmpty, type RequestEvent, type RunExecution } from '../../../api/index';
 import { DEMO_PROFILE_NAME } from '../config';
 import type { Ctx } from '../ctx';
 import { say, t } from '../l10n';
@@ -20,7 +20,6 @@ import { boardInjects, type RunPlan } from '../../../server/core/index';
 import { planEditorRun, preparedOf, type PreparedRun, type RunValues } from './runRequest';
 import { agentScopeOf } from './agentScope';
 import { sendPrepared } from './sendPrepared';
-import { emptyCauseText } from './emptyCauseText';
 
 export type { RunSource } from './runRecord';
 

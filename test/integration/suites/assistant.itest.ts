@@ -149,6 +149,13 @@ suite('assistant', () => {
       assert.match(confirm.title, /Prod/);
       for (const part of ['Prod', '77', '6h', '200'])
         assert.ok(confirm.message.includes(part), confirm.message);
+      // The query's own directives are what the run sends, so they are what the confirmation names.
+      const own = await api.toolConfirmation('mxql_run', {
+        mql: '-- @range 7d\n-- @limit 50\n-- @pcode 12\nCATEGORY app_counter\nTAGLOAD',
+      });
+      assert.ok(own, 'a run on a real account must ask first');
+      for (const part of ['project 12', '7d', 'at most 50 rows'])
+        assert.ok(own.message.includes(part), own.message);
       // Tools that read nothing of the service never ask.
       assert.equal(await api.toolConfirmation('mxql_check', { mql: 'CATEGORY app_counter' }), undefined);
     } finally {

@@ -1,0 +1,72 @@
+// The confirmation VS Code shows before a tool reads a real account, rendered from what the tool will do:
+// for `mxql_run`, from the plan of the one planner (assistant/tools/run.ts `toolPlan`), so the range, the
+// row limit and the project it names are those the request carries, the query's own directives included
+// (`-- @range 7d`, `-- @limit 50`, `-- @pcode`). Pure: texts as data, said by the tool registration.
+import { formatLocal, formatZone, type RunPlan } from '../../../server/core/index';
+import { findTool, toolPlan, type ToolContext, type ToolTarget } from '../../../assistant/toolset';
+import { templateText, type TemplateText } from '../../../common/templateText';
+
+type ToolInput = Record<string, unknown>;
+
+/** What the confirmation says, and the plan it was rendered from (undefined for tools that plan no run). */
+export interface Confirmation {
+  readonly title: TemplateText;
+  readonly message: TemplateText;
+  readonly plan?: RunPlan;
+}
+
+/** `2026-11-20 11:00 → 12:00 UTC+09:00 (7d, from the query's -- @range)`: the range a plan sends. */
+function rangeText(plan: RunPlan, context: ToolContext): TemplateText {
+  const { stime, etime } = plan.request?.body ?? plan.range;
+  const from = formatLocal(stime, context.timezone);
+  const to = formatLocal(etime, context.timezone);
+  const span = `${from} → ${from.slice(0, 10) === to.slice(0, 10) ? to.slice(11) : to} ${formatZone(context.timezone(etime))}`;
+  return plan.range.source === 'directive'
+    ? templateText("{0} ({1}, from the query's directives)", span, plan.range.label)
+    : templateText('{0} ({1})', span, plan.range.label);
+}
+
+/** The plan of a run tool's input, or undefined when the input cannot be planned (the tool refuses it unsent). */
+function planOf(input: ToolInput, context: ToolContext): RunPlan | undefined {
+  try {
+    return toolPlan(input, context);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The confirmation before `name` reads `target`; undefined for the Demo and for tools that read nothing. */
+export function confirmationOf(
+  name: string,
+  input: ToolInput,
+  target: Pick<ToolTarget, 'label' | 'isDemo' | 'pcode'>,
+  context: ToolContext,
+): Confirmation | undefined {
+  const tool = findTool(name);
+  if (!tool?.readsService || target.isDemo) return undefined;
+  const given = typeof input.pcode === 'number' ? input.pcode : undefined;
+  const plan = name === 'mxql_run' ? planOf(input, context) : undefined;
+  const project = String(given ?? plan?.pcode ?? target.pcode ?? '—');
+  if (plan?.request) {
+    return {
+      title: templateText('Run an MXQL query on {0}?', target.label),
+      message: templateText(
+        'The assistant wants to run a query on profile {0}, project {1}, over {2}, with at most {3} rows. It only reads.',
+        target.label,
+        project,
+        rangeText(plan, context),
+        plan.request.body.limit,
+      ),
+      plan,
+    };
+  }
+  return {
+    title: templateText('Read from {0}?', target.label),
+    message: templateText(
+      'The assistant wants {0} to read profile {1}, project {2}. It only reads.',
+      tool.title,
+      target.label,
+      project,
+    ),
+  };
+}

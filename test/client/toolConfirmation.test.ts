@@ -1,0 +1,65 @@
+// The confirmation before a tool reads a real account says what the run will send: it is rendered from the
+// plan of the one planner, so the query's own directives (`-- @range 7d`, `-- @limit 50`, `-- @pcode`) are
+// what it names, not the tool's defaults; every figure in it is checked against that plan's request.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { confirmationOf } from '../../client/src/assistant/confirmation';
+import { englishOf } from '../../common/templateText';
+import { formatLocal } from '../../server/core/index';
+import { contextFor, NOW } from '../assistant/harness';
+
+const target = { label: 'Prod', isDemo: false, pcode: 77 };
+const context = { ...contextFor(undefined), timezone: () => 540 };
+
+const cases: { name: string; input: Record<string, unknown>; project: string }[] = [
+  {
+    name: "the query's own directives",
+    input: { mql: '-- @range 7d\n-- @limit 50\n-- @pcode 12\nCATEGORY app_counter\nTAGLOAD\n' },
+    project: '12',
+  },
+  { name: 'the tool defaults', input: { mql: 'CATEGORY app_counter\nTAGLOAD\n' }, project: '77' },
+  {
+    name: 'the model’s range, limit and project',
+    input: { mql: '-- @range 7d\nCATEGORY app_counter\nTAGLOAD\n', range: '6h', limit: 200, pcode: 5 },
+    project: '5',
+  },
+  {
+    name: 'absolute times',
+    input: { mql: 'CATEGORY app_counter\nTAGLOAD\n', stime: '2026-11-19 09:00', etime: '2026-11-19 10:30' },
+    project: '77',
+  },
+];
+
+for (const c of cases)
+  void test(`the run confirmation names what the plan sends: ${c.name}`, () => {
+    const shown = confirmationOf('mxql_run', c.input, target, context);
+    assert.ok(shown?.plan?.request, 'a run on a real account asks, with the plan it sends');
+    const { body } = shown.plan.request;
+    const message = englishOf(shown.message);
+    assert.match(message, new RegExp(`project ${c.project}, `));
+    assert.match(message, new RegExp(`with at most ${body.limit} rows`));
+    const from = formatLocal(body.stime, 540);
+    const to = formatLocal(body.etime, 540);
+    assert.ok(message.includes(from), `${message} names the start ${from}`);
+    assert.ok(message.includes(from.slice(0, 10) === to.slice(0, 10) ? to.slice(11) : to), message);
+    assert.ok(message.includes(shown.plan.range.label), message);
+    assert.match(englishOf(shown.title), /^Run an MXQL query on Prod\?$/);
+  });
+
+void test('the directives a query carries are what it names, not the defaults', () => {
+  const shown = confirmationOf('mxql_run', cases[0]?.input ?? {}, target, context);
+  const message = englishOf(shown?.message ?? { template: '', args: [] });
+  assert.match(message, /7d, from the query's directives/);
+  assert.match(message, /at most 50 rows/);
+  assert.equal(shown?.plan?.request?.body.etime, NOW);
+});
+
+void test('the Demo and tools that read nothing ask nothing; other reading tools name the project', () => {
+  assert.equal(
+    confirmationOf('mxql_run', cases[1]?.input ?? {}, { ...target, isDemo: true }, context),
+    undefined,
+  );
+  assert.equal(confirmationOf('mxql_check', { mql: 'CATEGORY app_counter' }, target, context), undefined);
+  const agents = confirmationOf('mxql_list_agents', {}, target, context);
+  assert.match(englishOf(agents?.message ?? { template: '', args: [] }), /read profile Prod, project 77/);
+});
