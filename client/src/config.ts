@@ -131,7 +131,13 @@ function readBoolean(get: SettingLookup, key: string, fallback: boolean, problem
 function readLimit(get: SettingLookup, problems: TemplateText[]): number {
   const value = get('mxql.run.defaultLimit');
   if (value === undefined) return DEFAULT_LIMIT;
-  if (typeof value === 'number' && Number.isInteger(value) && value >= MXQL_ROW_LIMIT.min && value <= MXQL_ROW_LIMIT.max) return value;
+  if (
+    typeof value === 'number' &&
+    Number.isInteger(value) &&
+    value >= MXQL_ROW_LIMIT.min &&
+    value <= MXQL_ROW_LIMIT.max
+  )
+    return value;
   problems.push(
     templateText(
       '{0} must be a whole number from 1 to {1}; using {2}.',
