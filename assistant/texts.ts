@@ -30,7 +30,9 @@ const EN = {
   fixAvailable: 'fix: {0}',
   explainHead: 'Pipeline of {0} steps; reads category {1}.',
   explainNoCategory: 'Pipeline of {0} steps; no CATEGORY is named.',
-  columnsAfter: 'columns after it: {0}',
+  columnsAfter: 'Columns of the result: {0}',
+  columnsAdded: 'adds {0}',
+  columnsRemoved: 'drops {0}',
   columnsOpen: '{0} and possibly more',
   explainErrors: 'The query has {0} errors: call mxql_check for them and their fixes.',
   subPipeline: 'SUB {0}',
@@ -42,6 +44,11 @@ const EN = {
   projectUnchecked:
     'No project API token is set for project {0} on {1}: the code may be wrong (mxql_list_projects lists the projects) or its token is not set.',
   queryRejected: 'The service rejected the query: {0} Fix it (mxql_check finds most problems) and run again.',
+  pathExists: '{0} is a predefined query: run it with mxql_run {"path": "{0}"}.',
+  pathUnknown: '{0} is not a predefined query. The nearest:',
+  pathsHead: '{0} predefined queries match; the first {1}:',
+  pathsNone:
+    'No predefined query is named by {0}. Try other words, or write the query as MXQL (mxql_find_data).',
   runProblem: 'The run was not sent: {0}',
   mqlOrPath: 'Give exactly one of mql (the query text) or path (a predefined query path).',
   badRange: "range must be a duration such as 15m, 1h or 1d (got '{0}').",
@@ -83,6 +90,7 @@ const EN = {
   unknownEndpoint:
     'There is no read endpoint {0} for mxql_open_api. Valid ids: {1}. For MXQL use mxql_run instead.',
   endpointDone: '{0} ({1}) answered.',
+  endpointsHead: '{0} read endpoints (id: what it gives — parameters, * = required):',
   truncatedResponse: 'The response was cut at {0} characters; narrow the parameters for the rest.',
   foundHead: '{0} categories match; next, call mxql_describe_category on the best one:',
   foundNone:
@@ -117,7 +125,9 @@ const KO: Table = {
   fixAvailable: '수정: {0}',
   explainHead: '{0}단계 파이프라인, 카테고리 {1}을(를) 읽습니다.',
   explainNoCategory: '{0}단계 파이프라인, CATEGORY가 지정되지 않았습니다.',
-  columnsAfter: '이후 컬럼: {0}',
+  columnsAfter: '결과의 컬럼: {0}',
+  columnsAdded: '추가: {0}',
+  columnsRemoved: '제외: {0}',
   columnsOpen: '{0} 외에 더 있을 수 있음',
   explainErrors: '쿼리에 오류가 {0}개 있습니다: mxql_check로 오류와 수정을 확인하세요.',
   subPipeline: 'SUB {0}',
@@ -130,6 +140,11 @@ const KO: Table = {
     '{1}의 프로젝트 {0}에 프로젝트 API 토큰이 없습니다: 코드가 틀렸거나(mxql_list_projects가 프로젝트를 나열합니다) 토큰이 설정되지 않았습니다.',
   queryRejected:
     '서비스가 쿼리를 거부했습니다: {0} 고친 뒤(mxql_check가 대부분의 문제를 찾습니다) 다시 실행하세요.',
+  pathExists: '{0}은(는) 미리 정의된 쿼리입니다: mxql_run {"path": "{0}"}로 실행하세요.',
+  pathUnknown: '{0}은(는) 미리 정의된 쿼리가 아닙니다. 가장 가까운 것:',
+  pathsHead: '미리 정의된 쿼리 {0}개가 맞습니다. 처음 {1}개:',
+  pathsNone:
+    '{0}(으)로 이름 붙은 미리 정의된 쿼리가 없습니다. 다른 단어를 쓰거나 MXQL로 쿼리를 작성하세요(mxql_find_data).',
   runProblem: '실행 요청을 보내지 않았습니다: {0}',
   mqlOrPath: 'mql(쿼리 텍스트)과 path(미리 정의된 쿼리 경로) 중 정확히 하나를 주세요.',
   badRange: "range는 15m, 1h, 1d 같은 기간이어야 합니다 (받은 값 '{0}').",
@@ -165,6 +180,7 @@ const KO: Table = {
   unknownEndpoint:
     'mxql_open_api에 읽기 엔드포인트 {0}은(는) 없습니다. 유효한 id: {1}. MXQL은 mxql_run을 쓰세요.',
   endpointDone: '{0} ({1}) 응답을 받았습니다.',
+  endpointsHead: '읽기 엔드포인트 {0}개 (id: 내용 — 매개변수, * = 필수):',
   truncatedResponse: '응답을 {0}자에서 잘랐습니다. 나머지는 매개변수를 좁혀서 받으세요.',
   foundHead: '{0}개 카테고리가 맞습니다. 다음으로 가장 나은 것에 mxql_describe_category를 호출하세요:',
   foundNone:
@@ -196,7 +212,9 @@ const JA: Table = {
   fixAvailable: '修正: {0}',
   explainHead: '{0} ステップのパイプライン。カテゴリ {1} を読みます。',
   explainNoCategory: '{0} ステップのパイプライン。CATEGORY は指定されていません。',
-  columnsAfter: 'この後のカラム: {0}',
+  columnsAfter: '結果のカラム: {0}',
+  columnsAdded: '追加: {0}',
+  columnsRemoved: '除外: {0}',
   columnsOpen: '{0} ほか',
   explainErrors: 'クエリにエラーが {0} 件あります: mxql_check でエラーと修正を確認してください。',
   subPipeline: 'SUB {0}',
@@ -211,6 +229,11 @@ const JA: Table = {
     '{1} のプロジェクト {0} にプロジェクト API トークンがありません: コードが誤っているか(mxql_list_projects がプロジェクトを列挙します)、トークンが未設定です。',
   queryRejected:
     'サービスがクエリを拒否しました: {0} 修正して(mxql_check が大半の問題を見つけます)再実行してください。',
+  pathExists: '{0} は定義済みクエリです: mxql_run {"path": "{0}"} で実行してください。',
+  pathUnknown: '{0} は定義済みクエリではありません。最も近いもの:',
+  pathsHead: '定義済みクエリ {0} 件が一致します。最初の {1} 件:',
+  pathsNone:
+    '{0} という名前の定義済みクエリはありません。別の語を試すか、MXQL でクエリを書いてください(mxql_find_data)。',
   runProblem: '実行リクエストは送られませんでした: {0}',
   mqlOrPath: 'mql(クエリ本文)と path(定義済みクエリのパス)のどちらか一方だけを渡してください。',
   badRange: "range は 15m、1h、1d のような期間で指定してください(受け取った値 '{0}')。",
@@ -250,6 +273,7 @@ const JA: Table = {
   unknownEndpoint:
     'mxql_open_api に読み取りエンドポイント {0} はありません。有効な id: {1}。MXQL には mxql_run を使ってください。',
   endpointDone: '{0}({1})から応答がありました。',
+  endpointsHead: '読み取りエンドポイント {0} 個(id: 内容 — パラメータ、* = 必須):',
   truncatedResponse: '応答を {0} 文字で切りました。残りはパラメータを絞って取得してください。',
   foundHead: '{0} 件のカテゴリが合います。次に最も良いものに mxql_describe_category を呼んでください:',
   foundNone:

@@ -12,6 +12,7 @@ import { describeCategory } from './tools/describeCategory';
 import { explain } from './tools/explain';
 import { findData } from './tools/findData';
 import { listAgents } from './tools/listAgents';
+import { listPaths } from './tools/listPaths';
 import { listProjects } from './tools/listProjects';
 import { openApi } from './tools/openApi';
 import { run } from './tools/run';
@@ -30,6 +31,7 @@ export const TOOLS: readonly AnyTool[] = [
   check,
   explain,
   run,
+  listPaths,
   listProjects,
   listAgents,
   openApi,

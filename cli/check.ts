@@ -13,7 +13,6 @@ import {
   lineRangeOf,
   lineStartsOf,
   localizedMessage,
-  languageOf,
   validate,
   type UiLanguage,
   type ValidationDiagnostic,
@@ -22,6 +21,7 @@ import {
 import { bundledCategoryCatalog } from '../server/core/catalog/bundledCatalog';
 import { expandOperands, MAX_FILE_BYTES, readQueryFile, type FileProblem } from './files';
 import type { Subcommand } from './main';
+import { localeFlag } from './locale';
 
 const HELP = `Usage: mxql check [files, directories or globs…] [options]
 
@@ -137,12 +137,10 @@ function readArguments(args: readonly string[]) {
   }
 }
 
-/** The language `--locale` asks for; English by default, so CI output never depends on the environment. */
+/** The language `--locale` asks for: undefined for English, the core's own words. */
 function messageLanguage(locale: string | undefined): UiLanguage | undefined {
-  if (locale === undefined || /^en(?:[-_]|$)/i.test(locale)) return undefined;
-  const language = languageOf(locale);
-  if (language === undefined) throw new UsageError(`--locale must be en, ko or ja (got '${locale}')`);
-  return language;
+  const language = localeFlag(locale, (message) => new UsageError(message));
+  return language === 'en' ? undefined : language;
 }
 
 function checkText(path: string, text: string, language: UiLanguage | undefined): FileReport {

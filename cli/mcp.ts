@@ -6,7 +6,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { invokeTool, TOOLS, type ToolContext, type ToolLocale, type ToolTarget } from '../assistant/toolset';
-import { bundledCategoryCatalog } from '../server/core/catalog/bundledCatalog';
+import { bundledCategoryCatalog, bundledPathCatalog } from '../server/core/catalog/bundledCatalog';
 import {
   openTarget,
   parseCommandLine,
@@ -18,6 +18,7 @@ import {
   type TargetValues,
 } from './args';
 import type { Subcommand } from './main';
+import { localeFlag } from './locale';
 import { localTimezone } from '../common/localZone';
 
 const HELP = `Usage: mxql mcp [--demo | --base-url URL --pcode N] [options]
@@ -34,12 +35,6 @@ Example client configuration: {"command": "mxql", "args": ["mcp", "--demo"]}
 `;
 
 const mcpOptions = { ...targetOptions, locale: { type: 'string' } } as const;
-
-function localeOf(value: string | undefined): ToolLocale {
-  if (value === undefined) return 'en';
-  if (value === 'en' || value === 'ko' || value === 'ja') return value;
-  throw new UsageError(`--locale must be en, ko or ja (got '${value}')`);
-}
 
 /** How the target is named to the model: never a token, and no more of a URL than its host. */
 function labelOf(values: TargetValues): string {
@@ -63,6 +58,7 @@ function toolList(): Tool[] {
       title: t.title,
       readOnlyHint: true,
       destructiveHint: false,
+      idempotentHint: true,
       openWorldHint: t.readsService,
     },
   }));
@@ -116,7 +112,7 @@ function serve(target: Target, values: TargetValues, locale: ToolLocale): Promis
   };
   const context: ToolContext = {
     target: toolTarget,
-    catalogs: { categories: bundledCategoryCatalog },
+    catalogs: { categories: bundledCategoryCatalog, paths: bundledPathCatalog },
     locale,
     now: () => Date.now(),
     timezone: localTimezone,
@@ -155,7 +151,7 @@ export const mcp: Subcommand = (args) =>
     }
     if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0] ?? ''}'`);
     if (values.format !== undefined) throw new UsageError('--format does not apply to mxql mcp');
-    const locale = localeOf(values.locale);
+    const locale = localeFlag(values.locale, (message) => new UsageError(message));
     keepStdoutForProtocol();
     const target = await openTarget(values);
     return serve(target, values, locale);

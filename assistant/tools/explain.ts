@@ -1,5 +1,6 @@
 // mxql_explain: a query's pipeline step by step: each command with its line, what it does (the
-// catalog's own command docs) and the columns after it (the core's column flow).
+// catalog's own command docs) and how it changes the columns (the core's column flow), then the columns
+// of the result once: a long category's 40 columns are not repeated under every step.
 import {
   analyzeDocument,
   findCommand,
@@ -25,9 +26,9 @@ interface ExplainedStep {
   command: string;
   does: string;
   category?: string;
-  columns: string[];
-  /** True when more columns may exist than those listed (a category without a column list). */
-  columnsOpen: boolean;
+  /** Columns the step adds, and those it drops (SELECT's narrowing, RENAME's old names). */
+  added: string[];
+  removed: string[];
 }
 
 interface ExplainedPipeline {
@@ -35,6 +36,10 @@ interface ExplainedPipeline {
   pipeline: string;
   category?: string;
   steps: ExplainedStep[];
+  /** The columns the pipeline produces. */
+  columns: string[];
+  /** True when more columns may exist than those listed (a category without a column list). */
+  columnsOpen: boolean;
 }
 
 /** The word a statement is shown by, and what it does. */
@@ -56,12 +61,14 @@ function describeStatement(statement: Statement, wording: Wording): { command: s
 }
 
 function explainStep(step: FlowStep, wording: Wording): ExplainedStep {
+  const before = step.before.columns;
+  const after = step.after.columns;
   return {
     line: step.statement.line + 1,
     ...describeStatement(step.statement, wording),
     ...(step.category ? { category: step.category } : {}),
-    columns: [...step.after.columns.keys()],
-    columnsOpen: step.after.open,
+    added: [...after.keys()].filter((name) => !before.has(name)),
+    removed: [...before.keys()].filter((name) => !after.has(name)),
   };
 }
 
@@ -70,6 +77,8 @@ function explainPipeline(name: string, flow: PipelineFlow, wording: Wording): Ex
     pipeline: name,
     ...(flow.category ? { category: flow.category } : {}),
     steps: flow.steps.map((s) => explainStep(s, wording)),
+    columns: [...flow.result.columns.keys()],
+    columnsOpen: flow.result.open,
   };
 }
 
@@ -77,7 +86,7 @@ export const explain: ToolDefinition<ExplainInput> = {
   name: 'mxql_explain',
   title: 'Explain an MXQL query',
   description:
-    'Explains an MXQL query step by step: for each command its line, what it does, and the columns that exist after it (main pipeline and each SUB). ' +
+    'Explains an MXQL query step by step: for each command its line, what it does and the columns it adds or drops, then the columns of the result (main pipeline and each SUB). ' +
     'Use it to understand or describe an existing query to the user, or to see which columns a later command may use. ' +
     'It does not validate (use mxql_check) and does not run (use mxql_run).',
   inputSchema: MQL_INPUT_SCHEMA,
@@ -100,14 +109,16 @@ export const explain: ToolDefinition<ExplainInput> = {
                   command: { type: 'string' },
                   does: { type: 'string' },
                   category: { type: 'string' },
-                  columns: { type: 'array', items: { type: 'string' } },
-                  columnsOpen: { type: 'boolean' },
+                  added: { type: 'array', items: { type: 'string' } },
+                  removed: { type: 'array', items: { type: 'string' } },
                 },
-                required: ['line', 'command', 'does', 'columns', 'columnsOpen'],
+                required: ['line', 'command', 'does', 'added', 'removed'],
               },
             },
+            columns: { type: 'array', items: { type: 'string' } },
+            columnsOpen: { type: 'boolean' },
           },
-          required: ['pipeline', 'steps'],
+          required: ['pipeline', 'steps', 'columns', 'columnsOpen'],
         },
       },
       errors: { type: 'integer', minimum: 0 },
@@ -141,10 +152,15 @@ function explainText(context: ToolContext, pipelines: readonly ExplainedPipeline
       : say(locale, 'explainNoCategory', p.steps.length);
     lines.push(p.pipeline === 'main' ? head : `${say(locale, 'subPipeline', p.pipeline)}: ${head}`);
     for (const s of p.steps) {
-      const names = s.columns.join(', ');
-      const columns = s.columnsOpen ? say(locale, 'columnsOpen', names) : names;
-      lines.push(`${s.line}. ${s.command}: ${s.does}`, `   ${say(locale, 'columnsAfter', columns)}`);
+      lines.push(`${s.line}. ${s.command}: ${s.does}`);
+      const change = [
+        ...(s.added.length > 0 ? [say(locale, 'columnsAdded', s.added.join(', '))] : []),
+        ...(s.removed.length > 0 ? [say(locale, 'columnsRemoved', s.removed.join(', '))] : []),
+      ];
+      if (change.length > 0) lines.push(`   ${change.join('; ')}`);
     }
+    const names = p.columns.join(', ');
+    lines.push(say(locale, 'columnsAfter', p.columnsOpen ? say(locale, 'columnsOpen', names) : names));
   }
   if (errors > 0) lines.push(say(locale, 'explainErrors', errors));
   return lines.join('\n');

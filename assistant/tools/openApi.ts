@@ -8,7 +8,8 @@ import { PCODE_SCHEMA } from './schemas';
 import { requireTarget } from './target';
 
 export interface OpenApiInput {
-  readonly endpoint: string;
+  /** Omitted: the tool lists the endpoints it can call, with their parameters. */
+  readonly endpoint?: string;
   readonly params?: Readonly<Record<string, unknown>>;
   readonly pcode?: number;
 }
@@ -20,6 +21,32 @@ const MAX_STRUCTURED = 1_000_000;
 /** Reads only, and no MXQL: every row of the table that is safe to repeat, outside the MXQL group. */
 export function readEndpoints(): EndpointSpec[] {
   return endpoints.filter((e) => e.retryable && e.group !== 'mxql');
+}
+
+/** One endpoint as the list shows it: its id, what it gives, and each parameter with its type and rules. */
+function endpointEntry(spec: EndpointSpec): Record<string, unknown> {
+  return {
+    id: spec.id,
+    title: spec.title,
+    params: spec.params.map((p) => ({
+      name: p.name,
+      type: p.type,
+      required: p.required,
+      ...(p.values ? { values: p.values } : {}),
+      ...(p.default !== undefined ? { default: p.default } : {}),
+      ...(p.min !== undefined ? { min: p.min } : {}),
+      ...(p.max !== undefined ? { max: p.max } : {}),
+    })),
+  };
+}
+
+/** `spotTps (TPS now): no parameters` / `agentList (…): stime* time, etime* time, …`: one line an endpoint. */
+function endpointLine(entry: Record<string, unknown>): string {
+  const params = entry.params as { name: string; type: string; required: boolean; values?: string[] }[];
+  const list = params.map(
+    (p) => `${p.name}${p.required ? '*' : ''} ${p.type}${p.values ? ` (${p.values.join('|')})` : ''}`,
+  );
+  return `${String(entry.id)}: ${String(entry.title)}${list.length > 0 ? ` — ${list.join(', ')}` : ''}`;
 }
 
 /** Keys whose values are credentials (the projects answer carries each project's API token). */
@@ -42,7 +69,7 @@ export const openApi: ToolDefinition<OpenApiInput> = {
   description:
     'Calls one read endpoint of the Monitoring Open API by id with its parameters (checked against the specification and its limits before sending), e.g. spotTps, agentList, metricSeries, sqlStatTopN. ' +
     'Use it for facts MXQL does not give: project metadata, members, groups, live spot values, fixed statistics. ' +
-    'For metrics over time prefer mxql_run. An unknown id returns the valid ids; missing or wrong parameters are named in the error.',
+    'For metrics over time prefer mxql_run. Call it without endpoint to list every id with its parameters (* = required); missing or wrong parameters are named in the error.',
   inputSchema: {
     type: 'object',
     properties: {
@@ -50,7 +77,7 @@ export const openApi: ToolDefinition<OpenApiInput> = {
         type: 'string',
         minLength: 1,
         maxLength: 100,
-        description: 'The endpoint id, e.g. spotTps.',
+        description: 'The endpoint id, e.g. spotTps; omit it to list the endpoints and their parameters.',
       },
       params: {
         type: 'object',
@@ -59,7 +86,6 @@ export const openApi: ToolDefinition<OpenApiInput> = {
       },
       pcode: PCODE_SCHEMA,
     },
-    required: ['endpoint'],
     additionalProperties: false,
   },
   outputSchema: {
@@ -69,13 +95,26 @@ export const openApi: ToolDefinition<OpenApiInput> = {
       title: { type: 'string' },
       truncated: { type: 'boolean' },
       response: { description: 'The answer, credentials removed; absent when truncated.' },
+      endpoints: {
+        description: 'Without endpoint: every read endpoint with its parameters.',
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: { id: { type: 'string' }, title: { type: 'string' }, params: { type: 'array' } },
+          required: ['id', 'title', 'params'],
+        },
+      },
     },
-    required: ['endpoint', 'title', 'truncated'],
   },
   readsService: true,
   async run(input, context, signal) {
-    const spec = findEndpoint(input.endpoint);
     const readable = readEndpoints();
+    if (input.endpoint === undefined) {
+      const list = readable.map(endpointEntry);
+      const text = [say(context.locale, 'endpointsHead', list.length), ...list.map(endpointLine)].join('\n');
+      return done(text, { endpoints: list });
+    }
+    const spec = findEndpoint(input.endpoint);
     if (!spec || !readable.includes(spec))
       refuse(
         context,

@@ -2,7 +2,7 @@
 // with its tokens, and a tool context over the bundled catalog with a fixed clock.
 import { createOpenApiClient, type OpenApiClient } from '../../api/index';
 import { demoClientOptions, startDemoServer, type DemoServer } from '../../demo/index';
-import { bundledCategoryCatalog } from '../../server/core/catalog/bundledCatalog';
+import { bundledCategoryCatalog, bundledPathCatalog } from '../../server/core/catalog/bundledCatalog';
 import type { ToolContext, ToolLocale, ToolTarget } from '../../assistant/toolset';
 
 /** The demo's fixed clock, so data and ranges are reproducible. */
@@ -23,7 +23,7 @@ export interface DemoHarness {
 export function contextFor(target: ToolTarget | undefined, locale: ToolLocale = 'en'): ToolContext {
   return {
     target,
-    catalogs: { categories: bundledCategoryCatalog },
+    catalogs: { categories: bundledCategoryCatalog, paths: bundledPathCatalog },
     locale,
     now: () => NOW,
     timezone: () => 0,

@@ -111,7 +111,7 @@ void test('mxql_check words diagnostics and prose in Korean and Japanese', async
   assert.notEqual(message(ko), message(en));
 });
 
-void test('mxql_explain lists each command with its line, what it does and the columns after it', async () => {
+void test('mxql_explain lists each command with its line, what it does and the columns it changes', async () => {
   const mql =
     'CATEGORY app_counter\nTAGLOAD\nSELECT [time, oname, tps]\nRENAME {src: tps, dst: throughput}\n';
   const r = await call('mxql_explain', { mql });
@@ -127,8 +127,16 @@ void test('mxql_explain lists each command with its line, what it does and the c
       [4, 'RENAME'],
     ],
   );
-  assert.deepEqual(main?.steps[2]?.columns, ['time', 'oname', 'tps']);
-  assert.deepEqual(main?.steps[3]?.columns, ['time', 'oname', 'throughput']);
+  // Each step says what it changes; the result's columns are listed once, not under every step.
+  assert.deepEqual(main?.steps[3]?.added, ['throughput']);
+  assert.deepEqual(main?.steps[3]?.removed, ['tps']);
+  assert.ok((main?.steps[2]?.removed as string[]).includes('resp_time'), 'SELECT drops the rest');
+  assert.deepEqual((r.structured as { pipelines: { columns: string[] }[] }).pipelines[0]?.columns, [
+    'time',
+    'oname',
+    'throughput',
+  ]);
+  assert.equal(r.text.split('resp_time').length, 2, `a column is named once: ${r.text}`);
   assert.ok(String(main?.steps[2]?.does).length > 10);
   const ko = await call('mxql_explain', { mql }, h.context('ko'));
   assert.match(ko.text, /4단계 파이프라인/);
@@ -465,6 +473,7 @@ void test('every tool declares closed input schemas and a model description that
       'mxql_check',
       'mxql_explain',
       'mxql_run',
+      'mxql_list_paths',
       'mxql_list_projects',
       'mxql_list_agents',
       'mxql_open_api',
@@ -507,4 +516,34 @@ void test('mxql_find_data turns words into categories with their columns, in any
   const badLine = await call('mxql_find_data', { query: 'cpu', productLine: 'db' });
   assert.equal(badLine.isError, true);
   assert.match(badLine.text, /\/productLine must be equal to one of the allowed values/);
+});
+
+void test('mxql_list_paths finds predefined queries by words, and answers an exact path or its nearest', async () => {
+  const found = await call('mxql_list_paths', { search: 'act tx' });
+  const s = found.structured as { total: number; paths: { path: string; family: string }[] };
+  assert.ok(s.total > 0 && s.paths.some((p) => p.path === '/app/act_tx/act_tx_oid'), found.text);
+  assert.equal(s.paths.find((p) => p.path === '/app/act_tx/act_tx_oid')?.family, 'app');
+  const exact = await call('mxql_list_paths', { search: '/app/act_tx/act_tx_oid' });
+  assert.equal((exact.structured as { exact: boolean }).exact, true);
+  assert.match(exact.text, /mxql_run \{"path": "\/app\/act_tx\/act_tx_oid"\}/);
+  const near = await call('mxql_list_paths', { search: '/app/act_tx/act_tx_oidd' });
+  assert.equal((near.structured as { exact: boolean }).exact, false);
+  assert.ok(
+    (near.structured as { paths: { path: string }[] }).paths.some((p) => p.path === '/app/act_tx/act_tx_oid'),
+  );
+  const none = await call('mxql_list_paths', { search: 'zzqqxx' });
+  assert.equal((none.structured as { total: number }).total, 0);
+  assert.match(none.text, /No predefined query is named by zzqqxx/);
+});
+
+void test('mxql_open_api without an endpoint lists the read endpoints with their parameters', async () => {
+  const r = await call('mxql_open_api', {});
+  const list = (
+    r.structured as { endpoints: { id: string; params: { name: string; required: boolean }[] }[] }
+  ).endpoints;
+  assert.ok(list.length > 10);
+  assert.ok(!list.some((e) => e.id === 'mxqlText'), 'MXQL goes through mxql_run');
+  const agents = list.find((e) => e.id === 'agentList');
+  assert.ok(agents && agents.params.length > 0, r.text);
+  assert.match(r.text, /agentList: .* — .*\*/);
 });

@@ -76,8 +76,10 @@ void test('tools/list names every tool of the toolset with its own schemas', asy
     assert.equal(tool.inputSchema.additionalProperties, false, `${tool.name} refuses unknown arguments`);
     assert.ok(tool.description && tool.description.length > 80, `${tool.name} has a description for a model`);
     assert.equal(tool.annotations?.readOnlyHint, true, `${tool.name} only reads`);
+    assert.equal(tool.annotations?.destructiveHint, false, `${tool.name} changes nothing`);
+    assert.equal(tool.annotations?.openWorldHint, own?.readsService, `${tool.name} reads the service or not`);
   }
-  assert.match(stderr, /serving 8 tools on stdio \(Demo\)/);
+  assert.match(stderr, new RegExp(`serving ${TOOLS.length} tools on stdio \\(Demo\\)`));
 });
 
 void test('every tool answers once over stdio against the demo', async () => {
@@ -159,7 +161,8 @@ void test('100 concurrent calls are all answered, each with its own result', asy
 void test('stdout carries only JSON-RPC messages, and closing stdin ends the server with exit code 0', async () => {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'cli/main.ts', 'mcp', '--demo', '--locale', 'ko'],
+    // A locale as environments write it: `mxql check --locale` takes it, and so does `mxql mcp`.
+    ['--import', 'tsx', 'cli/main.ts', 'mcp', '--demo', '--locale', 'ko-KR'],
     {
       cwd: REPO_ROOT,
       env: { ...process.env, MXQL_PROJECT_TOKEN: '', MXQL_ACCOUNT_TOKEN: '' },
