@@ -196,6 +196,13 @@ class Session {
     await this.followEmptyResult(ran, input);
   }
 
+  /** A result the row limit cut (complete: false) is run again with the limit it names, as its text asks. */
+  async followCut(ran: AgentToolResult, input: Record<string, unknown>): Promise<void> {
+    const cut = ran.structured?.['cut'] as { suggestedLimit?: number } | undefined;
+    if (ran.structured?.['complete'] !== false || cut?.suggestedLimit === undefined) return;
+    await this.call('mxql_run', { ...input, limit: cut.suggestedLimit });
+  }
+
   /** An empty result that names the kind of project holding the data: list the projects, run there. */
   async followEmptyResult(ran: AgentToolResult, input: Record<string, unknown>): Promise<void> {
     const reasons = (ran.structured?.['emptyBecause'] ?? []) as { kind: string; text: string }[];
@@ -221,7 +228,8 @@ class Session {
       if (EXPLAIN.test(need)) await this.call('mxql_explain', { mql: query });
       else if (RUN.test(need)) {
         const { range } = rangeOfNeed(need);
-        await this.call('mxql_run', { mql: query, maxRows: 5, ...(range ? { range } : {}) });
+        const input = { mql: query, maxRows: 5, ...(range ? { range } : {}) };
+        await this.followCut(await this.call('mxql_run', input), input);
       } else await this.check(query);
       return;
     }
