@@ -5,7 +5,8 @@
  *
  * Severity policy (applied to every entry; a code has exactly one severity):
  * - **error**: the service would reject the query, or the text cannot mean anything (a bracket never
- *   closed, a template marker, a span longer than the API answers).
+ *   closed, a template marker, a span longer than the API answers, SQL such as `ORDER BY` that MXQL
+ *   drops without a word).
  * - **warning**: the query runs, but almost surely not as meant (an unknown command or option, a
  *   column the catalog knows completely is missing, a SUB that does not exist, a fragment the file's
  *   own directives leave out).
@@ -181,6 +182,22 @@ const JSON_VALUE_KINDS: Readonly<Record<JsonValueKind, string>> = {
   boolean: 'a boolean',
   null: 'null',
 };
+
+/** The arguments of a finding that names the MXQL to write instead. */
+export interface Rewrite {
+  /** The MXQL that means what the text at hand was written to mean. */
+  readonly rewrite: string;
+}
+
+/** `` `A` then `B` ``: the lines of a rewrite in backticks, joined by `word` (one line: just `` `A` ``). */
+export function codeLines(rewrite: string, word: string): string {
+  return rewrite
+    .split(/\r?\n/)
+    .map((line) => `\`${line.trim()}\``)
+    .join(` ${word} `);
+}
+
+const SQL_HABIT = 'SQL in MXQL: the service rejects it or silently drops it, never does what SQL means.';
 
 const CANNOT_MEAN = 'It cannot mean anything, so the service rejects it.';
 
@@ -489,6 +506,69 @@ export const DIAGNOSTICS = {
     (a) =>
       `The documentation asks for a list: write 'DELETE [${a.text}]'. The bare word works with current servers.`,
     'Style: it works.',
+  ),
+
+  // ---- SQL written where MXQL belongs: the service rejects it or silently drops it, never does what SQL means
+  'sql/order-by': template<Rewrite>(
+    'error',
+    (a) =>
+      `\`ORDER BY\` is SQL: MXQL's ORDER reads its keys from an object, so the rows are not sorted as meant. Write ${codeLines(a.rewrite, 'then')}.`,
+    SQL_HABIT,
+  ),
+  'sql/where': template<Rewrite>(
+    'error',
+    (a) =>
+      `\`WHERE\` is SQL, not an MXQL command; MXQL keeps rows with FILTER. Write ${codeLines(a.rewrite, 'then')}.`,
+    SQL_HABIT,
+  ),
+  'sql/group-by': template<Rewrite>(
+    'error',
+    (a) =>
+      `\`GROUP BY\` is SQL: MXQL's GROUP takes its keys as \`pk\` in an object. Write ${codeLines(a.rewrite, 'then')}.`,
+    SQL_HABIT,
+  ),
+  'sql/group-aggregate': template<Rewrite & { key: string }>(
+    'error',
+    (a) =>
+      `GROUP has no \`${a.key}\`: MXQL has no aggregate functions; GROUP merges the column and UPDATE reduces it. Write ${codeLines(a.rewrite, 'then')}.`,
+    SQL_HABIT,
+  ),
+  'sql/limit-offset': template<Rewrite>(
+    'error',
+    (a) =>
+      `\`LIMIT … OFFSET\` is SQL: MXQL skips rows with SKIP before LIMIT. Write ${codeLines(a.rewrite, 'then')}.`,
+    SQL_HABIT,
+  ),
+  'sql/select-star': template<Rewrite>(
+    'error',
+    (a) =>
+      `\`SELECT *\` is SQL: in MXQL a SELECT without operand keeps every column. Write ${codeLines(a.rewrite, 'then')}.`,
+    SQL_HABIT,
+  ),
+  'sql/select-list': template<Rewrite>(
+    'error',
+    (a) =>
+      `This is a SQL select list: MXQL chooses the table with CATEGORY and a loader, and the columns with a list. Write ${codeLines(a.rewrite, 'then')}.`,
+    SQL_HABIT,
+  ),
+  'sql/line-comment': fixed(
+    'error',
+    '`//` does not start a comment in MXQL. Write `--` (or `#` at the start of a line).',
+    SQL_HABIT,
+  ),
+
+  // ---- option forms the service reads differently than written
+  'group/time-without-timeunit': template<Rewrite>(
+    'warning',
+    (a) =>
+      `\`time\` is a GROUP key here without \`timeunit\`, so rows are grouped by the exact millisecond and stay apart. Give the bucket: ${codeLines(a.rewrite, 'then')}.`,
+    'It runs, but nothing is grouped over time.',
+  ),
+  'filter/no-condition': template<Rewrite>(
+    'error',
+    (a) =>
+      `This FILTER has no test the service reads (value, exclude, like, exist, notexist, over, under or expr), so the service rejects it. Write ${codeLines(a.rewrite, 'then')}.`,
+    'The service rejects a FILTER without a test.',
   ),
 
   // ---- time ranges

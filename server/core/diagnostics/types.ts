@@ -44,6 +44,8 @@ export interface Replacement {
   /** `change`: a did-you-mean candidate; `replace`: what a deprecated command becomes. */
   readonly kind: 'change' | 'replace';
   readonly newText: string;
+  /** The text replaced when it is not the diagnostic's own (a rewrite of the whole command). */
+  readonly range?: Range;
 }
 
 /** Data a quick fix needs, carried on the diagnostic so the fix does not re-run the checks. */

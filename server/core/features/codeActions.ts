@@ -38,9 +38,19 @@ export function quickFixes(
     case 'rule/unknown-field':
     case 'rule/field-not-in-catalog':
     case 'rule/unknown-category':
+    case 'sql/order-by':
+    case 'sql/where':
+    case 'sql/group-by':
+    case 'sql/group-aggregate':
+    case 'sql/limit-offset':
+    case 'sql/select-star':
+    case 'sql/select-list':
+    case 'sql/line-comment':
+    case 'group/time-without-timeunit':
+    case 'filter/no-condition':
       return (data?.replacements ?? []).map((r) => ({
         title: r.kind === 'replace' ? titles.replaceWith(r.newText) : titles.changeTo(r.newText),
-        edits: [{ range: diagnostic.range, newText: r.newText }],
+        edits: [{ range: r.range ?? diagnostic.range, newText: r.newText }],
       }));
     case 'inject/bare':
       return [

@@ -4,6 +4,7 @@
  */
 import { type MessageTable } from './diagnostics';
 import {
+  codeLines,
   directiveList,
   joinAlternatives,
   quoted,
@@ -155,6 +156,26 @@ export const MESSAGES_JA: MessageTable = {
       `${a.command} には '${a.name}' というオプションがないため、サービスに無視される可能性があります。${phrases.didYouMean(a.suggestions)}既知のオプション: ${a.known.join(', ')}。`,
     'delete/bare-word': (a) =>
       `ドキュメントではリストが求められています: 'DELETE [${a.text}]' と書いてください。現在のサーバーでは単語だけでも動作します。`,
+
+    'sql/order-by': (a) =>
+      `\`ORDER BY\` は SQL です。MXQL の ORDER はキーをオブジェクトから読むため、意図どおりに並べ替えられません。${codeLines(a.rewrite, 'と次の行に')} と書いてください。`,
+    'sql/where': (a) =>
+      `\`WHERE\` は SQL で、MXQL のコマンドではありません。MXQL では FILTER で行を絞り込みます。${codeLines(a.rewrite, 'と次の行に')} と書いてください。`,
+    'sql/group-by': (a) =>
+      `\`GROUP BY\` は SQL です。MXQL の GROUP はキーをオブジェクトの \`pk\` で受け取ります。${codeLines(a.rewrite, 'と次の行に')} と書いてください。`,
+    'sql/group-aggregate': (a) =>
+      `GROUP に \`${a.key}\` はありません。MXQL には集計関数がなく、GROUP が列をマージし UPDATE が値を集約します。${codeLines(a.rewrite, 'と次の行に')} と書いてください。`,
+    'sql/limit-offset': (a) =>
+      `\`LIMIT … OFFSET\` は SQL です。MXQL では LIMIT の前に SKIP で行を飛ばします。${codeLines(a.rewrite, 'と次の行に')} と書いてください。`,
+    'sql/select-star': (a) =>
+      `\`SELECT *\` は SQL です。MXQL ではオペランドのない SELECT がすべての列を残します。${codeLines(a.rewrite, 'と次の行に')} と書いてください。`,
+    'sql/select-list': (a) =>
+      `SQL の選択リストです。MXQL ではテーブルを CATEGORY とローダーで、列をリストで選びます。${codeLines(a.rewrite, 'と次の行に')} と書いてください。`,
+    'sql/line-comment': 'MXQL では `//` はコメントになりません。`--` (行頭なら `#`) を使ってください。',
+    'group/time-without-timeunit': (a) =>
+      `ここでは \`timeunit\` なしで \`time\` が GROUP のキーになっているため、行はミリ秒単位でまとめられ、ばらばらのままです。区間を指定してください: ${codeLines(a.rewrite, 'と次の行に')}。`,
+    'filter/no-condition': (a) =>
+      `この FILTER にはサービスが読む条件 (value, exclude, like, exist, notexist, over, under または expr) がないため、サービスに拒否されます。${codeLines(a.rewrite, 'と次の行に')} と書いてください。`,
 
     'range/too-long': (a) =>
       `${a.span === 'directives' ? 'この時間範囲' : 'この TIME-RANGE'} は ${a.days} 日にわたりますが、Open API が 1 回のリクエストで返すのは最大 ${a.maxDays} 日分です。短くするか、クエリを分割してください。`,

@@ -4,6 +4,7 @@
  */
 import { type MessageTable } from './diagnostics';
 import {
+  codeLines,
   directiveList,
   joinAlternatives,
   quoted,
@@ -148,6 +149,26 @@ export const MESSAGES_KO: MessageTable = {
       `${a.command}에는 '${a.name}' 옵션이 없어 서비스가 무시할 수 있습니다.${phrases.didYouMean(a.suggestions)} 알려진 옵션: ${a.known.join(', ')}.`,
     'delete/bare-word': (a) =>
       `문서에서는 목록을 요구합니다: 'DELETE [${a.text}]'로 쓰세요. 현재 서버에서는 단어만 써도 동작합니다.`,
+
+    'sql/order-by': (a) =>
+      `\`ORDER BY\`는 SQL입니다. MXQL의 ORDER는 키를 객체에서 읽으므로 의도대로 정렬되지 않습니다. ${codeLines(a.rewrite, '다음 줄에')}로 쓰세요.`,
+    'sql/where': (a) =>
+      `\`WHERE\`는 SQL이며 MXQL 명령이 아닙니다. MXQL은 FILTER로 행을 거릅니다. ${codeLines(a.rewrite, '다음 줄에')}로 쓰세요.`,
+    'sql/group-by': (a) =>
+      `\`GROUP BY\`는 SQL입니다. MXQL의 GROUP은 키를 객체의 \`pk\`로 받습니다. ${codeLines(a.rewrite, '다음 줄에')}로 쓰세요.`,
+    'sql/group-aggregate': (a) =>
+      `GROUP에는 \`${a.key}\`가 없습니다. MXQL에는 집계 함수가 없고, GROUP이 컬럼을 병합하고 UPDATE가 값을 줄입니다. ${codeLines(a.rewrite, '다음 줄에')}로 쓰세요.`,
+    'sql/limit-offset': (a) =>
+      `\`LIMIT … OFFSET\`은 SQL입니다. MXQL은 LIMIT 앞에서 SKIP으로 행을 건너뜁니다. ${codeLines(a.rewrite, '다음 줄에')}로 쓰세요.`,
+    'sql/select-star': (a) =>
+      `\`SELECT *\`는 SQL입니다. MXQL에서는 피연산자 없는 SELECT가 모든 컬럼을 남깁니다. ${codeLines(a.rewrite, '다음 줄에')}로 쓰세요.`,
+    'sql/select-list': (a) =>
+      `SQL 선택 목록입니다. MXQL은 CATEGORY와 로더로 테이블을, 목록으로 컬럼을 고릅니다. ${codeLines(a.rewrite, '다음 줄에')}로 쓰세요.`,
+    'sql/line-comment': 'MXQL에서 `//`는 주석이 아닙니다. `--`(줄 첫머리라면 `#`)를 쓰세요.',
+    'group/time-without-timeunit': (a) =>
+      `여기서는 \`timeunit\` 없이 \`time\`이 GROUP 키라서 행이 밀리초 단위로 묶여 따로 남습니다. 구간을 지정하세요: ${codeLines(a.rewrite, '다음 줄에')}.`,
+    'filter/no-condition': (a) =>
+      `이 FILTER에는 서비스가 읽는 조건(value, exclude, like, exist, notexist, over, under 또는 expr)이 없어 서비스가 거부합니다. ${codeLines(a.rewrite, '다음 줄에')}로 쓰세요.`,
 
     'range/too-long': (a) =>
       `${a.span === 'directives' ? '이 시간 범위' : '이 TIME-RANGE'}는 ${a.days}일에 걸치지만 Open API는 요청 하나에 최대 ${a.maxDays}일까지만 응답합니다. 범위를 줄이거나 쿼리를 나누세요.`,

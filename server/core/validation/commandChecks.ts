@@ -8,6 +8,7 @@ import { type CommandNode, type ObjectValue, type Range, type Statement } from '
 import { type FeatureCatalog } from '../catalog/featureCatalog';
 import { diagnostic } from '../diagnostics/table';
 import { type Replacement, type ValidationDiagnostic } from '../diagnostics/types';
+import { SQL_CLAUSE_COMMANDS, sqlAggregateOp } from './sqlRewrites';
 
 /** Diagnostics about each command of `statements` on its own (no pipeline context needed). */
 export function commandDiagnostics(
@@ -21,7 +22,8 @@ export function commandDiagnostics(
     if (s.kind !== 'command') continue;
     const def = catalog.findCommand(s.name);
     if (!def) {
-      out.push(unknownCommand(s));
+      // SQL clauses (`WHERE …`) are reported with their MXQL rewrite by sqlChecks.ts.
+      if (!SQL_CLAUSE_COMMANDS.has(s.upperName)) out.push(unknownCommand(s));
       continue;
     }
     if (s.operand?.kind === 'object' && (def.options.length > 0 || def.freeOptionKeys)) {
@@ -50,6 +52,8 @@ function unknownOptions(def: CommandDef, operand: ObjectValue): ValidationDiagno
     // Bare members (`UNFOLD {sid, serial}`) are list items, and `$param` keys are reported as param/as-key.
     if (key === null || key.param || member.colonRange === null) continue;
     if (def.options.some((o) => optionMatches(o, key.name))) continue;
+    // `GROUP {avg: x}` is reported with its GROUP + UPDATE rewrite by sqlChecks.ts.
+    if (def.name === 'GROUP' && sqlAggregateOp(key.name) !== undefined) continue;
     const names = def.options.map((o) => o.name);
     const suggestions = suggestClosest(key.name, names);
     const found = { command: def.name, name: key.name, suggestions, known: names };

@@ -20,6 +20,8 @@ import { checkParams } from './paramChecks';
 import { checkRanges } from './rangeChecks';
 import { checkStructure } from './structureChecks';
 import { checkSubReferences } from './subChecks';
+import { optionFormDiagnostics } from './optionFormChecks';
+import { checkSqlHabits } from './sqlChecks';
 
 /** Options of {@link validate}. */
 export interface ValidateOptions {
@@ -49,6 +51,7 @@ export const DOCUMENT_CHECKS: readonly Check[] = [
   checkStructure,
   checkRanges,
   checkSubReferences,
+  checkSqlHabits,
 ];
 
 /**
@@ -61,6 +64,7 @@ export const STATEMENT_CHECKS: readonly Check[] = [
   checkCategories,
   checkColumns,
   checkFormulas,
+  (ctx) => optionFormDiagnostics(allStatements(ctx), ctx.text).forEach((d) => ctx.report(d)),
 ];
 
 const CHECKS: readonly Check[] = [...DOCUMENT_CHECKS, ...STATEMENT_CHECKS];
@@ -131,8 +135,14 @@ export function finish(all: ValidationDiagnostic[], promql: readonly Range[], en
   const inPromql = (r: Range): boolean => promql.some((p) => r.start >= p.start && r.start < p.end);
   const wanted = (code: string): boolean =>
     enabled === undefined || enabled.some((e) => e === code || code.startsWith(`${e}/`));
-  return all
-    .filter((d) => !inPromql(d.range) && wanted(d.code))
+  const kept = all.filter((d) => !inPromql(d.range) && wanted(d.code));
+  // A SQL habit names the text's meaning and rewrite; the parser's "unexpected text" inside it adds nothing.
+  const sql = kept.filter((d) => d.code.startsWith('sql/')).map((d) => d.range);
+  const superseded = (d: ValidationDiagnostic): boolean =>
+    d.code === 'syntax/unexpected-token' &&
+    sql.some((r) => d.range.start >= r.start && d.range.start < r.end);
+  return kept
+    .filter((d) => !superseded(d))
     .sort(
       (a, b) => a.range.start - b.range.start || a.range.end - b.range.end || a.code.localeCompare(b.code),
     );
