@@ -97,6 +97,20 @@ void test('mxql_check gives 1-based positions, severity words and quick fixes as
   assert.equal((await call('mxql_check', { mql: fixed })).text, 'No problems found.');
 });
 
+void test('mxql_check shows a SQL habit as an error naming the MXQL rewrite, with that rewrite as the fix', async () => {
+  const mql = 'CATEGORY app_counter\nTAGLOAD\nORDER BY tps DESC\n';
+  const r = await call('mxql_check', { mql });
+  const line = r.text.split('\n').find((l) => l.includes('sql/order-by'));
+  assert.equal(
+    line,
+    "3:1 error sql/order-by `ORDER BY` is SQL: MXQL's ORDER reads its keys from an object, so the rows are not sorted as meant. Write `ORDER {key: [tps], sort: [desc]}`. (fix: Replace with 'ORDER {key: [tps], sort: [desc]}')",
+  );
+  const [d] = (r.structured as { diagnostics: { fixes: { edits: { newText: string }[] }[] }[] }).diagnostics;
+  const newText = d?.fixes[0]?.edits[0]?.newText ?? '';
+  const fixed = mql.replace('ORDER BY tps DESC', newText);
+  assert.equal((await call('mxql_check', { mql: fixed })).text, 'No problems found.');
+});
+
 void test('mxql_check words diagnostics and prose in Korean and Japanese', async () => {
   const mql = 'CATEGORY app_counter\nTAGLOAD\nSELECT [time, tpss]\n';
   const ko = await call('mxql_check', { mql }, h.context('ko'));
