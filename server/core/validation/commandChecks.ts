@@ -23,7 +23,7 @@ export function commandDiagnostics(
     const def = catalog.findCommand(s.name);
     if (!def) {
       // SQL clauses (`WHERE …`) are reported with their MXQL rewrite by sqlChecks.ts.
-      if (!SQL_CLAUSE_COMMANDS.has(s.upperName)) out.push(unknownCommand(s));
+      if (!SQL_CLAUSE_COMMANDS.has(s.upperName) || s.operand === null) out.push(unknownCommand(s));
       continue;
     }
     if (s.operand?.kind === 'object' && (def.options.length > 0 || def.freeOptionKeys)) {

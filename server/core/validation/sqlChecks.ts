@@ -150,6 +150,12 @@ function lineComment(ctx: CheckContext, start: number, end: number): void {
       if (c === quote) quote = null;
       continue;
     }
+    const comment = ctx.doc.comments.find((k) => i >= k.range.start && i < k.range.end);
+    if (comment) {
+      // `-- see a // b` and `/* … */` inside a multi-line operand are comments already.
+      i = comment.range.end - 1;
+      continue;
+    }
     if (c === "'" || c === '"') quote = c;
     else if (c === '/' && text[i + 1] === '/' && (i === start || /\s/.test(text[i - 1] ?? ''))) {
       const range = { start: i, end: i + 2 };

@@ -255,3 +255,17 @@ void test('a quick fix title shows the rewrite', () => {
   assert.ok(d);
   assert.equal(quickFixes(text, d)[0]?.title, "Replace with 'ORDER {key: [tps], sort: [desc]}'");
 });
+
+void test('// inside a comment of a multi-line operand is no SQL habit', () => {
+  const text = `${HEAD}FILTER {\n  -- see a // b\n  key: oid, value: 5\n}\n`;
+  assert.deepEqual(
+    validate(text, { catalog }).filter((d) => d.code === 'sql/line-comment'),
+    [],
+  );
+});
+
+void test('a bare WHERE without a condition stays an unknown command', () => {
+  const codes = validate(`${HEAD}WHERE\n`, { catalog }).map((d) => d.code);
+  assert.ok(codes.includes('command/unknown'), codes.join());
+  assert.ok(!codes.includes('sql/where'));
+});
