@@ -58,7 +58,9 @@ export function orderByRewrite(rest: string): string | undefined {
   const sorts: string[] = [];
   for (const item of splitTopLevel(by[1] as string)) {
     const m = /^(.+?)(?:\s+(ASC|DESC))?$/is.exec(item);
-    keys.push((m?.[1] ?? item).trim());
+    const key = (m?.[1] ?? item).trim();
+    // `ORDER BY avg(tps)` sorts on the column GROUP and UPDATE reduce in place.
+    keys.push(aggregateOf(key)?.column ?? key);
     sorts.push((m?.[2] ?? 'asc').toLowerCase());
   }
   if (keys.length === 0) return undefined;
@@ -131,38 +133,94 @@ export function limitOffsetRewrite(rest: string, newline: string): string | unde
   return `SKIP ${m[2] ?? ''}${newline}LIMIT ${m[1] ?? ''}`;
 }
 
-/** What a SQL select list means in MXQL: the columns, the table (`FROM`) and a `WHERE` condition. */
+/** What a SQL select list means in MXQL: the columns, the table (`FROM`) and the other clauses. */
 export interface SelectParts {
   readonly columns: readonly string[];
   readonly star: boolean;
   readonly from: string | undefined;
   readonly where: string | undefined;
+  readonly groupBy: readonly string[];
+  /** `BY a DESC, …` as written after ORDER. */
+  readonly orderBy: string | undefined;
+  readonly limit: string | undefined;
 }
 
+const SELECT_CLAUSES =
+  /^(.*?)(?:\s+FROM\s+(\S+))?(?:\s+WHERE\s+(.+?))?(?:\s+GROUP\s+BY\s+(.+?))?(?:\s+ORDER\s+(BY\s+.+?))?(?:\s+LIMIT\s+(\S+))?\s*;?$/is;
+
 /**
- * The parts of `a, b FROM t WHERE c` (or `*`), or undefined when `rest` is no SQL select list:
- * one bare column without `FROM` is a form MXQL reads itself.
+ * The parts of `a, avg(b) FROM t WHERE c GROUP BY a ORDER BY b DESC LIMIT 5` (or `*`), or undefined
+ * when `rest` is no SQL select list: one bare column without `FROM` is a form MXQL reads itself.
  */
 export function selectParts(rest: string): SelectParts | undefined {
-  const m = /^(.*?)(?:\s+FROM\s+(\S+)(?:\s+WHERE\s+(.+))?)?$/is.exec(rest.trim());
+  const m = SELECT_CLAUSES.exec(rest.trim());
   if (!m) return undefined;
-  const columns = splitTopLevel(m[1] ?? '');
+  // `avg(tps) AS mean_tps`: the alias has no MXQL counterpart here; the column keeps its name.
+  const columns = splitTopLevel(m[1] ?? '').map((c) => c.replace(/\s+AS\s+\S+$/i, ''));
   const from = m[2];
   const star = columns.length === 1 && columns[0] === '*';
-  if (!star && from === undefined && columns.length < 2) return undefined;
-  if (columns.length === 0) return undefined;
-  return { columns: star ? [] : columns, star, from, where: m[3] };
+  if (columns.length === 0 || (!star && from === undefined && columns.length < 2)) return undefined;
+  return {
+    columns: star ? [] : columns,
+    star,
+    from,
+    where: m[3],
+    groupBy: m[4] === undefined ? [] : splitTopLevel(m[4]),
+    orderBy: m[5],
+    limit: m[6],
+  };
+}
+
+/** `avg(tps)` → the UPDATE reduction and the column; `count(*)` has no column (GROUP counts `_rows_`). */
+function aggregateOf(column: string): { op: string; column: string | undefined } | undefined {
+  const m = /^(avg|average|mean|min|max|count|sum)\s*\(\s*([^()]*?)\s*\)$/i.exec(column);
+  if (!m) return undefined;
+  const name = (m[1] ?? '').toLowerCase();
+  const inner = m[2] ?? '';
+  return {
+    op: name === 'sum' ? 'sum' : (sqlAggregateOp(name) ?? 'avg'),
+    column: inner === '*' || inner === '' ? undefined : inner,
+  };
 }
 
 /**
  * The MXQL of a select list: `CATEGORY t` + `TAGLOAD` when it names a table and nothing is loaded
- * yet, then the FILTER of its condition, then `SELECT [a, b]` (or a bare `SELECT` for `*`).
+ * yet; the FILTER of its condition (first: it may test a column the list leaves out); the list as
+ * SELECT; GROUP (`pk` from GROUP BY, aggregated columns merged) with one UPDATE per reduction; ORDER
+ * and LIMIT.
  */
 export function selectRewrite(parts: SelectParts, loaded: boolean, newline: string): string {
   const lines: string[] = [];
   if (parts.from !== undefined && !loaded) lines.push(`CATEGORY ${parts.from}`, 'TAGLOAD');
-  // The condition runs first: it may test a column the select list leaves out.
   if (parts.where !== undefined) lines.push(whereRewrite(parts.where));
-  lines.push(parts.star ? 'SELECT' : `SELECT [${parts.columns.join(', ')}]`);
+  const aggregates = parts.columns.map(aggregateOf);
+  const plain = parts.columns.filter((_, i) => aggregates[i] === undefined);
+  const reduced = aggregates.flatMap((a) =>
+    a?.column === undefined ? [] : [{ op: a.op, column: a.column }],
+  );
+  const merged = [...new Set(reduced.map((a) => a.column))];
+  // Selecting before GROUP drops `time` unless listed, so GROUP reduces over the whole range, as SQL does.
+  const selected = [
+    ...new Set([...plain, ...parts.groupBy.filter((k) => k.toLowerCase() !== 'time'), ...merged]),
+  ];
+  lines.push(parts.star && merged.length === 0 ? 'SELECT' : `SELECT [${selected.join(', ')}]`);
+  const grouped = parts.groupBy.length > 0 || aggregates.some((a) => a !== undefined);
+  if (grouped) {
+    const byTime = parts.groupBy.some((k) => k.toLowerCase() === 'time');
+    const pk = parts.groupBy.filter((k) => k.toLowerCase() !== 'time');
+    const members = [
+      ...(byTime ? [`timeunit: ${DEFAULT_TIMEUNIT}`] : []),
+      ...(pk.length > 0 ? [`pk: ${listOf(pk)}`] : []),
+      ...(merged.length > 0 ? [`merge: ${listOf(merged)}`] : []),
+    ];
+    lines.push(`GROUP {${members.join(', ')}}`);
+    for (const op of [...new Set(reduced.map((a) => a.op))]) {
+      const keys = [...new Set(reduced.filter((a) => a.op === op).map((a) => a.column))];
+      lines.push(`UPDATE {key: ${listOf(keys)}, value: ${op}}`);
+    }
+  }
+  const order = parts.orderBy === undefined ? undefined : orderByRewrite(parts.orderBy);
+  if (order !== undefined) lines.push(order);
+  if (parts.limit !== undefined) lines.push(`LIMIT ${parts.limit}`);
   return lines.join(newline);
 }

@@ -229,6 +229,16 @@ const FIXES: readonly (readonly [string, string, string])[] = [
     "SELECT oid, tps FROM app_counter WHERE oname = 'web'\n",
     `${HEAD}FILTER {key: oname, value: 'web'}\nSELECT [oid, tps]\n`,
   ],
+  [
+    'sql/select-list',
+    'SELECT oid, avg(tps) AS mean_tps, count(*) FROM app_counter WHERE tps > 0 GROUP BY oid ORDER BY avg(tps) DESC LIMIT 5\n',
+    `${HEAD}FILTER {expr: "tps > 0"}\nSELECT [oid, tps]\nGROUP {pk: oid, merge: tps}\nUPDATE {key: tps, value: avg}\nORDER {key: [tps], sort: [desc]}\nLIMIT 5\n`,
+  ],
+  [
+    'sql/select-list',
+    'SELECT time, max(resp_time) FROM app_counter GROUP BY time\n',
+    `${HEAD}SELECT [time, resp_time]\nGROUP {timeunit: 1m, merge: resp_time}\nUPDATE {key: resp_time, value: max}\n`,
+  ],
   ['sql/line-comment', `${HEAD}LIMIT 5 // top five\n`, `${HEAD}LIMIT 5 -- top five\n`],
   ['sql/line-comment', `// per agent\n${HEAD}`, `-- per agent\n${HEAD}`],
   [
@@ -244,7 +254,8 @@ const FIXES: readonly (readonly [string, string, string])[] = [
 ];
 
 for (const [code, before, after] of FIXES) {
-  void test(`quick fix ${code}: ${JSON.stringify(before.slice(HEAD.length))}`, () => {
+  const shown = before.startsWith(HEAD) ? before.slice(HEAD.length) : before;
+  void test(`quick fix ${code}: ${JSON.stringify(shown)}`, () => {
     assert.equal(fixedClean(before, code), after);
   });
 }
