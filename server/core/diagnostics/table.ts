@@ -501,6 +501,12 @@ export const DIAGNOSTICS = {
       `${a.command} has no option '${a.name}'; the service may ignore it.${didYouMeanSentence(a.suggestions)} Known options: ${a.known.join(', ')}.`,
     'It runs, but the option is almost surely ignored.',
   ),
+  'option/missing-required': template<{ command: string; option: string; example: string }>(
+    'error',
+    (a) =>
+      `${a.command} needs \`${a.option}\`, and the service rejects it without one. Write e.g. \`${a.example}\`.`,
+    'The service rejects the command.',
+  ),
   'delete/bare-word': template<{ text: string }>(
     'information',
     (a) =>

@@ -154,6 +154,8 @@ export const MESSAGES_JA: MessageTable = {
       `${a.name} は廃止されました。同じ役割の ${or(a.replacedBy)} に置き換えてください。`,
     'option/unknown': (a) =>
       `${a.command} には '${a.name}' というオプションがないため、サービスに無視される可能性があります。${phrases.didYouMean(a.suggestions)}既知のオプション: ${a.known.join(', ')}。`,
+    'option/missing-required': (a) =>
+      `${a.command} には \`${a.option}\` が必要で、ないとサービスに拒否されます。例: \`${a.example}\`。`,
     'delete/bare-word': (a) =>
       `ドキュメントではリストが求められています: 'DELETE [${a.text}]' と書いてください。現在のサーバーでは単語だけでも動作します。`,
 

@@ -147,6 +147,8 @@ export const MESSAGES_KO: MessageTable = {
       `${a.name}은(는) 폐지되었습니다. 같은 일을 하는 ${or(a.replacedBy)}(으)로 바꾸세요.`,
     'option/unknown': (a) =>
       `${a.command}에는 '${a.name}' 옵션이 없어 서비스가 무시할 수 있습니다.${phrases.didYouMean(a.suggestions)} 알려진 옵션: ${a.known.join(', ')}.`,
+    'option/missing-required': (a) =>
+      `${a.command}에는 \`${a.option}\`이(가) 필요하며, 없으면 서비스가 거부합니다. 예: \`${a.example}\`.`,
     'delete/bare-word': (a) =>
       `문서에서는 목록을 요구합니다: 'DELETE [${a.text}]'로 쓰세요. 현재 서버에서는 단어만 써도 동작합니다.`,
 

@@ -28,6 +28,7 @@ export function commandDiagnostics(
     }
     if (s.operand?.kind === 'object' && (def.options.length > 0 || def.freeOptionKeys)) {
       out.push(...unknownOptions(def, s.operand));
+      out.push(...missingRequired(s, def, s.operand));
     }
     if (def.deprecated) out.push(deprecated(s, def, source));
     if (def.name === 'DELETE' && (s.operand?.kind === 'word' || s.operand?.kind === 'string'))
@@ -110,3 +111,36 @@ function bareDelete(s: CommandNode, source: (r: Range) => string): ValidationDia
     data: { replacements: [{ kind: 'change', newText: `[${text}]` }] },
   };
 }
+
+/**
+ * Required options an object operand leaves out: the service rejects the command. Only where the
+ * object spells out all its keys (no `$param` key, no template marker, closed), so nothing the
+ * caller fills in can supply the option.
+ */
+function missingRequired(s: CommandNode, def: CommandDef, operand: ObjectValue): ValidationDiagnostic[] {
+  if (!REQUIRED_CHECKED.has(def.name) || !operand.closed) return [];
+  const opaque = operand.members.some(
+    (m) => m.key === null || m.key.param || m.value?.kind === 'template' || m.colonRange === null,
+  );
+  if (opaque) return [];
+  const example = def.operands.find((f) => f.kind === 'object')?.example ?? def.name;
+  return def.options
+    .filter((o) => o.required && !operand.members.some((m) => m.key !== null && optionMatches(o, m.key.name)))
+    .map((o) =>
+      diagnostic('option/missing-required', s.range, { command: def.name, option: o.name, example }),
+    );
+}
+
+/**
+ * Commands whose required options the service enforces (it rejects the command without them). Other
+ * commands' `required` marks what a useful command names, which servers may not enforce (real queries
+ * write `UPDATE {value: sum}` without `key`).
+ */
+const REQUIRED_CHECKED: ReadonlySet<string> = new Set([
+  'ORDER',
+  'CREATE',
+  'RENAME',
+  'JOIN',
+  'FILTER-KEYS',
+  'IFUPDATE',
+]);

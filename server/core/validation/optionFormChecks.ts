@@ -81,7 +81,7 @@ function groupTime(o: ObjectValue, text: string): ValidationDiagnostic | undefin
 
 function filterWithoutTest(s: CommandNode, o: ObjectValue, text: string): ValidationDiagnostic | undefined {
   if (!o.closed || o.members.length === 0 || o.members.some(opaque)) return undefined;
-  if (o.members.some((m) => FILTER_TESTS.has(m.key?.name ?? ''))) return undefined;
+  if (o.members.some((m) => FILTER_TESTS.has(m.key?.name ?? ''))) return keyless(s, o, text);
   const key = member(o, 'key');
   const other = o.members.filter((m) => m !== key);
   const source = (r: Range): string => text.slice(r.start, r.end);
@@ -98,4 +98,12 @@ function filterWithoutTest(s: CommandNode, o: ObjectValue, text: string): Valida
 
 function fix(d: ValidationDiagnostic, newText: string, range: Range): ValidationDiagnostic {
   return { ...d, data: { replacements: [{ kind: 'replace', newText, range }] } };
+}
+
+/** `FILTER {value: 5}`: a test of no column (without `expr`), which the service rejects. */
+function keyless(s: CommandNode, o: ObjectValue, text: string): ValidationDiagnostic | undefined {
+  if (member(o, 'key', 'expr')) return undefined;
+  const inner = text.slice(o.range.start + 1, o.range.end - 1).trim();
+  const example = `FILTER {key: <column>, ${inner}}`;
+  return diagnostic('option/missing-required', s.range, { command: 'FILTER', option: 'key', example });
 }

@@ -94,6 +94,11 @@ const SAMPLES: { readonly [C in DiagnosticCode]: DiagnosticArgs<C>[0] } = {
   'command/unknown': { name: 'SELCT', suggestions: ['SELECT', 'SELECT-FIRST'] },
   'command/deprecated': { name: 'OIDSET', reason: 'Retired.', replacedBy: ['OID', 'OKIND', 'ONODE'] },
   'option/unknown': { command: 'TAGLOAD', name: 'bakcward', suggestions: ['backward'], known: ['backward'] },
+  'option/missing-required': {
+    command: 'ORDER',
+    option: 'key',
+    example: 'ORDER {key: [tps, oname], sort: [desc, asc]}',
+  },
   'delete/bare-word': { text: 'oname' },
   'sql/order-by': { rewrite: 'ORDER {key: [tps], sort: [desc]}' },
   'sql/where': { rewrite: 'FILTER {key: oid, value: 1}' },

@@ -162,6 +162,25 @@ const CASES: readonly Case[] = [
     src: `${HEAD}⟦FILTER {match: 'web'}⟧\n`,
   },
   {
+    name: 'a FILTER test of no column: the key is required',
+    code: 'option/missing-required',
+    severity: 'error',
+    src: `${HEAD}⟦FILTER {value: 5}⟧\n`,
+    says: 'Write e.g. `FILTER {key: <column>, value: 5}`.',
+  },
+  {
+    name: 'ORDER without key is rejected: the key is required',
+    code: 'option/missing-required',
+    severity: 'error',
+    src: `${HEAD}⟦ORDER {sort: desc}⟧\n`,
+    says: 'ORDER needs `key`',
+  },
+  {
+    name: 'UPDATE without key (real queries write it), ORDER with key, FILTER with expr: not required',
+    code: 'option/missing-required',
+    src: `${HEAD}UPDATE {value: sum}\nORDER {key: tps}\nFILTER {expr: "tps > 1", value: 5}\nORDER {$o: tps}\n`,
+  },
+  {
     name: 'every FILTER test the service reads: silent',
     code: 'filter/no-condition',
     src: `${HEAD}FILTER {key: oid, value: 5}\nFILTER {key: oname, like: 'w'}\nFILTER {key: tps, exist: true}\nFILTER {key: tps, over: 1}\nFILTER {expr: "tps > 1"}\nFILTER tps > 1\nFILTER {key: $k, value: $v}\n`,
