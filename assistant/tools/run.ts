@@ -54,6 +54,18 @@ const TIME_SCHEMA = {
   description: "Epoch ms, 'yyyy-MM-dd HH:mm' (UTC unless the host says otherwise), ISO 8601, now or now-1h.",
 } as const;
 
+/** A range in a result: epoch ms, and the same instants in ISO 8601 for a reader. */
+const RANGE_SCHEMA = {
+  type: 'object',
+  properties: {
+    stime: { type: 'integer' },
+    etime: { type: 'integer' },
+    stimeIso: { type: 'string' },
+    etimeIso: { type: 'string' },
+  },
+  required: ['stime', 'etime', 'stimeIso', 'etimeIso'],
+} as const;
+
 function rangeChoice(input: RunInput, context: ToolContext): RangeChoice | undefined {
   const now = context.now();
   const time = (name: string, value: number | string): number => {
@@ -272,16 +284,7 @@ export const run: ToolDefinition<RunInput> = {
           kept: { enum: ['oldest', 'newest', 'first'] },
           estimatedTotal: { type: 'integer' },
           suggestedLimit: { type: 'integer' },
-          covered: {
-            type: 'object',
-            properties: {
-              stime: { type: 'integer' },
-              etime: { type: 'integer' },
-              stimeIso: { type: 'string' },
-              etimeIso: { type: 'string' },
-            },
-            required: ['stime', 'etime', 'stimeIso', 'etimeIso'],
-          },
+          covered: RANGE_SCHEMA,
         },
         required: ['kept'],
       },
@@ -293,16 +296,7 @@ export const run: ToolDefinition<RunInput> = {
           required: ['name', 'type'],
         },
       },
-      range: {
-        type: 'object',
-        properties: {
-          stime: { type: 'integer' },
-          etime: { type: 'integer' },
-          stimeIso: { type: 'string' },
-          etimeIso: { type: 'string' },
-        },
-        required: ['stime', 'etime', 'stimeIso', 'etimeIso'],
-      },
+      range: RANGE_SCHEMA,
       project: {
         type: 'object',
         properties: { pcode: { type: 'integer' }, target: { type: 'string' } },

@@ -16,18 +16,28 @@ const query = join(dir, 'q.mxql');
 writeFileSync(query, 'CATEGORY app_counter\nTAGLOAD\nSELECT [time, tps]\n');
 process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
 
-type Command = (baseUrl: string) => string[];
+/** A command line, and how to read the rows from what it printed (mxql run wraps them in its facts). */
+interface Command {
+  args: (baseUrl: string) => string[];
+  rows: (stdout: string) => unknown[];
+}
 const commands: Record<string, Command> = {
-  'mxql run': (baseUrl) => ['run', query, '--format', 'json', '--base-url', baseUrl],
-  'mxql api': (baseUrl) => [
-    'api',
-    'mxqlText',
-    'mql=CATEGORY app_counter',
-    '--format',
-    'json',
-    '--base-url',
-    baseUrl,
-  ],
+  'mxql run': {
+    args: (baseUrl) => ['run', query, '--format', 'json', '--base-url', baseUrl],
+    rows: runRows,
+  },
+  'mxql api': {
+    args: (baseUrl) => [
+      'api',
+      'mxqlText',
+      'mql=CATEGORY app_counter',
+      '--format',
+      'json',
+      '--base-url',
+      baseUrl,
+    ],
+    rows: (stdout) => JSON.parse(stdout) as unknown[],
+  },
 };
 
 /** Runs one case against its own fault servers, so cases can run side by side. */
@@ -36,9 +46,12 @@ async function runCase(c: FaultCase, command: Command): Promise<{ r: CliResult; 
   try {
     fault.respondWith(...c.faults({ self: fault.url, other: `http://localhost:${other.port}` }));
     const baseUrl = c.refused ? `http://127.0.0.1:${await refusedPort()}` : fault.url;
-    const r = await runCli([...command(baseUrl), '--pcode', '42', '--timeout-ms', String(FAULT_TIMEOUT_MS)], {
-      MXQL_PROJECT_TOKEN: TOKEN,
-    });
+    const r = await runCli(
+      [...command.args(baseUrl), '--pcode', '42', '--timeout-ms', String(FAULT_TIMEOUT_MS)],
+      {
+        MXQL_PROJECT_TOKEN: TOKEN,
+      },
+    );
     return { r, otherRequests: other.requests.length };
   } finally {
     await Promise.all([fault.close(), other.close()]);
@@ -52,7 +65,7 @@ for (const [name, command] of Object.entries(commands)) {
         const { r, otherRequests } = await runCase(c, command);
         if ('rows' in c.expect) {
           assert.equal(r.code, 0, r.stderr);
-          assert.equal(runRows(r.stdout).length, c.expect.rows);
+          assert.equal(command.rows(r.stdout).length, c.expect.rows);
           return;
         }
         assert.equal(r.code, 1, `${r.stderr}${r.stdout}`);
