@@ -96,6 +96,13 @@ const VARIANTS = 3;
 /** Columns that name the agent itself: every row carries them, always the agent's. */
 const IDENTITY = new Set([...AGENT_IDENTITY_FIELDS, 'pcode', 'pname']);
 
+/** A series' value fits a column the catalog types (text or number); an untyped column takes any. */
+function fits(column: CatalogColumn, value: string | number | undefined): boolean {
+  if (value === undefined) return false;
+  if (column.type === undefined && column.unit === undefined) return true;
+  return typeof value === (isTextColumn(column) ? 'string' : 'number');
+}
+
 function columnMaker(
   column: CatalogColumn,
   columns: readonly CatalogColumn[],
@@ -104,7 +111,7 @@ function columnMaker(
   const alias = AGENT_ALIASES[column.name];
   if (alias) return (p) => alias(p.agent, p.project);
   let make: Maker;
-  if (series?.some((entry) => column.name in entry) && !IDENTITY.has(column.name)) {
+  if (series?.some((entry) => fits(column, entry[column.name])) && !IDENTITY.has(column.name)) {
     const fallback = textMaker(column.name);
     make = (p) => series[p.variant % series.length]?.[column.name] ?? fallback(p);
   } else if (AGENT_TAG_COLUMNS.has(column.name)) return (p) => p.tags[column.name];
