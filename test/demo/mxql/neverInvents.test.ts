@@ -98,7 +98,6 @@ void describe('the demo never invents', () => {
       'onodeName',
     ]);
     for (const { category, columns, rows } of samples) {
-      if (category === 'agent_list') continue; // the agent list describes the agent itself
       const listed = new Set(columns.map((c) => c.name));
       for (const row of rows)
         for (const key of Object.keys(row))
