@@ -241,9 +241,22 @@ export function serverBaseRow(
 
 /** An agent_list row (the agent's descriptive columns at time t, active or not). */
 export function agentListRow(data: DemoData, project: DemoProject, agent: DemoAgent, t: number): Row {
+  // The agent's identity and the columns the catalog lists for agent_list, no other tag.
+  const {
+    host_ip: _hostIp,
+    container: _container,
+    containerKey: _key,
+    pid: _pid,
+    ...identity
+  } = agentTags(project, agent);
+  const alive = data.isAliveAt(agent, t);
   return {
     time: t,
-    ...agentTags(project, agent),
+    ...identity,
+    active: alive ? 1 : 0,
+    hostname: agent.alias,
+    OSType: agent.osName,
+    nCores: agent.cpuCores,
     otype: agent.otype,
     subtype: agent.subtype,
     version: agent.version,
@@ -251,7 +264,7 @@ export function agentListRow(data: DemoData, project: DemoProject, agent: DemoAg
     ip: agent.ip,
     container_id: agent.container,
     metering: agent.cpuCores,
-    status: data.isAliveAt(agent, t) ? 'active' : 'inactive',
+    status: alive ? 'active' : 'inactive',
   };
 }
 

@@ -15,11 +15,10 @@ import {
   type DemoProject,
 } from '../data/index';
 import { bundledCategoryCatalog } from '../../server/core/catalog/bundledCatalog';
-import { generatedCategory, type CatalogColumn, type GeneratedCategory } from '../data/catalogRows';
+import { generatedCategory, type GeneratedCategory } from '../data/catalogRows';
 import { FAMILY_NAMES, categoryFamily, categoryPlatform, projectCollects } from '../data/families';
 import { MxqlQueryError } from '../mxqlExecutor';
 import { ROLLUP_STEP_MS, isRollupSuffix, splitCategorySuffix } from '../../common/categoryName';
-import type { QueryFacts } from './queryFacts';
 import type { Row } from './rows';
 
 /** The loader a category is read with; `any` for generated categories, which every loader reads. */
@@ -97,27 +96,20 @@ export type CategoryLookup =
 
 const compiled = new Map<string, GeneratedCategory>();
 
-function catalogFacts(
-  name: string,
-  query: QueryFacts,
-  only: ReadonlySet<string> | undefined,
-): GeneratedCategory | undefined {
+function catalogFacts(name: string, only: ReadonlySet<string> | undefined): GeneratedCategory | undefined {
   const info = bundledCategoryCatalog.getCategory(name);
   if (!info || !bundledCategoryCatalog.isKnownCategory(name)) return undefined;
-  const plain = info.columnsKnown && query.values.size === 0 && !only;
-  const cached = plain ? compiled.get(info.name) : undefined;
+  const cached = only ? undefined : compiled.get(info.name);
   if (cached) return cached;
-  // Columns the catalog does not list (its list is incomplete) are taken from the names the query uses.
-  const extra: CatalogColumn[] = info.columnsKnown ? [] : query.columns.map((c) => ({ name: c }));
+  // Only the catalog's columns: one the query names but the catalog lacks stays absent from the rows.
   const generated = generatedCategory({
     name: info.name,
-    columns: [...info.tags, ...info.fields, ...extra],
+    columns: [...info.tags, ...info.fields],
     ...(info.pk ? { pk: info.pk } : {}),
     ...(info.interval ? { interval: info.interval } : {}),
-    pinned: query.values,
     ...(only ? { only } : {}),
   });
-  if (plain) compiled.set(info.name, generated);
+  if (!only) compiled.set(info.name, generated);
   return generated;
 }
 
@@ -134,10 +126,15 @@ function generatedSource(generated: GeneratedCategory): CategorySource {
   };
 }
 
-function notCollected(name: string, project: DemoProject): string {
+/** Categories every project has whatever its line: the list of its own agents. */
+const EVERY_PROJECT = new Set(['agent_list']);
+
+function notCollected(name: string, project: DemoProject, projects: readonly DemoProject[]): string {
   const platform = categoryPlatform(name);
   const line = FAMILY_NAMES[categoryFamily(name)];
-  return `no rows: the demo has no data for category ${name} in project ${project.name} (${name} belongs to ${platform ? `${platform} ` : ''}${line}; pick a project of that kind)`;
+  const having = projects.find((p) => projectCollects(p, name) && p.status !== 'closed');
+  const where = having ? `, such as ${having.name} (pcode ${having.pcode})` : '';
+  return `no rows: the demo has no data for category ${name} in project ${project.name} (${name} belongs to ${platform ? `${platform} ` : ''}${line}; pick a project of that kind${where})`;
 }
 
 /**
@@ -148,16 +145,21 @@ function notCollected(name: string, project: DemoProject): string {
 export function categoryLookup(
   ref: CategoryRef,
   project: DemoProject,
-  query: QueryFacts,
+  projects: readonly DemoProject[],
   only?: ReadonlySet<string>,
 ): CategoryLookup {
   const { name } = ref;
   const own = CATEGORIES[name];
+  const generated = own
+    ? undefined
+    : ((ref.suffix === undefined ? undefined : catalogFacts(`${name}{${ref.suffix}}`, only)) ??
+      catalogFacts(name, only));
+  if (!own && !generated) return { reason: `no rows: the demo has no data for category ${name}` };
+  // A category of another product line answers nothing, as on the service: never another line's rows.
+  if (!EVERY_PROJECT.has(name) && !projectCollects(project, name))
+    return { reason: notCollected(name, project, projects) };
   if (own) return { source: own };
-  const generated =
-    (ref.suffix === undefined ? undefined : catalogFacts(`${name}{${ref.suffix}}`, query, only)) ??
-    catalogFacts(name, query, only);
-  if (!generated) return { reason: `no rows: the demo has no data for category ${name}` };
-  if (!projectCollects(project, name)) return { reason: notCollected(name, project) };
-  return { source: generatedSource(generated) };
+  return generated
+    ? { source: generatedSource(generated) }
+    : { reason: notCollected(name, project, projects) };
 }

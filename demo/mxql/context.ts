@@ -20,7 +20,7 @@ export interface QueryContext {
   readonly pacer: Pacer;
   /** How long loading the slow demo category waits. */
   readonly slowMs: number;
-  /** Column names and filter values the query mentions (see queryFacts.ts). */
+  /** Column names the query mentions (see queryFacts.ts). */
   readonly facts: QueryFacts;
   /** Why the result may be empty (a category without data …); sent back beside the rows. */
   readonly notices: string[];

@@ -113,7 +113,7 @@ export function loadRows(
   const ref = chosenCategory(sel);
   if (!ref) throw new MxqlQueryError(`${loader} needs a CATEGORY before it.`, 'mxql/missing-category');
   if (ref.name === SLOW_CATEGORY) return waitSlow(qc, sel);
-  const found = categoryLookup(ref, qc.project, qc.facts, sel.columns);
+  const found = categoryLookup(ref, qc.project, qc.data.projects, sel.columns);
   if (!found.source) {
     qc.notices.push(found.reason);
     return noRows();

@@ -62,6 +62,11 @@ export function projectFor(data: DemoData, text: string): DemoProject {
   return project;
 }
 
+/** True when the query uses no `$param` but the range's own `$stime`/`$etime`: it runs as pasted. */
+export function isParameterFree(text: string): boolean {
+  return parse(text).ast.params.every((ref) => ref.name === '$stime' || ref.name === '$etime');
+}
+
 /** Binds every `$param` of the text: agent identity from the agent, others from their conventional example. */
 export function paramsFor(text: string, project: DemoProject, agent: DemoAgent): Record<string, string> {
   const own: Record<string, string> = {

@@ -196,10 +196,15 @@ class Session {
     await this.followEmptyResult(ran, input);
   }
 
-  /** A result the row limit cut (complete: false) is run again with the limit it names, as its text asks. */
+  /**
+   * A result the row limit cut (complete: false) is run again with the limit it names, as its text asks;
+   * not when it names columns no row has: more rows of the same query cannot bring them, the query is wrong.
+   */
   async followCut(ran: AgentToolResult, input: Record<string, unknown>): Promise<void> {
     const cut = ran.structured?.['cut'] as { suggestedLimit?: number } | undefined;
     if (ran.structured?.['complete'] !== false || cut?.suggestedLimit === undefined) return;
+    const missing = ran.structured?.['missingColumns'];
+    if (Array.isArray(missing) && missing.length > 0) return;
     await this.call('mxql_run', { ...input, limit: cut.suggestedLimit });
   }
 

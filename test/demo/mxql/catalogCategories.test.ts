@@ -112,7 +112,7 @@ void describe('catalog categories in the demo', () => {
     }
   });
 
-  void it('generates the columns a query names for a category whose catalog column list is incomplete', async () => {
+  void it('loads the columns the catalog lists for a category whose list is incomplete (those public queries name)', async () => {
     const project = projectFor('aws_ec2');
     const rows = await runIn(
       project,
@@ -123,7 +123,7 @@ void describe('catalog categories in the demo', () => {
       assert.ok(column in (rows[0] ?? {}), column);
   });
 
-  void it('generates the values a query filters on, but never changes who an agent is', async () => {
+  void it('finds the values the data set has (kube-system pods), never one a query makes up, and never changes who an agent is', async () => {
     const project = projectFor('kube_pod');
     const rows = await runIn(
       project,
@@ -135,6 +135,11 @@ void describe('catalog categories in the demo', () => {
       assert.equal(row.namespace, 'kube-system');
       assert.ok(agents.some((a) => a.oid === row.oid && a.oname === row.oname));
     }
+    const madeUp = await runIn(
+      project,
+      'CATEGORY kube_pod\nTAGLOAD\nFILTER {key: namespace, value: "kube-system"}\nFILTER {key: name, like: "no-such-pod"}',
+    );
+    assert.deepEqual(madeUp, []);
     const oid = agents[0]?.oid as number;
     const byOid = await runIn(project, `CATEGORY kube_pod\nTAGLOAD\nFILTER {key: oid, value: 123}`);
     assert.deepEqual(byOid, [], `oid 123 is no agent (agents: ${oid}, …)`);

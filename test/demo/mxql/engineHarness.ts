@@ -19,6 +19,13 @@ export const project: DemoProject = (() => {
 
 export const activeAgents = data.agentsOf(project.pcode).filter((a) => a.active);
 
+/** The Linux server project: server_* categories have rows only in server projects. */
+export const serverProject: DemoProject = (() => {
+  const linux = data.projects.find((p) => p.platform === 'LINUX');
+  if (!linux) throw new Error('the demo data set has no Linux server project');
+  return linux;
+})();
+
 /** Runs text (or a path) over the last `rangeMs` with generous defaults. */
 export function run(
   mql: string,

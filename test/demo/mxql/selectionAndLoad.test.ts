@@ -1,6 +1,17 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { FIXED_NOW, HOUR, MINUTE, DAY, activeAgents, column, data, project, run } from './engineHarness';
+import {
+  FIXED_NOW,
+  HOUR,
+  MINUTE,
+  DAY,
+  activeAgents,
+  column,
+  data,
+  project,
+  run,
+  serverProject,
+} from './engineHarness';
 import { SPEC_ROW_COLUMNS, SPEC_ROW_TEXT_COLUMNS } from '../../support/specSampleRow';
 
 void describe('CATEGORY and TAGLOAD', () => {
@@ -59,23 +70,26 @@ void describe('CATEGORY and TAGLOAD', () => {
 
   void it('accepts a quoted category and a $category param', async () => {
     assert.ok((await run('CATEGORY "app_active_stat"\nTAGLOAD\nLIMIT 1')).length === 1);
-    const rows = await run('CATEGORY $category\nTAGLOAD\nLIMIT 1', { param: { $category: 'server_base' } });
+    const rows = await run('CATEGORY $category\nTAGLOAD\nLIMIT 1', {
+      param: { $category: 'server_base' },
+      pcode: serverProject.pcode,
+    });
     assert.ok('memory_pused' in rows[0]!);
   });
 
-  void it('loads app_host_resource, app_active_stat, server_base and db_pool_detail per agent and step', async () => {
-    const expected: Record<string, string> = {
-      app_host_resource: 'cpu',
-      app_active_stat: 'sql',
-      server_base: 'cpu_idle',
-      db_pool_detail: 'pool',
+  void it('loads app_host_resource, app_active_stat, server_base and db_pool_detail per agent and step, each in a project of its line', async () => {
+    const expected: Record<string, [string, typeof project]> = {
+      app_host_resource: ['cpu', project],
+      app_active_stat: ['sql', project],
+      server_base: ['cpu_idle', serverProject],
+      db_pool_detail: ['pool', project],
     };
-    for (const [category, columnName] of Object.entries(expected)) {
-      const rows = await run(`CATEGORY ${category}\nTAGLOAD`, { rangeMs: MINUTE });
+    for (const [category, [columnName, where]] of Object.entries(expected)) {
+      const rows = await run(`CATEGORY ${category}\nTAGLOAD`, { rangeMs: MINUTE, pcode: where.pcode });
       assert.ok(rows.length > 0, category);
       for (const row of rows) {
         assert.ok(columnName in row, `${category} has ${columnName}`);
-        assert.equal(row.pcode, project.pcode);
+        assert.equal(row.pcode, where.pcode);
       }
     }
   });
@@ -202,14 +216,20 @@ void describe('OID, OKIND, ONODE, OIDSET and TIME-RANGE', () => {
 
 void describe('load filters on agent tags', () => {
   void it('give the same rows as filtering after the load, for tagged and untagged categories', async () => {
-    for (const category of ['app_counter', 'server_base', 'db_pool_detail']) {
+    const cases = [
+      ['app_counter', project],
+      ['server_base', serverProject],
+      ['db_pool_detail', project],
+    ] as const;
+    for (const [category, where] of cases) {
+      const like = (data.agentsOf(where.pcode)[0]?.oname ?? '').slice(0, 4);
       const early = await run(
-        `CATEGORY ${category}\nTAGLOAD {filter: [{key: oname, like: 'order-'}, {key: oid, exclude: 1}]}`,
-        { rangeMs: MINUTE },
+        `CATEGORY ${category}\nTAGLOAD {filter: [{key: oname, like: '${like}'}, {key: oid, exclude: 1}]}`,
+        { rangeMs: MINUTE, pcode: where.pcode },
       );
       const late = await run(
-        `CATEGORY ${category}\nTAGLOAD\nFILTER {key: oname, like: 'order-'}\nFILTER {key: oid, exclude: 1}`,
-        { rangeMs: MINUTE },
+        `CATEGORY ${category}\nTAGLOAD\nFILTER {key: oname, like: '${like}'}\nFILTER {key: oid, exclude: 1}`,
+        { rangeMs: MINUTE, pcode: where.pcode },
       );
       assert.ok(early.length > 0, category);
       assert.deepEqual(early, late, category);
