@@ -15,6 +15,11 @@ export { tokenize } from './tokenize';
 export type * from './types';
 
 const DEFAULT_LIMIT = 5;
+/**
+ * Below this confidence a match is a guess (see `Scored.confidence`): the search answers nothing
+ * rather than fuzzy leftovers, so the caller can say plainly that nothing matches well.
+ */
+export const MIN_CONFIDENCE = 0.5;
 
 /** Builds the index once; `find` is then cheap enough to call per keystroke. */
 export function buildDataIndex(sources: IndexSources): DataIndex {
@@ -31,6 +36,7 @@ export function buildDataIndex(sources: IndexSources): DataIndex {
         wanted === undefined || lineOf(doc) === wanted || lineOf(doc) === 'any';
       return bm25
         .rank(analyseQuery(query, full), lineOf, keep)
+        .filter((scored) => scored.confidence >= MIN_CONFIDENCE)
         .slice(0, limit)
         .map((scored) => {
           const interval = scored.doc.info?.interval?.join(', ');
