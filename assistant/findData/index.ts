@@ -6,6 +6,7 @@
  */
 import { productLineOf, type ProductLine } from '../../server/core/index';
 import { buildDocuments, type CategoryDocument } from './documents';
+import { describeCategory } from './describe';
 import { columnsOf, whyOf } from './explain';
 import { Bm25, analyseQuery } from './ranking';
 import { type DataIndex, type FindOptions, type FoundCategory, type IndexSources } from './types';
@@ -43,6 +44,7 @@ export function buildDataIndex(sources: IndexSources): DataIndex {
           return {
             category: scored.doc.category,
             productLine: lineOf(scored.doc),
+            description: describeCategory(scored.doc, lineOf(scored.doc)),
             ...(interval ? { interval } : {}),
             why: whyOf(scored),
             columns: columnsOf(scored),

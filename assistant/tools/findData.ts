@@ -31,7 +31,7 @@ function indexFor(context: ToolContext): DataIndex {
 function matchLine(m: FoundCategory): string {
   const columns = m.columns.map((c) => `${c.name}${c.unit ? ` (${c.unit})` : ''}`).join(', ');
   const where = [m.productLine, m.interval].filter(Boolean).join(', ');
-  return `- ${m.category}${where ? ` [${where}]` : ''}: ${m.why}${columns ? `; ${columns}` : ''}`;
+  return `- ${m.category}${where ? ` [${where}]` : ''}: ${m.description}\n  ${m.why}${columns ? `; ${columns}` : ''}`;
 }
 
 export const findData: ToolDefinition<FindDataInput> = {
@@ -74,12 +74,13 @@ export const findData: ToolDefinition<FindDataInput> = {
           properties: {
             category: { type: 'string' },
             productLine: { type: 'string' },
+            description: { type: 'string' },
             interval: { type: 'string' },
             why: { type: 'string' },
             columns: { type: 'array', items: COLUMN_SCHEMA },
             score: { type: 'number' },
           },
-          required: ['category', 'why', 'columns', 'score'],
+          required: ['category', 'description', 'why', 'columns', 'score'],
         },
       },
     },
