@@ -14,7 +14,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import core from '../server/core/index.ts';
 
 // The core compiles as CommonJS, so its named exports come through the default import.
-const { applyColumnUsage, applyQueryTitles, collectQueryTitles, countColumnUsage, createCategoryCatalog } = core;
+const { applyColumnUsage, applyQueryTitles, collectQueryTitles, countColumnUsage, createCategoryCatalog } =
+  core;
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 

@@ -35,22 +35,25 @@ export function buildDataIndex(sources: IndexSources): DataIndex {
       const wanted = options.productLine?.toLowerCase();
       const keep = (doc: CategoryDocument): boolean =>
         wanted === undefined || lineOf(doc) === wanted || lineOf(doc) === 'any';
-      return bm25
-        .rank(analyseQuery(query, full), lineOf, keep)
-        .filter((scored) => scored.confidence >= MIN_CONFIDENCE)
-        .slice(0, limit)
-        .map((scored) => {
-          const interval = scored.doc.info?.interval?.join(', ');
-          return {
-            category: scored.doc.category,
-            productLine: lineOf(scored.doc),
-            description: describeCategory(scored.doc, lineOf(scored.doc)),
-            ...(interval ? { interval } : {}),
-            why: whyOf(scored),
-            columns: columnsOf(scored),
-            score: Math.round(scored.score * 1000) / 1000,
-          };
-        });
+      return (
+        bm25
+          .rank(analyseQuery(query, full), lineOf, keep)
+          // The names-only baseline keeps every match: it is the naive reference the search is measured against.
+          .filter((scored) => !full || scored.confidence >= MIN_CONFIDENCE)
+          .slice(0, limit)
+          .map((scored) => {
+            const interval = scored.doc.info?.interval?.join(', ');
+            return {
+              category: scored.doc.category,
+              productLine: lineOf(scored.doc),
+              description: describeCategory(scored.doc, lineOf(scored.doc)),
+              ...(interval ? { interval } : {}),
+              why: whyOf(scored),
+              columns: columnsOf(scored),
+              score: Math.round(scored.score * 1000) / 1000,
+            };
+          })
+      );
     },
   };
 }
