@@ -38,10 +38,8 @@ export function describeCategory(doc: CategoryDocument, line: ProductLine): stri
   const examples = mostRead(doc, EXAMPLE_COLUMNS);
   if (doc.info?.columnsKnown === false && examples.length === 0)
     parts.push('its columns are not in the catalog');
-  else if (examples.length > 0)
-    parts.push(
-      `${doc.columns.size} column${doc.columns.size === 1 ? '' : 's'} such as ${examples.join(', ')}`,
-    );
+  else if (doc.columns.size === 1) parts.push(`1 column: ${examples.join(', ')}`);
+  else if (examples.length > 0) parts.push(`${doc.columns.size} columns such as ${examples.join(', ')}`);
   const titles = doc.info?.titles?.slice(0, EXAMPLE_TITLES) ?? [];
   if (titles.length > 0) parts.push(`public dashboards: ${titles.map((t) => `'${t}'`).join(', ')}`);
   return parts.join('; ');

@@ -40,6 +40,7 @@ export const findData: ToolDefinition<FindDataInput> = {
   description:
     "Finds the MXQL categories (and their columns) that hold what the user asks about, from words in English, Korean or Japanese, e.g. 'slow SQL per database', 'heap memory of JVMs', '응답시간'. " +
     'Use it FIRST whenever you do not know the category name; never guess category names. ' +
+    'Product and dashboard names work too (kafka broker, VMware hosts). When nothing matches well it says so: then do not pick a category. ' +
     'Not needed when the user gives a category. Next: mxql_describe_category on the best match, then write the query.',
   inputSchema: {
     type: 'object',
