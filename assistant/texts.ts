@@ -94,7 +94,7 @@ const EN = {
   truncatedResponse: 'The response was cut at {0} characters; narrow the parameters for the rest.',
   foundHead: '{0} categories match; next, call mxql_describe_category on the best one:',
   foundNone:
-    'No category matches these words. Try other words (English, Korean or Japanese), fewer words, or another productLine.',
+    'Nothing matches these words well: no category is a good answer, so do not pick one. Try other words (English, Korean or Japanese), a product or dashboard name, or another productLine, or ask the user what data they mean.',
 } as const;
 
 export type TextKey = keyof typeof EN;
@@ -184,7 +184,7 @@ const KO: Table = {
   truncatedResponse: '응답을 {0}자에서 잘랐습니다. 나머지는 매개변수를 좁혀서 받으세요.',
   foundHead: '{0}개 카테고리가 맞습니다. 다음으로 가장 나은 것에 mxql_describe_category를 호출하세요:',
   foundNone:
-    '이 단어에 맞는 카테고리가 없습니다. 다른 단어(영어, 한국어, 일본어), 더 적은 단어, 다른 productLine을 시도하세요.',
+    '이 단어에 잘 맞는 것이 없습니다. 좋은 답이 되는 카테고리가 없으니 하나를 골라 쓰지 마세요. 다른 단어(영어, 한국어, 일본어), 제품이나 대시보드 이름, 다른 productLine을 시도하거나, 어떤 데이터를 뜻하는지 사용자에게 물어보세요.',
 };
 
 const JA: Table = {
@@ -277,7 +277,7 @@ const JA: Table = {
   truncatedResponse: '応答を {0} 文字で切りました。残りはパラメータを絞って取得してください。',
   foundHead: '{0} 件のカテゴリが合います。次に最も良いものに mxql_describe_category を呼んでください:',
   foundNone:
-    'この言葉に合うカテゴリはありません。別の言葉(英語、韓国語、日本語)、より少ない言葉、別の productLine を試してください。',
+    'この言葉によく合うものはありません。良い答えになるカテゴリがないので、推測で選ばないでください。別の言葉(英語、韓国語、日本語)、製品やダッシュボードの名前、別の productLine を試すか、どのデータのことかユーザーに確認してください。',
 };
 
 const TABLES: Readonly<Record<ToolLocale, Table>> = { en: EN, ko: KO, ja: JA };

@@ -4,7 +4,8 @@
 // ../shared/mxql/catalog beside the repository, outDir to server/core/catalog/data (tests pass a temporary
 // one), corpusDir to the corpus beside the catalog (its `.mxql` files and the reference's examples are
 // counted; the queries themselves never enter the repository). Only facts are kept (names, types, units,
-// deprecated flags, intervals, pk, loaders, usage counts); description texts are dropped on purpose: the
+// deprecated flags, intervals, pk, loaders, usage counts, and the titles the
+// public query files' names carry, by the categories they read); description texts are dropped on purpose: the
 // project writes its own (fieldDescriptions.ts). It runs under tsx because the counting is the language
 // core's own column flow (server/core/features/columnUsage.ts), the same code the completion benchmark uses.
 import { existsSync, readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -13,7 +14,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import core from '../server/core/index.ts';
 
 // The core compiles as CommonJS, so its named exports come through the default import.
-const { applyColumnUsage, countColumnUsage, createCategoryCatalog } = core;
+const { applyColumnUsage, applyQueryTitles, collectQueryTitles, countColumnUsage, createCategoryCatalog } =
+  core;
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
@@ -99,35 +101,38 @@ export function referenceExamples(referenceText) {
   return [...referenceText.matchAll(/```[a-z]*\n([\s\S]*?)```/g)].map((m) => m[1]);
 }
 
-/** The bundled catalog: the metadata with the usage counted over `texts` applied. */
-export function buildCatalogJson(metadata, texts) {
-  const usage = countColumnUsage(
-    texts,
-    createCategoryCatalog(() => metadata),
-  );
-  return applyColumnUsage(metadata, usage);
+/**
+ * The bundled catalog: the metadata with the usage counted over `texts` applied, and the titles of the
+ * named public query files (`files`: { name, text }) by the categories they read.
+ */
+export function buildCatalogJson(metadata, texts, files = []) {
+  const catalog = createCategoryCatalog(() => metadata);
+  const usage = countColumnUsage(texts, catalog);
+  const withUsage = applyColumnUsage(metadata, usage);
+  return files.length > 0 ? applyQueryTitles(withUsage, collectQueryTitles(files, catalog)) : withUsage;
 }
 
 /** The public queries beside the catalog: the corpus files and the reference's examples. */
 function publicQueries(sourceDir, corpusDir) {
-  const texts = [];
+  const files = [];
   if (existsSync(corpusDir)) {
-    for (const f of readdirSync(corpusDir)
+    for (const name of readdirSync(corpusDir)
       .filter((n) => n.endsWith('.mxql'))
       .sort())
-      texts.push(readFileSync(join(corpusDir, f), 'utf8'));
+      files.push({ name, text: readFileSync(join(corpusDir, name), 'utf8') });
   }
+  const texts = files.map((f) => f.text);
   const reference = join(sourceDir, '..', 'reference.md');
   if (existsSync(reference)) texts.push(...referenceExamples(readFileSync(reference, 'utf8')));
-  return texts;
+  return { texts, files };
 }
 
 function main() {
   const sourceDir = resolve(root, process.argv[2] ?? '../shared/mxql/catalog');
   const outDir = resolve(root, process.argv[3] ?? 'server/core/catalog/data');
   const corpusDir = resolve(root, process.argv[4] ?? join(sourceDir, '..', 'corpus', 'dev'));
-  const texts = publicQueries(sourceDir, corpusDir);
-  const catalog = buildCatalogJson(metadataCatalog(sourceDir), texts);
+  const { texts, files } = publicQueries(sourceDir, corpusDir);
+  const catalog = buildCatalogJson(metadataCatalog(sourceDir), texts, files);
   const paths = readFileSync(join(sourceDir, 'paths.txt'), 'utf8')
     .split(/\r?\n/)
     .filter((p) => p.startsWith('/'));

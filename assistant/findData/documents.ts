@@ -13,18 +13,30 @@ import {
 import { tokenize } from './tokenize';
 import { type IndexSources, type WorkspaceEntry } from './types';
 
-/** Where a term was found: a column's name, the category's name, or a workspace query. */
+/** Where a term was found: a column's name, the category's name, public titles, or a workspace query. */
 export const IN_NAME = '';
+export const IN_TITLES = '\u0000titles';
 export const IN_WORKSPACE = '\u0000workspace';
 
-/** How much a term counts by where it was found: names say most, sentences least. */
+/**
+ * How much a term counts by where it was found: names and what public dashboards call the data say
+ * most, sentences less, and label-like column names (`kubernetes.io/os`, `wait/io/file/sql/binlog`,
+ * `SQL Statistics.Batch Requests/sec`) least: they carry words of other domains wholesale.
+ */
 const WEIGHTS = {
   name: 3,
+  titles: 3,
   column: 1,
+  labelColumn: 0.15,
   description: 0.6,
   workspaceText: 2,
   workspaceColumn: 1,
 } as const;
+
+/** A column name that is a label or a path rather than an identifier: `/`, `.`, `:` or spaces in it. */
+export function isLabelLike(name: string): boolean {
+  return /[/.:\s]/.test(name.trim());
+}
 
 export interface CategoryDocument {
   readonly category: string;
@@ -85,9 +97,12 @@ function catalogDocument(catalog: CategoryCatalog, category: string, full: boole
   const info = catalog.getCategory(category);
   const doc = emptyDocument(category, info);
   add(doc, category, WEIGHTS.name, IN_NAME);
+  // Each title word once: a category that many dashboards read does not say the words louder.
+  if (full && info?.titles)
+    add(doc, [...new Set(info.titles.flatMap((t) => tokenize(t)))].join(' '), WEIGHTS.titles, IN_TITLES);
   for (const [name, column] of doc.columns) {
     if (column?.deprecated) continue;
-    add(doc, name, WEIGHTS.column, name);
+    add(doc, name, isLabelLike(name) ? WEIGHTS.labelColumn : WEIGHTS.column, name);
     if (full && column?.description)
       for (const text of inEveryLanguage(column.description)) add(doc, text, WEIGHTS.description, name, 0);
   }
@@ -100,7 +115,7 @@ function learn(doc: CategoryDocument, entry: WorkspaceEntry): void {
   add(doc, entry.text, WEIGHTS.workspaceText, IN_WORKSPACE);
   for (const name of entry.columns) {
     if (!doc.columns.has(name)) doc.columns.set(name, undefined);
-    add(doc, name, WEIGHTS.workspaceColumn, name);
+    add(doc, name, isLabelLike(name) ? WEIGHTS.labelColumn : WEIGHTS.workspaceColumn, name);
   }
 }
 

@@ -3,7 +3,7 @@
  * queries read most) with type, unit and our description, and a sentence saying which words matched what.
  */
 import { type Column } from '../../server/core/index';
-import { IN_NAME, IN_WORKSPACE, type CategoryDocument } from './documents';
+import { IN_NAME, IN_TITLES, IN_WORKSPACE, type CategoryDocument } from './documents';
 import { type Scored } from './ranking';
 import { type FoundColumn } from './types';
 
@@ -25,7 +25,8 @@ function matchedColumns(scored: Scored): Map<string, number> {
   for (const m of scored.matched)
     for (const term of m.terms)
       for (const source of scored.doc.sources.get(term) ?? [])
-        if (source !== IN_NAME && source !== IN_WORKSPACE) out.set(source, (out.get(source) ?? 0) + m.weight);
+        if (source !== IN_NAME && source !== IN_WORKSPACE && source !== IN_TITLES)
+          out.set(source, (out.get(source) ?? 0) + m.weight);
   return out;
 }
 
@@ -45,6 +46,7 @@ export function columnsOf(scored: Scored): FoundColumn[] {
 function placeName(source: string): string {
   if (source === IN_NAME) return 'the category';
   if (source === IN_WORKSPACE) return "the workspace's queries";
+  if (source === IN_TITLES) return 'public dashboard titles';
   return source;
 }
 

@@ -6,6 +6,7 @@
  */
 import { productLineOf, type ProductLine } from '../../server/core/index';
 import { buildDocuments, type CategoryDocument } from './documents';
+import { describeCategory } from './describe';
 import { columnsOf, whyOf } from './explain';
 import { Bm25, analyseQuery } from './ranking';
 import { type DataIndex, type FindOptions, type FoundCategory, type IndexSources } from './types';
@@ -15,6 +16,11 @@ export { tokenize } from './tokenize';
 export type * from './types';
 
 const DEFAULT_LIMIT = 5;
+/**
+ * Below this confidence a match is a guess (see `Scored.confidence`): the search answers nothing
+ * rather than fuzzy leftovers, so the caller can say plainly that nothing matches well.
+ */
+export const MIN_CONFIDENCE = 0.5;
 
 /** Builds the index once; `find` is then cheap enough to call per keystroke. */
 export function buildDataIndex(sources: IndexSources): DataIndex {
@@ -29,20 +35,25 @@ export function buildDataIndex(sources: IndexSources): DataIndex {
       const wanted = options.productLine?.toLowerCase();
       const keep = (doc: CategoryDocument): boolean =>
         wanted === undefined || lineOf(doc) === wanted || lineOf(doc) === 'any';
-      return bm25
-        .rank(analyseQuery(query, full), lineOf, keep)
-        .slice(0, limit)
-        .map((scored) => {
-          const interval = scored.doc.info?.interval?.join(', ');
-          return {
-            category: scored.doc.category,
-            productLine: lineOf(scored.doc),
-            ...(interval ? { interval } : {}),
-            why: whyOf(scored),
-            columns: columnsOf(scored),
-            score: Math.round(scored.score * 1000) / 1000,
-          };
-        });
+      return (
+        bm25
+          .rank(analyseQuery(query, full), lineOf, keep)
+          // The names-only baseline keeps every match: it is the naive reference the search is measured against.
+          .filter((scored) => !full || scored.confidence >= MIN_CONFIDENCE)
+          .slice(0, limit)
+          .map((scored) => {
+            const interval = scored.doc.info?.interval?.join(', ');
+            return {
+              category: scored.doc.category,
+              productLine: lineOf(scored.doc),
+              description: describeCategory(scored.doc, lineOf(scored.doc)),
+              ...(interval ? { interval } : {}),
+              why: whyOf(scored),
+              columns: columnsOf(scored),
+              score: Math.round(scored.score * 1000) / 1000,
+            };
+          })
+      );
     },
   };
 }

@@ -44,7 +44,6 @@ const ENGLISH_STOPWORDS = new Set([
   'my',
   'show',
   'get',
-  'list',
   'give',
   'find',
   'data',

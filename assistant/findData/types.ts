@@ -16,6 +16,8 @@ export interface FoundColumn {
 export interface FoundCategory {
   category: string;
   productLine?: string;
+  /** One line on what it holds: our own words, else facts (line, intervals, columns, dashboards). */
+  description: string;
   /** The collection intervals, e.g. `5s, 5m, 1h`. */
   interval?: string;
   /** Which words matched what, in words. */

@@ -31,7 +31,7 @@ function indexFor(context: ToolContext): DataIndex {
 function matchLine(m: FoundCategory): string {
   const columns = m.columns.map((c) => `${c.name}${c.unit ? ` (${c.unit})` : ''}`).join(', ');
   const where = [m.productLine, m.interval].filter(Boolean).join(', ');
-  return `- ${m.category}${where ? ` [${where}]` : ''}: ${m.why}${columns ? `; ${columns}` : ''}`;
+  return `- ${m.category}${where ? ` [${where}]` : ''}: ${m.description}\n  ${m.why}${columns ? `; ${columns}` : ''}`;
 }
 
 export const findData: ToolDefinition<FindDataInput> = {
@@ -40,6 +40,7 @@ export const findData: ToolDefinition<FindDataInput> = {
   description:
     "Finds the MXQL categories (and their columns) that hold what the user asks about, from words in English, Korean or Japanese, e.g. 'slow SQL per database', 'heap memory of JVMs', '응답시간'. " +
     'Use it FIRST whenever you do not know the category name; never guess category names. ' +
+    'Product and dashboard names work too (kafka broker, VMware hosts). When nothing matches well it says so: then do not pick a category. ' +
     'Not needed when the user gives a category. Next: mxql_describe_category on the best match, then write the query.',
   inputSchema: {
     type: 'object',
@@ -74,12 +75,13 @@ export const findData: ToolDefinition<FindDataInput> = {
           properties: {
             category: { type: 'string' },
             productLine: { type: 'string' },
+            description: { type: 'string' },
             interval: { type: 'string' },
             why: { type: 'string' },
             columns: { type: 'array', items: COLUMN_SCHEMA },
             score: { type: 'number' },
           },
-          required: ['category', 'why', 'columns', 'score'],
+          required: ['category', 'description', 'why', 'columns', 'score'],
         },
       },
     },

@@ -132,3 +132,9 @@ export { filterProbe, type FilterProbe } from './run/emptyProbe';
 export { createCategoryCatalog } from './catalog/categoryCatalog';
 export { type CatalogJson } from './catalog/categoryTypes';
 export { applyColumnUsage, countColumnUsage } from './features/columnUsage';
+export {
+  applyQueryTitles,
+  collectQueryTitles,
+  titleOfQueryFile,
+  type QueryTitles,
+} from './features/queryTitles';

@@ -3,8 +3,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildDataIndex, learnFromQueries, leadingComment, tokenize } from '../../assistant/findData/index';
-import { type CatalogJson } from '../../server/core/index';
+import { invokeTool } from '../../assistant/toolset';
+import { titleOfQueryFile, type CatalogJson } from '../../server/core/index';
 import { createCategoryCatalog } from '../../server/core/catalog/categoryCatalog';
+import { contextFor } from './harness';
 
 const CATALOG: CatalogJson = {
   v: 1,
@@ -43,6 +45,19 @@ const CATALOG: CatalogJson = {
 };
 
 const catalog = createCategoryCatalog(() => CATALOG);
+
+/** Our test catalog with a category whose columns are labels that say other categories' words. */
+const LABELLED: CatalogJson = {
+  ...CATALOG,
+  categories: {
+    ...CATALOG.categories,
+    node_labels: {
+      t: ['free.example.io/bytes', 'quota/free/bytes', 'limits.example.io/free-bytes', 'tier/disk/free'],
+      f: [['count', 'N']],
+    },
+  },
+  titles: { web_counter: ['shop overview'], batch_jobs: ['nightly batch board'] },
+};
 
 const BATCH_QUERY = [
   '-- 야간 배치 작업 현황',
@@ -142,4 +157,81 @@ void test('a workspace category the catalog lacks is searchable too, and broken 
   const workspace = learnFromQueries(['-- 결제 실패\nCATEGORY pay_events\nTAGLOAD\n', '}}} <% %>'], catalog);
   assert.deepEqual(workspace, [{ category: 'pay_events', columns: [], text: '결제 실패' }]);
   assert.equal(buildDataIndex({ catalog, workspace }).find('결제')[0]?.category, 'pay_events');
+});
+
+void test('a category without catalog columns is found by its name, and says so in its description', () => {
+  const found = buildDataIndex({ catalog }).find('batch jobs');
+  assert.equal(found[0]?.category, 'batch_jobs');
+  assert.deepEqual(found[0]?.columns, []);
+  assert.match(found[0]?.why ?? '', /matched the category/);
+  assert.match(found[0]?.description ?? '', /columns are not in the catalog/);
+});
+
+void test('label-like column names do not outrank a category whose name and columns say the words', () => {
+  const index = buildDataIndex({ catalog: createCategoryCatalog(() => LABELLED) });
+  for (const words of ['free bytes', 'free disk bytes', 'ディスク使用率']) {
+    const found = index.find(words).map((f) => f.category);
+    assert.equal(found[0], 'host_disk', `${words}: ${found.join(', ')}`);
+  }
+});
+
+void test('public dashboard titles find the categories they read, even words neither name says', () => {
+  const index = buildDataIndex({ catalog: createCategoryCatalog(() => LABELLED) });
+  const shop = index.find('shop overview');
+  assert.equal(shop[0]?.category, 'web_counter');
+  assert.match(shop[0]?.why ?? '', /'shop' matched public dashboard titles/);
+  assert.equal(index.find('nightly board')[0]?.category, 'batch_jobs');
+  assert.equal(
+    titleOfQueryFile('whatap_feature__kafka__dashboard_broker__widgets_3_metrics_0_mql.mxql'),
+    'kafka dashboard broker',
+  );
+  assert.equal(titleOfQueryFile('mxql__v2__app__tx_error_rate_oid.mxql'), 'app tx error rate oid');
+  assert.equal(titleOfQueryFile('src__main__resources__mxql__apm__stat__sql_stat.mxql'), 'apm stat sql');
+});
+
+void test('every match carries a one-line description: ours where written, else facts', () => {
+  const index = buildDataIndex({ catalog: createCategoryCatalog(() => LABELLED) });
+  const found = ['resp time', 'disk bytes', '컨테이너 메모리', 'batch jobs', 'DB lock wait'].flatMap(
+    (words) => index.find(words),
+  );
+  assert.ok(new Set(found.map((f) => f.category)).size >= 5, found.map((f) => f.category).join(', '));
+  for (const f of found) {
+    assert.ok(f.description.length > 0 && f.description.length < 200, `${f.category}: ${f.description}`);
+    assert.ok(!f.description.includes('\n'), f.category);
+  }
+  const web = index.find('shop overview')[0];
+  assert.equal(
+    web?.description,
+    "Application (APM) data, every 5s/5m; 4 columns such as oid, resp_time, tps; public dashboards: 'shop overview'",
+  );
+});
+
+void test('words nothing answers well find nothing, and the tool says so plainly in each language', async () => {
+  const index = buildDataIndex({ catalog });
+  assert.deepEqual(index.find('free gift ideas for birthdays'), [], 'one word of four matching a column');
+  const statements = {
+    en: /^Nothing matches these words well/,
+    ko: /^이 단어에 잘 맞는 것이 없습니다/,
+    ja: /^この言葉によく合うものはありません/,
+  } as const;
+  for (const [locale, statement] of Object.entries(statements)) {
+    for (const query of ['birthday party ideas', '축구 경기 결과', '株価の予想']) {
+      const result = await invokeTool(
+        'mxql_find_data',
+        { query },
+        contextFor(undefined, locale as keyof typeof statements),
+        new AbortController().signal,
+      );
+      assert.deepEqual((result.structured as { matches: unknown[] }).matches, [], `${locale}: ${query}`);
+      assert.match(result.text, statement);
+    }
+  }
+  const answered = await invokeTool(
+    'mxql_find_data',
+    { query: 'agent count' },
+    contextFor(undefined),
+    new AbortController().signal,
+  );
+  assert.match(answered.text, /^\d+ categories match/);
+  assert.match(answered.text, /- agent_count \[apm\]: .+\n {2}'agent' matched the category/);
 });

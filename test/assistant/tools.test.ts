@@ -525,7 +525,7 @@ void test('mxql_find_data turns words into categories with their columns, in any
 
   const none = await call('mxql_find_data', { query: 'zzzqqq' }, h.context('ja'));
   assert.deepEqual((none.structured as Found).matches, []);
-  assert.match(none.text, /^この言葉に合うカテゴリはありません/);
+  assert.match(none.text, /^この言葉によく合うものはありません/);
 
   const badLine = await call('mxql_find_data', { query: 'cpu', productLine: 'db' });
   assert.equal(badLine.isError, true);

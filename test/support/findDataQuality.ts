@@ -5,11 +5,18 @@
 // - workspace knowledge is learned from every corpus file except the ones the need comes from (the
 //   files of its catalog source, or the file itself); `strict` also leaves out every file whose
 //   description is the need's own words (the corpus holds the same query under several paths);
-// - the catalog's usage counts and query-only columns are counted over those same files, with the
-//   function that builds the bundled catalog, so the held-out query is not in them either.
+// - the catalog's usage counts, query-only columns and query titles (from file names) are counted over
+//   those same files, with the functions that build the bundled catalog, so the held-out query is not
+//   in them either.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { splitCategorySuffix, type CatalogJson } from '../../server/core/index';
+import {
+  applyQueryTitles,
+  collectQueryTitles,
+  splitCategorySuffix,
+  type CatalogJson,
+  type QueryTitles,
+} from '../../server/core/index';
 import { createCategoryCatalog } from '../../server/core/catalog/categoryCatalog';
 import { applyColumnUsage, countColumnUsage, type ColumnUsage } from '../../server/core/features/columnUsage';
 import {
@@ -35,6 +42,7 @@ export interface FindDataFixture {
   readonly files: readonly { file: string; text: string; comment: string }[];
   readonly learned: ReadonlyMap<string, readonly WorkspaceEntry[]>;
   readonly usage: ReadonlyMap<string, ColumnUsage>;
+  readonly titles: ReadonlyMap<string, QueryTitles>;
   readonly metadata: CatalogJson;
   readonly referenceUsage: ColumnUsage;
 }
@@ -104,6 +112,9 @@ export async function readFixture(corpusDir: string): Promise<FindDataFixture> {
   const files = readCorpus(corpusDir).map((f) => ({ ...f, comment: leadingComment(f.text) }));
   const learned = new Map(files.map((f) => [f.file, learnFromQueries([f.text], metadataCatalog)]));
   const usage = new Map(files.map((f) => [f.file, countColumnUsage([f.text], metadataCatalog)]));
+  const titles = new Map(
+    files.map((f) => [f.file, collectQueryTitles([{ name: f.file, text: f.text }], metadataCatalog)]),
+  );
   const bySource = filesBySource(readFileSync(join(corpusDir, '..', 'INDEX.tsv'), 'utf8'));
   const devNeeds = readDevNeeds(readFileSync(join(corpusDir, '..', '..', 'nl', 'dev.tsv'), 'utf8'), bySource);
   const corpusNeeds = files
@@ -120,6 +131,7 @@ export async function readFixture(corpusDir: string): Promise<FindDataFixture> {
     files,
     learned,
     usage,
+    titles,
     metadata,
     referenceUsage: countColumnUsage(examples, metadataCatalog),
   };
@@ -170,8 +182,13 @@ export function measureFindData(
     if (!json) {
       const usage: ColumnUsage = {};
       addUsage(usage, fixture.referenceUsage);
-      for (const file of files) addUsage(usage, fixture.usage.get(file) ?? {});
-      json = applyColumnUsage(fixture.metadata, usage);
+      const titles: QueryTitles = {};
+      for (const file of files) {
+        addUsage(usage, fixture.usage.get(file) ?? {});
+        for (const [category, list] of Object.entries(fixture.titles.get(file) ?? {}))
+          (titles[category] ??= []).push(...list);
+      }
+      json = applyQueryTitles(applyColumnUsage(fixture.metadata, usage), titles);
       catalogs.set(key, json);
     }
     const catalog = createCategoryCatalog(() => json);

@@ -72,7 +72,7 @@ function decodeColumn(
   };
 }
 
-function decodeCategory(name: string, compact: CompactCategory): CategoryInfo {
+function decodeCategory(name: string, compact: CompactCategory, titles?: readonly string[]): CategoryInfo {
   const description = CATEGORY_DESCRIPTIONS[name];
   const fields = [...(compact.f ?? []), ...(compact.q ?? [])];
   // Columns we described from real result rows (agent_list) complete an incomplete list as hints.
@@ -93,6 +93,7 @@ function decodeCategory(name: string, compact: CompactCategory): CategoryInfo {
     columnsKnown: compact.u !== 1,
     columnsComplete: compact.u !== 1 && compact.p !== 1,
     ...(description ? { description } : {}),
+    ...(titles?.length ? { titles } : {}),
   };
 }
 
@@ -100,7 +101,7 @@ function decodeCategory(name: string, compact: CompactCategory): CategoryInfo {
  * A category real queries use without published metadata. Columns we described from real result
  * rows (agent_list) are listed as hints; `columnsKnown` stays false either way.
  */
-function decodeWithoutColumns(name: string, loader: string): CategoryInfo {
+function decodeWithoutColumns(name: string, loader: string, titles?: readonly string[]): CategoryInfo {
   const description = CATEGORY_DESCRIPTIONS[name];
   return {
     name,
@@ -110,6 +111,7 @@ function decodeWithoutColumns(name: string, loader: string): CategoryInfo {
     columnsKnown: false,
     columnsComplete: false,
     ...(description ? { description } : {}),
+    ...(titles?.length ? { titles } : {}),
   };
 }
 
@@ -194,12 +196,13 @@ class LazyCategoryCatalog implements CategoryCatalog {
   }
 
   private decode(json: CatalogJson, base: string): CategoryInfo | undefined {
+    const titles = json.titles && Object.hasOwn(json.titles, base) ? json.titles[base] : undefined;
     if (Object.hasOwn(json.categories, base)) {
       const compact = json.categories[base];
-      return compact ? decodeCategory(base, compact) : undefined;
+      return compact ? decodeCategory(base, compact, titles) : undefined;
     }
     const loader = Object.hasOwn(json.knownWithoutColumns, base) ? json.knownWithoutColumns[base] : undefined;
-    return loader === undefined ? undefined : decodeWithoutColumns(base, loader);
+    return loader === undefined ? undefined : decodeWithoutColumns(base, loader, titles);
   }
 
   private data(): Loaded | undefined {

@@ -51,6 +51,8 @@ export interface CategoryInfo {
   readonly columnsComplete: boolean;
   /** Our own one-line description, for the categories users meet most. */
   readonly description?: string;
+  /** Titles of public dashboards and saved queries that read it, e.g. `kafka dashboard broker`. */
+  readonly titles?: readonly string[];
 }
 
 /** A column as stored: a bare name, or `[name, typeCode|0, unit|0, 1 if deprecated]` trimmed at the end. */
@@ -84,6 +86,8 @@ export interface CatalogJson {
   readonly categories: Readonly<Record<string, CompactCategory>>;
   /** Categories real queries use but without metadata: name → loader seen ('' when unclear). */
   readonly knownWithoutColumns: Readonly<Record<string, string>>;
+  /** Titles of the public dashboards and saved queries that read each category (from their file names). */
+  readonly titles?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** The bundled `paths.json`: the predefined query paths for the path endpoint. */

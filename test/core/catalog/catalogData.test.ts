@@ -19,6 +19,8 @@ import {
   type CatalogJson,
   type PathsJson,
 } from '../../../server/core/catalog/index';
+import { titleOfQueryFile } from '../../../server/core/index';
+import { corpusDir, corpusPresent } from '../../support/corpus';
 import { readShared, readSourceCategories, repoRoot, sharedCatalogDir } from './sharedMaterial';
 
 const catalogDir = join(repoRoot, 'server', 'core', 'catalog');
@@ -48,7 +50,7 @@ function ourDescriptions(): string[] {
 void describe('bundled data holds facts only', () => {
   void it('has only fact slots in the category JSON', () => {
     const json = JSON.parse(readFileSync(join(catalogDir, 'data', 'categories.json'), 'utf8')) as CatalogJson;
-    assert.deepEqual(Object.keys(json).sort(), ['categories', 'knownWithoutColumns', 'v']);
+    assert.deepEqual(Object.keys(json).sort(), ['categories', 'knownWithoutColumns', 'titles', 'v']);
     const slots = new Set(['i', 'k', 'l', 't', 'f', 'u', 'p', 'n', 'q']);
     for (const [name, entry] of Object.entries(json.categories)) {
       for (const key of Object.keys(entry)) assert.ok(slots.has(key), `${name} has slot ${key}`);
@@ -62,6 +64,21 @@ void describe('bundled data holds facts only', () => {
     }
     for (const loader of Object.values(json.knownWithoutColumns))
       assert.ok(loader === '' || findCommand(loader));
+    // Titles are the words of public query file names (names, not sentences), by known categories.
+    const fileTitles = corpusPresent
+      ? new Set(
+          readdirSync(corpusDir)
+            .filter((f) => f.endsWith('.mxql'))
+            .map(titleOfQueryFile),
+        )
+      : undefined;
+    for (const [name, titles] of Object.entries(json.titles ?? {})) {
+      assert.ok(Object.hasOwn(json.categories, name) || Object.hasOwn(json.knownWithoutColumns, name), name);
+      for (const title of titles) {
+        assert.match(title, /^[a-z0-9]+( [a-z0-9]+)*$/, `${name}: ${title}`);
+        assert.ok(!fileTitles || fileTitles.has(title), `${name}: "${title}" is no file name's title`);
+      }
+    }
   });
 
   void it('copies no description sentence of the shared metadata into any catalog file', () => {
