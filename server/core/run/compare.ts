@@ -93,9 +93,13 @@ export interface Comparison {
  */
 export const LEVEL_FLOOR = 0.05;
 
-/** Columns that locate a row rather than measure anything. */
+/**
+ * Columns that locate a row rather than measure anything; `_rows_` (GROUP's count of merged rows) counts
+ * samples, and the service keeps coarser samples for older data, so a day-old baseline has fewer.
+ */
 const NOT_MEASURES: ReadonlySet<string> = new Set([
   ...AGENT_IDENTITY_FIELDS,
+  '_rows_',
   'time',
   'stime',
   'etime',

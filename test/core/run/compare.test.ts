@@ -88,8 +88,8 @@ void test('rows that name no agent are compared as one whole; oname alone names 
   const named = compareRows([{ oname: 'w-1', cpu: 9 }], [{ oname: 'w-1', cpu: 3 }]);
   assert.equal(named.agentKey, 'oname');
   assert.equal(named.changes[0]?.agent, 'w-1');
-  // Text columns (a formatted time) are not measures.
-  const text = compareRows([{ time: '12:00', tps: 1 }], [{ time: '11:00', tps: 1 }]);
+  // Text columns (a formatted time) and GROUP's sample count are not measures.
+  const text = compareRows([{ time: '12:00', _rows_: 12, tps: 1 }], [{ time: '11:00', _rows_: 1, tps: 1 }]);
   assert.deepEqual(
     text.changes.map((c) => c.field),
     ['tps'],
