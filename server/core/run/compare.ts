@@ -123,7 +123,8 @@ function agentKeyOf(rows: readonly CompareRow[]): Comparison['agentKey'] {
 function groupRows(rows: readonly CompareRow[], key: Comparison['agentKey']): Map<string, Group> {
   const groups = new Map<string, Group>();
   for (const row of rows) {
-    const id = key === null ? 'all' : String(row[key] ?? '');
+    const value = key === null ? 'all' : row[key];
+    const id = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
     let group = groups.get(id);
     if (!group) {
       const oid = typeof row['oid'] === 'number' ? row['oid'] : undefined;
