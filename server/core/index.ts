@@ -33,7 +33,7 @@ export {
   isBaseline,
   planComparison,
 } from './run/compare';
-export { type MxqlBody, needsText, planRun, type RunPlan } from './run/plan';
+export { type MxqlBody, needsText, type PlanInput, planRun, type RunPlan } from './run/plan';
 export { englishOfRunText } from './run/runText';
 export { parseTimeInput, type RangeChoice } from './run/timeRange';
 export { type Statement } from './syntax/ast';
