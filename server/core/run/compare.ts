@@ -144,6 +144,11 @@ function groupRows(rows: readonly CompareRow[], key: Comparison['agentKey']): Ma
   return groups;
 }
 
+/** A fixed order of names, the same on every machine (and cheaper than a locale's collation). */
+function byCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 function mean(values: readonly number[]): number {
   return values.reduce((a, b) => a + b, 0) / values.length;
 }
@@ -204,8 +209,8 @@ export function compareRows(window: readonly CompareRow[], baseline: readonly Co
     (a, b) =>
       Math.abs(b.score) - Math.abs(a.score) ||
       Math.abs(b.relative ?? 0) - Math.abs(a.relative ?? 0) ||
-      a.agent.localeCompare(b.agent) ||
-      a.field.localeCompare(b.field),
+      byCodeUnits(a.agent, b.agent) ||
+      byCodeUnits(a.field, b.field),
   );
   const labels = (from: Map<string, Group>, without: Map<string, Group>) =>
     [...from].filter(([id]) => !without.has(id)).map(([, g]) => g.label);
