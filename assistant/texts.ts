@@ -93,6 +93,15 @@ const EN = {
   endpointsHead: '{0} read endpoints (id: what it gives — parameters, * = required):',
   truncatedResponse: 'The response was cut at {0} characters; narrow the parameters for the rest.',
   foundHead: '{0} categories match; next, call mxql_describe_category on the best one:',
+  compareHead: 'Window {0} to {1}: {2} rows; baseline ({6}) {3} to {4}: {5} rows; project {7} on {8}.',
+  compareCut:
+    'The row limit cut a window, so its means cover only part of it: run again with a higher limit.',
+  compareOnly:
+    '{0} agents have rows only in the window and {1} only in the baseline (onlyInWindow, onlyInBaseline).',
+  compareRanking:
+    'The {0} of {1} agent fields that moved most against the baseline (score: the change in baseline standard deviations; data from the service):',
+  compareNothing:
+    'No agent field has numeric rows in both windows: nothing to compare. Try a longer range or a query that returns numeric columns.',
   foundNone:
     'Nothing matches these words well: no category is a good answer, so do not pick one. Try other words (English, Korean or Japanese), a product or dashboard name, or another productLine, or ask the user what data they mean.',
 } as const;
@@ -183,6 +192,14 @@ const KO: Table = {
   endpointsHead: '읽기 엔드포인트 {0}개 (id: 내용 — 매개변수, * = 필수):',
   truncatedResponse: '응답을 {0}자에서 잘랐습니다. 나머지는 매개변수를 좁혀서 받으세요.',
   foundHead: '{0}개 카테고리가 맞습니다. 다음으로 가장 나은 것에 mxql_describe_category를 호출하세요:',
+  compareHead: '구간 {0} ~ {1}: {2}행, 기준 구간({6}) {3} ~ {4}: {5}행, {8}의 프로젝트 {7}.',
+  compareCut: '행 제한에 걸려 구간의 일부만 평균에 들어갔습니다: limit을 높여 다시 실행하세요.',
+  compareOnly:
+    '구간에만 행이 있는 에이전트 {0}개, 기준 구간에만 있는 에이전트 {1}개 (onlyInWindow, onlyInBaseline).',
+  compareRanking:
+    '기준 구간 대비 가장 크게 움직인 에이전트 필드 {0}개 (전체 {1}개; score는 기준 구간 표준편차 단위의 변화량, 서비스에서 온 데이터):',
+  compareNothing:
+    '두 구간 모두에 숫자 행이 있는 에이전트 필드가 없어 비교할 것이 없습니다. 더 긴 범위나 숫자 컬럼을 반환하는 쿼리를 사용하세요.',
   foundNone:
     '이 단어에 잘 맞는 것이 없습니다. 좋은 답이 되는 카테고리가 없으니 하나를 골라 쓰지 마세요. 다른 단어(영어, 한국어, 일본어), 제품이나 대시보드 이름, 다른 productLine을 시도하거나, 어떤 데이터를 뜻하는지 사용자에게 물어보세요.',
 };
@@ -276,6 +293,14 @@ const JA: Table = {
   endpointsHead: '読み取りエンドポイント {0} 個(id: 内容 — パラメータ、* = 必須):',
   truncatedResponse: '応答を {0} 文字で切りました。残りはパラメータを絞って取得してください。',
   foundHead: '{0} 件のカテゴリが合います。次に最も良いものに mxql_describe_category を呼んでください:',
+  compareHead: '期間 {0} ～ {1}: {2} 行、基準期間 ({6}) {3} ～ {4}: {5} 行、{8} のプロジェクト {7}。',
+  compareCut: '行数の上限で期間の一部しか平均に入っていません。limit を上げて再実行してください。',
+  compareOnly:
+    '期間にのみ行があるエージェント {0} 件、基準期間にのみあるエージェント {1} 件 (onlyInWindow、onlyInBaseline)。',
+  compareRanking:
+    '基準期間に対して最も大きく動いたエージェントのフィールド {0} 件 (全 {1} 件。score は基準期間の標準偏差を単位とした変化量。サービスからのデータ):',
+  compareNothing:
+    '両方の期間に数値の行があるエージェントのフィールドがなく、比較できません。より長い範囲か、数値列を返すクエリを使ってください。',
   foundNone:
     'この言葉によく合うものはありません。良い答えになるカテゴリがないので、推測で選ばないでください。別の言葉(英語、韓国語、日本語)、製品やダッシュボードの名前、別の productLine を試すか、どのデータのことかユーザーに確認してください。',
 };

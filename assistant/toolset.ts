@@ -8,6 +8,7 @@ import { isOpenApiError } from '../api/index';
 import { say } from './texts';
 import { ToolInputError, type ToolContext, type ToolDefinition, type ToolResult } from './types';
 import { check } from './tools/check';
+import { compare } from './tools/compare';
 import { describeCategory } from './tools/describeCategory';
 import { explain } from './tools/explain';
 import { findData } from './tools/findData';
@@ -31,6 +32,7 @@ export const TOOLS: readonly AnyTool[] = [
   check,
   explain,
   run,
+  compare,
   listPaths,
   listProjects,
   listAgents,

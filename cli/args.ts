@@ -169,7 +169,10 @@ async function openDemo(common: CommonOptions, pcode: number | undefined): Promi
     import('../demo/index'),
     import('./demoProject'),
   ]);
-  const demo = await startDemoServer();
+  // MXQL_DEMO_INCIDENT asks the in-process demo for an incident (demo/README.md), as --incident does the server.
+  const demo = await startDemoServer({ incidentFromEnv: true }).catch((error: unknown) => {
+    throw new UsageError(`MXQL_DEMO_INCIDENT: ${error instanceof Error ? error.message : String(error)}`);
+  });
   const projects = demo.data.projects;
   const find = (wanted: number, from: string) => {
     const found = projects.find((p) => p.pcode === wanted);

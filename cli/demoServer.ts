@@ -1,10 +1,16 @@
 // `mxql demo-server`: starts the demo backend on loopback, prints ONE JSON line with its connection
 // details (for scripts and tests to read), then serves until SIGINT or SIGTERM and closes cleanly.
-import { startDemoServer, type DemoServer } from '../demo/index';
+import {
+  DEMO_INCIDENT_ENV,
+  parseIncidentSpec,
+  startDemoServer,
+  type DemoServer,
+  type IncidentSpec,
+} from '../demo/index';
 import type { DemoChildMessage, DemoEventName } from '../common/demoProtocol';
 import type { Subcommand } from './main';
 
-const HELP = `Usage: mxql demo-server [--host 127.0.0.1] [--port N] [--service-port N] [--seed N]
+const HELP = `Usage: mxql demo-server [--host 127.0.0.1] [--port N] [--service-port N] [--seed N] [--incident SPEC]
 
 Starts the demo Monitoring Open API backend with deterministic synthetic data and prints one JSON line:
   {"baseUrl":…,"serviceUrl":…,"accountToken":…,"projects":[{"pcode":…,"name":…,"token":…}]}
@@ -15,6 +21,9 @@ Options:
   --port N           port of the main host ({base_url}; default: a free port)
   --service-port N   port of the second host ({service_url}; default: a free port)
   --seed N           seed of the synthetic data set (default 1)
+  --incident SPEC    make one agent degrade: AGENT[:metric*N,metric/N][@DURATION], e.g.
+                     api-02:resp_time*3,tps/2@30m (the defaults: resp_time*3,tps/2 over the last 30m,
+                     going on while the server runs); default: $${DEMO_INCIDENT_ENV}
   --help             show this help
 `;
 
@@ -23,6 +32,7 @@ interface Options {
   port: number;
   servicePort: number;
   seed: number;
+  incident: IncidentSpec | undefined;
 }
 
 class UsageError extends Error {}
@@ -38,8 +48,17 @@ function integer(flag: string, text: string | undefined, min: number, max: numbe
   return Number(text);
 }
 
+function incidentSpec(flag: string, text: string | undefined): IncidentSpec {
+  try {
+    return parseIncidentSpec(text ?? '');
+  } catch (error) {
+    throw new UsageError(`${flag}: ${error instanceof Error ? error.message : String(error)}.`);
+  }
+}
+
 function parseArgs(args: readonly string[]): Options {
-  const options: Options = { host: '127.0.0.1', port: 0, servicePort: 0, seed: 1 };
+  const fromEnv = process.env[DEMO_INCIDENT_ENV];
+  const options: Options = { host: '127.0.0.1', port: 0, servicePort: 0, seed: 1, incident: undefined };
   for (let i = 0; i < args.length; i++) {
     const [flag = '', inline] = (args[i] ?? '').split(/=(.*)/s, 2);
     const value = () => inline ?? args[++i];
@@ -50,8 +69,10 @@ function parseArgs(args: readonly string[]): Options {
     } else if (flag === '--port') options.port = integer('--port', value(), 0, 65_535);
     else if (flag === '--service-port') options.servicePort = integer('--service-port', value(), 0, 65_535);
     else if (flag === '--seed') options.seed = integer('--seed', value(), 0, 2 ** 31 - 1);
+    else if (flag === '--incident') options.incident = incidentSpec('--incident', value());
     else throw new UsageError(`unknown option '${args[i] ?? ''}'.`);
   }
+  if (!options.incident && fromEnv) options.incident = incidentSpec(DEMO_INCIDENT_ENV, fromEnv);
   return options;
 }
 
@@ -88,12 +109,25 @@ export const demoServer: Subcommand = async (args) => {
     );
   }
   const signal = waitForSignal();
-  const server = await startDemoServer(options);
+  let server: DemoServer;
+  try {
+    server = await startDemoServer(options);
+  } catch (error) {
+    // An incident that names no agent is a mistake on the command line, not a crash.
+    if (!options.incident || !(error instanceof Error) || !error.message.startsWith('no demo agent'))
+      throw error;
+    process.stderr.write(`mxql demo-server: --incident: ${error.message}.\n`);
+    return 2;
+  }
+  const incident = server.data.incident;
   const line = {
     baseUrl: server.baseUrl,
     serviceUrl: server.serviceUrl,
     accountToken: server.accountToken,
     projects: server.projects.map((p) => ({ pcode: p.pcode, name: p.name, token: p.token })),
+    ...(incident
+      ? { incident: { oids: [...incident.oids], since: incident.since, effects: incident.effects } }
+      : {}),
   };
   process.stdout.write(`${JSON.stringify(line)}\n`);
   const stopReporting = reportOverIpc(server);

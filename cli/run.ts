@@ -12,9 +12,13 @@ import {
   targetHelp,
   UsageError,
 } from './args';
-import { formatOutput } from './format';
+import { formatOutput, type OutputFormat } from './format';
+import { baselineFlag, compareHelp, compareQueryFile, comparisonOutput } from './runCompare';
+import type { Baseline } from '../server/core/index';
+import type { Target } from './args';
 import {
   failureText,
+  type RunFlags,
   outcomeLine,
   resultJson,
   runFlags,
@@ -38,6 +42,7 @@ reason, when the server gives one) or the error as path:line:col. Directives in 
 ${targetHelp}
 ${runQueryHelp}
   --line N               run only the query at line N, as Run Query at Cursor does (default: the file)
+${compareHelp}
 
 Exit codes: 0 ok, 1 query or API error, 2 usage error.
 `;
@@ -52,8 +57,10 @@ async function execute(args: readonly string[]): Promise<number> {
   if (!file || extra.length > 0) throw new UsageError('give exactly one .mxql file');
   const format = outputFormat(values.format);
   const flags = runFlags(values);
+  const baseline = baselineFlag(values.compare);
   const target = await openTarget(values);
   try {
+    if (baseline) return await compare(file, flags, baseline, target, format);
     const run = await runQueryFile(file, flags, target);
     if (run.error) {
       const { exitCode, code } = run.error;
@@ -74,6 +81,36 @@ async function execute(args: readonly string[]): Promise<number> {
   } finally {
     await target.close();
   }
+}
+
+/** `--compare`: both windows, then the ranking; a failure of either run fails the command as a run would. */
+async function compare(
+  file: string,
+  flags: RunFlags,
+  baseline: Baseline,
+  target: Target,
+  format: OutputFormat,
+): Promise<number> {
+  const runs = await compareQueryFile(file, flags, baseline, target);
+  const failed = runs.window.error ? runs.window : runs.base.error ? runs.base : undefined;
+  if (failed?.error) {
+    const { exitCode, code } = failed.error;
+    const which = failed === runs.window ? '' : ` (baseline ${baseline})`;
+    return reportFailure(
+      'run',
+      `${failureText(failed, failed.error)}${which}`,
+      exitCode,
+      exitCode === 2 && !code.startsWith('api/'),
+    );
+  }
+  const output = comparisonOutput(runs, format);
+  process.stdout.write(output.stdout);
+  if (output.stderr) process.stderr.write(output.stderr);
+  const count = runs.comparison?.changes.length ?? 0;
+  process.stderr.write(
+    `${file}: compared ${count} agent fields · ${runs.window.rows.length} rows vs ${runs.base.rows.length} rows (${baseline})\n`,
+  );
+  return 0;
 }
 
 export const run: Subcommand = async (args) => {

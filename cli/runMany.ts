@@ -121,6 +121,7 @@ async function execute(args: readonly string[]): Promise<number> {
   if (format !== 'text' && format !== 'json')
     throw new UsageError(`--format must be text or json when running several files (got '${format}')`);
   if (values.line !== undefined) throw new UsageError('--line picks a query of one file; give one file');
+  if (values.compare !== undefined) throw new UsageError('--compare compares one query; give one file');
   const flags = runFlags(values);
   const { files, problems, unmatched, walkedJson } = expandOperands(positionals, process.cwd(), {
     json: true,

@@ -9,6 +9,7 @@ import {
   formatZone,
   needsText,
   planRun,
+  type PlanInput,
   type QueryAt,
   type RangeChoice,
   type RunPlan,
@@ -52,6 +53,7 @@ export const runOptions = {
   inject: { type: 'string', multiple: true },
   limit: { type: 'string' },
   line: { type: 'string' },
+  compare: { type: 'string' },
 } as const;
 
 export type RunValues = ReturnType<typeof parseCommandLine<typeof runOptions>>['values'];
@@ -147,7 +149,12 @@ export function localClock(): RunClock {
 
 /** The one planner's view of a file's text with the command line's flags (server/core/run/plan.ts). */
 export function planFile(text: string, flags: RunFlags, clock: RunClock): RunPlan {
-  return planRun({
+  return planRun(planInputOf(text, flags, clock));
+}
+
+/** What the planner reads for a file's text and the command line's flags (a run, or a comparison's two). */
+export function planInputOf(text: string, flags: RunFlags, clock: RunClock): PlanInput {
+  return {
     fileText: text,
     select: flags.line === undefined ? { kind: 'file' } : { kind: 'line', line: flags.line },
     overrides: {
@@ -159,7 +166,7 @@ export function planFile(text: string, flags: RunFlags, clock: RunClock): RunPla
     now: clock.now,
     timezone: clock.timezone,
     catalog: bundledCategoryCatalog,
-  });
+  };
 }
 
 /**
@@ -214,7 +221,11 @@ export function prepareText(
   flags: RunFlags,
   clock: RunClock = localClock(),
 ): PreparedQuery {
-  const plan = planFile(text, flags, clock);
+  return preparedPlan(file, text, planFile(text, flags, clock));
+}
+
+/** A plan made ready to send, or the FileProblem that says why it cannot be sent as it is. */
+export function preparedPlan(file: string, text: string, plan: RunPlan): PreparedQuery {
   const [problem, ...more] = plan.problems;
   if (problem) {
     const suffix = more.length > 0 ? ` (and ${more.length} more)` : '';

@@ -5,7 +5,7 @@
 import { EventEmitter } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createDemoData, type DemoData } from './data/index';
+import { createDemoData, parseIncidentSpec, type DemoData, type IncidentSpec } from './data/index';
 import { defaultMxqlExecutorFactory } from './defaultMxqlExecutor';
 import { createDispatcher } from './http/dispatch';
 import type { ServerState } from './http/route';
@@ -16,7 +16,11 @@ import type { DemoServerStats } from '../common/demoProtocol';
 export type { MxqlExecutor, MxqlExecutorFactory, MxqlRequest } from './mxqlExecutor';
 export { MxqlQueryError } from './mxqlExecutor';
 export { demoClientOptions, type DemoClientOptions } from './clientOptions';
-export type { DemoData } from './data/index';
+export type { DemoData, IncidentSpec } from './data/index';
+export { parseIncidentSpec } from './data/index';
+
+/** The environment variable the CLI's in-process demo (`--demo`) reads an incident spec from. */
+export const DEMO_INCIDENT_ENV = 'MXQL_DEMO_INCIDENT';
 
 export interface DemoServerOptions {
   /** Interface to listen on; 127.0.0.1 by default. */
@@ -31,6 +35,13 @@ export interface DemoServerOptions {
   now?: () => number;
   /** How long a `CATEGORY demo_slow` query (or path `/demo/slow`) takes, in ms (default 30000). */
   slowMs?: number;
+  /**
+   * An incident to play (data/incident.ts): `AGENT[:metric*N,metric/N][@30m]`, e.g. `api-02:resp_time*3,tps/2@30m`,
+   * or its parsed form. Undefined: the environment's MXQL_DEMO_INCIDENT when `incidentFromEnv` is set, else none.
+   */
+  incident?: string | IncidentSpec;
+  /** Reads MXQL_DEMO_INCIDENT when `incident` is not given (the CLI's in-process demo does). */
+  incidentFromEnv?: boolean;
   /** Replaces the MXQL executor (default: the built-in one over the same data set). */
   mxqlExecutor?: MxqlExecutorFactory;
 }
@@ -96,10 +107,17 @@ function createState(data: DemoData, events: EventEmitter, options: DemoServerOp
   };
 }
 
+/** The incident options ask for, parsed; throws with what is wrong in a spec. */
+function incidentOf(options: DemoServerOptions): IncidentSpec | undefined {
+  const given = options.incident ?? (options.incidentFromEnv ? process.env[DEMO_INCIDENT_ENV] : undefined);
+  if (given === undefined || given === '') return undefined;
+  return typeof given === 'string' ? parseIncidentSpec(given) : given;
+}
+
 /** Starts the demo backend. Resolves once both listeners accept connections. */
 export async function startDemoServer(options: DemoServerOptions = {}): Promise<DemoServer> {
   const host = options.host ?? '127.0.0.1';
-  const data = createDemoData(options.seed ?? 1, options.now ?? Date.now);
+  const data = createDemoData(options.seed ?? 1, options.now ?? Date.now, incidentOf(options));
   const events = new EventEmitter();
   const state = createState(data, events, options);
   const base = createServer(createDispatcher('base', allRoutes, state));

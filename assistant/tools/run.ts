@@ -11,6 +11,7 @@ import {
   planRun,
   splitCategorySuffix,
   type CategoryCatalog,
+  type PlanInput,
   type RangeChoice,
   type RunPlan,
 } from '../../server/core/index';
@@ -46,7 +47,7 @@ export interface RunInput {
 export const DEFAULT_ROWS = 50;
 export const MAX_ROWS = 500;
 
-const TIME_SCHEMA = {
+export const TIME_SCHEMA = {
   type: ['integer', 'string'],
   minimum: 0,
   maximum: MAX_EPOCH_MS,
@@ -100,9 +101,14 @@ function dollarKeys(params: Readonly<Record<string, string>> | undefined): Recor
  * neither, a time it cannot read); a plan with problems or needs is returned as it is.
  */
 export function toolPlan(input: RunInput, context: ToolContext): RunPlan {
+  return planRun(toolPlanInput(input, context));
+}
+
+/** What the one planner reads for a tool input (a run, or a comparison's two runs). */
+export function toolPlanInput(input: RunInput, context: ToolContext): PlanInput {
   if ((input.mql === undefined) === (input.path === undefined)) refuse(context, 'run/input', 'mqlOrPath');
   const range = rangeChoice(input, context);
-  return planRun({
+  return {
     fileText: input.mql ?? '',
     select: { kind: 'file' },
     overrides: {
@@ -115,7 +121,7 @@ export function toolPlan(input: RunInput, context: ToolContext): RunPlan {
     now: context.now(),
     timezone: (ms) => context.timezone(ms),
     catalog: context.catalogs.categories,
-  });
+  };
 }
 
 /**
@@ -127,7 +133,16 @@ export async function planToolRun(
   context: ToolContext,
   signal?: AbortSignal,
 ): Promise<RunPlan & { request: NonNullable<RunPlan['request']> }> {
-  const plan = toolPlan(input, context);
+  return sendablePlan(toolPlan(input, context), input, context, signal);
+}
+
+/** The plan, when it can be sent as it is; otherwise a refusal naming what to give. */
+export async function sendablePlan(
+  plan: RunPlan,
+  input: RunInput,
+  context: ToolContext,
+  signal?: AbortSignal,
+): Promise<RunPlan & { request: NonNullable<RunPlan['request']> }> {
   const problem = plan.problems[0];
   if (problem) refuse(context, problem.code, 'runProblem', englishOfRunText(problem.text));
   if (plan.needs.length > 0) {
@@ -161,7 +176,7 @@ async function liveNeeds(
  * a project code with no token is checked against the account's projects (a wrong code, or a token not
  * set), and a rejected query is the service's own words, with the line of the text the model wrote.
  */
-async function sendOrExplain(
+export async function sendOrExplain(
   context: ToolContext,
   target: ToolTarget,
   plan: RunPlan & { request: NonNullable<RunPlan['request']> },
@@ -203,7 +218,7 @@ async function refuseProject(
 }
 
 /** The base categories a query reads (each once), for the catalog's types and units of its columns. */
-function categoriesRead(mql: string | undefined, context: ToolContext): string[] {
+export function categoriesRead(mql: string | undefined, context: ToolContext): string[] {
   if (mql === undefined) return [];
   const flow = analyzeDocument(mql, context.catalogs).flow;
   const names = [flow.main, ...flow.subs.values()].flatMap((p) => p.steps.map((s) => s.category));

@@ -10,11 +10,13 @@ import {
 } from './dataset';
 import { dbPools, databaseParams, sqlStatistics, type SqlStatCategory } from './databases';
 import { agentSeries, effectiveStep, isAliveAt, metricValue, type MetricName } from './metrics';
+import { placeIncident, type Incident, type IncidentSpec } from './incident';
 import type { RangeContext } from './records';
 import { serverSnapshot, serverStatus, type ServerSnapshot, type ServerStatus } from './servers';
 
 export type { DemoAgent, DemoDataset, DemoGroup, DemoMember, DemoProject } from './dataset';
 export type { MetricMerge, MetricName } from './metrics';
+export { parseIncidentSpec, type Incident, type IncidentSpec } from './incident';
 export {
   COARSE_STEP,
   DAY,
@@ -51,6 +53,8 @@ export interface DemoData {
   /** Clock of the data set; spot values and "current" states are taken at now(). */
   readonly now: () => number;
   readonly dataset: DemoDataset;
+  /** The incident asked for, placed on its agents; undefined when none was. */
+  readonly incident: Incident | undefined;
   readonly projects: readonly DemoProject[];
   project(pcode: number): DemoProject | undefined;
   /** Every agent of the project, active and inactive, in a stable order. */
@@ -98,9 +102,17 @@ function groupByProject(agents: readonly DemoAgent[]): Map<number, DemoAgent[]> 
   return byPcode;
 }
 
-/** Builds the data set for a seed. `now` defaults to the wall clock. */
-export function createDemoData(seed: number, now: () => number = Date.now): DemoData {
+/**
+ * Builds the data set for a seed. `now` defaults to the wall clock; an incident degrades its agent from
+ * its duration before `now()` at this call on. Throws when the incident names no agent.
+ */
+export function createDemoData(
+  seed: number,
+  now: () => number = Date.now,
+  incidentSpec?: IncidentSpec,
+): DemoData {
   const dataset = buildDataset(seed, now());
+  const incident = incidentSpec ? placeIncident(incidentSpec, dataset.agents, now()) : undefined;
   const byPcode = groupByProject(dataset.agents);
   const agentsOf = (pcode: number) => [...(byPcode.get(pcode) ?? [])];
   const project = (pcode: number) => dataset.projects.find((p) => p.pcode === pcode);
@@ -109,6 +121,7 @@ export function createDemoData(seed: number, now: () => number = Date.now): Demo
     seed,
     now,
     dataset,
+    incident,
     projects: dataset.projects,
     groups: dataset.groups,
     project,
@@ -118,9 +131,9 @@ export function createDemoData(seed: number, now: () => number = Date.now): Demo
     stepFor,
     series: (pcode, oid, metric, stime, etime, stepMs) => {
       const agent = byPcode.get(pcode)?.find((a) => a.oid === oid);
-      return agent ? agentSeries(seed, agent, metric, stime, etime, stepFor(stepMs, stime)) : [];
+      return agent ? agentSeries(seed, agent, metric, stime, etime, stepFor(stepMs, stime), incident) : [];
     },
-    value: (agent, metric, t, stepMs) => metricValue(seed, agent, metric, t, stepMs),
+    value: (agent, metric, t, stepMs) => metricValue(seed, agent, metric, t, stepMs, incident),
     serverSnapshot: (agent, t) => serverSnapshot(seed, agent, t),
     serverStatus: (agent, t) => serverStatus(seed, agent, t),
     members: (pcode) => dataset.membersByPcode.get(pcode) ?? [],

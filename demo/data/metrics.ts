@@ -3,6 +3,7 @@
 // is stored, so a 31-day query costs only the points it returns.
 import { DURATION_UNIT_MS } from '../../common/durations';
 import type { DemoAgent } from './dataset';
+import { effectsAt, type Incident, type IncidentEffects } from './incident';
 import { clamp, noiseAt, round, unitAt } from './random';
 
 export const SECOND = DURATION_UNIT_MS.s;
@@ -30,6 +31,8 @@ interface PointContext {
   stepMs: number;
   bucket: number;
   load: number;
+  /** The incident's factors when this bucket of this agent is in one. */
+  effects: IncidentEffects | undefined;
 }
 
 /** Noise in [-1, 1) for the point's agent and bucket; `slot` tells the metrics apart. */
@@ -46,10 +49,14 @@ interface MetricSpec {
   value: (ctx: PointContext) => number;
 }
 
-const tps = (c: PointContext): number => c.agent.profile.capacityTps * c.load * (1 + 0.12 * noise(c, 1));
+// tps, resp_time and cpu drive other metrics (tx_count, active_tx, apdex, sql_time …), so an incident's
+// factor for them applies here and the metrics built on them follow.
+const tps = (c: PointContext): number =>
+  c.agent.profile.capacityTps * c.load * (1 + 0.12 * noise(c, 1)) * (c.effects?.tps ?? 1);
 const respTime = (c: PointContext): number => {
   const spike = noise(c, 9) > 0.98 ? 4 : 1;
-  return c.agent.profile.baseRespMs * (0.8 + 0.6 * c.load) * (1 + 0.2 * noise(c, 2)) * spike;
+  const factor = c.effects?.resp_time ?? 1;
+  return c.agent.profile.baseRespMs * (0.8 + 0.6 * c.load) * (1 + 0.2 * noise(c, 2)) * spike * factor;
 };
 const txCount = (c: PointContext): number => tps(c) * (c.stepMs / SECOND);
 const heapUse = (c: PointContext): number => {
@@ -60,7 +67,10 @@ const heapUse = (c: PointContext): number => {
   return max * (0.3 + 0.35 * saw + 0.15 * c.load) * (1 + 0.03 * noise(c, 3));
 };
 const cpu = (c: PointContext): number =>
-  clamp(4 + 70 * c.load * c.agent.profile.cpuWeight + 6 * noise(c, 4), 0.5, 99.5);
+  clamp((4 + 70 * c.load * c.agent.profile.cpuWeight + 6 * noise(c, 4)) * (c.effects?.cpu ?? 1), 0.5, 99.5);
+
+/** The metrics whose incident factor applies inside the formulas above. */
+const DRIVERS: ReadonlySet<string> = new Set(['tps', 'resp_time', 'cpu']);
 
 /** Every metric the demo knows; `{metric}` statistics endpoints accept exactly these names. */
 export const METRICS = {
@@ -179,8 +189,10 @@ export function metricValue(
   metric: MetricName,
   t: number,
   stepMs: number,
+  incident?: Incident,
 ): number | null {
   if (!isAliveAt(agent, t)) return null;
+  const effects = effectsAt(incident, agent, t, stepMs);
   // A plain object and top-level helpers: this runs once per point, so no closures are created here.
   const ctx: PointContext = {
     seed,
@@ -189,8 +201,11 @@ export function metricValue(
     stepMs,
     bucket: Math.floor(t / stepMs),
     load: loadAt(t + stepMs / 2),
+    effects,
   };
-  return METRICS[metric].value(ctx);
+  const value = METRICS[metric].value(ctx);
+  const factor = effects?.[metric];
+  return factor === undefined || DRIVERS.has(metric) ? value : round(value * factor, 2);
 }
 
 /** Timestamps of the buckets in [stime, etime), aligned to multiples of stepMs. */
@@ -208,10 +223,11 @@ export function agentSeries(
   stime: number,
   etime: number,
   stepMs: number,
+  incident?: Incident,
 ): [number, number][] {
   const points: [number, number][] = [];
   for (const t of bucketTimes(stime, etime, stepMs)) {
-    const value = metricValue(seed, agent, metric, t, stepMs);
+    const value = metricValue(seed, agent, metric, t, stepMs, incident);
     if (value !== null) points.push([t, value]);
   }
   return points;

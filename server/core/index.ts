@@ -23,7 +23,17 @@ export { type ParamNeed } from './features/paramKinds';
 export { localizedMessage } from './l10n/diagnostics';
 export { type Wording, wordingFor } from './l10n/wording';
 export { type QueryAt, queryAt } from './queries/queries';
-export { type MxqlBody, needsText, planRun, type RunPlan } from './run/plan';
+export {
+  type Baseline,
+  BASELINES,
+  compareRows,
+  type Comparison,
+  type ComparisonPlans,
+  type FieldChange,
+  isBaseline,
+  planComparison,
+} from './run/compare';
+export { type MxqlBody, needsText, type PlanInput, planRun, type RunPlan } from './run/plan';
 export { englishOfRunText } from './run/runText';
 export { parseTimeInput, type RangeChoice } from './run/timeRange';
 export { type Statement } from './syntax/ast';

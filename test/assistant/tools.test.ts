@@ -469,7 +469,9 @@ void test('tools that read the service refuse without a target; the others work 
         ? { endpoint: 'spotTps' }
         : tool.name === 'mxql_run'
           ? { mql: APP_QUERY }
-          : {},
+          : tool.name === 'mxql_compare'
+            ? { mql: APP_QUERY, baseline: 'prev' }
+            : {},
       offline,
     );
     assert.equal(r.isError, true, tool.name);
@@ -487,6 +489,7 @@ void test('every tool declares closed input schemas and a model description that
       'mxql_check',
       'mxql_explain',
       'mxql_run',
+      'mxql_compare',
       'mxql_list_paths',
       'mxql_list_projects',
       'mxql_list_agents',

@@ -66,6 +66,23 @@ void describe('mxql demo-server', () => {
     await assert.rejects(fetch(`${info.baseUrl}/open/api/tps`));
   });
 
+  void it('--incident degrades the agent it names and says so in its line; a bad spec is a usage error', async () => {
+    const child = start(['--incident', 'order-worker-02:resp_time*3@1h']);
+    const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
+    const info = JSON.parse(line) as { incident?: { oids: number[]; since: number; effects: object } };
+    assert.equal(info.incident?.oids.length, 1);
+    assert.deepEqual(info.incident?.effects, { resp_time: 3 });
+    assert.ok(Math.abs((info.incident?.since ?? 0) - (Date.now() - 3_600_000)) < 60_000);
+    child.kill('SIGTERM');
+    assert.equal((await once(child, 'close'))[0], 0);
+    const nobody = await finish(start(['--incident', 'nobody-99']));
+    assert.equal(nobody.code, 2);
+    assert.match(nobody.stderr, /--incident: no demo agent is named 'nobody-99'/);
+    const malformed = await finish(start(['--incident', 'a:tps+2']));
+    assert.equal(malformed.code, 2);
+    assert.match(malformed.stderr, /--incident: an incident effect is metric\*N or metric\/N/);
+  });
+
   void it('uses the given port and seed deterministically', async () => {
     const port = await freePort();
     const servicePort = await freePort();
