@@ -20,7 +20,7 @@ import { run } from './tools/run';
 
 export * from './types';
 export { say, type TextKey } from './texts';
-export { toolPlan } from './tools/run';
+export { toolPlan, toolPlanInput } from './tools/run';
 
 /** A tool of any input, as the table holds it (each validates its own input before it runs). */
 export type AnyTool = ToolDefinition<never>;

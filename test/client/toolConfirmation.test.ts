@@ -63,3 +63,16 @@ void test('the Demo and tools that read nothing ask nothing; other reading tools
   const agents = confirmationOf('mxql_list_agents', {}, target, context);
   assert.match(englishOf(agents?.message ?? { template: '', args: [] }), /read profile Prod, project 77/);
 });
+
+void test('a comparison names both windows it sends: the query’s and its baseline a day before', () => {
+  const input = { mql: '-- @range 1h\nCATEGORY app_counter\nTAGLOAD\n', baseline: '1d' };
+  const shown = confirmationOf('mxql_compare', input, target, context);
+  assert.ok(shown?.plan?.request, 'a comparison on a real account asks, with the plan of its window');
+  const message = englishOf(shown.message);
+  const { stime, etime } = shown.plan.request.body;
+  assert.equal(etime, NOW);
+  assert.match(message, /run a query twice on profile Prod, project 77/);
+  assert.ok(message.includes(formatLocal(stime, 540)), `${message} names the window's start`);
+  assert.ok(message.includes(formatLocal(stime - 86_400_000, 540)), `${message} names the baseline's start`);
+  assert.match(englishOf(shown.title), /^Compare an MXQL query on Prod\?$/);
+});

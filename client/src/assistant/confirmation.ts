@@ -2,8 +2,20 @@
 // for `mxql_run`, from the plan of the one planner (assistant/tools/run.ts `toolPlan`), so the range, the
 // row limit and the project it names are those the request carries, the query's own directives included
 // (`-- @range 7d`, `-- @limit 50`, `-- @pcode`). Pure: texts as data, said by the tool registration.
-import { formatLocal, formatZone, type RunPlan } from '../../../server/core/index';
-import { findTool, toolPlan, type ToolContext, type ToolTarget } from '../../../assistant/toolset';
+import {
+  formatLocal,
+  formatZone,
+  planComparison,
+  type Baseline,
+  type RunPlan,
+} from '../../../server/core/index';
+import {
+  findTool,
+  toolPlan,
+  toolPlanInput,
+  type ToolContext,
+  type ToolTarget,
+} from '../../../assistant/toolset';
 import { templateText, type TemplateText } from '../../../common/templateText';
 
 type ToolInput = Record<string, unknown>;
@@ -35,6 +47,15 @@ function planOf(input: ToolInput, context: ToolContext): RunPlan | undefined {
   }
 }
 
+/** The baseline plan of a comparison's input, planned as `mxql_compare` plans it; undefined when it cannot be. */
+function baselineOf(input: ToolInput, context: ToolContext): RunPlan | undefined {
+  try {
+    return planComparison(toolPlanInput(input, context), input.baseline as Baseline).baseline;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The confirmation before `name` reads `target`; undefined for the Demo and for tools that read nothing. */
 export function confirmationOf(
   name: string,
@@ -45,9 +66,24 @@ export function confirmationOf(
   const tool = findTool(name);
   if (!tool?.readsService || target.isDemo) return undefined;
   const given = typeof input.pcode === 'number' ? input.pcode : undefined;
-  const plan = name === 'mxql_run' ? planOf(input, context) : undefined;
+  const plan = name === 'mxql_run' || name === 'mxql_compare' ? planOf(input, context) : undefined;
   const project = String(given ?? plan?.pcode ?? target.pcode ?? '—');
-  if (plan?.request) {
+  const baseline = name === 'mxql_compare' ? baselineOf(input, context) : undefined;
+  if (plan?.request && baseline?.request) {
+    return {
+      title: templateText('Compare an MXQL query on {0}?', target.label),
+      message: templateText(
+        'The assistant wants to run a query twice on profile {0}, project {1}: over {2} and over its baseline {3}, with at most {4} rows each. It only reads.',
+        target.label,
+        project,
+        rangeText(plan, context),
+        rangeText(baseline, context),
+        plan.request.body.limit,
+      ),
+      plan,
+    };
+  }
+  if (plan?.request && name === 'mxql_run') {
     return {
       title: templateText('Run an MXQL query on {0}?', target.label),
       message: templateText(
