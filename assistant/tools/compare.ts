@@ -14,7 +14,7 @@ import { done, fenced } from '../results';
 import { say } from '../texts';
 import type { ToolDefinition } from '../types';
 import { projectOf, requireTarget } from './target';
-import { run, sendablePlan, sendOrExplain, toolPlanInput, type RunInput } from './run';
+import { RANGE_SCHEMA, run, sendablePlan, sendOrExplain, toolPlanInput, type RunInput } from './run';
 
 export interface CompareInput extends Omit<RunInput, 'maxRows'> {
   readonly baseline: Baseline;
@@ -30,14 +30,11 @@ const { maxRows: _maxRows, ...RUN_PROPERTIES } = run.inputSchema['properties'] a
 const WINDOW_SCHEMA = {
   type: 'object',
   properties: {
-    stime: { type: 'integer' },
-    etime: { type: 'integer' },
-    stimeIso: { type: 'string' },
-    etimeIso: { type: 'string' },
+    ...RANGE_SCHEMA.properties,
     rowCount: { type: 'integer', minimum: 0 },
     complete: { type: 'boolean', description: 'False when the row limit cut this window.' },
   },
-  required: ['stime', 'etime', 'stimeIso', 'etimeIso', 'rowCount', 'complete'],
+  required: [...RANGE_SCHEMA.required, 'rowCount', 'complete'],
 } as const;
 
 /** A window as the result states it. */

@@ -56,7 +56,7 @@ export const TIME_SCHEMA = {
 } as const;
 
 /** A range in a result: epoch ms, and the same instants in ISO 8601 for a reader. */
-const RANGE_SCHEMA = {
+export const RANGE_SCHEMA = {
   type: 'object',
   properties: {
     stime: { type: 'integer' },
