@@ -96,6 +96,8 @@ const EN = {
   compareHead: 'Window {0} to {1}: {2} rows; baseline ({6}) {3} to {4}: {5} rows; project {7} on {8}.',
   compareCut:
     'The row limit cut a window, so its means cover only part of it: run again with a higher limit.',
+  compareCutLimit:
+    'The row limit cut a window, so its means cover only part of it: run again with limit {0} to compare them whole.',
   compareOnly:
     '{0} agents have rows only in the window and {1} only in the baseline (onlyInWindow, onlyInBaseline).',
   compareRanking:
@@ -194,6 +196,8 @@ const KO: Table = {
   foundHead: '{0}개 카테고리가 맞습니다. 다음으로 가장 나은 것에 mxql_describe_category를 호출하세요:',
   compareHead: '구간 {0} ~ {1}: {2}행, 기준 구간({6}) {3} ~ {4}: {5}행, {8}의 프로젝트 {7}.',
   compareCut: '행 제한에 걸려 구간의 일부만 평균에 들어갔습니다: limit을 높여 다시 실행하세요.',
+  compareCutLimit:
+    '행 제한에 걸려 구간의 일부만 평균에 들어갔습니다: limit {0}로 다시 실행하면 전체를 비교합니다.',
   compareOnly:
     '구간에만 행이 있는 에이전트 {0}개, 기준 구간에만 있는 에이전트 {1}개 (onlyInWindow, onlyInBaseline).',
   compareRanking:
@@ -295,6 +299,8 @@ const JA: Table = {
   foundHead: '{0} 件のカテゴリが合います。次に最も良いものに mxql_describe_category を呼んでください:',
   compareHead: '期間 {0} ～ {1}: {2} 行、基準期間 ({6}) {3} ～ {4}: {5} 行、{8} のプロジェクト {7}。',
   compareCut: '行数の上限で期間の一部しか平均に入っていません。limit を上げて再実行してください。',
+  compareCutLimit:
+    '行数の上限で期間の一部しか平均に入っていません。limit {0} で再実行すると全体を比較できます。',
   compareOnly:
     '期間にのみ行があるエージェント {0} 件、基準期間にのみあるエージェント {1} 件 (onlyInWindow、onlyInBaseline)。',
   compareRanking:

@@ -100,7 +100,11 @@ export function windowLines(runs: ComparedRuns): string[] {
   const line = (label: string, run: FileRun) => {
     const facts = run.facts;
     const range = facts ? sentRangeText(facts.stime, facts.etime) : '';
-    const cut = facts?.cut ? ` · limit ${facts.limit} reached: raise --limit for a fair comparison` : '';
+    // The ranking compares means: a window the limit cut holds only part of its time, so say the limit that holds all.
+    const suggested = facts?.cut?.suggestedLimit;
+    const cut = facts?.cut
+      ? ` · limit ${facts.limit} reached, only part of the window compared: ${suggested === undefined ? 'raise --limit' : `--limit ${suggested} returns it all`}`
+      : '';
     return `${label} ${range} · ${run.rows.length} rows${cut}`;
   };
   const only = (label: string, names: readonly string[]) =>

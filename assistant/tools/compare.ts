@@ -177,7 +177,16 @@ export const compare: ToolDefinition<CompareInput> = {
       pcode,
       target.label,
     );
-    const cut = !window.complete || !baselineWindow.complete ? [say(context.locale, 'compareCut')] : [];
+    // A cut window's means cover part of it: name the limit that returns both whole when it is knowable.
+    const suggested = Math.max(now.facts.cut?.suggestedLimit ?? 0, before.facts.cut?.suggestedLimit ?? 0);
+    const cut =
+      window.complete && baselineWindow.complete
+        ? []
+        : [
+            suggested > 0
+              ? say(context.locale, 'compareCutLimit', suggested)
+              : say(context.locale, 'compareCut'),
+          ];
     const { onlyInWindow, onlyInBaseline } = comparison;
     // Agent names are the service's data: counted here, named in the structured result only.
     const only =

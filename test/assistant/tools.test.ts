@@ -564,3 +564,18 @@ void test('mxql_open_api without an endpoint lists the read endpoints with their
   assert.ok(agents && agents.params.length > 0, r.text);
   assert.match(r.text, /agentList: .* — .*\*/);
 });
+
+void test('mxql_compare on windows the limit cut says only part was compared, and the limit that compares them whole', async () => {
+  const r = await call('mxql_compare', { mql: APP_QUERY, range: '1h', limit: 100, baseline: 'prev' });
+  assert.ok(!r.isError, r.text);
+  const limit = /run again with limit (\d+) to compare them whole/.exec(r.text)?.[1];
+  assert.ok(limit, r.text);
+  const whole = await call('mxql_compare', {
+    mql: APP_QUERY,
+    range: '1h',
+    limit: Number(limit),
+    baseline: 'prev',
+  });
+  assert.doesNotMatch(whole.text, /row limit cut a window/, whole.text);
+  assert.equal((whole.structured as { window: { complete: boolean } }).window.complete, true);
+});

@@ -84,3 +84,19 @@ void test('a baseline it does not know, --compare over several files and a bad i
   assert.equal(nobody.code, 2);
   assert.match(nobody.stderr, /MXQL_DEMO_INCIDENT: no demo agent is named 'nobody-99'/);
 });
+
+void test('a window the row limit cut says only part of it was compared, and the limit that returns it all', async () => {
+  const cutFile = join(dir, 'raw.mxql');
+  await writeFile(cutFile, 'CATEGORY app_counter\nTAGLOAD\nSELECT [time, oname, tps, resp_time]\n');
+  const { code, stdout, stderr } = await runCli(
+    ['run', cutFile, '--demo', '--pcode', pcode, '--range', '1h', '--limit', '100', '--compare', 'prev'],
+    env,
+  );
+  assert.equal(code, 0, stderr);
+  const [window = '', baseline = ''] = stdout.split('\n');
+  for (const line of [window, baseline])
+    assert.match(
+      line,
+      /· 100 rows · limit 100 reached, only part of the window compared: --limit \d+ returns it all/,
+    );
+});
