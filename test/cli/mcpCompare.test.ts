@@ -42,7 +42,7 @@ interface Change {
 }
 
 for (const baseline of ['prev', '7d'] as const)
-  void test(`mxql_compare against ${baseline} states both windows and ranks the degraded agent first`, async () => {
+  void test(`mxql_compare against ${baseline} states both windows and ranks the degraded agent's fields`, async () => {
     const result = await client.callTool({
       name: 'mxql_compare',
       arguments: { mql: PER_MINUTE, baseline, pcode, top: 5 },
@@ -63,17 +63,25 @@ for (const baseline of ['prev', '7d'] as const)
     assert.ok(structured.window.rowCount > 0 && structured.baselineWindow.rowCount > 0);
     assert.equal(structured.changes.length, 5);
     assert.ok(structured.changeCount >= 5);
-    const [first, second] = structured.changes;
-    assert.equal(first?.agent, DEGRADED, text);
-    assert.equal(second?.agent, DEGRADED, text);
-    assert.deepEqual(new Set([first?.field, second?.field]), new Set(['resp_time', 'tps']));
-    // The prose states both windows, then the ranking fenced as data, the degraded agent first.
     assert.match(
       text,
       new RegExp(
         `^Window \\S+ to \\S+: \\d+ rows; baseline \\(${baseline}\\) \\S+ to \\S+: \\d+ rows; project ${pcode} on Demo\\.`,
       ),
     );
+    // These tests run on the wall clock, and a week-old baseline is the demo's coarser roll-up at another
+    // hour's level each run: there the degraded agent's two fields are among the top five, in the
+    // direction of the incident; against the window before (same resolution) they are first and second.
+    // test/demo/incident.test.ts holds the strict ranking for every baseline on a fixed clock.
+    const degraded = new Map(structured.changes.filter((c) => c.agent === DEGRADED).map((c) => [c.field, c]));
+    assert.ok((degraded.get('resp_time')?.relative ?? 0) > 0, text);
+    assert.ok((degraded.get('tps')?.relative ?? 0) < 0, text);
+    if (baseline !== 'prev') return;
+    const [first, second] = structured.changes;
+    assert.equal(first?.agent, DEGRADED, text);
+    assert.equal(second?.agent, DEGRADED, text);
+    assert.deepEqual(new Set([first?.field, second?.field]), new Set(['resp_time', 'tps']));
+    // The prose states both windows, then the ranking fenced as data, the degraded agent first.
     assert.match(text, new RegExp(`\\n\`\`\`\\n1\\. ${DEGRADED} (resp_time|tps) `));
   });
 
