@@ -507,6 +507,18 @@ export const DIAGNOSTICS = {
       `${a.command} needs \`${a.option}\`, and the service rejects it without one. Write e.g. \`${a.example}\`.`,
     'The service rejects the command.',
   ),
+  'operand/not-a-number': template<{ command: string; example: string }>(
+    'error',
+    (a) =>
+      `${a.command} takes a number or a \`$param\`, e.g. \`${a.example}\`; the service rejects any other operand.`,
+    'The service rejects the command.',
+  ),
+  'operand/not-an-object': template<{ command: string; example: string }>(
+    'warning',
+    (a) =>
+      `${a.command} reads its settings from an object, e.g. \`${a.example}\`; this operand is not one, so the command will not do what it seems to say.`,
+    'The service reads the options of the command from an object only; the documentation names no other form.',
+  ),
   'delete/bare-word': template<{ text: string }>(
     'information',
     (a) =>

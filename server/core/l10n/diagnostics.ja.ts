@@ -156,6 +156,10 @@ export const MESSAGES_JA: MessageTable = {
       `${a.command} には '${a.name}' というオプションがないため、サービスに無視される可能性があります。${phrases.didYouMean(a.suggestions)}既知のオプション: ${a.known.join(', ')}。`,
     'option/missing-required': (a) =>
       `${a.command} には \`${a.option}\` が必要で、ないとサービスに拒否されます。例: \`${a.example}\`。`,
+    'operand/not-a-number': (a) =>
+      `${a.command} には数値か \`$param\` を指定します。例: \`${a.example}\`。それ以外のオペランドはサービスに拒否されます。`,
+    'operand/not-an-object': (a) =>
+      `${a.command} は設定をオブジェクトから読み取ります。例: \`${a.example}\`。このオペランドはオブジェクトではないため、コマンドは見た目どおりには動作しません。`,
     'delete/bare-word': (a) =>
       `ドキュメントではリストが求められています: 'DELETE [${a.text}]' と書いてください。現在のサーバーでは単語だけでも動作します。`,
 

@@ -149,6 +149,10 @@ export const MESSAGES_KO: MessageTable = {
       `${a.command}에는 '${a.name}' 옵션이 없어 서비스가 무시할 수 있습니다.${phrases.didYouMean(a.suggestions)} 알려진 옵션: ${a.known.join(', ')}.`,
     'option/missing-required': (a) =>
       `${a.command}에는 \`${a.option}\`이(가) 필요하며, 없으면 서비스가 거부합니다. 예: \`${a.example}\`.`,
+    'operand/not-a-number': (a) =>
+      `${a.command}에는 숫자나 \`$param\`을 써야 합니다. 예: \`${a.example}\`. 다른 피연산자는 서비스가 거부합니다.`,
+    'operand/not-an-object': (a) =>
+      `${a.command}은(는) 설정을 객체에서 읽습니다. 예: \`${a.example}\`. 이 피연산자는 객체가 아니어서 명령이 보이는 대로 동작하지 않습니다.`,
     'delete/bare-word': (a) =>
       `문서에서는 목록을 요구합니다: 'DELETE [${a.text}]'로 쓰세요. 현재 서버에서는 단어만 써도 동작합니다.`,
 

@@ -1,10 +1,10 @@
 /**
  * Checks of single commands against the command table: unknown commands and options (warnings, since
  * the service accepts undocumented ones), deprecated commands with their replacements, and the bare
- * `DELETE word` form.
+ * `DELETE word` form, and operands of a form the command cannot read (`LIMIT abc`, `GROUP oid`).
  */
 import { allCommandSpellings, suggestClosest, type CommandDef, optionMatches } from '../catalog/index';
-import { type CommandNode, type ObjectValue, type Range, type Statement } from '../syntax/index';
+import { type CommandNode, type ObjectValue, type Range, type Statement, type Value } from '../syntax/index';
 import { type FeatureCatalog } from '../catalog/featureCatalog';
 import { diagnostic } from '../diagnostics/table';
 import { type Replacement, type ValidationDiagnostic } from '../diagnostics/types';
@@ -30,11 +30,47 @@ export function commandDiagnostics(
       out.push(...unknownOptions(def, s.operand));
       out.push(...missingRequired(s, def, s.operand));
     }
+    const form = wrongForm(s, def);
+    if (form) out.push(form);
     if (def.deprecated) out.push(deprecated(s, def, source));
     if (def.name === 'DELETE' && (s.operand?.kind === 'word' || s.operand?.kind === 'string'))
       out.push(bareDelete(s, source));
   }
   return out;
+}
+
+/** Operand kinds that stand for a value the caller supplies: any form may be behind them. */
+const SUPPLIED_LATER: ReadonlySet<Value['kind']> = new Set(['param', 'template', 'inject']);
+
+/**
+ * A command whose table lists only a number (LIMIT) or only an object (GROUP, ORDER, CREATE …), given
+ * another kind of operand. Only these two shapes are judged: the parser's word, list and string kinds
+ * map onto several table forms, and a command with more forms accepts more than the table can say.
+ */
+function wrongForm(s: CommandNode, def: CommandDef): ValidationDiagnostic | undefined {
+  const operand = s.operand;
+  if (operand === null || SUPPLIED_LATER.has(operand.kind)) return undefined;
+  const kinds = new Set(def.operands.map((f) => f.kind));
+  const only = (kind: 'number' | 'object'): boolean =>
+    kinds.has(kind) && [...kinds].every((k) => k === kind || k === 'param');
+  const example = (kind: 'number' | 'object'): string =>
+    def.operands.find((f) => f.kind === kind)?.example ?? def.name;
+  if (only('number') && operand.kind !== 'number' && !digitsInQuotes(operand))
+    return diagnostic('operand/not-a-number', operand.range, {
+      command: def.name,
+      example: example('number'),
+    });
+  if (only('object') && operand.kind !== 'object')
+    return diagnostic('operand/not-an-object', operand.range, {
+      command: def.name,
+      example: example('object'),
+    });
+  return undefined;
+}
+
+/** `LIMIT "10"`: whether the service reads a quoted number as one is not documented, so it is not judged. */
+function digitsInQuotes(operand: Value): boolean {
+  return operand.kind === 'string' && /^\s*\d+\s*$/.test(operand.value);
 }
 
 function unknownCommand(s: CommandNode): ValidationDiagnostic {

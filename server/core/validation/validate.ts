@@ -136,10 +136,11 @@ export function finish(all: ValidationDiagnostic[], promql: readonly Range[], en
   const wanted = (code: string): boolean =>
     enabled === undefined || enabled.some((e) => e === code || code.startsWith(`${e}/`));
   const kept = all.filter((d) => !inPromql(d.range) && wanted(d.code));
-  // A SQL habit names the text's meaning and rewrite; the parser's "unexpected text" inside it adds nothing.
+  // A SQL habit names the text's meaning and rewrite; the parser's "unexpected text" or a wrong operand form
+  // inside it adds nothing.
   const sql = kept.filter((d) => d.code.startsWith('sql/')).map((d) => d.range);
   const superseded = (d: ValidationDiagnostic): boolean =>
-    d.code === 'syntax/unexpected-token' &&
+    (d.code === 'syntax/unexpected-token' || d.code.startsWith('operand/')) &&
     sql.some((r) => d.range.start >= r.start && d.range.start < r.end);
   return kept
     .filter((d) => !superseded(d))

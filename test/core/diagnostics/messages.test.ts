@@ -99,6 +99,8 @@ const SAMPLES: { readonly [C in DiagnosticCode]: DiagnosticArgs<C>[0] } = {
     option: 'key',
     example: 'ORDER {key: [tps, oname], sort: [desc, asc]}',
   },
+  'operand/not-a-number': { command: 'LIMIT', example: 'LIMIT 10' },
+  'operand/not-an-object': { command: 'GROUP', example: 'GROUP {timeunit: 5m, pk: oid}' },
   'delete/bare-word': { text: 'oname' },
   'sql/order-by': { rewrite: 'ORDER {key: [tps], sort: [desc]}' },
   'sql/where': { rewrite: 'FILTER {key: oid, value: 1}' },

@@ -61,7 +61,7 @@ void test('every code the core sources name is in the table, and every entry is 
   const named = new Set(
     [
       ...coreText.matchAll(
-        /'((?:syntax|directive|expression|inject|param|structure|command|option|delete|range|category|column|sub|rule|json|sql|group|filter)\/[a-z-]+)'/g,
+        /'((?:syntax|directive|expression|inject|param|structure|command|option|delete|range|category|column|sub|rule|json|sql|group|filter|operand)\/[a-z-]+)'/g,
       ),
     ].map((m) => m[1] as string),
   );

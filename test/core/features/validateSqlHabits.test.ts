@@ -185,6 +185,35 @@ const CASES: readonly Case[] = [
     code: 'filter/no-condition',
     src: `${HEAD}FILTER {key: oid, value: 5}\nFILTER {key: oname, like: 'w'}\nFILTER {key: tps, exist: true}\nFILTER {key: tps, over: 1}\nFILTER {expr: "tps > 1"}\nFILTER tps > 1\nFILTER {key: $k, value: $v}\n`,
   },
+  {
+    name: 'LIMIT with a word, a duration or a list: the service rejects it',
+    code: 'operand/not-a-number',
+    severity: 'error',
+    src: `${HEAD}LIMIT ⟦abc⟧\nLIMIT ⟦5m⟧\nLIMIT ⟦[1]⟧\n`,
+    says: 'e.g. `LIMIT 10`',
+  },
+  {
+    name: 'LIMIT with a number, a $param, a template marker or a quoted number: silent',
+    code: 'operand/not-a-number',
+    src: `${HEAD}LIMIT 10\nLIMIT $n\nLIMIT <%LIMIT%>\nLIMIT "10"\n`,
+  },
+  {
+    name: 'GROUP, ORDER, UPDATE, CREATE with a word or a list: not the object they read',
+    code: 'operand/not-an-object',
+    severity: 'warning',
+    src: `${HEAD}GROUP ⟦oid⟧\nORDER ⟦tps⟧\nUPDATE ⟦[tps]⟧\nCREATE ⟦x⟧\n`,
+    says: 'reads its settings from an object',
+  },
+  {
+    name: 'SQL clauses are reported once, by their SQL rewrite',
+    code: 'operand/not-an-object',
+    src: `${HEAD}GROUP BY oid\nORDER BY tps DESC\n`,
+  },
+  {
+    name: 'objects, $params and markers: silent',
+    code: 'operand/not-an-object',
+    src: `${HEAD}GROUP {pk: oid}\nORDER {key: [tps]}\nOIDSET $oid\nUPDATE <%UPDATE%>\n`,
+  },
 ];
 
 for (const c of CASES) {
