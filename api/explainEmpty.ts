@@ -5,7 +5,14 @@
 // editor) word the causes; none guesses "try a longer range" when a filter is what emptied the result.
 import { parseDuration } from '../common/durations';
 import { ROLLUP_STEP_MS, isRollupSuffix, splitCategorySuffix } from '../common/categoryName';
-import { filterProbe, formatDuration, lookupValues, parse, type CategoryCatalog } from '../server/core/index';
+import {
+  categoryOfCommand,
+  filterProbe,
+  formatDuration,
+  lookupValues,
+  parse,
+  type CategoryCatalog,
+} from '../server/core/index';
 import type { OpenApiClient } from './client';
 import type { ExecuteOptions, RunExecution } from './executeRun';
 import { apiText, type ApiText } from './apiText';
@@ -41,14 +48,11 @@ const AGENT_PARAM = /^\$(oids?|onames?|okinds?|onodes?|agents?)$/i;
 /** The categories the main pipeline names (as written, suffix and all), in order. */
 function categoriesOf(mql: string): string[] {
   const names: string[] = [];
-  for (const s of parse(mql).ast.main)
-    if (
-      s.kind === 'command' &&
-      s.upperName === 'CATEGORY' &&
-      s.operand?.kind === 'word' &&
-      !s.operand.template
-    )
-      names.push(s.operand.suffix ? `${s.operand.text}{${s.operand.suffix.text}}` : s.operand.text);
+  // Every form of CATEGORY (a word, a quoted name, the JSON map of roll-ups) names its base category first.
+  for (const s of parse(mql).ast.main) {
+    const ref = s.kind === 'command' && s.upperName === 'CATEGORY' ? categoryOfCommand(s) : null;
+    if (ref) names.push(ref.name);
+  }
   return [...new Set(names)];
 }
 

@@ -137,6 +137,7 @@ export { looksLikeCommand } from './syntax/commandNames';
 export { LOOKUP_VALUES, lookupValues } from './features/valueLookup';
 export { selectedColumnsOf } from './run/resultColumns';
 export { filterProbe, type FilterProbe } from './run/emptyProbe';
+export { categoryOfCommand } from './syntax/categoryOperand';
 
 // ---- Build scripts (scripts/buildCatalog.mjs): the catalog data, its shape and the columns queries read.
 export { createCategoryCatalog } from './catalog/categoryCatalog';

@@ -104,3 +104,20 @@ void test('an empty result asks the data why: a FILTER that kept none, with the 
   const none = await explainEmpty(demo.client, before, { pcode: demo.apm, catalog });
   assert.deepEqual(none, [{ kind: 'no-data', categories: ['app_counter'] }]);
 });
+
+void test('an empty result names the category of every CATEGORY form, the roll-up map of dashboards too', async () => {
+  const mapped = 'CATEGORY {"app_counter": 6h, "app_counter{m5}": 3d, "app_counter{h1}": unlimit}\nTAGLOAD\n';
+  for (const text of [mapped, 'CATEGORY "app_counter"\nTAGLOAD\n']) {
+    const run = await executeRun(demo.client, plan(text), { pcode: demo.apm });
+    const empty = {
+      ...run,
+      rows: [],
+      request: {
+        ...run.request,
+        body: { ...run.request.body, stime: Date.UTC(2020, 0, 1), etime: Date.UTC(2020, 0, 1) + H },
+      },
+    };
+    const causes = await explainEmpty(demo.client, empty, { pcode: demo.apm, catalog });
+    assert.deepEqual(causes, [{ kind: 'no-data', categories: ['app_counter'] }], text);
+  }
+});
