@@ -29,6 +29,7 @@ export {
   compareRows,
   type Comparison,
   type ComparisonPlans,
+  type CompareRow,
   type FieldChange,
   isBaseline,
   planComparison,
