@@ -157,6 +157,7 @@ export function activate(context: vscode.ExtensionContext): MxqlTestApi | undefi
     rerun: (runId, limit) => runner.rerunFromPanel(runId, limit),
     cancel: (runId) => void runner.cancel(runId),
     action: async (actionId, runId) => vscode.commands.executeCommand('mxql.runErrorAction', actionId, runId),
+    compare: (runId) => runner.compare({ runId }),
   });
   runner.attachPanels(panels);
   const status = wireViews(current, runner, panels);

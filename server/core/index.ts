@@ -26,6 +26,7 @@ export { type QueryAt, queryAt } from './queries/queries';
 export {
   type Baseline,
   BASELINES,
+  baselineShiftMs,
   compareRows,
   type Comparison,
   type ComparisonPlans,

@@ -26,7 +26,12 @@ export interface ResultsActions {
   rerun(runId: string, limit?: number): Promise<unknown>;
   cancel(runId: string): void;
   action(actionId: string, runId: string | undefined): Promise<unknown>;
+  /** Compare with… for the run shown (the toolbar's button). */
+  compare(runId: string): Promise<unknown>;
 }
+
+/** True while a results panel is open: the palette offers Compare Result with… then. */
+const RESULT_SHOWN_KEY = 'mxql.resultShown';
 
 interface PanelEntry {
   readonly panel: vscode.WebviewPanel;
@@ -79,6 +84,16 @@ export class ResultsPanels implements vscode.Disposable {
     void this.replay(entry);
   }
 
+  /** The run of the active results panel, else of the panel opened last. */
+  shownRunId(): string | undefined {
+    const entries = [...this.entries];
+    return (entries.find((e) => e.panel.active) ?? entries.at(-1))?.runId;
+  }
+
+  private shownChanged(): void {
+    void vscode.commands.executeCommand('setContext', RESULT_SHOWN_KEY, this.entries.size > 0);
+  }
+
   /** Sends the current state of `runId` to the panels showing it. */
   update(runId: string): void {
     void this.delivered(runId);
@@ -122,9 +137,13 @@ export class ResultsPanels implements vscode.Disposable {
     listenToPanel(
       panel,
       (data) => void this.receive(entry, data),
-      () => this.entries.delete(entry),
+      () => {
+        this.entries.delete(entry);
+        this.shownChanged();
+      },
     );
     this.entries.add(entry);
+    this.shownChanged();
     return entry;
   }
 
@@ -205,6 +224,9 @@ export class ResultsPanels implements vscode.Disposable {
         return;
       case 'cancel':
         this.actions.cancel(message.runId);
+        return;
+      case 'compare':
+        await this.actions.compare(message.runId);
         return;
       case 'action':
         await this.actions.action(message.actionId, message.runId ?? entry.runId);
