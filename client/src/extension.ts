@@ -34,6 +34,11 @@ export interface MxqlTestApi {
   history(): HistoryEntry[];
   /** Starts (if needed) and returns the in-host demo backend. */
   demo(): Promise<DemoConnection>;
+  /**
+   * Starts the demo backend afresh; it inherits this process's environment, so a suite that sets
+   * MXQL_DEMO_INCIDENT first gets the demo playing that incident (demo/README.md).
+   */
+  restartDemo(): Promise<DemoConnection>;
   /** Replaces the prompts with scripted answers; the returned object records what was asked. */
   scriptUi(answers: ScriptedAnswer[]): ScriptedUi;
   restoreUi(): void;
@@ -124,6 +129,7 @@ function testApi(
     statusText: () => status.text(),
     history: () => current.history.entries(),
     demo: () => current.demo.server(),
+    restartDemo: () => current.demo.restart(),
     scriptUi: (answers) => {
       const ui = new ScriptedUi([...answers]);
       current.ui = ui;

@@ -58,6 +58,8 @@ export function exportUri(title: string, format: 'csv' | 'json'): vscode.Uri {
 
 export class ResultsPanels implements vscode.Disposable {
   private readonly entries = new Set<PanelEntry>();
+  /** The panel that showed a run last. */
+  private lastShown: PanelEntry | undefined;
 
   constructor(
     private readonly ctx: Ctx,
@@ -79,15 +81,17 @@ export class ResultsPanels implements vscode.Disposable {
     const reusable = this.ctx.config.reusePanel ? [...this.entries][0] : undefined;
     const entry = reusable ?? this.create(run.title);
     entry.runId = run.runId;
+    this.lastShown = entry;
     entry.panel.title = `MXQL: ${run.title}`;
     if (!entry.panel.visible) entry.panel.reveal(vscode.ViewColumn.Beside, true);
     void this.replay(entry);
   }
 
-  /** The run of the active results panel, else of the panel opened last. */
+  /** The run of the active results panel, else of the panel that showed a run last. */
   shownRunId(): string | undefined {
-    const entries = [...this.entries];
-    return (entries.find((e) => e.panel.active) ?? entries.at(-1))?.runId;
+    const active = [...this.entries].find((e) => e.panel.active);
+    const last = this.lastShown && this.entries.has(this.lastShown) ? this.lastShown : undefined;
+    return (active ?? last ?? [...this.entries].at(-1))?.runId;
   }
 
   private shownChanged(): void {
