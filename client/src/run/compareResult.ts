@@ -34,7 +34,7 @@ export interface CompareArgs {
 /** What compareResult needs of the runner. */
 export interface CompareRunner {
   recordOf(runId: string): RunRecord | undefined;
-  startTracked(controller: AbortController): { runId: string; done: () => void };
+  startTracked(controller: AbortController, record: RunRecord): { runId: string; done: () => void };
 }
 
 /** A plan that could not be sent: said as it is, nothing was sent. */
@@ -118,7 +118,7 @@ export async function compareResult(
   const range: RangeChoice = { kind: 'absolute', ...window };
   const input = { ...planned, overrides: { ...planned.overrides, range } };
   const controller = new AbortController();
-  const tracked = runner.startTracked(controller);
+  const tracked = runner.startTracked(controller, record);
   let run: RunInfo | undefined;
   const started = performance.now();
   try {
@@ -141,7 +141,7 @@ export async function compareResult(
       signal.addEventListener('abort', () => controller.abort(), { once: true });
       return work;
     });
-    const shown = run as RunInfo | undefined;
+    const shown = run;
     if (!shown || !runs.base || !runs.comparison) throw new NotSent(t('the comparison did not run'));
     const ms = Math.round(performance.now() - started);
     const base = tabulate(runs.base.rows);
@@ -166,7 +166,7 @@ export async function compareResult(
     );
     return { status: 'done', runId: shown.runId, rows: rows.length };
   } catch (error) {
-    return failed(ctx, panels, run as RunInfo | undefined, error);
+    return failed(ctx, panels, run, error);
   } finally {
     tracked.done();
   }

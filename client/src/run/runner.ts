@@ -117,10 +117,14 @@ export class Runner {
     return this.records.get(runId);
   }
 
-  /** A new run id, tracked as in flight with `controller` until the returned function is called. */
-  startTracked(controller: AbortController): { runId: string; done: () => void } {
+  /**
+   * A new run id, tracked as in flight with `controller` until the returned function is called; its
+   * result can be compared again, as the run of `record`.
+   */
+  startTracked(controller: AbortController, record: RunRecord): { runId: string; done: () => void } {
     const runId = this.nextRunId();
     this.inflight.set(runId, controller);
+    this.remember(runId, record);
     return { runId, done: () => this.inflight.delete(runId) };
   }
 
