@@ -40,3 +40,5 @@ export { executeRun } from './executeRun';
 export type { ExecuteOptions, RunExecution, SendablePlan } from './executeRun';
 export { emptyCauseText, explainEmpty } from './explainEmpty';
 export type { EmptyCause } from './explainEmpty';
+export { executeComparison } from './executeComparison';
+export type { ComparisonRun, ComparisonSide, ComparisonSteps } from './executeComparison';

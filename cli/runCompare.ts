@@ -1,15 +1,16 @@
 // `mxql run FILE --compare prev|1d|7d`: the file's query over its window and over the baseline (the
 // window before, or the same window a day or a week earlier), both planned by the one planner
-// (the core's planComparison) and sent by the one executor (runPrepared), then what moved per agent and
-// field, ranked by the core's compareRows. Prints both windows and the ranking.
+// (the core's planComparison) and sent by the one executor (runPrepared), in the one sequence of
+// api/executeComparison.ts, then what moved per agent and field, ranked by the core's compareRows.
+// Prints both windows and the ranking.
+import { executeComparison } from '../api/index';
 import {
-  compareRows,
   isBaseline,
   BASELINES,
-  planComparison,
   type Baseline,
   type Comparison,
   type FieldChange,
+  type RunPlan,
 } from '../server/core/index';
 import { UsageError, type Target } from './args';
 import { readQueryFile } from './files';
@@ -58,15 +59,16 @@ export async function compareQueryFile(
 ): Promise<ComparedRuns> {
   const read = readQueryFile(file);
   const text = read.ok ? read.text : '';
-  const plans = planComparison(planInputOf(text, flags, clock), baseline);
-  const prepare = (plan: typeof plans.window) => () => {
+  const prepare = (plan: RunPlan) => () => {
     if (!read.ok) throw new FileProblem('run/unreadable', read.reason, 1, read.missing ? 2 : 1);
     return preparedPlan(file, text, plan);
   };
-  const window = await runPrepared(file, prepare(plans.window), target);
-  const base = window.error ? window : await runPrepared(file, prepare(plans.baseline), target);
-  const comparison = window.error || base.error ? undefined : compareRows(window.rows, base.rows);
-  return { baseline, shiftMs: plans.shiftMs, window, base, comparison };
+  const runs = await executeComparison(planInputOf(text, flags, clock), baseline, {
+    run: (plan) => runPrepared(file, prepare(plan), target),
+    rowsOf: (run) => (run.error ? undefined : run.rows),
+  });
+  const { window, shiftMs, comparison } = runs;
+  return { baseline, shiftMs, window, base: runs.base ?? window, comparison };
 }
 
 /** `+200.0%`, `-50.0%`, `new` when the baseline was 0. */

@@ -23,6 +23,11 @@
  *    clipboard), `export` (the host asks where and writes the file from its own copy of the rows),
  *    `openJson`, `rerun`, `cancel`, `action` (a button of an error).
  * 5. The host may answer with `notice` (a short status line such as "Exported 1,234 rows").
+ * 6. Compare with… (additive, no version change): the toolbar posts `compare` (W→E) for the shown run;
+ *    the host asks which baseline, re-runs the query over the result's window and the baseline as a new
+ *    run (`running`, `init`, chunks, `done` as any run), then posts `comparison` (E→W) for that run: both
+ *    windows, the baseline's rows (one chunk, for the chart's overlay) and what moved, in rank order.
+ *    A replay sends `comparison` after `done`. A page that does not know `comparison` ignores it.
  *
  * The webview never sees a token: `RunInfo` describes the request without credentials.
  */
@@ -190,6 +195,48 @@ export interface NoticeMessage {
   readonly text: string;
 }
 
+/** The baselines of Compare with… (the core's BASELINES). */
+export type ComparisonBaseline = 'prev' | '1d' | '7d';
+
+/** One agent's field as it moved between the baseline and the window (the core's FieldChange). */
+export interface ComparedField {
+  readonly agent: string;
+  readonly field: string;
+  /** Means over the agent's rows in each window. */
+  readonly window: number;
+  readonly baseline: number;
+  readonly change: number;
+  /** change / |baseline|; null when the baseline was 0. */
+  readonly relative: number | null;
+  /** The change in standard deviations of the baseline (with the core's floor). */
+  readonly score: number;
+}
+
+/** A run compared with its baseline. */
+export interface ComparisonInfo {
+  readonly baseline: ComparisonBaseline;
+  /** The baseline's name in the host's language, e.g. "yesterday": the chart names its series by it. */
+  readonly name: string;
+  readonly window: { readonly stime: number; readonly etime: number };
+  readonly baselineWindow: { readonly stime: number; readonly etime: number };
+  /** How far back the baseline lies, ms: its rows are drawn this much later, on the window's axis. */
+  readonly shiftMs: number;
+  readonly baselineColumns: readonly ColumnInfo[];
+  readonly baselineRows: ColumnsChunk;
+  /** Every agent field in both windows, the farthest moved first (the core's compareRows order). */
+  readonly changes: readonly ComparedField[];
+  readonly onlyInWindow: readonly string[];
+  readonly onlyInBaseline: readonly string[];
+}
+
+/** E→W: the run `runId` compared with its baseline (Compare with…); follows the run's `done`. */
+export interface ComparisonMessage {
+  readonly type: 'comparison';
+  readonly v: number;
+  readonly runId: string;
+  readonly comparison: ComparisonInfo;
+}
+
 /** Every message the extension posts to the results webview. */
 export type ExtensionToResults =
   | RunningMessage
@@ -199,7 +246,8 @@ export type ExtensionToResults =
   | ErrorMessage
   | CancelledMessage
   | ThemeMessage
-  | NoticeMessage;
+  | NoticeMessage
+  | ComparisonMessage;
 
 // ---------------------------------------------------------------- webview → extension
 
@@ -251,6 +299,12 @@ export interface ActionMessage {
   readonly actionId: string;
   readonly runId?: string;
 }
+/** W→E: compare the run with a baseline (the toolbar's Compare with…); the host asks which. */
+export interface CompareMessage {
+  readonly type: 'compare';
+  readonly v: number;
+  readonly runId: string;
+}
 /** W→E: the webview hit an unexpected failure; the host logs it. */
 export interface WebviewFailureMessage {
   readonly type: 'webviewError';
@@ -267,6 +321,7 @@ export type ResultsToExtension =
   | RerunMessage
   | CancelMessage
   | ActionMessage
+  | CompareMessage
   | WebviewFailureMessage;
 
 type Guard = (m: Record<string, unknown>) => boolean;
@@ -283,6 +338,7 @@ const webviewGuards: Readonly<Record<ResultsToExtension['type'], Guard>> = {
   rerun: (m) => isString(m.runId) && optional(m.limit, (x) => isCount(x) && x > 0),
   cancel: (m) => isString(m.runId),
   action: (m) => isString(m.actionId) && optional(m.runId, isString),
+  compare: (m) => isString(m.runId),
   webviewError: (m) => isString(m.message),
 };
 
@@ -309,6 +365,7 @@ const hostTypes: ReadonlySet<string> = new Set<ExtensionToResults['type']>([
   'cancelled',
   'theme',
   'notice',
+  'comparison',
 ]);
 
 /**

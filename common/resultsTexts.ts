@@ -72,6 +72,28 @@ export const RESULTS_TEXTS = {
   chartShapeMany: '{0} series, {1} points each',
   chartDownsampled: 'downsampled: values averaged per time bucket',
   chartDropped: '{0} smaller series not shown',
+  toolbarCompare: 'Compare with a baseline…',
+  toolbarCompareText: 'Compare',
+  toolbarCompared: 'Changes',
+  compareWindow: 'Window: {0} → {1} ({2})',
+  compareBaseline: 'Baseline, {0}: {1} → {2} ({3})',
+  compareBaselineEmpty: 'The baseline has no rows, so nothing moved against it: compare with another window.',
+  compareNoNumeric:
+    'Nothing to compare: the query returns no numeric field for the same agent in both windows.',
+  compareOnlyWindow: 'Only in the window: {0}',
+  compareOnlyBaseline: 'Only in the baseline: {0}',
+  compareNone: 'No comparison yet: choose Compare in the toolbar.',
+  compareRank: 'Rank',
+  compareAgent: 'Agent',
+  compareField: 'Field',
+  compareWindowValue: 'Window',
+  compareBaselineValue: 'Baseline',
+  compareChange: 'Change',
+  compareRelative: 'Relative',
+  compareScore: 'Against spread',
+  compareNew: 'new',
+  compareCaption: 'What moved, the farthest first',
+  chartBaseline: '{0} (baseline: {1})',
 } as const;
 
 /** A key of {@link RESULTS_TEXTS}. */

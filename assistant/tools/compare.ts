@@ -1,15 +1,10 @@
 // mxql_compare: what changed. The query over its window and over a baseline (the window before, or the
 // same window a day or a week earlier), both planned by the one planner (the core's planComparison) and
-// sent by the one executor, then per agent and numeric field the change against the baseline's spread,
-// ranked by the core's compareRows. The result states both windows and the ranking.
-import {
-  compareRows,
-  planComparison,
-  BASELINES,
-  type Baseline,
-  type FieldChange,
-} from '../../server/core/index';
-import type { RunExecution } from '../../api/index';
+// sent by the one executor in the one sequence of api/executeComparison.ts, then per agent and numeric
+// field the change against the baseline's spread, ranked by the core's compareRows. The result states
+// both windows and the ranking.
+import { BASELINES, type Baseline, type FieldChange } from '../../server/core/index';
+import { executeComparison, type RunExecution } from '../../api/index';
 import { done, fenced } from '../results';
 import { say } from '../texts';
 import type { ToolDefinition } from '../types';
@@ -151,15 +146,25 @@ export const compare: ToolDefinition<CompareInput> = {
   },
   readsService: true,
   async run(input, context, signal) {
-    const plans = planComparison(toolPlanInput(input, context), input.baseline);
-    const windowPlan = await sendablePlan(plans.window, input, context, signal);
-    const baselinePlan = await sendablePlan(plans.baseline, input, context, signal);
-    const target = requireTarget(context);
-    const pcode = projectOf(context, target, 'run/no-project', input.pcode, windowPlan.pcode);
-    const options = { signal, pcode, catalog: context.catalogs.categories };
-    const now = await sendOrExplain(context, target, windowPlan, options);
-    const before = await sendOrExplain(context, target, baselinePlan, options);
-    const comparison = compareRows(now.rows, before.rows);
+    let sending: { target: ReturnType<typeof requireTarget>; pcode: number } | undefined;
+    const runs = await executeComparison(toolPlanInput(input, context), input.baseline, {
+      run: async (plan) => {
+        const sendable = await sendablePlan(plan, input, context, signal);
+        if (!sending) {
+          const target = requireTarget(context);
+          const pcode = projectOf(context, target, 'run/no-project', input.pcode, sendable.pcode);
+          sending = { target, pcode };
+        }
+        const options = { signal, pcode: sending.pcode, catalog: context.catalogs.categories };
+        return sendOrExplain(context, sending.target, sendable, options);
+      },
+      rowsOf: (execution) => execution.rows,
+    });
+    const now = runs.window;
+    // rowsOf never fails: a failed side throws, so both ran and were compared.
+    const before = runs.base as RunExecution;
+    const comparison = runs.comparison as NonNullable<typeof runs.comparison>;
+    const { target, pcode } = sending as NonNullable<typeof sending>;
     const changes = comparison.changes.slice(0, input.top ?? DEFAULT_TOP).map(changeOut);
     const window = windowOf(now);
     const baselineWindow = windowOf(before);

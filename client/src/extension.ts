@@ -34,6 +34,11 @@ export interface MxqlTestApi {
   history(): HistoryEntry[];
   /** Starts (if needed) and returns the in-host demo backend. */
   demo(): Promise<DemoConnection>;
+  /**
+   * Starts the demo backend afresh; it inherits this process's environment, so a suite that sets
+   * MXQL_DEMO_INCIDENT first gets the demo playing that incident (demo/README.md).
+   */
+  restartDemo(): Promise<DemoConnection>;
   /** Replaces the prompts with scripted answers; the returned object records what was asked. */
   scriptUi(answers: ScriptedAnswer[]): ScriptedUi;
   restoreUi(): void;
@@ -124,6 +129,7 @@ function testApi(
     statusText: () => status.text(),
     history: () => current.history.entries(),
     demo: () => current.demo.server(),
+    restartDemo: () => current.demo.restart(),
     scriptUi: (answers) => {
       const ui = new ScriptedUi([...answers]);
       current.ui = ui;
@@ -157,6 +163,7 @@ export function activate(context: vscode.ExtensionContext): MxqlTestApi | undefi
     rerun: (runId, limit) => runner.rerunFromPanel(runId, limit),
     cancel: (runId) => void runner.cancel(runId),
     action: async (actionId, runId) => vscode.commands.executeCommand('mxql.runErrorAction', actionId, runId),
+    compare: (runId) => runner.compare({ runId }),
   });
   runner.attachPanels(panels);
   const status = wireViews(current, runner, panels);

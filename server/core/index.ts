@@ -26,9 +26,11 @@ export { type QueryAt, queryAt } from './queries/queries';
 export {
   type Baseline,
   BASELINES,
+  baselineShiftMs,
   compareRows,
   type Comparison,
   type ComparisonPlans,
+  type CompareRow,
   type FieldChange,
   isBaseline,
   planComparison,

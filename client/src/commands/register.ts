@@ -7,6 +7,8 @@ import type { Ctx } from '../ctx';
 import * as profiles from '../profiles/profileCommands';
 import { pickTimeRange } from '../run/rangePicker';
 import type { Runner } from '../run/runner';
+import type { CompareArgs } from '../run/compareResult';
+import { isBaseline } from '../../../server/core/index';
 import { presetMs, reviveChoice, RANGE_PRESETS, type RangePreset } from '../run/timeRange';
 import { explorerHandlers } from '../explorer/registerExplorer';
 import { notebookHandlers } from '../notebook/registerNotebooks';
@@ -102,6 +104,16 @@ async function openExample(): Promise<void> {
   await vscode.window.showTextDocument(document);
 }
 
+/** mxql.compareResult's argument: `{ runId?, baseline? }` (tests and the panel), else nothing. */
+function compareArgs(arg: unknown): CompareArgs {
+  if (typeof arg !== 'object' || arg === null) return {};
+  const { runId, baseline } = arg as Record<string, unknown>;
+  return {
+    ...(typeof runId === 'string' ? { runId } : {}),
+    ...(typeof baseline === 'string' && isBaseline(baseline) ? { baseline } : {}),
+  };
+}
+
 function handlers(ctx: Ctx, runner: Runner): Record<CommandId, Handler> {
   return {
     'mxql.runFile': (arg) => runFile(ctx, runner, arg),
@@ -109,6 +121,7 @@ function handlers(ctx: Ctx, runner: Runner): Record<CommandId, Handler> {
     'mxql.runQueryAtCursor': (arg) => runQueryAtCursor(ctx, runner, arg),
     'mxql.runPredefinedPath': (arg) => runPredefinedPath(ctx, runner, arg),
     'mxql.rerunLast': () => runner.rerunLast(),
+    'mxql.compareResult': (arg) => runner.compare(compareArgs(arg)),
     'mxql.scopeToAgent': (arg) => scopeToAgent(ctx, arg),
     'mxql.editEmbeddedQuery': (arg) => editEmbeddedQuery(ctx, arg),
     'mxql.applyChatFix': (uri, version, fixed) => applyChatFix(uri, version, fixed),

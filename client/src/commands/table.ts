@@ -12,6 +12,7 @@ export const COMMANDS = {
   'mxql.runQueryAtCursor': 'Run Query at Cursor',
   'mxql.runPredefinedPath': 'Run Predefined Path…',
   'mxql.rerunLast': 'Re-run Last Query',
+  'mxql.compareResult': 'Compare Result with…',
   'mxql.scopeToAgent': 'Scope to an Agent…',
   'mxql.editEmbeddedQuery': 'Edit MXQL',
   'mxql.applyChatFix': 'Accept the Repair from Chat',

@@ -8,6 +8,7 @@ import {
   type CategoryCatalog,
   type MxqlBody,
   type MxqlEndpointId,
+  type PlanInput,
   type RunPlan,
   type RunProblem,
   type RunRequest,
@@ -48,7 +49,12 @@ export interface EditorRunInput {
 
 /** Plans an extension run through the one planner. */
 export function planEditorRun(input: EditorRunInput): RunPlan {
-  return planRun({
+  return planRun(editorPlanInput(input));
+}
+
+/** What the one planner reads for an extension run (a run, or a comparison's two runs). */
+export function editorPlanInput(input: EditorRunInput): PlanInput {
+  return {
     fileText: input.fileText,
     select: { kind: 'text', text: input.queryText },
     overrides: {
@@ -63,7 +69,7 @@ export function planEditorRun(input: EditorRunInput): RunPlan {
     // The machine's zone at each instant: the one `mxql run` plans with, so both send the same times.
     timezone: localTimezone,
     ...(input.catalog ? { catalog: input.catalog } : {}),
-  });
+  };
 }
 
 /**

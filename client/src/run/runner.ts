@@ -20,6 +20,8 @@ import { boardInjects, type RunPlan } from '../../../server/core/index';
 import { planEditorRun, preparedOf, type PreparedRun, type RunValues } from './runRequest';
 import { agentScopeOf } from './agentScope';
 import { sendPrepared } from './sendPrepared';
+import { compareResult, type CompareArgs } from './compareResult';
+import { KEPT_RESULTS } from '../views/resultsModel';
 
 export type { RunSource } from './runRecord';
 
@@ -53,8 +55,18 @@ function withBoardInjects(source: RunSource, options: RunOptions): RunOptions {
   return { ...options, injects: boardInjects(source.queryText, given, source.fileText) };
 }
 
+/** What a shown result was run with, so Compare with… sends the same query again (compareResult.ts). */
+export interface RunRecord {
+  readonly source: RunSource;
+  readonly values: RunValues;
+  readonly selection: Selection;
+  readonly prepared: PreparedRun;
+}
+
 export class Runner {
   private readonly inflight = new Map<string, AbortController>();
+  /** The run records of the results the model keeps, by run id (oldest first). */
+  private readonly records = new Map<string, RunRecord>();
   private last: { source: RunSource; options: RunOptions } | undefined;
   private sequence = 0;
 
@@ -92,7 +104,36 @@ export class Runner {
     const prepared = preparedOf(this.plan(source, options, values));
     if (!options.quiet) this.last = { source, options: { ...options, ...values } };
     if (!prepared.ok) return this.refuse(source, say(prepared.problem), options);
-    return this.execute(source, prepared.run, target, options);
+    return this.execute(source, prepared.run, target, options, { source, values, selection });
+  }
+
+  /** Compare with…: the result `runId` (else the one shown) against a baseline, asked unless given. */
+  compare(args: CompareArgs = {}): Promise<RunOutcome> {
+    return compareResult(this.ctx, this.panels, this, args);
+  }
+
+  /** The record of a result the panels can show; undefined once the result is no longer kept. */
+  recordOf(runId: string): RunRecord | undefined {
+    return this.records.get(runId);
+  }
+
+  /**
+   * A new run id, tracked as in flight with `controller` until the returned function is called; its
+   * result can be compared again, as the run of `record`.
+   */
+  startTracked(controller: AbortController, record: RunRecord): { runId: string; done: () => void } {
+    const runId = this.nextRunId();
+    this.inflight.set(runId, controller);
+    this.remember(runId, record);
+    return { runId, done: () => this.inflight.delete(runId) };
+  }
+
+  private remember(runId: string, record: RunRecord): void {
+    this.records.set(runId, record);
+    for (const id of this.records.keys()) {
+      if (this.records.size <= KEPT_RESULTS) break;
+      this.records.delete(id);
+    }
   }
 
   /** Runs the last query again with the same values. */
@@ -243,9 +284,11 @@ export class Runner {
     prepared: PreparedRun,
     target: Target,
     options: RunOptions,
+    record: Omit<RunRecord, 'prepared'>,
   ): Promise<RunOutcome> {
     const run = runInfoOf(this.nextRunId(), source, prepared, target);
     this.ctx.results.start(run);
+    this.remember(run.runId, { ...record, prepared });
     if (!options.quiet) this.panels.show(run);
     const controller = new AbortController();
     const abort = (): void => controller.abort();

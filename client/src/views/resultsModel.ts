@@ -11,6 +11,7 @@ import {
   type Cell,
   type ColumnInfo,
   type ColumnsChunkMessage,
+  type ComparisonInfo,
   type ExtensionToResults,
   type ResultsError,
   type RunInfo,
@@ -35,6 +36,8 @@ export interface RunResult {
   notice?: string;
   /** What the rows are (common/resultFacts.ts), from the executor; the panel's banners say them. */
   facts?: ResultFacts;
+  /** The run compared with its baseline (Compare with…): posted after `done`. */
+  comparison?: ComparisonInfo;
 }
 
 /** What tests and the history see of a result; rows are capped to keep snapshots small. */
@@ -54,6 +57,14 @@ export interface ResultSnapshot {
   readonly stime?: number;
   readonly etime?: number;
   readonly injects: Readonly<Record<string, string>>;
+  /** Compare with…: the baseline, both windows, the baseline's row count and the ranking (first 10). */
+  readonly comparison?: {
+    readonly baseline: ComparisonInfo['baseline'];
+    readonly window: ComparisonInfo['window'];
+    readonly baselineWindow: ComparisonInfo['baselineWindow'];
+    readonly baselineRows: number;
+    readonly changes: ComparisonInfo['changes'];
+  };
 }
 
 /** How many results stay in memory for replay and export; older ones must be re-run. */
@@ -138,6 +149,12 @@ export class ResultsModel {
     );
   }
 
+  /** Attaches the comparison of a finished run with its baseline. */
+  compared(runId: string, comparison: ComparisonInfo): void {
+    const result = this.results.get(runId);
+    if (result) result.comparison = comparison;
+  }
+
   fail(runId: string, error: ResultsError): void {
     const result = this.results.get(runId);
     if (result) Object.assign(result, { status: 'error', error });
@@ -176,7 +193,10 @@ export class ResultsModel {
     const notice: ExtensionToResults[] = result.notice
       ? [{ type: 'notice', v, level: 'info', text: result.notice }]
       : [];
-    return [head, ...chunks, done, ...notice];
+    const compared: ExtensionToResults[] = result.comparison
+      ? [{ type: 'comparison', v, runId, comparison: result.comparison }]
+      : [];
+    return [head, ...chunks, done, ...notice, ...compared];
   }
 
   /** The rows of a kept result, decoded from its chunks; undefined when it is no longer in memory. */
@@ -219,6 +239,17 @@ export class ResultsModel {
       ...(result.run.etime !== undefined ? { etime: result.run.etime } : {}),
       injects: result.run.injects ?? {},
       ...(result.error ? { error: result.error } : {}),
+      ...(result.comparison ? { comparison: comparisonSnapshot(result.comparison) } : {}),
     };
   }
+}
+
+function comparisonSnapshot(c: ComparisonInfo): NonNullable<ResultSnapshot['comparison']> {
+  return {
+    baseline: c.baseline,
+    window: c.window,
+    baselineWindow: c.baselineWindow,
+    baselineRows: c.baselineRows.rowCount,
+    changes: c.changes.slice(0, 10),
+  };
 }

@@ -26,7 +26,12 @@ export interface ResultsActions {
   rerun(runId: string, limit?: number): Promise<unknown>;
   cancel(runId: string): void;
   action(actionId: string, runId: string | undefined): Promise<unknown>;
+  /** Compare with… for the run shown (the toolbar's button). */
+  compare(runId: string): Promise<unknown>;
 }
+
+/** True while a results panel is open: the palette offers Compare Result with… then. */
+const RESULT_SHOWN_KEY = 'mxql.resultShown';
 
 interface PanelEntry {
   readonly panel: vscode.WebviewPanel;
@@ -53,6 +58,8 @@ export function exportUri(title: string, format: 'csv' | 'json'): vscode.Uri {
 
 export class ResultsPanels implements vscode.Disposable {
   private readonly entries = new Set<PanelEntry>();
+  /** The panel that showed a run last. */
+  private lastShown: PanelEntry | undefined;
 
   constructor(
     private readonly ctx: Ctx,
@@ -74,9 +81,21 @@ export class ResultsPanels implements vscode.Disposable {
     const reusable = this.ctx.config.reusePanel ? [...this.entries][0] : undefined;
     const entry = reusable ?? this.create(run.title);
     entry.runId = run.runId;
+    this.lastShown = entry;
     entry.panel.title = `MXQL: ${run.title}`;
     if (!entry.panel.visible) entry.panel.reveal(vscode.ViewColumn.Beside, true);
     void this.replay(entry);
+  }
+
+  /** The run of the active results panel, else of the panel that showed a run last. */
+  shownRunId(): string | undefined {
+    const active = [...this.entries].find((e) => e.panel.active);
+    const last = this.lastShown && this.entries.has(this.lastShown) ? this.lastShown : undefined;
+    return (active ?? last ?? [...this.entries].at(-1))?.runId;
+  }
+
+  private shownChanged(): void {
+    void vscode.commands.executeCommand('setContext', RESULT_SHOWN_KEY, this.entries.size > 0);
   }
 
   /** Sends the current state of `runId` to the panels showing it. */
@@ -122,9 +141,13 @@ export class ResultsPanels implements vscode.Disposable {
     listenToPanel(
       panel,
       (data) => void this.receive(entry, data),
-      () => this.entries.delete(entry),
+      () => {
+        this.entries.delete(entry);
+        this.shownChanged();
+      },
     );
     this.entries.add(entry);
+    this.shownChanged();
     return entry;
   }
 
@@ -205,6 +228,9 @@ export class ResultsPanels implements vscode.Disposable {
         return;
       case 'cancel':
         this.actions.cancel(message.runId);
+        return;
+      case 'compare':
+        await this.actions.compare(message.runId);
         return;
       case 'action':
         await this.actions.action(message.actionId, message.runId ?? entry.runId);

@@ -9,6 +9,7 @@ import {
   type ResultsToExtension,
 } from '../../../common/resultsMessages';
 import { ChartPane } from './chartPane';
+import { renderComparison } from './compareView';
 import { renderDetail } from './detail';
 import { el } from './dom';
 import { mountGrid, type ResultsGrid } from './grid';
@@ -67,6 +68,7 @@ export class ResultsApp {
   private readonly gridArea = el('div', { className: 'mxql-grid-area' }, [this.gridHost, this.message]);
   private readonly gridPane = el('div', { className: 'mxql-grid-pane' }, [this.gridArea, this.detail]);
   private readonly chartRoot = el('div', { className: 'mxql-chart-pane', attrs: { role: 'tabpanel' } });
+  private readonly compareRoot = el('div', { className: 'mxql-compare-pane', attrs: { role: 'tabpanel' } });
   private readonly toolbar: Toolbar;
   private readonly grid: ResultsGrid;
   private readonly chart: ChartPane;
@@ -88,10 +90,11 @@ export class ResultsApp {
       filter: (filter) => this.setView({ filter }),
       tab: (tab) => this.setView({ tab, chartByRun: false }),
       toggleDetail: () => this.setView({ detail: !this.view.detail }),
+      compare: () => this.postForRun('compare'),
     });
     root.append(
       el('header', { className: 'mxql-header' }, [this.toolbar.root, this.header]),
-      el('main', { className: 'mxql-body' }, [this.gridPane, this.chartRoot]),
+      el('main', { className: 'mxql-body' }, [this.gridPane, this.chartRoot, this.compareRoot]),
     );
     this.grid = mountGrid(this.gridHost, {
       nonce,
@@ -139,7 +142,12 @@ export class ResultsApp {
       const view = viewForRun(this.view, this.state.run);
       if (view !== this.view)
         this.setView({ tab: view.tab, chartY: view.chartY, chartByRun: view.chartByRun ?? false });
+      // A result that was not compared has no Changes tab to stay on.
+      if (this.view.tab === 'compare') this.setView({ tab: 'grid' });
     }
+    // Compare with… opens on what moved; the chart tab has both series.
+    if (msg.type === 'comparison' && this.state.comparison)
+      this.setView({ tab: 'compare', chartByRun: false });
     if (msg.type === 'theme') this.chart.redraw();
     this.chartDirty = true;
     // The end of a run and the first screenful of a large one go on screen at once. The host posts
@@ -202,10 +210,14 @@ export class ResultsApp {
     const busy = isBusy(this.state);
     this.toolbar.cancel.disabled = !busy;
     this.toolbar.rerun.disabled = !this.state.run || busy;
+    this.toolbar.compare.disabled = this.state.phase !== 'done';
+    this.toolbar.tabs.compare.hidden = !this.state.comparison;
     for (const b of this.toolbar.dataButtons) b.disabled = this.state.rowCount === 0;
     this.root.dataset.phase = this.state.phase;
     this.root.dataset.rows = String(this.state.rowCount);
     if (this.view.tab === 'chart' && this.chartDirty && this.state.phase !== 'receiving') this.drawChart();
+    if (this.view.tab === 'compare')
+      renderComparison(this.compareRoot, this.state.comparison, this.state.rowCount, this.view.timeMode);
     this.host.setState(toPersisted(this.state, this.view));
   }
 
@@ -242,7 +254,8 @@ export class ResultsApp {
   private drawChart(): void {
     this.chartDirty = false;
     // The chart reads rows; they are built from the columns only when the chart is shown.
-    this.chart.update(this.state.columns, this.grid.kinds, this.grid.table.rows(), this.view);
+    const { columns, comparison } = this.state;
+    this.chart.update(columns, this.grid.kinds, this.grid.table.rows(), this.view, comparison);
   }
 
   private setView(patch: Partial<ViewState>, apply = true): void {
@@ -269,6 +282,7 @@ export class ResultsApp {
     this.detail.hidden = !this.view.detail;
     this.toolbar.detail.setAttribute('aria-pressed', String(this.view.detail));
     this.chartRoot.hidden = this.view.tab !== 'chart';
+    this.compareRoot.hidden = this.view.tab !== 'compare';
     if (this.view.tab === 'grid') requestAnimationFrame(() => this.grid.resize());
   }
 
@@ -302,7 +316,7 @@ export class ResultsApp {
     if (runId !== undefined) this.post({ type: 'rerun', runId, limit });
   }
 
-  private postForRun(type: 'rerun' | 'cancel'): void {
+  private postForRun(type: 'rerun' | 'cancel' | 'compare'): void {
     const runId = this.state.run?.runId;
     if (runId !== undefined) this.post({ type, runId });
   }

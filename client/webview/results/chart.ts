@@ -5,6 +5,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { type ChartData } from './chartData';
 import { formatTime } from './columns';
+import { baselineStyle, legendMarkers } from './compareOverlay';
 import { el } from './dom';
 
 const paletteVars = [
@@ -88,7 +89,7 @@ export class ResultsChart {
       ms: 1,
       tzDate: this.utc ? (ts) => uPlot.tzDate(new Date(ts), 'Etc/UTC') : (ts) => new Date(ts),
       cursor: { drag: { x: true, y: false }, points: { show: false } },
-      legend: { show: true, live: true },
+      legend: { show: true, live: true, markers: legendMarkers },
       scales: { x: { time: true } },
       axes: [axis, { ...axis }],
       series: [
@@ -99,6 +100,8 @@ export class ResultsChart {
           width: 1.5,
           spanGaps: true,
           points: { show: false },
+          // Compare with…: a baseline series is dashed and faded (compareOverlay.ts).
+          ...baselineStyle(s, i, palette),
         })),
       ],
       hooks: {

@@ -1,8 +1,9 @@
 // The chart tab: pickers for the y columns and the split key, the chart and a note about
 // simplifications (downsampling, series left out).
 
-import { type Cell, type ColumnInfo } from '../../../common/resultsMessages';
+import { type Cell, type ColumnInfo, type ComparisonInfo } from '../../../common/resultsMessages';
 import { ResultsChart } from './chart';
+import { withBaseline } from './compareOverlay';
 import { buildChartData, chartCandidates, defaultChoice } from './chartData';
 import { type DisplayKind } from './columns';
 import { el, setChildren } from './dom';
@@ -32,6 +33,7 @@ export class ChartPane {
     kinds: readonly DisplayKind[],
     rows: readonly (readonly Cell[])[],
     view: ViewState,
+    comparison?: ComparisonInfo,
   ): void {
     const choice = defaultChoice(columns, kinds, view.chartY, view.chartSplit);
     if (!choice) {
@@ -48,7 +50,8 @@ export class ChartPane {
       keys.map(name),
       choice.split < 0 ? '-' : name(choice.split),
     );
-    const data = buildChartData(columns, rows, choice);
+    const own = buildChartData(columns, rows, choice);
+    const data = comparison ? withBaseline(own, columns, choice, comparison) : own;
     const notes = [strings.chart.shape(data.series.length, data.xs.length)];
     if (data.downsampled) notes.push(strings.chart.downsampled);
     if (data.droppedSeries > 0) notes.push(strings.chart.dropped(data.droppedSeries));

@@ -4,6 +4,7 @@
 import { type ColumnsChunk, validColumnsChunk } from '../../../common/columnChunks';
 import {
   type ColumnInfo,
+  type ComparisonInfo,
   type ExtensionToResults,
   type ResultsError,
   type RunInfo,
@@ -38,6 +39,8 @@ export interface ResultsState {
   readonly notice?: { readonly level: 'info' | 'warning' | 'error'; readonly text: string };
   /** A protocol problem (a missing chunk): shown, because a silent gap would be wrong data. */
   readonly problem?: string;
+  /** The run compared with its baseline (Compare with…). */
+  readonly comparison?: ComparisonInfo;
 }
 
 /** How rows are displayed; persisted across reloads. */
@@ -46,7 +49,7 @@ export type TimeMode = 'local' | 'utc' | 'raw';
 /** View choices of the user, persisted with `vscode.setState`. */
 export interface ViewState {
   readonly timeMode: TimeMode;
-  readonly tab: 'grid' | 'chart';
+  readonly tab: 'grid' | 'chart' | 'compare';
   readonly filter: string;
   readonly sort?: { readonly column: string; readonly asc: boolean };
   readonly hidden: readonly string[];
@@ -134,7 +137,55 @@ export function reduce(state: ResultsState, msg: ExtensionToResults): ResultsSta
       return { ...state, notice: { level: msg.level, text: String(msg.text) } };
     case 'theme':
       return state;
+    case 'comparison':
+      return sameRun(state, msg.runId) && isComparisonInfo(msg.comparison)
+        ? { ...state, comparison: msg.comparison }
+        : state;
   }
+}
+
+const isNumber = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
+const isWindow = (x: unknown): boolean =>
+  typeof x === 'object' &&
+  x !== null &&
+  isNumber((x as { stime?: unknown }).stime) &&
+  isNumber((x as { etime?: unknown }).etime);
+const isText = (x: unknown): boolean => typeof x === 'string';
+const isField = (x: unknown): boolean => {
+  if (typeof x !== 'object' || x === null) return false;
+  const f = x as Record<string, unknown>;
+  return (
+    isText(f.agent) &&
+    isText(f.field) &&
+    isNumber(f.window) &&
+    isNumber(f.baseline) &&
+    isNumber(f.change) &&
+    isNumber(f.score) &&
+    (f.relative === null || isNumber(f.relative))
+  );
+};
+
+/** A comparison as the panel draws it; anything malformed is ignored, never half drawn. */
+export function isComparisonInfo(x: unknown): x is ComparisonInfo {
+  if (typeof x !== 'object' || x === null) return false;
+  const c = x as Record<string, unknown>;
+  const columns = c.baselineColumns;
+  return (
+    (c.baseline === 'prev' || c.baseline === '1d' || c.baseline === '7d') &&
+    isText(c.name) &&
+    isWindow(c.window) &&
+    isWindow(c.baselineWindow) &&
+    isNumber(c.shiftMs) &&
+    Array.isArray(columns) &&
+    columns.every((col: unknown) => isText((col as { name?: unknown } | null)?.name)) &&
+    validColumnsChunk(c.baselineRows, columns.length) !== undefined &&
+    Array.isArray(c.changes) &&
+    c.changes.every(isField) &&
+    Array.isArray(c.onlyInWindow) &&
+    c.onlyInWindow.every(isText) &&
+    Array.isArray(c.onlyInBaseline) &&
+    c.onlyInBaseline.every(isText)
+  );
 }
 
 /** What the row limit kept, when the host judged that it cut a finished result; undefined otherwise. */
@@ -193,7 +244,7 @@ export function fromPersisted(saved: unknown): { runId?: string; view: ViewState
   const sort = v.sort as { column?: unknown; asc?: unknown } | undefined;
   const view: ViewState = {
     timeMode: v.timeMode === 'utc' || v.timeMode === 'raw' ? v.timeMode : 'local',
-    tab: v.tab === 'chart' ? 'chart' : 'grid',
+    tab: v.tab === 'chart' || v.tab === 'compare' ? v.tab : 'grid',
     filter: typeof v.filter === 'string' ? v.filter : '',
     hidden: stringList(v.hidden),
     chartY: stringList(v.chartY),

@@ -22,7 +22,6 @@ const stringsOf = () => ({
     error: texts.phaseError,
     cancelled: texts.phaseCancelled,
   },
-  rows,
   elapsed: (ms: number): string => fillTemplate(texts.elapsed, formatCount(ms)),
   /** Response size, or nothing when the size is not known (0 means "not measured" in the protocol). */
   bytes: (bytes: number): string | undefined => (bytes > 0 ? formatBytes(bytes) : undefined),
@@ -101,7 +100,35 @@ const stringsOf = () => ({
         : fillTemplate(texts.chartShapeMany, formatCount(series), formatCount(points)),
     downsampled: texts.chartDownsampled,
     dropped: (n: number): string => fillTemplate(texts.chartDropped, formatCount(n)),
+    /** A baseline series of Compare with…: "api-01 (baseline: yesterday)". */
+    baseline: (label: string, name: string): string => fillTemplate(texts.chartBaseline, label, name),
   },
+  compare: {
+    button: texts.toolbarCompare,
+    buttonText: texts.toolbarCompareText,
+    tab: texts.toolbarCompared,
+    window: (from: string, to: string, rowsText: string): string =>
+      fillTemplate(texts.compareWindow, from, to, rowsText),
+    baseline: (name: string, from: string, to: string, rowsText: string): string =>
+      fillTemplate(texts.compareBaseline, name, from, to, rowsText),
+    baselineEmpty: texts.compareBaselineEmpty,
+    noNumeric: texts.compareNoNumeric,
+    onlyWindow: (names: readonly string[]): string => fillTemplate(texts.compareOnlyWindow, names.join(', ')),
+    onlyBaseline: (names: readonly string[]): string =>
+      fillTemplate(texts.compareOnlyBaseline, names.join(', ')),
+    none: texts.compareNone,
+    caption: texts.compareCaption,
+    rank: texts.compareRank,
+    agent: texts.compareAgent,
+    field: texts.compareField,
+    windowValue: texts.compareWindowValue,
+    baselineValue: texts.compareBaselineValue,
+    change: texts.compareChange,
+    relative: texts.compareRelative,
+    score: texts.compareScore,
+    isNew: texts.compareNew,
+  },
+  rows,
 });
 
 /** Texts of the results panel. */

@@ -16,6 +16,8 @@ export interface ToolbarActions {
   readonly filter: (query: string) => void;
   readonly tab: (tab: ViewState['tab']) => void;
   readonly toggleDetail: () => void;
+  /** Compare with…: the host asks which baseline. */
+  readonly compare: () => void;
 }
 
 /** Handles to the controls the app enables, disables or updates. */
@@ -29,6 +31,7 @@ export interface Toolbar {
   readonly time: HTMLSelectElement;
   readonly tabs: Readonly<Record<ViewState['tab'], HTMLButtonElement>>;
   readonly detail: HTMLButtonElement;
+  readonly compare: HTMLButtonElement;
 }
 
 const FILTER_DELAY_MS = 120;
@@ -89,12 +92,20 @@ export function buildToolbar(actions: ToolbarActions): Toolbar {
   const filter = filterInput(actions);
   const filterCount = el('span', { className: 'mxql-filter-count', attrs: { 'aria-live': 'polite' } });
   const time = timeSelect(actions);
-  const tabs = { grid: tabButton('grid', t.grid, actions), chart: tabButton('chart', t.chart, actions) };
+  const tabs = {
+    grid: tabButton('grid', t.grid, actions),
+    chart: tabButton('chart', t.chart, actions),
+    compare: tabButton('compare', strings.compare.tab, actions),
+  };
+  // The Changes tab exists once a result was compared with a baseline.
+  tabs.compare.hidden = true;
+  const compare = iconButton('diff', strings.compare.button, actions.compare, strings.compare.buttonText);
   const detail = iconButton('layout-sidebar-right', strings.detailToggle, actions.toggleDetail, t.detail);
   const root = el('div', { className: 'mxql-toolbar', attrs: { role: 'toolbar' } }, [
-    el('div', { className: 'mxql-tabs', attrs: { role: 'tablist' } }, [tabs.grid, tabs.chart]),
+    el('div', { className: 'mxql-tabs', attrs: { role: 'tablist' } }, [tabs.grid, tabs.chart, tabs.compare]),
     rerun,
     cancel,
+    compare,
     el('span', { className: 'mxql-separator' }),
     ...dataButtons,
     el('span', { className: 'mxql-separator' }),
@@ -103,5 +114,5 @@ export function buildToolbar(actions: ToolbarActions): Toolbar {
     filterCount,
     detail,
   ]);
-  return { root, cancel, rerun, dataButtons, filter, filterCount, time, tabs, detail };
+  return { root, cancel, rerun, dataButtons, filter, filterCount, time, tabs, detail, compare };
 }
