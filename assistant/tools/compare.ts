@@ -7,12 +7,13 @@ import {
   planComparison,
   BASELINES,
   type Baseline,
+  type Comparison,
   type FieldChange,
 } from '../../server/core/index';
 import type { RunExecution } from '../../api/index';
 import { done, fenced } from '../results';
 import { say } from '../texts';
-import type { ToolDefinition } from '../types';
+import type { ToolContext, ToolDefinition, ToolTarget } from '../types';
 import { projectOf, requireTarget } from './target';
 import { RANGE_SCHEMA, run, sendablePlan, sendOrExplain, toolPlanInput, type RunInput } from './run';
 
@@ -74,6 +75,36 @@ function changeLine(c: ReturnType<typeof changeOut>, rank: number): string {
   const relative =
     c.relative === null ? 'new' : `${c.relative > 0 ? '+' : ''}${(c.relative * 100).toFixed(1)}%`;
   return `${rank}. ${c.agent} ${c.field} ${c.baseline} → ${c.window} (${relative}, score ${c.score})`;
+}
+
+/** A comparison run: both windows as sent and answered, the ranking, and where it ran. */
+export interface ComparisonRun {
+  readonly now: RunExecution;
+  readonly before: RunExecution;
+  readonly comparison: Comparison;
+  readonly pcode: number;
+  readonly target: ToolTarget;
+}
+
+/**
+ * Plans both windows through the one planner, sends them through the one executor (one after the other)
+ * and ranks what moved: what `mxql_compare` reports, and what `/investigate` writes per step. Refusals
+ * throw as the run tool's do.
+ */
+export async function runComparison(
+  input: CompareInput,
+  context: ToolContext,
+  signal: AbortSignal,
+): Promise<ComparisonRun> {
+  const plans = planComparison(toolPlanInput(input, context), input.baseline);
+  const windowPlan = await sendablePlan(plans.window, input, context, signal);
+  const baselinePlan = await sendablePlan(plans.baseline, input, context, signal);
+  const target = requireTarget(context);
+  const pcode = projectOf(context, target, 'run/no-project', input.pcode, windowPlan.pcode);
+  const options = { signal, pcode, catalog: context.catalogs.categories };
+  const now = await sendOrExplain(context, target, windowPlan, options);
+  const before = await sendOrExplain(context, target, baselinePlan, options);
+  return { now, before, comparison: compareRows(now.rows, before.rows), pcode, target };
 }
 
 export const compare: ToolDefinition<CompareInput> = {
@@ -151,15 +182,7 @@ export const compare: ToolDefinition<CompareInput> = {
   },
   readsService: true,
   async run(input, context, signal) {
-    const plans = planComparison(toolPlanInput(input, context), input.baseline);
-    const windowPlan = await sendablePlan(plans.window, input, context, signal);
-    const baselinePlan = await sendablePlan(plans.baseline, input, context, signal);
-    const target = requireTarget(context);
-    const pcode = projectOf(context, target, 'run/no-project', input.pcode, windowPlan.pcode);
-    const options = { signal, pcode, catalog: context.catalogs.categories };
-    const now = await sendOrExplain(context, target, windowPlan, options);
-    const before = await sendOrExplain(context, target, baselinePlan, options);
-    const comparison = compareRows(now.rows, before.rows);
+    const { now, before, comparison, pcode, target } = await runComparison(input, context, signal);
     const changes = comparison.changes.slice(0, input.top ?? DEFAULT_TOP).map(changeOut);
     const window = windowOf(now);
     const baselineWindow = windowOf(before);

@@ -3,7 +3,8 @@
 // older editor keeps every other feature.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { invokeTool } from '../../../assistant/toolset';
+import { invokeTool, planInvestigation } from '../../../assistant/toolset';
+import { englishOf } from '../../../common/templateText';
 import { parsedText, queryAt } from '../../../server/core/index';
 import { DEMO_PROFILE_NAME } from '../config';
 import type { Ctx } from '../ctx';
@@ -12,7 +13,9 @@ import type { Runner } from '../run/runner';
 import { handleChat, type ChatDeps } from './chatParticipant';
 import { registerLanguageModelTools } from './languageModelTools';
 import { registerMcpServerProvider } from './mcpServerProvider';
-import { toolContext, toolLocale } from './toolHost';
+import { notebookDataOf, NOTEBOOK_TYPE } from '../notebook/notebookSerializer';
+import { printNotebook } from '../notebook/notebookFile';
+import { toolContext, toolLocale, toolSelection } from './toolHost';
 import { CHAT_PARTICIPANT_ID } from './toolManifest';
 import { WorkspaceQueries } from './workspaceQueries';
 
@@ -79,6 +82,31 @@ export function chatDeps(
         queryText: document.getText(),
         uri: document.uri.toString(),
       });
+    },
+    investigation: {
+      plan: (symptom) => planInvestigation(symptom, ctx.catalogs.categories, englishOf),
+      start: async () => {
+        await queries.load();
+        const context = await toolContext(ctx, queries);
+        const { profile } = await toolSelection(ctx);
+        const pcode = context.target?.pcode;
+        const project = pcode !== undefined ? ctx.projectName(profile, pcode) : undefined;
+        return {
+          context,
+          target: {
+            profile,
+            ...(pcode !== undefined ? { pcode } : {}),
+            ...(project ? { project } : {}),
+            label: context.target?.label ?? profile,
+          },
+        };
+      },
+      openNotebook: async (file) => {
+        // Through the file format, so the notebook opens exactly as its saved file would.
+        const data = notebookDataOf(printNotebook(file, true));
+        const notebook = await vscode.workspace.openNotebookDocument(NOTEBOOK_TYPE, data);
+        await vscode.window.showNotebookDocument(notebook, { preview: false });
+      },
     },
     proposeFix: async (document, fixed) => {
       const proposed = fixes.add(fixed, path.basename(document.uri.path));

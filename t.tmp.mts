@@ -1,0 +1,18 @@
+import { planInvestigation } from './assistant/investigate/plan';
+import { runInvestigation, rankChanges } from './assistant/investigate/run';
+import { englishOf } from './common/templateText';
+import { startDemoServer, demoClientOptions } from './demo/index';
+import { createOpenApiClient } from './api/index';
+import { bundledCategoryCatalog, bundledPathCatalog } from './server/core/catalog/bundledCatalog';
+import { INCIDENT, INCIDENT_PROJECT } from './test/support/incidentScenario';
+const NOW = Date.now();
+const demo = await startDemoServer({ now: () => NOW, incident: INCIDENT });
+const client = createOpenApiClient({ ...demoClientOptions(demo), retry: { attempts: 1 } });
+const pcode = demo.projects.find(p => p.name === INCIDENT_PROJECT)!.pcode;
+const ctx = { target: { client, pcode, label: 'Demo', isDemo: true }, catalogs: { categories: bundledCategoryCatalog, paths: bundledPathCatalog }, locale: 'en' as const, now: () => NOW, timezone: () => 0 };
+const plan = planInvestigation(process.argv[2] ?? 'response time went up', bundledCategoryCatalog, englishOf);
+const t0 = performance.now();
+const r = await runInvestigation(plan, ctx, new AbortController().signal, (o) => console.log(o.step.signal, o.ok ? `${o.run.now.rows.length}/${o.run.before.rows.length} rows, ${o.run.comparison.changes.length} changes, top ${JSON.stringify(o.run.comparison.changes[0])}` : o.message));
+console.log('ms', performance.now() - t0);
+for (const c of rankChanges(r.outcomes).slice(0, 8)) console.log(c.stepIndex, c.change.agent, c.change.field, c.change.baseline.toFixed(2), c.change.window.toFixed(2), c.change.score.toFixed(1));
+await client.close(); await demo.close();
