@@ -26,6 +26,28 @@ function activeMxqlEditor(): vscode.TextEditor | undefined {
   return editor?.document.languageId === 'mxql' ? editor : undefined;
 }
 
+/**
+ * Where an investigation is written: a new `investigation-<date>-<time>.mxqlnb` in the first workspace
+ * folder (never over an existing file), so it can be re-run and shared; undefined without a folder (the
+ * notebook then opens untitled). Only called when outputs may be saved: rows stay out of files otherwise.
+ */
+async function newInvestigationUri(): Promise<vscode.Uri | undefined> {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  if (!folder) return undefined;
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const stamp = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}-${pad(now.getHours())}${pad(now.getMinutes())}`;
+  for (let n = 1; n < 100; n++) {
+    const uri = vscode.Uri.joinPath(folder.uri, `investigation-${stamp}${n > 1 ? `-${n}` : ''}.mxqlnb`);
+    try {
+      await vscode.workspace.fs.stat(uri);
+    } catch {
+      return uri;
+    }
+  }
+  return undefined;
+}
+
 /** Proposed repairs, shown read-only beside the file until accepted. */
 class ProposedFixes implements vscode.TextDocumentContentProvider {
   private readonly texts = new Map<string, string>();
@@ -102,9 +124,14 @@ export function chatDeps(
         };
       },
       openNotebook: async (file) => {
+        const uri = ctx.config.notebookSaveOutputs ? await newInvestigationUri() : undefined;
         // Through the file format, so the notebook opens exactly as its saved file would.
-        const data = notebookDataOf(printNotebook(file, true));
-        const notebook = await vscode.workspace.openNotebookDocument(NOTEBOOK_TYPE, data);
+        const text = printNotebook(file, true);
+        let notebook: vscode.NotebookDocument;
+        if (uri) {
+          await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
+          notebook = await vscode.workspace.openNotebookDocument(uri);
+        } else notebook = await vscode.workspace.openNotebookDocument(NOTEBOOK_TYPE, notebookDataOf(text));
         await vscode.window.showNotebookDocument(notebook, { preview: false });
       },
     },
