@@ -86,7 +86,8 @@ async function waitForScriptedModel(): Promise<void> {
   await rig.page
     .locator('.interactive-input-part .action-label', { hasText: 'Scripted Model' })
     .first()
-    .waitFor({ state: 'visible' });
+    // A loaded machine takes longer than the default 30 s to register the provider's model.
+    .waitFor({ state: 'visible', timeout: 90_000 });
 }
 
 /** Types `text` into the chat input (replacing what the sticky participant left there) and sends it. */
