@@ -21,6 +21,14 @@ import { run } from './tools/run';
 export * from './types';
 export { say, type TextKey } from './texts';
 export { toolPlan, toolPlanInput } from './tools/run';
+export {
+  planInvestigation,
+  SIGNALS,
+  type InvestigationPlan,
+  type InvestigationStep,
+  type Signal,
+} from './investigate/plan';
+export { rankChanges, runInvestigation, type RankedChange, type StepOutcome } from './investigate/run';
 
 /** A tool of any input, as the table holds it (each validates its own input before it runs). */
 export type AnyTool = ToolDefinition<never>;

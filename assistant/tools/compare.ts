@@ -3,11 +3,11 @@
 // sent by the one executor in the one sequence of api/executeComparison.ts, then per agent and numeric
 // field the change against the baseline's spread, ranked by the core's compareRows. The result states
 // both windows and the ranking.
-import { BASELINES, type Baseline, type FieldChange } from '../../server/core/index';
+import { BASELINES, type Baseline, type Comparison, type FieldChange } from '../../server/core/index';
 import { executeComparison, type RunExecution } from '../../api/index';
 import { done, fenced } from '../results';
 import { say } from '../texts';
-import type { ToolDefinition } from '../types';
+import type { ToolContext, ToolDefinition, ToolTarget } from '../types';
 import { projectOf, requireTarget } from './target';
 import { RANGE_SCHEMA, run, sendablePlan, sendOrExplain, toolPlanInput, type RunInput } from './run';
 
@@ -69,6 +69,50 @@ function changeLine(c: ReturnType<typeof changeOut>, rank: number): string {
   const relative =
     c.relative === null ? 'new' : `${c.relative > 0 ? '+' : ''}${(c.relative * 100).toFixed(1)}%`;
   return `${rank}. ${c.agent} ${c.field} ${c.baseline} → ${c.window} (${relative}, score ${c.score})`;
+}
+
+/** A comparison run: both windows as sent and answered, the ranking, and where it ran. */
+export interface ComparisonRun {
+  readonly now: RunExecution;
+  readonly before: RunExecution;
+  readonly comparison: Comparison;
+  readonly pcode: number;
+  readonly target: ToolTarget;
+}
+
+/**
+ * Plans both windows through the one planner, sends them through the one executor (one after the other)
+ * and ranks what moved: what `mxql_compare` reports, and what `/investigate` writes per step. Refusals
+ * throw as the run tool's do.
+ */
+export async function runComparison(
+  input: CompareInput,
+  context: ToolContext,
+  signal: AbortSignal,
+): Promise<ComparisonRun> {
+  let sending: { target: ToolTarget; pcode: number } | undefined;
+  const runs = await executeComparison(toolPlanInput(input, context), input.baseline, {
+    run: async (plan) => {
+      const sendable = await sendablePlan(plan, input, context, signal);
+      if (!sending) {
+        const target = requireTarget(context);
+        const pcode = projectOf(context, target, 'run/no-project', input.pcode, sendable.pcode);
+        sending = { target, pcode };
+      }
+      const options = { signal, pcode: sending.pcode, catalog: context.catalogs.categories };
+      return sendOrExplain(context, sending.target, sendable, options);
+    },
+    rowsOf: (execution) => execution.rows,
+  });
+  // rowsOf never fails: a failed side throws, so both ran and were compared.
+  const { target, pcode } = sending as NonNullable<typeof sending>;
+  return {
+    now: runs.window,
+    before: runs.base as RunExecution,
+    comparison: runs.comparison as NonNullable<typeof runs.comparison>,
+    pcode,
+    target,
+  };
 }
 
 export const compare: ToolDefinition<CompareInput> = {
@@ -146,25 +190,7 @@ export const compare: ToolDefinition<CompareInput> = {
   },
   readsService: true,
   async run(input, context, signal) {
-    let sending: { target: ReturnType<typeof requireTarget>; pcode: number } | undefined;
-    const runs = await executeComparison(toolPlanInput(input, context), input.baseline, {
-      run: async (plan) => {
-        const sendable = await sendablePlan(plan, input, context, signal);
-        if (!sending) {
-          const target = requireTarget(context);
-          const pcode = projectOf(context, target, 'run/no-project', input.pcode, sendable.pcode);
-          sending = { target, pcode };
-        }
-        const options = { signal, pcode: sending.pcode, catalog: context.catalogs.categories };
-        return sendOrExplain(context, sending.target, sendable, options);
-      },
-      rowsOf: (execution) => execution.rows,
-    });
-    const now = runs.window;
-    // rowsOf never fails: a failed side throws, so both ran and were compared.
-    const before = runs.base as RunExecution;
-    const comparison = runs.comparison as NonNullable<typeof runs.comparison>;
-    const { target, pcode } = sending as NonNullable<typeof sending>;
+    const { now, before, comparison, pcode, target } = await runComparison(input, context, signal);
     const changes = comparison.changes.slice(0, input.top ?? DEFAULT_TOP).map(changeOut);
     const window = windowOf(now);
     const baselineWindow = windowOf(before);

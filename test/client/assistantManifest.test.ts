@@ -42,7 +42,7 @@ void test('the participant and the MCP provider are declared under the ids the e
   }[];
   assert.deepEqual(
     participants.map((p) => [p.id, p.name, p.commands.map((c) => c.name)]),
-    [[CHAT_PARTICIPANT_ID, 'mxql', ['query', 'explain', 'fix']]],
+    [[CHAT_PARTICIPANT_ID, 'mxql', ['query', 'explain', 'fix', 'investigate']]],
   );
   const providers = contributes.mcpServerDefinitionProviders as { id: string }[];
   assert.deepEqual(

@@ -107,6 +107,8 @@ const FAMILIES = [
   // The dashboard preview's problems with a board file, said the same way.
   { callee: 'runText', dirs: ['server/core/embedded/board.ts'] },
   { callee: 'fail', dirs: ['common/notebookOutput.ts', 'client/src/notebook/notebookFile.ts'] },
+  // The investigation planner's titles and reasons, which `/investigate` writes through say().
+  { callee: 'templateText', dirs: ['assistant/investigate'] },
 ] as const;
 
 let scanned: { program: ts.Program; scan: ScanResult } | undefined;

@@ -3,16 +3,30 @@
 // into the chat input. `/query` gets a broken query first, so the participant's check-and-repair loop runs,
 // then the repaired one; `/explain` gets a scripted explanation. The steps share one workbench and run in
 // order; a failed step leaves a screenshot in test-results/e2e-chat/. With MXQL_UPDATE_MEDIA=1 the answer
-// of `/query` is also saved as media/assistant-chat.png for the README.
+// of `/query` is also saved as media/assistant-chat.png for the README. The demo plays an incident
+// (MXQL_DEMO_INCIDENT: one agent of the first project slows down), so `/investigate` has something to find:
+// its notebook is read back from the workspace, every MXQL cell checked, re-run with Run All and saved.
 import { after, before, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator } from 'playwright-core';
 import { repoRoot, type PackagedVsix } from '../package/buildVsix';
 import { e2eResultsDir, e2eStep, resultsFrame, startE2eRig, type E2eRig } from '../support/e2eWorkbench';
 import { packageScriptedModel } from '../support/scriptedModel';
+import { parseNotebook, type NotebookFile } from '../../client/src/notebook/notebookFile';
+import { bundledCategoryCatalog } from '../../server/core/catalog/bundledCatalog';
+import { validate } from '../../server/core/index';
+
+/**
+ * The incident the demo plays: an agent of the Demo's first project (the active one) degrades from 20
+ * minutes before the demo started, so the investigation's 30-minute window, minutes later, holds it and
+ * the window before it does not.
+ */
+const INCIDENT = 'storefront-api-02:resp_time*3,tps/2@20m';
+const DEGRADED = 'storefront-api-02:8081';
+const SYMPTOM = 'response time went up';
 
 const NEED = 'TPS of each agent';
 /** The model's first answer: the SELECT list is never closed, which the check reports as an error. */
@@ -76,7 +90,8 @@ async function waitForScriptedModel(): Promise<void> {
   await rig.page
     .locator('.interactive-input-part .action-label', { hasText: 'Scripted Model' })
     .first()
-    .waitFor({ state: 'visible' });
+    // A loaded machine takes longer than the default 30 s to register the provider's model.
+    .waitFor({ state: 'visible', timeout: 90_000 });
 }
 
 /** Types `text` into the chat input (replacing what the sticky participant left there) and sends it. */
@@ -137,6 +152,7 @@ void describe('@mxql in the chat, end to end', () => {
         resultsDir: join(e2eResultsDir, '..', 'e2e-chat'),
         extraVsix: [model.path],
         settings: { 'mxql.defaultProfile': 'Demo', 'mxqlTest.scriptFile': scriptFile() },
+        env: { MXQL_DEMO_INCIDENT: INCIDENT },
       });
       await rig.page.setViewportSize({ width: 1280, height: 800 });
     },
@@ -207,4 +223,87 @@ void describe('@mxql in the chat, end to end', () => {
     const file = readFileSync(join(rig.workspaceDir, EXPLAINED_FILE), 'utf8');
     assert.ok(asked.includes(file.slice(file.indexOf('CATEGORY')).trim()), asked);
   });
+
+  step(
+    '3. /investigate writes a notebook whose queries pass the check, name the degraded agent first and re-run',
+    'investigate',
+    async () => {
+      const before = investigationFiles();
+      const asked = promptsAsked().length;
+      await sendToChat(`@mxql /investigate ${SYMPTOM}`);
+      const response = responses()
+        .filter({ hasText: /Ran 5 steps on Demo/ })
+        .last();
+      await response.waitFor({ state: 'visible', timeout: 90_000 });
+      const text = plain(await response.innerText());
+      const summary = text.slice(text.indexOf('What moved most:'));
+      const firstMoved = summary
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean)[1];
+      assert.ok(firstMoved?.includes(DEGRADED), text);
+      // The steps are the planner's: the model was not asked for a query.
+      assert.equal(promptsAsked().length, asked);
+
+      const [name] = investigationFiles().filter((f) => !before.includes(f));
+      assert.ok(name, 'a new investigation notebook in the workspace');
+      await rig.page.locator('.tabs-container .tab.active', { hasText: name }).waitFor({ state: 'visible' });
+      const written = readNotebook(name);
+      const queries = written.cells.filter((c) => c.kind === 'mxql');
+      assert.equal(queries.length, 5);
+      for (const cell of queries) {
+        const errors = validate(cell.source, { catalog: bundledCategoryCatalog }).filter(
+          (d) => d.severity === 'error',
+        );
+        assert.deepEqual(errors, [], cell.source);
+        assert.deepEqual(
+          cell.outputs?.map((o) => o.type),
+          ['result', 'result'],
+          'the rows and the comparison',
+        );
+      }
+      const findings = written.cells.at(-1);
+      assert.equal(findings?.kind, 'markdown');
+      const first = findings.source.split('\n').find((line) => line.startsWith('1. '));
+      assert.ok(first?.includes(DEGRADED.replace(/-/g, '\\-')), findings.source);
+      assert.match(first ?? '', /resp_time/);
+      const ranAt = Math.max(...queries.flatMap((c) => c.outputs ?? []).map((o) => o.run.ranAt ?? 0));
+
+      // Run All re-runs every cell over the header's range: one result each, no error, once saved.
+      const notebook = rig.page.locator('.notebook-editor');
+      // From the palette: beside the chat and the results panel the toolbar folds Run All into its menu.
+      await rig.workbench.runCommand('Notebook: Run All');
+      const deadline = Date.now() + 60_000;
+      let rerun: NotebookFile['cells'] = [];
+      for (;;) {
+        await notebook
+          .locator('.cell-list-container')
+          .first()
+          .click({ position: { x: 5, y: 5 } });
+        await rig.page.keyboard.press('Control+S');
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        rerun = readNotebook(name).cells.filter((c) => c.kind === 'mxql');
+        const done = rerun.every((c) => c.outputs?.length === 1 && (c.outputs[0]?.run.ranAt ?? 0) > ranAt);
+        if (done || Date.now() > deadline) break;
+      }
+      assert.deepEqual(
+        rerun.map((c) => c.outputs?.map((o) => o.type)),
+        queries.map(() => ['result']),
+      );
+      assert.deepEqual(
+        rerun.map((c) => c.source),
+        queries.map((c) => c.source),
+      );
+      await rig.screenshot('investigate', rig.page.locator('.part.editor'));
+    },
+  );
 });
+
+/** The investigation notebooks in the workspace folder. */
+function investigationFiles(): string[] {
+  return readdirSync(rig.workspaceDir).filter((f) => /^investigation-.*\.mxqlnb$/.test(f));
+}
+
+function readNotebook(name: string): NotebookFile {
+  return parseNotebook(readFileSync(join(rig.workspaceDir, name), 'utf8'));
+}

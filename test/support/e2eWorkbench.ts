@@ -32,6 +32,7 @@ interface CodeServerHarness {
     logFile?: string;
     settings?: Record<string, unknown>;
     extraArgs?: string[];
+    env?: Record<string, string>;
   }): Promise<{ url: string; port: number; stop: () => Promise<void> }>;
 }
 
@@ -79,6 +80,8 @@ export interface E2eRigOptions {
   readonly extraVsix?: readonly string[];
   /** User settings besides the rig's own (e.g. a profile). */
   readonly settings?: Readonly<Record<string, unknown>>;
+  /** Environment of code-server, so of the extension host and the demo it starts (e.g. an incident). */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 /** Packages, installs and starts everything; on failure, whatever was started is stopped again. */
@@ -107,7 +110,7 @@ export async function startE2eRig(options: E2eRigOptions = {}): Promise<E2eRig> 
 async function startSteps(
   cleanups: (() => Promise<void> | void)[],
   close: () => Promise<void>,
-  { locale, extraVsix = [], settings = {} }: E2eRigOptions,
+  { locale, extraVsix = [], settings = {}, env = {} }: E2eRigOptions,
   resultsDir: string,
 ): Promise<E2eRig> {
   const harness = await loadHarness();
@@ -129,6 +132,7 @@ async function startSteps(
     userDataDir,
     logFile: join(resultsDir, 'code-server.log'),
     settings: { ...userSettings, ...settings },
+    env: { ...env },
     ...(locale ? { extraArgs: ['--locale', locale] } : {}),
   });
   cleanups.push(() => server.stop());

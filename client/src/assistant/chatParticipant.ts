@@ -2,10 +2,12 @@
 // a query that passed the check (repaired with the check's findings when it did not) and was dry-run on
 // the demo, opens it in a new editor and runs it on the active profile, rows in the results panel;
 // `/explain` explains the query at the cursor step by step; `/fix` proposes the file's repairs as a diff to
-// accept. Every query shown has passed the check. The tools it calls are the toolset's (assistant/).
+// accept; `/investigate` plans checked queries for a symptom, compares each with the window before and
+// writes the findings as a notebook (chatInvestigate.ts). Every query shown has passed the check. The tools it calls are the toolset's (assistant/).
 import * as vscode from 'vscode';
 import type { ToolResult } from '../../../assistant/toolset';
 import { t } from '../l10n';
+import { investigate, type InvestigateDeps } from './chatInvestigate';
 import { explainPrompt, queryFrom, queryPrompt, repairPrompt } from './chatPrompts';
 
 /** How many times a query that fails the check is sent back to the model with the findings. */
@@ -30,6 +32,8 @@ export interface ChatDeps {
   openAndRun(mql: string): Promise<{ status: string; rows?: number; message?: string }>;
   /** Shows a proposed text of `document` as a diff; resolves to the command that applies it. */
   proposeFix(document: vscode.TextDocument, fixed: string): Promise<vscode.Command>;
+  /** What `/investigate` plans with, runs on and writes to. */
+  readonly investigation: InvestigateDeps;
 }
 
 /** The part of a chat response stream the participant writes to. */
@@ -231,6 +235,8 @@ export async function handleChat(
   token: vscode.CancellationToken,
 ): Promise<vscode.ChatResult> {
   try {
+    if (request.command === 'investigate')
+      return await investigate(deps.investigation, request.prompt, stream, token);
     const command = request.command === 'explain' ? explain : request.command === 'fix' ? fix : query;
     return await command(deps, request, stream, token);
   } catch (error) {

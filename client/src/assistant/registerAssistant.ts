@@ -3,7 +3,8 @@
 // older editor keeps every other feature.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { invokeTool } from '../../../assistant/toolset';
+import { invokeTool, planInvestigation } from '../../../assistant/toolset';
+import { englishOf } from '../../../common/templateText';
 import { parsedText, queryAt } from '../../../server/core/index';
 import { DEMO_PROFILE_NAME } from '../config';
 import type { Ctx } from '../ctx';
@@ -12,7 +13,9 @@ import type { Runner } from '../run/runner';
 import { handleChat, type ChatDeps } from './chatParticipant';
 import { registerLanguageModelTools } from './languageModelTools';
 import { registerMcpServerProvider } from './mcpServerProvider';
-import { toolContext, toolLocale } from './toolHost';
+import { notebookDataOf, NOTEBOOK_TYPE } from '../notebook/notebookSerializer';
+import { printNotebook } from '../notebook/notebookFile';
+import { toolContext, toolLocale, toolSelection } from './toolHost';
 import { CHAT_PARTICIPANT_ID } from './toolManifest';
 import { WorkspaceQueries } from './workspaceQueries';
 
@@ -21,6 +24,28 @@ const FIX_SCHEME = 'mxql-fix';
 function activeMxqlEditor(): vscode.TextEditor | undefined {
   const editor = vscode.window.activeTextEditor;
   return editor?.document.languageId === 'mxql' ? editor : undefined;
+}
+
+/**
+ * Where an investigation is written: a new `investigation-<date>-<time>.mxqlnb` in the first workspace
+ * folder (never over an existing file), so it can be re-run and shared; undefined without a folder (the
+ * notebook then opens untitled). Only called when outputs may be saved: rows stay out of files otherwise.
+ */
+async function newInvestigationUri(): Promise<vscode.Uri | undefined> {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  if (!folder) return undefined;
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const stamp = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}-${pad(now.getHours())}${pad(now.getMinutes())}`;
+  for (let n = 1; n < 100; n++) {
+    const uri = vscode.Uri.joinPath(folder.uri, `investigation-${stamp}${n > 1 ? `-${n}` : ''}.mxqlnb`);
+    try {
+      await vscode.workspace.fs.stat(uri);
+    } catch {
+      return uri;
+    }
+  }
+  return undefined;
 }
 
 /** Proposed repairs, shown read-only beside the file until accepted. */
@@ -79,6 +104,36 @@ export function chatDeps(
         queryText: document.getText(),
         uri: document.uri.toString(),
       });
+    },
+    investigation: {
+      plan: (symptom) => planInvestigation(symptom, ctx.catalogs.categories, englishOf),
+      start: async () => {
+        await queries.load();
+        const context = await toolContext(ctx, queries);
+        const { profile } = await toolSelection(ctx);
+        const pcode = context.target?.pcode;
+        const project = pcode !== undefined ? ctx.projectName(profile, pcode) : undefined;
+        return {
+          context,
+          target: {
+            profile,
+            ...(pcode !== undefined ? { pcode } : {}),
+            ...(project ? { project } : {}),
+            label: context.target?.label ?? profile,
+          },
+        };
+      },
+      openNotebook: async (file) => {
+        const uri = ctx.config.notebookSaveOutputs ? await newInvestigationUri() : undefined;
+        // Through the file format, so the notebook opens exactly as its saved file would.
+        const text = printNotebook(file, true);
+        let notebook: vscode.NotebookDocument;
+        if (uri) {
+          await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
+          notebook = await vscode.workspace.openNotebookDocument(uri);
+        } else notebook = await vscode.workspace.openNotebookDocument(NOTEBOOK_TYPE, notebookDataOf(text));
+        await vscode.window.showNotebookDocument(notebook, { preview: false });
+      },
     },
     proposeFix: async (document, fixed) => {
       const proposed = fixes.add(fixed, path.basename(document.uri.path));
