@@ -136,6 +136,7 @@ export { looksLikeCommand } from './syntax/commandNames';
 // ---- The API client (api/): value lookups for a run's `$params`, and the columns a run's rows promise.
 export { LOOKUP_VALUES, lookupValues } from './features/valueLookup';
 export { selectedColumnsOf } from './run/resultColumns';
+export { categoriesRead, fieldUnits } from './run/fieldUnits';
 export { filterProbe, type FilterProbe } from './run/emptyProbe';
 
 // ---- Build scripts (scripts/buildCatalog.mjs): the catalog data, its shape and the columns queries read.

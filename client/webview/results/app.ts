@@ -242,7 +242,13 @@ export class ResultsApp {
   private drawChart(): void {
     this.chartDirty = false;
     // The chart reads rows; they are built from the columns only when the chart is shown.
-    this.chart.update(this.state.columns, this.grid.kinds, this.grid.table.rows(), this.view);
+    this.chart.update(
+      this.state.columns,
+      this.grid.kinds,
+      this.grid.table.rows(),
+      this.view,
+      this.state.run?.marks,
+    );
   }
 
   private setView(patch: Partial<ViewState>, apply = true): void {

@@ -1,6 +1,7 @@
 // The chart tab: pickers for the y columns and the split key, the chart and a note about
 // simplifications (downsampling, series left out).
 
+import type { ChartMarks } from '../../../common/chartMarks';
 import { type Cell, type ColumnInfo } from '../../../common/resultsMessages';
 import { ResultsChart } from './chart';
 import { buildChartData, chartCandidates, defaultChoice } from './chartData';
@@ -32,6 +33,7 @@ export class ChartPane {
     kinds: readonly DisplayKind[],
     rows: readonly (readonly Cell[])[],
     view: ViewState,
+    marks?: ChartMarks,
   ): void {
     const choice = defaultChoice(columns, kinds, view.chartY, view.chartSplit);
     if (!choice) {
@@ -53,7 +55,8 @@ export class ChartPane {
     if (data.downsampled) notes.push(strings.chart.downsampled);
     if (data.droppedSeries > 0) notes.push(strings.chart.dropped(data.droppedSeries));
     this.note.textContent = notes.join(' · ');
-    this.chart.show(data, view.timeMode === 'utc');
+    const overlay = marks ? { marks, fields: choice.ys.map(name) } : undefined;
+    this.chart.show(data, view.timeMode === 'utc', overlay);
   }
 
   private renderPickers(numeric: string[], ys: string[], keys: string[], split: string): void {
