@@ -148,3 +148,4 @@ export {
   titleOfQueryFile,
   type QueryTitles,
 } from './features/queryTitles';
+export * from './alerts/index';
