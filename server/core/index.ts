@@ -149,3 +149,4 @@ export {
   titleOfQueryFile,
   type QueryTitles,
 } from './features/queryTitles';
+export * from './alerts/index';
