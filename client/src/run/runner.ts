@@ -98,6 +98,17 @@ export class Runner {
     return this.execute(source, prepared.run, target, options);
   }
 
+  /** The last query run with the panel shown, and its options (the results panel's alert draft starts there). */
+  lastRun(): { readonly source: RunSource; readonly options: RunOptions } | undefined {
+    return this.last;
+  }
+
+  /** Draws `marks` over a finished run's chart of `ys` and says `notice`, in the panels that show it. */
+  markRun(runId: string, marks: ChartMarks, notice?: string, ys?: readonly string[]): void {
+    this.ctx.results.mark(runId, marks, notice, ys);
+    this.panels.update(runId);
+  }
+
   /** Runs the last query again with the same values. */
   async rerunLast(): Promise<RunOutcome> {
     if (!this.last) {

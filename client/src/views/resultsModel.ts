@@ -4,6 +4,7 @@
 // chunks the panel receives, encoded once. A kept result is then a few typed arrays instead of an
 // array per row, which the extension host's garbage collector would walk on every major collection
 // (a 50,000-row result: 50,000 arrays, whose collections landed in the middle of posting the rows).
+import type { ChartMarks } from '../../../common/chartMarks';
 import { decodeRows } from '../../../common/columnChunks';
 import {
   chunkColumns,
@@ -146,6 +147,21 @@ export class ResultsModel {
   cancel(runId: string): void {
     const result = this.results.get(runId);
     if (result) result.status = 'cancelled';
+  }
+
+  /**
+   * Draws `marks` over a kept run's chart (merged with its own, e.g. units), says `notice`, and with `ys`
+   * opens the panel on the chart of those columns.
+   */
+  mark(runId: string, marks: ChartMarks, notice?: string, ys?: readonly string[]): void {
+    const result = this.results.get(runId);
+    if (!result) return;
+    const run: RunInfo = {
+      ...result.run,
+      marks: { ...result.run.marks, ...marks },
+      ...(ys ? { chart: { ys } } : {}),
+    };
+    Object.assign(result, { run }, notice ? { notice } : {});
   }
 
   get(runId: string): RunResult | undefined {
