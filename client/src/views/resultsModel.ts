@@ -55,6 +55,10 @@ export interface ResultSnapshot {
   readonly stime?: number;
   readonly etime?: number;
   readonly injects: Readonly<Record<string, string>>;
+  /** What the chart draws over the rows (units, a rule's threshold and firing spans). */
+  readonly marks?: ChartMarks;
+  /** The panel's status line. */
+  readonly notice?: string;
 }
 
 /** How many results stay in memory for replay and export; older ones must be re-run. */
@@ -235,6 +239,8 @@ export class ResultsModel {
       ...(result.run.etime !== undefined ? { etime: result.run.etime } : {}),
       injects: result.run.injects ?? {},
       ...(result.error ? { error: result.error } : {}),
+      ...(result.run.marks ? { marks: result.run.marks } : {}),
+      ...(result.notice ? { notice: result.notice } : {}),
     };
   }
 }
