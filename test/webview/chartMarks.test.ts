@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { type Page } from 'playwright-core';
+import { BOARD_PROTOCOL_VERSION, type BoardMessage, type QueryMessage } from '../../common/boardMessages';
 import type { ChartMarks } from '../../common/chartMarks';
 import { BASE_TIME, runMessages, testColumns, testRows, testRun } from './fixtures';
 import { openWebview, sendToWebview, violations, waitFor, useWebviewRig } from './harness';
@@ -137,6 +138,68 @@ void describe('chart marks in Chromium', () => {
     assert.equal(await page.evaluate(`document.querySelector('.mxql-chart').dataset.marks`), undefined);
     assert.ok(!(await page.evaluate<string[]>('window.__texts')).includes('count'));
     assert.ok(!isRed(await pixel(page, outsideX, inBand)), 'no band without marks');
+    assert.deepEqual(await violations(page), []);
+    await page.close();
+  });
+
+  void it('the dashboard preview captions a series widget y axis with its field unit', async () => {
+    const page = await openWebview(rig.browser, rig.server, 'board');
+    await recordCanvasTexts(page);
+    const v = BOARD_PROTOCOL_VERSION;
+    const board: BoardMessage = {
+      type: 'board',
+      v,
+      generation: 1,
+      name: 'Units',
+      columns: 52,
+      rows: 12,
+      widgets: [
+        {
+          index: 0,
+          id: 'cpu',
+          title: 'CPU',
+          kind: 'series',
+          place: { x: 0, y: 0, w: 26, h: 8 },
+          stacked: false,
+          queries: ['q'],
+        },
+        {
+          index: 1,
+          id: 'tps',
+          title: 'TPS',
+          kind: 'series',
+          place: { x: 26, y: 0, w: 26, h: 8 },
+          stacked: false,
+          queries: ['q'],
+        },
+      ],
+      problems: [],
+      target: 'Demo',
+      presets: ['1h'],
+      preset: '1h',
+    };
+    const rows = Array.from({ length: 20 }, (_, i) => [BASE_TIME + i * 60_000, 'agent-a', 40 + (i % 5)]);
+    const columns = ['time', 'oname', 'cpu'].map((name) => ({ name }));
+    const query = (widget: number, extra: Partial<QueryMessage>): QueryMessage => ({
+      type: 'query',
+      v,
+      generation: 1,
+      widget,
+      query: 0,
+      status: 'done',
+      columns,
+      rows,
+      total: rows.length,
+      ...extra,
+    });
+    await sendToWebview(page, [board, query(0, { units: { cpu: 'pct' } }), query(1, {})]);
+    await waitFor(page, `document.querySelectorAll('.widget-body canvas').length === 2`);
+    await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
+    const units: (string | null)[] = await page.evaluate(
+      `[...document.querySelectorAll('.widget-body')].map((b) => b.dataset.marks ? JSON.parse(b.dataset.marks).unit ?? null : null)`,
+    );
+    assert.deepEqual(units, ['%', null], 'only the widget whose query has a unit is captioned');
+    assert.ok((await page.evaluate<string[]>('window.__texts')).includes('%'));
     assert.deepEqual(await violations(page), []);
     await page.close();
   });
