@@ -11,6 +11,7 @@ import {
   type ThresholdMark,
 } from '../../common/chartMarks';
 import { parseRun } from '../../common/notebookOutput';
+import { chartSvg } from '../../client/src/notebook/chartSvg';
 
 const above: ThresholdMark = { field: 'cpu', op: '>', value: 80 };
 const below: ThresholdMark = { field: 'free', op: '<=', value: 10 };
@@ -57,4 +58,26 @@ test('marks read back from a file keep the well-formed parts and drop the rest',
   const run = parseRun({ title: 't', marks: { units: { cpu: 'pct' } } }, 'output.run');
   assert.deepEqual(run.marks, { units: { cpu: 'pct' } });
   assert.equal(parseRun({ title: 't', marks: 7 }, 'output.run').marks, undefined);
+});
+
+test('the exported SVG chart draws the band above the line, the spans and the unit', () => {
+  const rows = Array.from({ length: 10 }, (_, i) => [1_000 + i * 60_000, 'a', 10 + i * 4]);
+  const marks = {
+    thresholds: [{ field: 'cpu', op: '>' as const, value: 80 }],
+    spans: [{ start: 1_000 + 120_000, end: 1_000 + 240_000, label: 'a' }],
+    units: { cpu: 'pct' },
+  };
+  const svg = chartSvg(['time', 'oname', 'cpu'], rows, 'CPU', marks) ?? '';
+  const band = /<rect class="band" x="[\d.]+" y="([\d.]+)" width="[\d.]+" height="([\d.]+)"/.exec(svg);
+  assert.ok(band, svg);
+  // The scale reaches the threshold (80, above the data's 46): the band runs from the top to its line.
+  const line = /<line x1="\d+" y1="([\d.]+)"[^>]*stroke="#d62728"/.exec(svg);
+  assert.ok(line);
+  assert.ok(Math.abs(Number(band[1]) + Number(band[2]) - Number(line[1])) < 0.2, `${band[0]} / ${line[0]}`);
+  assert.equal(Number(band[1]), 12, 'the band starts at the top of the plot');
+  assert.match(svg, /<rect class="span"[^>]*><title>a<\/title>/);
+  assert.match(svg, /<text class="unit"[^>]*>%<\/text>/);
+  assert.match(svg, />cpu &#62; 80</);
+  const plain = chartSvg(['time', 'oname', 'cpu'], rows, 'CPU') ?? '';
+  assert.ok(!plain.includes('class="band"') && !plain.includes('class="unit"'));
 });
