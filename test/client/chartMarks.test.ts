@@ -16,7 +16,7 @@ import { chartSvg } from '../../client/src/notebook/chartSvg';
 const above: ThresholdMark = { field: 'cpu', op: '>', value: 80 };
 const below: ThresholdMark = { field: 'free', op: '<=', value: 10 };
 
-test('the y axis says the distinct units of the drawn fields, % for percentages', () => {
+void test('the y axis says the distinct units of the drawn fields, % for percentages', () => {
   const marks = { units: { cpu: 'pct', resp_time: 'ms', elapsed: 'ms' } };
   assert.equal(axisUnitText(marks, ['cpu']), '%');
   assert.equal(axisUnitText(marks, ['resp_time', 'elapsed']), 'ms');
@@ -25,14 +25,14 @@ test('the y axis says the distinct units of the drawn fields, % for percentages'
   assert.equal(axisUnitText(undefined, ['cpu']), undefined);
 });
 
-test('a band covers the side where the rule fires, clipped to what is shown', () => {
+void test('a band covers the side where the rule fires, clipped to what is shown', () => {
   assert.deepEqual(bandRange(above, 0, 100), [80, 100]);
   assert.deepEqual(bandRange(below, 0, 100), [0, 10]);
   assert.equal(bandRange(above, 0, 50), undefined, 'a threshold above the view has no band in it');
   assert.deepEqual(bandRange(below, 20, 100), undefined);
 });
 
-test('the y range grows to show every threshold, and only thresholds of drawn fields count', () => {
+void test('the y range grows to show every threshold, and only thresholds of drawn fields count', () => {
   assert.deepEqual(rangeWithThresholds(10, 40, [above]), [10, 80]);
   assert.deepEqual(rangeWithThresholds(20, 40, [below]), [10, 40]);
   assert.deepEqual(rangeWithThresholds(20, 40, []), [20, 40]);
@@ -40,7 +40,7 @@ test('the y range grows to show every threshold, and only thresholds of drawn fi
   assert.deepEqual(thresholdsFor(marks, ['cpu']), [above]);
 });
 
-test('marks read back from a file keep the well-formed parts and drop the rest', () => {
+void test('marks read back from a file keep the well-formed parts and drop the rest', () => {
   assert.equal(parseChartMarks(undefined), undefined);
   assert.equal(parseChartMarks('band'), undefined);
   assert.equal(parseChartMarks({ thresholds: [{ field: 'cpu', op: '!=', value: 1 }] }), undefined);
@@ -60,7 +60,7 @@ test('marks read back from a file keep the well-formed parts and drop the rest',
   assert.equal(parseRun({ title: 't', marks: 7 }, 'output.run').marks, undefined);
 });
 
-test('the exported SVG chart draws the band above the line, the spans and the unit', () => {
+void test('the exported SVG chart draws the band above the line, the spans and the unit', () => {
   const rows = Array.from({ length: 10 }, (_, i) => [1_000 + i * 60_000, 'a', 10 + i * 4]);
   const marks = {
     thresholds: [{ field: 'cpu', op: '>' as const, value: 80 }],

@@ -53,7 +53,7 @@ export interface DraftAlertOutcome {
 
 function asArgs(arg: unknown): DraftAlertArgs {
   if (arg instanceof vscode.Uri) return { uri: arg.toString() };
-  return typeof arg === 'object' && arg !== null ? (arg as DraftAlertArgs) : {};
+  return typeof arg === 'object' && arg !== null ? arg : {};
 }
 
 function refused(ctx: Ctx, message: string): DraftAlertOutcome {

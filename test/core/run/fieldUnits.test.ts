@@ -6,7 +6,7 @@ import { categoriesRead, fieldUnits } from '../../../server/core/run/fieldUnits'
 
 const catalogs = { categories: bundledCategoryCatalog };
 
-test('the fields of the category a query reads carry their catalog units', () => {
+void test('the fields of the category a query reads carry their catalog units', () => {
   const units = fieldUnits('CATEGORY app_counter\nTAGLOAD\nSELECT [time, oname, tps, resp_time]\n', catalogs);
   assert.equal(units.resp_time, 'ms');
   assert.equal(units.oname, undefined, 'a name has no unit');
@@ -14,12 +14,12 @@ test('the fields of the category a query reads carry their catalog units', () =>
   assert.equal(units.resp_time, column?.unit, 'the catalog is the one source');
 });
 
-test('a roll-up suffix reads its base category, each once', () => {
+void test('a roll-up suffix reads its base category, each once', () => {
   assert.deepEqual(categoriesRead('CATEGORY app_counter{m5}\nTAGLOAD\n', catalogs), ['app_counter']);
   assert.equal(fieldUnits('CATEGORY app_counter{m5}\nTAGLOAD\n', catalogs).resp_time, 'ms');
 });
 
-test('a query that reads no category, or an unknown one, gives no units', () => {
+void test('a query that reads no category, or an unknown one, gives no units', () => {
   assert.deepEqual(fieldUnits('-- nothing here\n', catalogs), {});
   assert.deepEqual(fieldUnits('CATEGORY no_such_category\nTAGLOAD\n', catalogs), {});
 });
