@@ -79,6 +79,8 @@ export interface QueryMessage {
   readonly rows?: readonly (readonly Cell[])[];
   /** Rows the query returned in all (a grid gets at most {@link BOARD_GRID_ROWS}). */
   readonly total?: number;
+  /** The catalog unit of each field the query reads that has one: the chart's y axis caption. */
+  readonly units?: Readonly<Record<string, string>>;
 }
 
 export type ExtensionToBoard = BoardMessage | QueryMessage;

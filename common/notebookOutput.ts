@@ -4,6 +4,7 @@
  * {@link CellOutput} as JSON; the same object is what the `.mxqlnb` file stores, so a saved notebook
  * shows its outputs again without a run. Never contains a token.
  */
+import { parseChartMarks, type ChartMarks } from './chartMarks';
 import type { Cell } from './resultsMessages';
 import { fillTemplate } from './l10n';
 
@@ -52,6 +53,8 @@ export interface OutputRun {
   readonly rows?: number;
   /** Epoch ms when the run started. */
   readonly ranAt?: number;
+  /** What its chart draws over the lines: thresholds, spans, the fields' units (common/chartMarks.ts). */
+  readonly marks?: ChartMarks;
 }
 
 /** A button under an error output: an id of `mxql.runErrorAction`. */
@@ -171,6 +174,7 @@ export function parseRun(value: unknown, where: string): OutputRun {
     ms: optNumber(o, 'ms', where),
     rows: optNumber(o, 'rows', where),
     ranAt: optNumber(o, 'ranAt', where),
+    marks: parseChartMarks(o.marks),
   });
 }
 

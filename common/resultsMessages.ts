@@ -33,6 +33,7 @@
  */
 
 import { type Cell, type ColumnsChunk, columnsChunkBytes, encodeColumns } from './columnChunks';
+import type { ChartMarks } from './chartMarks';
 import type { ResultFacts } from './resultFacts';
 
 export type { Cell, ColumnsChunk } from './columnChunks';
@@ -108,6 +109,8 @@ export interface RunInfo {
   readonly startedAt: number;
   /** How the query asks to be shown (a dashboard query's HEADER): a time series of these numeric columns. */
   readonly chart?: { readonly ys: readonly string[] };
+  /** What the chart draws over the lines: a rule's thresholds, time spans, the fields' units (common/chartMarks.ts). */
+  readonly marks?: ChartMarks;
 }
 
 /** A button shown under an error; clicking it posts `action` with its `id`. */

@@ -2,14 +2,13 @@
 // target's API client, and returns capped rows with column facts, a numeric summary and, for an empty
 // result, what to change.
 import {
-  analyzeDocument,
+  categoriesRead as categoriesOfQuery,
   englishOfRunText,
   inFileLines,
   needsText,
   parseDuration,
   parseTimeInput,
   planRun,
-  splitCategorySuffix,
   type CategoryCatalog,
   type PlanInput,
   type RangeChoice,
@@ -219,10 +218,7 @@ async function refuseProject(
 
 /** The base categories a query reads (each once), for the catalog's types and units of its columns. */
 export function categoriesRead(mql: string | undefined, context: ToolContext): string[] {
-  if (mql === undefined) return [];
-  const flow = analyzeDocument(mql, context.catalogs).flow;
-  const names = [flow.main, ...flow.subs.values()].flatMap((p) => p.steps.map((s) => s.category));
-  return [...new Set(names.filter((n): n is string => n !== null).map((n) => splitCategorySuffix(n).base))];
+  return mql === undefined ? [] : categoriesOfQuery(mql, context.catalogs);
 }
 
 export const run: ToolDefinition<RunInput> = {

@@ -138,6 +138,7 @@ export { looksLikeCommand } from './syntax/commandNames';
 // ---- The API client (api/): value lookups for a run's `$params`, and the columns a run's rows promise.
 export { LOOKUP_VALUES, lookupValues } from './features/valueLookup';
 export { selectedColumnsOf } from './run/resultColumns';
+export { categoriesRead, fieldUnits } from './run/fieldUnits';
 export { filterProbe, type FilterProbe } from './run/emptyProbe';
 export { categoryOfCommand } from './syntax/categoryOperand';
 
@@ -151,3 +152,4 @@ export {
   titleOfQueryFile,
   type QueryTitles,
 } from './features/queryTitles';
+export * from './alerts/index';

@@ -16,6 +16,7 @@ import { openHistoryQuery, rerunHistory, showHistory } from './historyCommands';
 import { applyChatFix } from '../assistant/registerAssistant';
 import { runFile, runPredefinedPath, runQueryAtCursor, runSelection, scopeToAgent } from './runCommands';
 import { commandIds, type CommandId } from './table';
+import { draftAlert } from '../alerts/draftAlert';
 import { BoardPreviews } from '../dashboard/boardPreview';
 import { trackDashboardEditors } from '../dashboard/dashboardEditorContext';
 import { editEmbeddedQuery } from '../embedded/embeddedQueryFs';
@@ -119,6 +120,7 @@ function handlers(ctx: Ctx, runner: Runner): Record<CommandId, Handler> {
     'mxql.runFile': (arg) => runFile(ctx, runner, arg),
     'mxql.runSelection': (arg) => runSelection(ctx, runner, arg),
     'mxql.runQueryAtCursor': (arg) => runQueryAtCursor(ctx, runner, arg),
+    'mxql.draftAlertRule': (arg) => draftAlert(ctx, runner, arg),
     'mxql.runPredefinedPath': (arg) => runPredefinedPath(ctx, runner, arg),
     'mxql.rerunLast': () => runner.rerunLast(),
     'mxql.compareResult': (arg) => runner.compare(compareArgs(arg)),

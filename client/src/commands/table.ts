@@ -10,6 +10,7 @@ export const COMMANDS = {
   'mxql.runFile': 'Run File',
   'mxql.runSelection': 'Run Selection',
   'mxql.runQueryAtCursor': 'Run Query at Cursor',
+  'mxql.draftAlertRule': 'Draft Alert Rule from Query',
   'mxql.runPredefinedPath': 'Run Predefined Path…',
   'mxql.rerunLast': 'Re-run Last Query',
   'mxql.compareResult': 'Compare Result with…',

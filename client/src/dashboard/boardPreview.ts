@@ -16,6 +16,7 @@ import {
 } from '../../../common/boardMessages';
 import { translateTexts } from '../../../common/l10n';
 import {
+  fieldUnits,
   boardOf,
   boardWidgetViews,
   planBoardQuery,
@@ -193,7 +194,7 @@ class BoardPreview extends PanelHost<ExtensionToBoard> {
     query: BoardQuery,
     target: Target,
     signal: AbortSignal,
-  ): Promise<Pick<QueryMessage, 'status' | 'message' | 'columns' | 'rows' | 'total'>> {
+  ): Promise<Pick<QueryMessage, 'status' | 'message' | 'columns' | 'rows' | 'total' | 'units'>> {
     const plan = planBoardQuery({
       query,
       range: { kind: 'relative', ms: presetMs(this.preset) },
@@ -215,7 +216,14 @@ class BoardPreview extends PanelHost<ExtensionToBoard> {
       );
       const { columns, rows } = tabulate(answer);
       const kept = this.isSeries(query) ? rows : rows.slice(0, BOARD_GRID_ROWS);
-      return { status: 'done', columns, rows: kept, total: rows.length };
+      const units = fieldUnits(query.text, this.ctx.catalogs);
+      return {
+        status: 'done',
+        columns,
+        rows: kept,
+        total: rows.length,
+        ...(Object.keys(units).length > 0 ? { units } : {}),
+      };
     } catch (error) {
       if (signal.aborted) return { status: 'cancelled' };
       return { status: 'error', message: this.ctx.log.redact(errorText(error)) };

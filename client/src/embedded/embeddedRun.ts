@@ -16,6 +16,27 @@ function skipped(ctx: Ctx, message: string): RunOutcome {
   return { status: 'skipped', message };
 }
 
+/** The run source of the query whose JSON string holds `offset`, or why there is none (a sentence to show). */
+export function embeddedSourceAt(
+  document: vscode.TextDocument,
+  offset: number,
+): RunSource | { problem: string } {
+  const found = queryAtOffset(document, offset);
+  if ('problem' in found) return found;
+  const { query, scan } = found;
+  if (isInjectFragment(query.pointer))
+    return {
+      problem: t('MXQL: {0} is an INJECT fragment, not a query. Run the query that uses it.', query.pointer),
+    };
+  return {
+    title: `${path.posix.basename(document.uri.path)} ${query.pointer}`,
+    fileText: query.text,
+    queryText: query.text,
+    uri: document.uri.toString(),
+    board: { fragments: siblingFragments(scan, query) },
+  };
+}
+
 /** Runs the query whose JSON string holds `offset`; a position outside any query is a message. */
 export async function runEmbeddedQuery(
   ctx: Ctx,
@@ -24,21 +45,8 @@ export async function runEmbeddedQuery(
   offset: number,
   options: RunOptions,
 ): Promise<RunOutcome> {
-  const found = queryAtOffset(document, offset);
-  if ('problem' in found) return skipped(ctx, found.problem);
-  const { query, scan } = found;
-  if (isInjectFragment(query.pointer))
-    return skipped(
-      ctx,
-      t('MXQL: {0} is an INJECT fragment, not a query. Run the query that uses it.', query.pointer),
-    );
-  const source: RunSource = {
-    title: `${path.posix.basename(document.uri.path)} ${query.pointer}`,
-    fileText: query.text,
-    queryText: query.text,
-    uri: document.uri.toString(),
-    board: { fragments: siblingFragments(scan, query) },
-  };
+  const source = embeddedSourceAt(document, offset);
+  if ('problem' in source) return skipped(ctx, source.problem);
   return runner.run(source, options);
 }
 

@@ -2,6 +2,14 @@
 // line per agent (oname, else oid), drawn as plain polylines. The panel's own series builder lives in
 // the webview program, which the extension may not import; this static image needs only the basics.
 // Pure; every text is escaped, and the SVG refers to nothing outside itself.
+import {
+  axisUnitText,
+  bandRange,
+  rangeWithThresholds,
+  thresholdsFor,
+  thresholdText,
+  type ChartMarks,
+} from '../../../common/chartMarks';
 import type { Cell } from '../../../common/resultsMessages';
 
 const WIDTH = 720;
@@ -29,7 +37,7 @@ const MAX_SERIES = 24;
 function seriesOf(
   columns: readonly string[],
   rows: readonly (readonly Cell[])[],
-): { xs: number[]; series: Series[] } | undefined {
+): { xs: number[]; series: Series[]; field: string } | undefined {
   const x = columns.findIndex((c) => c.toLowerCase() === 'time');
   const numeric = (i: number): boolean => rows.some((r) => typeof r[i] === 'number');
   const y = columns.findIndex((c, i) => i !== x && !/^(oid|pcode|time)$/i.test(c) && numeric(i));
@@ -55,7 +63,7 @@ function seriesOf(
       return s ? s.sum / s.n : null;
     }),
   }));
-  return { xs, series };
+  return { xs, series, field: columns[y] ?? '' };
 }
 
 /** The chart of a result as SVG text, or undefined when it has no time axis and number column. */
@@ -63,13 +71,17 @@ export function chartSvg(
   columnNames: readonly string[],
   rows: readonly (readonly Cell[])[],
   title: string,
+  marks?: ChartMarks,
 ): string | undefined {
   const data = seriesOf(columnNames, rows);
   if (!data) return undefined;
   if (data.xs.length < 2 || data.series.length === 0) return undefined;
   const values = data.series.flatMap((s) => s.values.filter((v): v is number => v !== null));
-  const minY = Math.min(0, ...values);
-  const maxY = Math.max(...values, minY + 1);
+  const thresholds = thresholdsFor(marks, [data.field]);
+  const [lo, hi] = rangeWithThresholds(Math.min(0, ...values), Math.max(...values), thresholds);
+  const minY = lo;
+  // Headroom over a threshold, so the band on its firing side shows.
+  const maxY = Math.max(hi + (thresholds.length > 0 ? (hi - lo) * 0.1 : 0), minY + 1);
   const x0 = data.xs[0] ?? 0;
   const x1 = data.xs[data.xs.length - 1] ?? x0 + 1;
   const px = (t: number): number =>
@@ -84,6 +96,34 @@ export function chartSvg(
     const colour = PALETTE[i % PALETTE.length] ?? '#000';
     return `<polyline fill="none" stroke="${colour}" stroke-width="1.5" points="${points}"><title>${escapeXml(series.label)}</title></polyline>`;
   });
+  const plotW = WIDTH - PAD.left - PAD.right;
+  const overlay = [
+    ...(marks?.spans ?? []).flatMap((span) => {
+      const a = Math.max(PAD.left, px(span.start));
+      const b = Math.min(WIDTH - PAD.right, px(span.end));
+      return b > a
+        ? [
+            `<rect class="span" x="${a.toFixed(1)}" y="${PAD.top}" width="${(b - a).toFixed(1)}" height="${HEIGHT - PAD.top - PAD.bottom}" fill="#ff7f0e" fill-opacity="0.2"><title>${escapeXml(span.label ?? '')}</title></rect>`,
+          ]
+        : [];
+    }),
+    ...thresholds.flatMap((threshold) => {
+      const band = bandRange(threshold, minY, maxY);
+      const line = py(threshold.value).toFixed(1);
+      const caption = escapeXml(thresholdText(threshold));
+      return [
+        ...(band
+          ? [
+              `<rect class="band" x="${PAD.left}" y="${py(band[1]).toFixed(1)}" width="${plotW}" height="${(py(band[0]) - py(band[1])).toFixed(1)}" fill="#d62728" fill-opacity="0.15"><title>${caption}</title></rect>`,
+            ]
+          : []),
+        `<line x1="${PAD.left}" y1="${line}" x2="${WIDTH - PAD.right}" y2="${line}" stroke="#d62728" stroke-dasharray="6 4"/>`,
+        `<text x="${WIDTH - PAD.right - 4}" y="${(Number(line) - 3).toFixed(1)}" text-anchor="end" fill="#d62728">${caption}</text>`,
+      ];
+    }),
+  ];
+  const unit = axisUnitText(marks, [data.field]);
+  const unitLabel = unit ? [`<text class="unit" x="4" y="${PAD.top + 8}">${escapeXml(unit)}</text>`] : [];
   const legend = data.series
     .slice(0, 8)
     .map((s, i) => `<tspan fill="${PALETTE[i % PALETTE.length] ?? '#000'}">■ ${escapeXml(s.label)}</tspan>`)
@@ -99,7 +139,9 @@ export function chartSvg(
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT + 18}" viewBox="0 0 ${WIDTH} ${HEIGHT + 18}" font-family="sans-serif" font-size="11" role="img" aria-label="${escapeXml(title)}">`,
     `<rect width="100%" height="100%" fill="#fff"/>`,
+    ...overlay,
     ...axes,
+    ...unitLabel,
     ...lines,
     `<text x="${PAD.left}" y="${HEIGHT + 12}">${legend}</text>`,
     '</svg>',

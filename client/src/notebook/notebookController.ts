@@ -113,7 +113,8 @@ export class MxqlNotebookController implements vscode.Disposable {
   private runOf(outcome: RunOutcome, title: string): OutputRun {
     const entry = outcome.runId ? this.ctx.history.find(outcome.runId) : undefined;
     const result = outcome.runId ? this.ctx.results.get(outcome.runId) : undefined;
-    if (!entry) return { title, ...(result ? { ranAt: result.run.startedAt } : {}) };
+    const marks = result?.run.marks ? { marks: result.run.marks } : {};
+    if (!entry) return { title, ...(result ? { ranAt: result.run.startedAt } : {}), ...marks };
     const project = entry.pcode !== undefined ? this.ctx.projectName(entry.profile, entry.pcode) : undefined;
     return {
       title,
@@ -127,6 +128,7 @@ export class MxqlNotebookController implements vscode.Disposable {
       ms: entry.ms,
       rows: entry.rows,
       ranAt: entry.time,
+      ...marks,
     };
   }
 

@@ -75,7 +75,7 @@ export function markdownReport(
         parts.push(`> **${say(templateText('Error:'))}** ${markdownCell(output.message)}`);
       else if (output.type === 'cancelled') parts.push(`> ${say(CANCELLED)}`);
       else {
-        const svg = chartSvg(output.columns, output.rows, output.run.title);
+        const svg = chartSvg(output.columns, output.rows, output.run.title, output.run.marks);
         if (svg) {
           const name = `${imageBase}-cell${index + 1}.svg`;
           images.push({ name, svg });
@@ -125,7 +125,7 @@ function htmlCell(cell: FileCell, say: Say): string {
     if (output.type === 'error') parts.push(`<p class="error">${escapeXml(output.message)}</p>`);
     else if (output.type === 'cancelled') parts.push(`<p class="error">${escapeXml(say(CANCELLED))}</p>`);
     else {
-      const svg = chartSvg(output.columns, output.rows, output.run.title);
+      const svg = chartSvg(output.columns, output.rows, output.run.title, output.run.marks);
       if (svg) parts.push(`<figure>${svg}</figure>`);
       parts.push(htmlTable(output.columns, output.rows, say));
     }

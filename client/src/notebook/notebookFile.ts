@@ -113,6 +113,7 @@ function runJson(run: OutputRun): Json {
     ms: run.ms,
     rows: run.rows,
     ranAt: run.ranAt,
+    marks: run.marks as Json | undefined,
   });
 }
 

@@ -98,6 +98,7 @@ function openInPanel(ctx: Ctx, panels: ResultsPanels, output: CellOutput): void 
     ...(output.run.stime !== undefined ? { stime: output.run.stime } : {}),
     ...(output.run.etime !== undefined ? { etime: output.run.etime } : {}),
     ...(output.run.pcode !== undefined ? { pcode: output.run.pcode } : {}),
+    ...(output.run.marks ? { marks: output.run.marks } : {}),
   };
   ctx.results.start(run);
   const columns = output.columns.map((name) => ({ name }));

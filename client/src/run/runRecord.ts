@@ -1,5 +1,6 @@
 // Pure builders of what a run leaves behind: the RunInfo the results header shows (what was sent,
 // never a token) and the history entry (enough to re-run, nothing secret).
+import type { ChartMarks } from '../../../common/chartMarks';
 import type { RunInfo } from '../../../common/resultsMessages';
 import type { HistoryEntry } from '../history/historyStore';
 import type { Target } from '../profiles/profiles';
@@ -37,6 +38,7 @@ export function runInfoOf(
   source: RunSource,
   prepared?: PreparedRun,
   target?: Pick<Target, 'baseUrl' | 'pcode'>,
+  marks?: ChartMarks,
 ): RunInfo {
   const chart = source.board ? headerChart(source.queryText) : undefined;
   const base = {
@@ -45,6 +47,7 @@ export function runInfoOf(
     endpoint: prepared?.endpoint ?? '(not sent)',
     startedAt: Date.now(),
     ...(chart ? { chart: { ys: chart.ys } } : {}),
+    ...(marks ? { marks } : {}),
   };
   if (!prepared || !target) return base;
   const pcode = prepared.pcode ?? target.pcode;

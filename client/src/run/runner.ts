@@ -3,6 +3,7 @@
 // cancellable progress notification, and records the outcome in the results model, the panel and
 // the history. Every failure ends as a message (notification + panel), never as an exception.
 import * as vscode from 'vscode';
+import type { ChartMarks } from '../../../common/chartMarks';
 import type { RunInfo } from '../../../common/resultsMessages';
 import { emptyCauseText, explainEmpty, type RequestEvent, type RunExecution } from '../../../api/index';
 import { DEMO_PROFILE_NAME } from '../config';
@@ -16,7 +17,7 @@ import { describeRunError, isAbort } from './errorActions';
 import { promptMissing, rememberedValues, rememberValues } from './prompts';
 import { historyEntryOf, runInfoOf, type RunResultSummary, type RunSource } from './runRecord';
 import type { RangeChoice } from './timeRange';
-import { boardInjects, type RunPlan } from '../../../server/core/index';
+import { boardInjects, fieldUnits, type RunPlan } from '../../../server/core/index';
 import { planEditorRun, preparedOf, type PreparedRun, type RunValues } from './runRequest';
 import { agentScopeOf } from './agentScope';
 import { sendPrepared } from './sendPrepared';
@@ -39,6 +40,8 @@ export interface RunOptions {
   readonly quiet?: boolean;
   /** The row limit to use instead of the file's @limit (the results panel's limit banner). */
   readonly limit?: number;
+  /** Thresholds and spans the chart draws over the rows (an alert's backtest); units come from the catalog. */
+  readonly marks?: ChartMarks;
 }
 
 export interface RunOutcome {
@@ -134,6 +137,17 @@ export class Runner {
       if (this.records.size <= KEPT_RESULTS) break;
       this.records.delete(id);
     }
+  }
+
+  /** The last query run with the panel shown, and its options (the results panel's alert draft starts there). */
+  lastRun(): { readonly source: RunSource; readonly options: RunOptions } | undefined {
+    return this.last;
+  }
+
+  /** Draws `marks` over a finished run's chart of `ys` and says `notice`, in the panels that show it. */
+  markRun(runId: string, marks: ChartMarks, notice?: string, ys?: readonly string[]): void {
+    this.ctx.results.mark(runId, marks, notice, ys);
+    this.panels.update(runId);
   }
 
   /** Runs the last query again with the same values. */
@@ -286,7 +300,13 @@ export class Runner {
     options: RunOptions,
     record: Omit<RunRecord, 'prepared'>,
   ): Promise<RunOutcome> {
-    const run = runInfoOf(this.nextRunId(), source, prepared, target);
+    const run = runInfoOf(
+      this.nextRunId(),
+      source,
+      prepared,
+      target,
+      this.marksOf(source, prepared, options),
+    );
     this.ctx.results.start(run);
     this.remember(run.runId, { ...record, prepared });
     if (!options.quiet) this.panels.show(run);
@@ -319,6 +339,14 @@ export class Runner {
       tap.dispose();
       this.inflight.delete(run.runId);
     }
+  }
+
+  /** The caller's marks with the catalog unit of each field the query reads (a path names no fields). */
+  private marksOf(source: RunSource, prepared: PreparedRun, options: RunOptions): ChartMarks | undefined {
+    const units = prepared.endpointId === 'mxqlPath' ? {} : fieldUnits(source.queryText, this.ctx.catalogs);
+    const all = { ...units, ...options.marks?.units };
+    const marks = { ...options.marks, ...(Object.keys(all).length > 0 ? { units: all } : {}) };
+    return Object.keys(marks).length > 0 ? marks : undefined;
   }
 
   private send(prepared: PreparedRun, target: Target, run: RunInfo, signal: AbortSignal) {

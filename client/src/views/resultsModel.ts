@@ -4,6 +4,7 @@
 // chunks the panel receives, encoded once. A kept result is then a few typed arrays instead of an
 // array per row, which the extension host's garbage collector would walk on every major collection
 // (a 50,000-row result: 50,000 arrays, whose collections landed in the middle of posting the rows).
+import type { ChartMarks } from '../../../common/chartMarks';
 import { decodeRows } from '../../../common/columnChunks';
 import {
   chunkColumns,
@@ -65,6 +66,10 @@ export interface ResultSnapshot {
     readonly baselineRows: number;
     readonly changes: ComparisonInfo['changes'];
   };
+  /** What the chart draws over the rows (units, a rule's threshold and firing spans). */
+  readonly marks?: ChartMarks;
+  /** The panel's status line. */
+  readonly notice?: string;
 }
 
 /** How many results stay in memory for replay and export; older ones must be re-run. */
@@ -165,6 +170,21 @@ export class ResultsModel {
     if (result) result.status = 'cancelled';
   }
 
+  /**
+   * Draws `marks` over a kept run's chart (merged with its own, e.g. units), says `notice`, and with `ys`
+   * opens the panel on the chart of those columns.
+   */
+  mark(runId: string, marks: ChartMarks, notice?: string, ys?: readonly string[]): void {
+    const result = this.results.get(runId);
+    if (!result) return;
+    const run: RunInfo = {
+      ...result.run,
+      marks: { ...result.run.marks, ...marks },
+      ...(ys ? { chart: { ys } } : {}),
+    };
+    Object.assign(result, { run }, notice ? { notice } : {});
+  }
+
   get(runId: string): RunResult | undefined {
     return this.results.get(runId);
   }
@@ -240,6 +260,8 @@ export class ResultsModel {
       injects: result.run.injects ?? {},
       ...(result.error ? { error: result.error } : {}),
       ...(result.comparison ? { comparison: comparisonSnapshot(result.comparison) } : {}),
+      ...(result.run.marks ? { marks: result.run.marks } : {}),
+      ...(result.notice ? { notice: result.notice } : {}),
     };
   }
 }

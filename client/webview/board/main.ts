@@ -19,7 +19,7 @@ import { appRoot, hostPoster, listenToHost } from '../page';
 import { pageTexts } from '../pageTexts';
 import { el } from '../results/dom';
 import { renderMarkdown } from './markdown';
-import { widgetChartData } from './seriesData';
+import { widgetChartData, widgetFields } from './seriesData';
 
 const post = hostPoster<BoardToExtension>();
 const texts = pageTexts(BOARD_TEXTS);
@@ -153,13 +153,12 @@ function showQuery(message: QueryMessage): void {
 }
 
 function drawChart(view: WidgetView, results: readonly QueryMessage[]): void {
-  const data = widgetChartData(
-    results.map((r, i) => ({
-      label: view.spec.queries[i] ?? '',
-      columns: r.columns ?? [],
-      rows: r.rows ?? [],
-    })),
-  );
+  const labelled = results.map((r, i) => ({
+    label: view.spec.queries[i] ?? '',
+    columns: r.columns ?? [],
+    rows: r.rows ?? [],
+  }));
+  const data = widgetChartData(labelled);
   const rows = results.reduce((n, r) => n + (r.rows?.length ?? 0), 0);
   if (!data || data.series.length === 0) {
     view.chart?.clear();
@@ -170,7 +169,10 @@ function drawChart(view: WidgetView, results: readonly QueryMessage[]): void {
   }
   view.note.textContent = '';
   view.chart ??= new ResultsChart(view.body);
-  view.chart.show(data, false);
+  const units = Object.assign({}, ...results.map((r) => r.units ?? {})) as Record<string, string>;
+  const overlay =
+    Object.keys(units).length > 0 ? { marks: { units }, fields: widgetFields(labelled) } : undefined;
+  view.chart.show(data, false, overlay);
   view.report = { ...view.report, status: 'done', rows, series: data.series.length, message: '' };
 }
 

@@ -38,3 +38,12 @@ export function widgetChartData(results: readonly LabelledResult[]): ChartData |
     droppedSeries: parts.reduce((n, p) => n + p.data.droppedSeries, 0),
   };
 }
+
+/** The y columns the widget's chart draws (each once), whose units caption its axis. */
+export function widgetFields(results: readonly LabelledResult[]): string[] {
+  const names = results.flatMap((result) => {
+    const choice = defaultChoice(result.columns, inferKinds(result.columns, result.rows), [], '');
+    return choice ? choice.ys.map((i) => result.columns[i]?.name ?? '') : [];
+  });
+  return [...new Set(names.filter(Boolean))];
+}

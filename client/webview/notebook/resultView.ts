@@ -25,6 +25,7 @@ export function replayMessages(runId: string, output: ResultOutput): ExtensionTo
     ...(r.stime !== undefined ? { stime: r.stime } : {}),
     ...(r.etime !== undefined ? { etime: r.etime } : {}),
     ...(r.pcode !== undefined ? { pcode: r.pcode } : {}),
+    ...(r.marks ? { marks: r.marks } : {}),
   };
   const columns = output.columns.map((name) => ({ name }));
   const done: ExtensionToResults = {

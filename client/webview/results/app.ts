@@ -255,7 +255,14 @@ export class ResultsApp {
     this.chartDirty = false;
     // The chart reads rows; they are built from the columns only when the chart is shown.
     const { columns, comparison } = this.state;
-    this.chart.update(columns, this.grid.kinds, this.grid.table.rows(), this.view, comparison);
+    this.chart.update(
+      columns,
+      this.grid.kinds,
+      this.grid.table.rows(),
+      this.view,
+      comparison,
+      this.state.run?.marks,
+    );
   }
 
   private setView(patch: Partial<ViewState>, apply = true): void {

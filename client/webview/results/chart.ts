@@ -4,6 +4,7 @@
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { type ChartData } from './chartData';
+import { type ChartOverlay, withMarks } from './chartMarks';
 import { formatTime } from './columns';
 import { baselineStyle, legendMarkers } from './compareOverlay';
 import { el } from './dom';
@@ -33,14 +34,16 @@ export class ResultsChart {
   private plot: uPlot | undefined;
   private data: ChartData | undefined;
   private utc = false;
+  private overlay: ChartOverlay | undefined;
   private readonly tooltip = el('div', { className: 'mxql-chart-tooltip', attrs: { role: 'tooltip' } });
 
   constructor(private readonly container: HTMLElement) {}
 
-  /** Replaces the drawn data; `utc` formats the time axis in UTC. */
-  show(data: ChartData, utc: boolean): void {
+  /** Replaces the drawn data; `utc` formats the time axis in UTC; `overlay` adds thresholds, spans and units. */
+  show(data: ChartData, utc: boolean, overlay?: ChartOverlay): void {
     this.data = data;
     this.utc = utc;
+    this.overlay = overlay;
     this.draw();
   }
 
@@ -84,7 +87,7 @@ export class ResultsChart {
       grid: { stroke: gridColour, width: 1 },
       ticks: { stroke: gridColour },
     };
-    const opts: uPlot.Options = {
+    const base: uPlot.Options = {
       ...this.size(),
       ms: 1,
       tzDate: this.utc ? (ts) => uPlot.tzDate(new Date(ts), 'Etc/UTC') : (ts) => new Date(ts),
@@ -110,6 +113,7 @@ export class ResultsChart {
         setScale: [(u: uPlot, key: string) => this.showRange(u, key)],
       },
     };
+    const opts = withMarks(base, this.overlay, this.container);
     const aligned: uPlot.AlignedData = [data.xs, ...data.series.map((s) => s.values)];
     this.plot = new uPlot(opts, aligned, this.container);
     this.plot.over.appendChild(this.tooltip);

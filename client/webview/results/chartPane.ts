@@ -1,6 +1,7 @@
 // The chart tab: pickers for the y columns and the split key, the chart and a note about
 // simplifications (downsampling, series left out).
 
+import type { ChartMarks } from '../../../common/chartMarks';
 import { type Cell, type ColumnInfo, type ComparisonInfo } from '../../../common/resultsMessages';
 import { ResultsChart } from './chart';
 import { withBaseline } from './compareOverlay';
@@ -34,6 +35,7 @@ export class ChartPane {
     rows: readonly (readonly Cell[])[],
     view: ViewState,
     comparison?: ComparisonInfo,
+    marks?: ChartMarks,
   ): void {
     const choice = defaultChoice(columns, kinds, view.chartY, view.chartSplit);
     if (!choice) {
@@ -56,7 +58,8 @@ export class ChartPane {
     if (data.downsampled) notes.push(strings.chart.downsampled);
     if (data.droppedSeries > 0) notes.push(strings.chart.dropped(data.droppedSeries));
     this.note.textContent = notes.join(' · ');
-    this.chart.show(data, view.timeMode === 'utc');
+    const overlay = marks ? { marks, fields: choice.ys.map(name) } : undefined;
+    this.chart.show(data, view.timeMode === 'utc', overlay);
   }
 
   private renderPickers(numeric: string[], ys: string[], keys: string[], split: string): void {

@@ -97,7 +97,7 @@ export const LEVEL_FLOOR = 0.05;
  * Columns that locate a row rather than measure anything; `_rows_` (GROUP's count of merged rows) counts
  * samples, and the service keeps coarser samples for older data, so a day-old baseline has fewer.
  */
-const NOT_MEASURES: ReadonlySet<string> = new Set([
+export const NOT_MEASURES: ReadonlySet<string> = new Set([
   ...AGENT_IDENTITY_FIELDS,
   '_rows_',
   'time',
@@ -115,21 +115,31 @@ interface Group {
   rows: number;
 }
 
-function agentKeyOf(rows: readonly CompareRow[]): Comparison['agentKey'] {
+/** What rows name their agent by: `oid` when any row has one, else `oname`, else null (one series). */
+export function agentKeyOf(rows: readonly CompareRow[]): Comparison['agentKey'] {
   const has = (key: string) => rows.some((r) => r[key] !== undefined && r[key] !== null && r[key] !== '');
   return has('oid') ? 'oid' : has('oname') ? 'oname' : null;
+}
+
+/** The agent of a row: its grouping id, its label (oname, `oid N`, or `all`) and its oid when it has one. */
+export function agentOf(
+  row: CompareRow,
+  key: Comparison['agentKey'],
+): { id: string; label: string; oid?: number } {
+  const value = key === null ? 'all' : row[key];
+  const id = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+  const oid = typeof row['oid'] === 'number' ? row['oid'] : undefined;
+  const name = typeof row['oname'] === 'string' && row['oname'] !== '' ? row['oname'] : undefined;
+  const label = key === null ? 'all' : (name ?? (oid !== undefined ? `oid ${oid}` : id));
+  return { id, label, ...(oid !== undefined ? { oid } : {}) };
 }
 
 function groupRows(rows: readonly CompareRow[], key: Comparison['agentKey']): Map<string, Group> {
   const groups = new Map<string, Group>();
   for (const row of rows) {
-    const value = key === null ? 'all' : row[key];
-    const id = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+    const { id, label, oid } = agentOf(row, key);
     let group = groups.get(id);
     if (!group) {
-      const oid = typeof row['oid'] === 'number' ? row['oid'] : undefined;
-      const name = typeof row['oname'] === 'string' && row['oname'] !== '' ? row['oname'] : undefined;
-      const label = key === null ? 'all' : (name ?? (oid !== undefined ? `oid ${oid}` : id));
       group = { label, ...(oid !== undefined ? { oid } : {}), values: new Map(), rows: 0 };
       groups.set(id, group);
     }

@@ -1,0 +1,156 @@
+// A drafted alert rule proposed to an event-rule file: pick the file (the workspace's JSON files that hold
+// rules, as the rule check finds them, or a new one), show the edit as a diff, and write it only when the
+// user applies it. The new text comes from the core (server/core/alerts/ruleFile.ts), which refuses a
+// file that is not a rule file; nothing here changes a file before "Apply".
+import * as vscode from 'vscode';
+import {
+  findEventRules,
+  mayHoldEventRules,
+  proposeRuleFileEdit,
+  type AlertProblem,
+} from '../../../server/core/index';
+import type { Ctx } from '../ctx';
+import { t } from '../l10n';
+import type { PickItem } from '../views/ui';
+
+const PROPOSAL_SCHEME = 'mxql-alert-proposal';
+/** Files larger than this are not read while looking for rule files. */
+const MAX_RULE_FILE_BYTES = 2_000_000;
+
+const proposals = new Map<string, string>();
+let provider: vscode.Disposable | undefined;
+
+/** Serves the proposed texts the diff shows (read-only, never saved). */
+function ensureProvider(ctx: Ctx): void {
+  if (provider) return;
+  provider = vscode.workspace.registerTextDocumentContentProvider(PROPOSAL_SCHEME, {
+    provideTextDocumentContent: (uri) => proposals.get(uri.toString()) ?? '',
+  });
+  ctx.push({
+    dispose: () => {
+      provider?.dispose();
+      provider = undefined;
+      proposals.clear();
+    },
+  });
+}
+
+async function textOf(uri: vscode.Uri): Promise<string | undefined> {
+  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+  if (open) return open.getText();
+  try {
+    return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The workspace's JSON files that hold event rules, by path. */
+async function ruleFiles(): Promise<vscode.Uri[]> {
+  const files = await vscode.workspace.findFiles('**/*.json', '**/node_modules/**', 500);
+  const found: vscode.Uri[] = [];
+  for (const uri of files) {
+    const stat = await vscode.workspace.fs.stat(uri).then(
+      (s) => s,
+      () => undefined,
+    );
+    if (!stat || stat.size > MAX_RULE_FILE_BYTES) continue;
+    const text = await textOf(uri);
+    if (text !== undefined && mayHoldEventRules(text) && findEventRules(text).rules.length > 0)
+      found.push(uri);
+  }
+  return found.sort((a, b) => a.path.localeCompare(b.path));
+}
+
+/** Asks which rule file gets the rule: one the rule check recognises, or a new file. */
+export async function chooseRuleFile(ctx: Ctx): Promise<vscode.Uri | undefined> {
+  const files = await ruleFiles();
+  const fresh: PickItem<vscode.Uri | undefined> = {
+    label: t('$(new-file) New rule file…'),
+    value: undefined,
+  };
+  const items: PickItem<vscode.Uri | undefined>[] = [
+    ...files.map((uri) => ({ label: vscode.workspace.asRelativePath(uri), value: uri })),
+    fresh,
+  ];
+  const picked = await ctx.ui.quickPick(items, {
+    title: t('Add the rule to which event-rule file?'),
+    placeHolder: t('JSON files of this workspace that hold event rules'),
+  });
+  if (!picked) return undefined;
+  if (picked.value) return picked.value;
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  if (!folder) {
+    void ctx.ui.message('error', t('MXQL: open a folder to create a rule file in.'));
+    return undefined;
+  }
+  const name = await ctx.ui.inputBox({
+    title: t('New rule file'),
+    prompt: t('A path in the workspace, ending in .json'),
+    value: 'alerts/rules.json',
+    validateInput: (text) =>
+      /^[\w./ -]+\.json$/.test(text.trim()) && !text.includes('..')
+        ? undefined
+        : t('Give a relative path ending in .json, such as alerts/rules.json.'),
+  });
+  return name ? vscode.Uri.joinPath(folder, name.trim()) : undefined;
+}
+
+/** The file's proposed text with the rule added, or why not (the file is then left as it is). */
+export async function proposeRuleEdit(
+  uri: vscode.Uri,
+  rule: Readonly<Record<string, unknown>>,
+): Promise<{ ok: true; before: string | undefined; text: string } | { ok: false; problem: AlertProblem }> {
+  const before = await textOf(uri);
+  const edit = proposeRuleFileEdit(before, rule);
+  return edit.ok ? { ok: true, before, text: edit.text } : edit;
+}
+
+/** Shows the diff and applies it when the user says so; true when the file now holds the rule. */
+export async function showProposal(
+  ctx: Ctx,
+  uri: vscode.Uri,
+  before: string | undefined,
+  text: string,
+  ruleTitle: string,
+): Promise<boolean> {
+  ensureProvider(ctx);
+  const stamp = Date.now().toString(36);
+  const right = vscode.Uri.from({ scheme: PROPOSAL_SCHEME, path: uri.path, query: stamp });
+  proposals.set(right.toString(), text);
+  const left = before === undefined ? right.with({ query: `${stamp}-empty` }) : uri;
+  if (before === undefined) proposals.set(left.toString(), '');
+  const name = vscode.workspace.asRelativePath(uri);
+  await vscode.commands.executeCommand('vscode.diff', left, right, t('{0} ↔ with the drafted rule', name));
+  const apply = t('Apply');
+  const choice = await ctx.ui.message('info', t('MXQL: add the rule "{0}" to {1}?', ruleTitle, name), apply);
+  proposals.delete(right.toString());
+  proposals.delete(left.toString());
+  if (choice !== apply) return false;
+  // The file may have changed while the diff was open: apply only over the text the diff showed.
+  const now = await textOf(uri);
+  if (now !== before) {
+    void ctx.ui.message(
+      'warning',
+      t('MXQL: {0} changed since the rule was proposed; run the command again.', name),
+    );
+    return false;
+  }
+  const edit = new vscode.WorkspaceEdit();
+  if (before === undefined) edit.createFile(uri, { contents: new TextEncoder().encode(text) });
+  else {
+    const document = await vscode.workspace.openTextDocument(uri);
+    edit.replace(
+      uri,
+      new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)),
+      text,
+    );
+  }
+  if (!(await vscode.workspace.applyEdit(edit))) {
+    void ctx.ui.message('error', t('MXQL: {0} could not be changed.', name));
+    return false;
+  }
+  const document = await vscode.workspace.openTextDocument(uri);
+  if (document.isDirty) await document.save();
+  return true;
+}
