@@ -104,6 +104,18 @@ const EN = {
     'The {0} of {1} agent fields that moved most against the baseline (score: the change in baseline standard deviations; data from the service):',
   compareNothing:
     'No agent field has numeric rows in both windows: nothing to compare. Try a longer range or a query that returns numeric columns.',
+  alertHead: 'Drafted a rule on {0}.{1}: {2} (threshold {3}).',
+  alertBasisPercentile: 'p{0} of {1} values is {2}, rounded',
+  alertBasisGiven: 'as given: {0}',
+  alertRuleIntro: 'The rule (event-rule JSON, in the format mxql_check checks):',
+  alertBacktest:
+    'Replayed over {0} to {1} ({2} rows, {3} agents): it would have fired {4} times, {5} s in total, the longest {6} s ({7}% of the time).',
+  alertCut:
+    'The row limit cut the window, so only part of it was replayed: run again with a higher limit or a shorter over.',
+  alertFiringsIntro: 'When it would have fired (agent, breach start → end, data from the service):',
+  alertNothingWritten:
+    'Nothing was written: show the user the rule; adding it to their rule file is theirs to accept (mxql alert draft --rules FILE prints the diff).',
+  alertProblem: 'No rule was drafted: {0}',
   foundNone:
     'Nothing matches these words well: no category is a good answer, so do not pick one. Try other words (English, Korean or Japanese), a product or dashboard name, or another productLine, or ask the user what data they mean.',
 } as const;
@@ -204,6 +216,17 @@ const KO: Table = {
     '기준 구간 대비 가장 크게 움직인 에이전트 필드 {0}개 (전체 {1}개; score는 기준 구간 표준편차 단위의 변화량, 서비스에서 온 데이터):',
   compareNothing:
     '두 구간 모두에 숫자 행이 있는 에이전트 필드가 없어 비교할 것이 없습니다. 더 긴 범위나 숫자 컬럼을 반환하는 쿼리를 사용하세요.',
+  alertHead: '{0}.{1}에 대한 규칙 초안: {2} (임계값 {3}).',
+  alertBasisPercentile: '값 {1}개의 p{0}는 {2}, 반올림',
+  alertBasisGiven: '지정한 값: {0}',
+  alertRuleIntro: '규칙 (mxql_check가 검사하는 이벤트 규칙 JSON):',
+  alertBacktest:
+    '{0} ~ {1}에 다시 적용한 결과 ({2}행, 에이전트 {3}개): {4}번 발생했을 것이며, 합계 {5}초, 가장 긴 것은 {6}초 (시간의 {7}%).',
+  alertCut: '행 제한에 걸려 구간의 일부만 다시 적용했습니다: limit을 높이거나 over를 줄여 다시 실행하세요.',
+  alertFiringsIntro: '발생했을 시점 (에이전트, 위반 시작 → 끝, 서비스에서 온 데이터):',
+  alertNothingWritten:
+    '아무것도 쓰지 않았습니다: 사용자에게 규칙을 보여 주세요. 규칙 파일에 추가할지는 사용자가 정합니다 (mxql alert draft --rules FILE이 diff를 출력합니다).',
+  alertProblem: '규칙 초안을 만들지 않았습니다: {0}',
   foundNone:
     '이 단어에 잘 맞는 것이 없습니다. 좋은 답이 되는 카테고리가 없으니 하나를 골라 쓰지 마세요. 다른 단어(영어, 한국어, 일본어), 제품이나 대시보드 이름, 다른 productLine을 시도하거나, 어떤 데이터를 뜻하는지 사용자에게 물어보세요.',
 };
@@ -307,6 +330,18 @@ const JA: Table = {
     '基準期間に対して最も大きく動いたエージェントのフィールド {0} 件 (全 {1} 件。score は基準期間の標準偏差を単位とした変化量。サービスからのデータ):',
   compareNothing:
     '両方の期間に数値の行があるエージェントのフィールドがなく、比較できません。より長い範囲か、数値列を返すクエリを使ってください。',
+  alertHead: '{0}.{1} のルール案: {2} (しきい値 {3})。',
+  alertBasisPercentile: '{1} 個の値の p{0} は {2}、丸め済み',
+  alertBasisGiven: '指定値: {0}',
+  alertRuleIntro: 'ルール (mxql_check が検査するイベントルール JSON):',
+  alertBacktest:
+    '{0} ～ {1} に再適用した結果 ({2} 行、エージェント {3} 件): {4} 回発火していたはずで、合計 {5} 秒、最長 {6} 秒 (時間の {7}%)。',
+  alertCut:
+    '行数の上限で期間の一部しか再適用されていません。limit を上げるか over を短くして再実行してください。',
+  alertFiringsIntro: '発火していた時点 (エージェント、違反の開始 → 終了、サービスからのデータ):',
+  alertNothingWritten:
+    '何も書き込んでいません。ユーザーにルールを見せてください。ルールファイルに追加するかはユーザーが決めます (mxql alert draft --rules FILE が diff を出力します)。',
+  alertProblem: 'ルール案は作られませんでした: {0}',
   foundNone:
     'この言葉によく合うものはありません。良い答えになるカテゴリがないので、推測で選ばないでください。別の言葉(英語、韓国語、日本語)、製品やダッシュボードの名前、別の productLine を試すか、どのデータのことかユーザーに確認してください。',
 };

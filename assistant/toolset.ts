@@ -7,6 +7,7 @@ import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020'
 import { isOpenApiError } from '../api/index';
 import { say } from './texts';
 import { ToolInputError, type ToolContext, type ToolDefinition, type ToolResult } from './types';
+import { alertDraft } from './tools/alertDraft';
 import { check } from './tools/check';
 import { compare } from './tools/compare';
 import { describeCategory } from './tools/describeCategory';
@@ -41,6 +42,7 @@ export const TOOLS: readonly AnyTool[] = [
   explain,
   run,
   compare,
+  alertDraft,
   listPaths,
   listProjects,
   listAgents,

@@ -14,6 +14,10 @@ const subcommands: Record<string, { summary: string; load: () => Promise<Subcomm
     summary: 'run a .mxql file against the Open API or the demo backend',
     load: async () => (await import('./run')).run,
   },
+  alert: {
+    summary: 'draft an event rule from a query and replay it over history (mxql alert draft)',
+    load: async () => (await import('./alert')).alert,
+  },
   api: { summary: 'call any other Open API endpoint', load: async () => (await import('./api')).api },
   mcp: {
     summary: 'serve the MXQL assistant tools to AI assistants (Model Context Protocol, stdio)',

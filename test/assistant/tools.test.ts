@@ -471,7 +471,9 @@ void test('tools that read the service refuse without a target; the others work 
           ? { mql: APP_QUERY }
           : tool.name === 'mxql_compare'
             ? { mql: APP_QUERY, baseline: 'prev' }
-            : {},
+            : tool.name === 'mxql_alert_draft'
+              ? { mql: APP_QUERY }
+              : {},
       offline,
     );
     assert.equal(r.isError, true, tool.name);
@@ -490,6 +492,7 @@ void test('every tool declares closed input schemas and a model description that
       'mxql_explain',
       'mxql_run',
       'mxql_compare',
+      'mxql_alert_draft',
       'mxql_list_paths',
       'mxql_list_projects',
       'mxql_list_agents',

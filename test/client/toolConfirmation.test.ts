@@ -76,3 +76,20 @@ void test('a comparison names both windows it sends: the query’s and its basel
   assert.ok(message.includes(formatLocal(stime - 86_400_000, 540)), `${message} names the baseline's start`);
   assert.match(englishOf(shown.title), /^Compare an MXQL query on Prod\?$/);
 });
+
+void test('an alert draft names the one run it sends: the query over its backtest window', () => {
+  const input = { mql: '-- @range 5m\nCATEGORY app_counter\nTAGLOAD\n', over: '6h' };
+  const shown = confirmationOf('mxql_alert_draft', input, target, context);
+  assert.ok(shown?.plan?.request, 'an alert draft on a real account asks, with the plan it sends');
+  const { stime, etime, limit } = shown.plan.request.body;
+  assert.equal(etime, NOW);
+  assert.equal(etime - stime, 6 * 3_600_000);
+  const message = englishOf(shown.message);
+  assert.match(message, /run a query on profile Prod, project 77/);
+  assert.ok(message.includes(formatLocal(stime, 540)), message);
+  assert.match(message, new RegExp(`with at most ${limit} rows`));
+  assert.match(englishOf(shown.title), /^Run an MXQL query on Prod\?$/);
+  const byDefault = confirmationOf('mxql_alert_draft', { mql: input.mql }, target, context);
+  const body = byDefault?.plan?.request?.body;
+  assert.equal((body?.etime ?? 0) - (body?.stime ?? 0), 86_400_000);
+});

@@ -3,8 +3,10 @@
 // row limit and the project it names are those the request carries, the query's own directives included
 // (`-- @range 7d`, `-- @limit 50`, `-- @pcode`). Pure: texts as data, said by the tool registration.
 import {
+  DEFAULT_BACKTEST_MS,
   formatLocal,
   formatZone,
+  planAlertWindow,
   planComparison,
   type Baseline,
   type RunPlan,
@@ -16,6 +18,7 @@ import {
   type ToolContext,
   type ToolTarget,
 } from '../../../assistant/toolset';
+import { parseDuration } from '../../../common/durations';
 import { templateText, type TemplateText } from '../../../common/templateText';
 
 type ToolInput = Record<string, unknown>;
@@ -47,6 +50,16 @@ function planOf(input: ToolInput, context: ToolContext): RunPlan | undefined {
   }
 }
 
+/** The plan of an alert draft's input: the query over its backtest window, as `mxql_alert_draft` plans it. */
+function alertWindowOf(input: ToolInput, context: ToolContext): RunPlan | undefined {
+  try {
+    const over = typeof input.over === 'string' ? parseDuration(input.over) : DEFAULT_BACKTEST_MS;
+    return over ? planAlertWindow(toolPlanInput(input, context), over) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The baseline plan of a comparison's input, planned as `mxql_compare` plans it; undefined when it cannot be. */
 function baselineOf(input: ToolInput, context: ToolContext): RunPlan | undefined {
   try {
@@ -66,7 +79,12 @@ export function confirmationOf(
   const tool = findTool(name);
   if (!tool?.readsService || target.isDemo) return undefined;
   const given = typeof input.pcode === 'number' ? input.pcode : undefined;
-  const plan = name === 'mxql_run' || name === 'mxql_compare' ? planOf(input, context) : undefined;
+  const plan =
+    name === 'mxql_run' || name === 'mxql_compare'
+      ? planOf(input, context)
+      : name === 'mxql_alert_draft'
+        ? alertWindowOf(input, context)
+        : undefined;
   const project = String(given ?? plan?.pcode ?? target.pcode ?? '—');
   const baseline = name === 'mxql_compare' ? baselineOf(input, context) : undefined;
   if (plan?.request && baseline?.request) {
@@ -83,7 +101,8 @@ export function confirmationOf(
       plan,
     };
   }
-  if (plan?.request && name === 'mxql_run') {
+  // An alert draft reads one run of the query over its backtest window: the run's own words say it.
+  if (plan?.request && (name === 'mxql_run' || name === 'mxql_alert_draft')) {
     return {
       title: templateText('Run an MXQL query on {0}?', target.label),
       message: templateText(

@@ -140,7 +140,8 @@ export function backtest(
     let run: { start: number; lastTime: number; peak: number; peakTime: number } | undefined;
     const close = () => {
       if (!run) return;
-      const end = run.lastTime + step;
+      // A breach still on at the window's end ends there, not a step past it.
+      const end = Math.max(run.lastTime, Math.min(run.lastTime + step, options.window?.etime ?? Infinity));
       const durationMs = end - run.start;
       if (durationMs >= condition.durationMs) {
         mine.push({

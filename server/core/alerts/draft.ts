@@ -8,7 +8,7 @@
  * keys public rule files carry for it. The drafted rule passes that check with the caller's catalog, or
  * the draft is refused with the check's words. Pure; bad input is a problem with a code, never a throw.
  */
-import { templateText, type TemplateText } from '../../../common/templateText';
+import { templateText, type TemplateArg, type TemplateText } from '../../../common/templateText';
 import { splitCategorySuffix } from '../../../common/categoryName';
 import { formatDuration } from '../../../common/durations';
 import type { CategoryCatalog } from '../catalog/index';
@@ -383,12 +383,12 @@ function numberText(n: number): string {
   return String(Number.parseFloat(n.toPrecision(12)));
 }
 
-function listText(names: readonly string[]): string {
-  return names.length > 0 ? names.join(', ') : 'none';
+function listText(names: readonly string[]): TemplateArg {
+  return names.length > 0 ? names.join(', ') : templateText('none');
 }
 
 /** The columns of the rows, for a refusal that says what the result does hold. */
-function columnsText(rows: readonly CompareRow[]): string {
+function columnsText(rows: readonly CompareRow[]): TemplateArg {
   const names = new Set<string>();
   for (const row of rows.slice(0, 50)) for (const key of Object.keys(row)) names.add(key);
   return listText([...names].slice(0, 12));

@@ -39,3 +39,4 @@ export {
 export { proposeRuleFileEdit, type RuleFileEdit } from './ruleFile';
 export { parseThreshold, unitSuffix, type ThresholdInput } from './threshold';
 export { unifiedDiff } from './unifiedDiff';
+export { ALERT_ROW_LIMIT, DEFAULT_BACKTEST_MS, planAlertWindow } from './window';

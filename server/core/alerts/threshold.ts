@@ -54,10 +54,11 @@ const FIELD_UNITS: Readonly<Record<string, UnitScale>> = {
   MiB: { dimension: 'bytes', size: 1024 ** 2 },
 };
 
-const DIMENSION_WORDS: Readonly<Record<Dimension, string>> = {
-  percent: 'a percentage',
-  time: 'a time',
-  bytes: 'an amount of data',
+/** What a dimension is, as a text a UI translates (each a template of its own). */
+const DIMENSION_WORDS: Readonly<Record<Dimension, TemplateText>> = {
+  percent: templateText('a percentage'),
+  time: templateText('a time'),
+  bytes: templateText('an amount of data'),
 };
 
 /** A threshold read for a field. */
@@ -131,7 +132,7 @@ export function parseThreshold(
         text.trim(),
         DIMENSION_WORDS[typed.dimension],
         field,
-        fieldUnit ?? 'no unit the catalog knows',
+        fieldUnit ?? templateText('no unit the catalog knows'),
       ),
     };
   }

@@ -117,3 +117,16 @@ void test('no points: nothing fires and nothing divides by zero', () => {
   assert.equal(medianStep([5]), 0);
   assert.equal(medianStep([0, 10, 20, 50]), 10);
 });
+
+void test('a breach still on at the end of the given window ends there', () => {
+  const points = series('a', [1, 9, 9, 9]);
+  const r = backtest(
+    points,
+    { comparator: '>', threshold: 5, durationMs: 0 },
+    { window: { stime: 0, etime: 35 * S } },
+  );
+  assert.deepEqual(
+    r.firings.map((f) => [f.start, f.end, f.durationMs]),
+    [[10 * S, 35 * S, 25 * S]],
+  );
+});

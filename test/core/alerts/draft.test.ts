@@ -4,6 +4,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
+  ALERT_ROW_LIMIT,
+  DEFAULT_BACKTEST_MS,
+  planAlertWindow,
   backtestDraft,
   draftAlertRule,
   percentileOf,
@@ -156,4 +159,25 @@ void test('a computed field unknown to a completely catalogued category fails th
   const r = refused({}, data, query);
   assert.equal(r?.code, 'alert/rule-check');
   assert.match(r?.message ?? '', /'busy' is not a field of category 'app_counter'/);
+});
+
+void test('the alert window: the query over the last day by default, with room for its rows', () => {
+  const base = {
+    fileText: '-- @range 5m\nCATEGORY server_base\nTAGLOAD\n',
+    select: { kind: 'file' as const },
+    now: 1_800_000_000_000,
+    timezone: 0,
+    catalog,
+  };
+  const day = planAlertWindow(base);
+  assert.deepEqual(
+    [day.range.stime, day.range.etime],
+    [1_800_000_000_000 - DEFAULT_BACKTEST_MS, 1_800_000_000_000],
+  );
+  assert.equal(day.request?.body.limit, ALERT_ROW_LIMIT);
+  const hour = planAlertWindow({ ...base, overrides: { limit: 500 } }, 3_600_000);
+  assert.equal(hour.range.etime - hour.range.stime, 3_600_000);
+  assert.equal(hour.request?.body.limit, 500);
+  const fileLimit = planAlertWindow({ ...base, fileText: `-- @limit 20\n${base.fileText}` });
+  assert.equal(fileLimit.request?.body.limit, 20);
 });
