@@ -67,8 +67,7 @@ export async function runJsonFile(
       ),
     );
   const root = parsedOrUndefined(json);
-  for (const query of queries)
-    runs.push(await runJsonQuery(path, starts, scan, root, query, flags, target));
+  for (const query of queries) runs.push(await runJsonQuery(path, starts, scan, root, query, flags, target));
   return runs.sort((a, b) => (a.error?.line ?? a.line ?? 0) - (b.error?.line ?? b.line ?? 0));
 }
 

@@ -3,7 +3,7 @@
 // cancellable progress notification, and records the outcome in the results model, the panel and
 // the history. Every failure ends as a message (notification + panel), never as an exception.
 import * as vscode from 'vscode';
-import type { RunInfo } from '../../../common/resultsMessages';
+import type { ParamOrigin, RunInfo } from '../../../common/resultsMessages';
 import { emptyCauseText, explainEmpty, type RequestEvent, type RunExecution } from '../../../api/index';
 import { DEMO_PROFILE_NAME } from '../config';
 import type { Ctx } from '../ctx';
@@ -16,7 +16,7 @@ import { describeRunError, isAbort } from './errorActions';
 import { promptMissing, rememberedValues, rememberValues } from './prompts';
 import { historyEntryOf, runInfoOf, type RunResultSummary, type RunSource } from './runRecord';
 import type { RangeChoice } from './timeRange';
-import { boardInjects, type RunPlan } from '../../../server/core/index';
+import { boardInjects, boardValues, type RunPlan } from '../../../server/core/index';
 import { planEditorRun, preparedOf, type PreparedRun, type RunValues } from './runRequest';
 import { agentScopeOf } from './agentScope';
 import { sendPrepared } from './sendPrepared';
@@ -53,6 +53,18 @@ function withBoardInjects(source: RunSource, options: RunOptions): RunOptions {
   return { ...options, injects: boardInjects(source.queryText, given, source.fileText) };
 }
 
+/** The values of a run, and for a dashboard's query where each `$param` came from. */
+type CollectedValues = RunValues & { readonly origins?: Readonly<Record<string, ParamOrigin>> };
+
+const GIVEN: ParamOrigin = { kind: 'given' };
+
+/** The values a re-run repeats: the board's own (author's, default) are filled again from its source. */
+function givenOnly(values: RunValues, origins: CollectedValues['origins']): RunValues {
+  if (!origins) return values;
+  const params = Object.entries(values.params).filter(([name]) => (origins[name] ?? GIVEN).kind === 'given');
+  return { ...values, params: Object.fromEntries(params) };
+}
+
 export class Runner {
   private readonly inflight = new Map<string, AbortController>();
   private last: { source: RunSource; options: RunOptions } | undefined;
@@ -87,12 +99,15 @@ export class Runner {
     const selection = options.selection ?? (await this.ensureSelection());
     if (!selection) return { status: 'skipped', message: t('no profile chosen') };
     const target = await this.ctx.profiles.target(selection);
-    const values = await this.collectValues(source, options, target);
-    if (!values) return { status: 'skipped', message: t('a prompt was dismissed') };
+    const collected = await this.collectValues(source, options, target);
+    if (!collected) return { status: 'skipped', message: t('a prompt was dismissed') };
+    const { origins, ...values } = collected;
     const prepared = preparedOf(this.plan(source, options, values));
-    if (!options.quiet) this.last = { source, options: { ...options, ...values } };
+    // A re-run keeps what was given; the board fills the author's values again from its source.
+    if (!options.quiet) this.last = { source, options: { ...options, ...givenOnly(values, origins) } };
     if (!prepared.ok) return this.refuse(source, say(prepared.problem), options);
-    return this.execute(source, prepared.run, target, options);
+    const run = origins ? { ...prepared.run, paramOrigins: origins } : prepared.run;
+    return this.execute(source, run, target, options);
   }
 
   /** Runs the last query again with the same values. */
@@ -197,15 +212,25 @@ export class Runner {
     source: RunSource,
     options: RunOptions,
     target: Target,
-  ): Promise<RunValues | undefined> {
+  ): Promise<CollectedValues | undefined> {
     const key = source.uri ?? 'untitled';
     const state = this.ctx.extension.workspaceState;
     const asked: RunValues = { params: { ...options.params }, injects: { ...options.injects } };
     // The file's agent scope binds only the agent filters this query leaves open.
+    const firstPlan = this.plan(source, options, asked);
     const scope = agentScopeOf(state, key);
-    const open = this.plan(source, options, asked).unboundOptional.map((n) => n.name);
+    const open = firstPlan.unboundOptional.map((n) => n.name);
     const scoped = Object.fromEntries(open.flatMap((name) => (scope[name] ? [[name, scope[name]]] : [])));
-    const given: RunValues = { params: { ...scoped, ...asked.params }, injects: asked.injects };
+    const chosen = { ...scoped, ...asked.params };
+    // A dashboard's query: what the caller chose, else what its author set, else the board's default.
+    const board = source.board
+      ? boardValues(firstPlan.query?.params ?? [], source.board.authored, chosen)
+      : undefined;
+    const given: CollectedValues = {
+      params: { ...chosen, ...board?.params },
+      injects: asked.injects,
+      ...(board ? { origins: board.origins } : {}),
+    };
     const plan = this.plan(source, options, given);
     const missing = { params: plan.needs, injects: plan.missingInjects };
     if (missing.params.length === 0 && missing.injects.length === 0) return given;
@@ -223,9 +248,11 @@ export class Runner {
     );
     if (!prompted) return undefined;
     await rememberValues(state, key, prompted);
+    const answered = Object.fromEntries(Object.keys(prompted.params).map((n) => [n, GIVEN] as const));
     return {
       params: { ...given.params, ...prompted.params },
       injects: { ...given.injects, ...prompted.injects },
+      ...(given.origins ? { origins: { ...given.origins, ...answered } } : {}),
     };
   }
 

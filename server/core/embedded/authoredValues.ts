@@ -97,14 +97,20 @@ function collect(root: unknown, pointer: string, queryText: string): AuthoredVal
   const metricPath = segments.slice(0, -1);
   const metric = at(root, metricPath);
   if (!isRecord(metric)) return NONE;
-  const widgetPath = segments[0] === 'widgets' && segments[1] !== undefined ? segments.slice(0, 2) : undefined;
+  const widgetPath =
+    segments[0] === 'widgets' && segments[1] !== undefined ? segments.slice(0, 2) : undefined;
   const widget = widgetPath ? at(root, widgetPath) : undefined;
   const values: Record<string, AuthoredValue> = {};
   const refused: RefusedValue[] = [];
   const pathText = (path: readonly (string | number)[]) => `/${path.map(encode).join('/')}`;
 
   // Fields' merges first: a `param` below overwrites them (metric > widget > fields).
-  const fields = fieldsOf(widgetPath && isRecord(widget) ? widget : undefined, widgetPath, metric, metricPath);
+  const fields = fieldsOf(
+    widgetPath && isRecord(widget) ? widget : undefined,
+    widgetPath,
+    metric,
+    metricPath,
+  );
   const merged = mergedKeys(queryText);
   for (const [name, property] of Object.entries(MERGE_FIELD_OF)) {
     const chosen = fieldMerge(fields, property, merged.get(name) ?? [], refused, name);
@@ -165,9 +171,10 @@ function fieldsOf(
   metric: Record<string, unknown>,
   metricPath: readonly string[],
 ): FieldFact[] {
+  const metrics: unknown = widget?.metrics;
   const owners: { metric: unknown; path: readonly (string | number)[] }[] =
-    widget && widgetPath && Array.isArray(widget.metrics)
-      ? widget.metrics.map((m, i) => ({ metric: m, path: [...widgetPath, 'metrics', i] }))
+    widgetPath && Array.isArray(metrics)
+      ? metrics.map((m: unknown, i) => ({ metric: m, path: [...widgetPath, 'metrics', i] }))
       : [{ metric, path: metricPath }];
   const out: FieldFact[] = [];
   for (const owner of owners) {

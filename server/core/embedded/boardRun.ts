@@ -63,7 +63,9 @@ export function boardValues(
 }
 
 /** The plan of one widget query with the board's conventions; `needs` names what still lacks a value. */
-export function planBoardQuery(input: BoardRunInput): RunPlan & { readonly paramOrigins: BoardValues['origins'] } {
+export function planBoardQuery(
+  input: BoardRunInput,
+): RunPlan & { readonly paramOrigins: BoardValues['origins'] } {
   const { query } = input;
   const plan = (params: Readonly<Record<string, string>>, injects: Record<string, string>) =>
     planRun({
