@@ -30,11 +30,19 @@ function fileFailure(path: string, code: string, message: string, line = 1, colu
  * Runs every query of the JSON file `path`, one after another. A file a directory walk found is left
  * out (an empty list) when it holds no MXQL: most JSON files are not dashboards.
  */
+/**
+ * How a board's `$params` are filled: `authored` (--param, the author's values, the default merge),
+ * `default` (--param, then the default merge, as if the author had set nothing) or `unfilled` (only
+ * --param, the rule before authored values). The dashboards bench compares them.
+ */
+export type BoardRule = 'authored' | 'default' | 'unfilled';
+
 export async function runJsonFile(
   path: string,
   flags: RunFlags,
   target: Target,
   walked = false,
+  rule: BoardRule = 'authored',
 ): Promise<FileRun[]> {
   const read = readQueryFile(path);
   if (!read.ok) return walked ? [] : [fileFailure(path, 'run/unreadable', read.reason)];
@@ -66,7 +74,7 @@ export async function runJsonFile(
         'no MXQL to run in this JSON file (no string under a mql or query key)',
       ),
     );
-  const root = parsedOrUndefined(json);
+  const root = rule === 'unfilled' ? null : rule === 'default' ? undefined : parsedOrUndefined(json);
   for (const query of queries) runs.push(await runJsonQuery(path, starts, scan, root, query, flags, target));
   return runs.sort((a, b) => (a.error?.line ?? a.line ?? 0) - (b.error?.line ?? b.line ?? 0));
 }
@@ -75,6 +83,7 @@ async function runJsonQuery(
   path: string,
   starts: readonly number[],
   scan: ReturnType<typeof findJsonQueries>,
+  /** The parsed file (undefined when it does not parse); null leaves the board's values unfilled. */
   root: unknown,
   query: JsonQuery,
   flags: RunFlags,
@@ -84,7 +93,10 @@ async function runJsonQuery(
   const injected: RunFlags = { ...flags, injects: boardInjects(query.text, given), line: undefined };
   // Only the $params the query uses are filled: --param first, then the author's, then the default.
   const used = planFile(query.text, { ...injected, params: {} }, localClock()).query?.params ?? [];
-  const values = boardValues(used, authoredValues(root, query.pointer, query.text), flags.params);
+  const values =
+    root === null
+      ? { params: {}, origins: {} }
+      : boardValues(used, authoredValues(root, query.pointer, query.text), flags.params);
   const queryFlags: RunFlags = { ...injected, params: { ...flags.params, ...values.params } };
   const run = await runPrepared(path, () => prepareText(path, query.text, queryFlags), target);
   const string = lineColumnOf(starts, query.token.start + 1);
