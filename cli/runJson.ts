@@ -3,8 +3,8 @@
 // planner, with the board's conventions (server/core/embedded/board.ts): its INJECT timepast and default
 // go empty unless --inject or an `inject` object beside the query gives them, and each $param takes
 // --param, else what the dashboard's author set (the metric's or widget's `param`, the fields'
-// timeMerge/objectMerge), else for a merge placeholder the board's default (core's boardValues); each
-// filled value names its origin. Each outcome names the JSON file's line and column and the pointer.
+// timeMerge/objectMerge; core's boardValues), else it is refused like any other $param; each filled
+// value names its origin. Each outcome names the JSON file's line and column and the pointer.
 import {
   authoredValues,
   boardInjects,
@@ -31,9 +31,10 @@ function fileFailure(path: string, code: string, message: string, line = 1, colu
  * out (an empty list) when it holds no MXQL: most JSON files are not dashboards.
  */
 /**
- * How a board's `$params` are filled: `authored` (--param, the author's values, the default merge),
- * `default` (--param, then the default merge, as if the author had set nothing) or `unfilled` (only
- * --param, the rule before authored values). The dashboards bench compares them.
+ * How a board's `$params` are filled: `authored` (--param, then the author's values; a merge nobody
+ * set is refused with its choices), `default` (--param, then the board's default merge, as the preview
+ * fills it when the author set nothing) or `unfilled` (only --param, the rule before authored values).
+ * The dashboards bench compares them.
  */
 export type BoardRule = 'authored' | 'default' | 'unfilled';
 
@@ -75,7 +76,9 @@ export async function runJsonFile(
       ),
     );
   const root = rule === 'unfilled' ? null : rule === 'default' ? undefined : parsedOrUndefined(json);
-  for (const query of queries) runs.push(await runJsonQuery(path, starts, scan, root, query, flags, target));
+  const fallback = rule === 'default' ? 'default' : 'none';
+  for (const query of queries)
+    runs.push(await runJsonQuery(path, starts, scan, { root, fallback }, query, flags, target));
   return runs.sort((a, b) => (a.error?.line ?? a.line ?? 0) - (b.error?.line ?? b.line ?? 0));
 }
 
@@ -83,8 +86,9 @@ async function runJsonQuery(
   path: string,
   starts: readonly number[],
   scan: ReturnType<typeof findJsonQueries>,
-  /** The parsed file (undefined when it does not parse); null leaves the board's values unfilled. */
-  root: unknown,
+  /** The parsed file (undefined when it does not parse; null leaves the board's values unfilled), and
+   * whether a merge nobody set takes the board's default. */
+  board: { root: unknown; fallback: 'default' | 'none' },
   query: JsonQuery,
   flags: RunFlags,
   target: Target,
@@ -94,9 +98,14 @@ async function runJsonQuery(
   // Only the $params the query uses are filled: --param first, then the author's, then the default.
   const used = planFile(query.text, { ...injected, params: {} }, localClock()).query?.params ?? [];
   const values =
-    root === null
+    board.root === null
       ? { params: {}, origins: {} }
-      : boardValues(used, authoredValues(root, query.pointer, query.text), flags.params);
+      : boardValues(
+          used,
+          authoredValues(board.root, query.pointer, query.text),
+          flags.params,
+          board.fallback,
+        );
   const queryFlags: RunFlags = { ...injected, params: { ...flags.params, ...values.params } };
   const run = await runPrepared(path, () => prepareText(path, query.text, queryFlags), target);
   const string = lineColumnOf(starts, query.token.start + 1);

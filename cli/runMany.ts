@@ -33,7 +33,8 @@ path:line:col: /json/pointer: (where its text starts); --format json adds "point
 conventions apply: INJECT timepast and INJECT default are sent empty unless --inject (or an inject
 object beside the query) gives them. Each $param takes --param, else what the dashboard's author
 set (the metric's or widget's "param", the fields' timeMerge / objectMerge for $TIME_MERGE_PLACE /
-$OBJECT_MERGE_PLACE), else for a merge the board's default (avg); the line names where each came from.
+$OBJECT_MERGE_PLACE); the line names where each came from. A merge nobody set needs --param (avg,
+sum, max or min).
 
 Target: --demo (the in-process demo backend), or --base-url URL --pcode N with MXQL_PROJECT_TOKEN.
 ${runQueryHelp}

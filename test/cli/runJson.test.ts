@@ -95,23 +95,23 @@ after(() => rm(dir, { recursive: true, force: true }));
 const run = (file: string, ...flags: string[]) => runCli(['run', join(dir, file), '--demo', ...flags]);
 
 void describe('mxql run on dashboard JSON', () => {
-  void test("a merge placeholder nobody set takes the board's default and says so, at the line, column and pointer of its string", async () => {
+  void test('a merge placeholder without --param is refused with the four merges, at the line, column and pointer of its string', async () => {
     const r = await run('boards/board.json');
-    assert.equal(r.code, 0, r.stdout + r.stderr);
+    assert.equal(r.code, 1, r.stderr);
     const lines = r.stdout.trim().split('\n');
     assert.equal(lines.length, 3, r.stdout);
-    assert.match(
-      lines[0] ?? '',
-      new RegExp(
-        `board\\.json:${MQL}: /widgets/0/metrics/0/mql: ok \\d+ rows \\(\\d+ ms\\) · \\$TIME_MERGE_PLACE = avg the board's default merge`,
+    assert.ok(
+      lines[0]?.endsWith(
+        `board.json:${MQL}: /widgets/0/metrics/0/mql: error run/missing-param missing value for $TIME_MERGE_PLACE; $TIME_MERGE_PLACE (value) such as avg, sum, max, min: add --param '$TIME_MERGE_PLACE=value' or '-- @param $TIME_MERGE_PLACE = value'`,
       ),
+      lines[0],
     );
     // The second query takes INJECT default from the inject object beside it: LIMIT 2.
     assert.match(
       lines[1] ?? '',
       new RegExp(`board\\.json:${QUERY}: /widgets/1/query: ok 2 rows \\(\\d+ ms\\)`),
     );
-    assert.equal(lines[2], '1 file, 2 queries in JSON run: 2 ok, 0 empty, 0 errors');
+    assert.equal(lines[2], '1 file, 2 queries in JSON run: 1 ok, 0 empty, 1 error');
   });
 
   void test('with --param every query runs on the demo; --inject beats the fragment beside a query', async () => {
@@ -185,7 +185,7 @@ void describe('mxql run on dashboard JSON', () => {
   void test("a Kafka-like widget runs with its author's merges: the field's timeMerge and the metric's param, each origin in --format json", async () => {
     await writeFile(join(dir, 'kafka.json'), AUTHORED);
     const r = await run('kafka.json', '--format', 'json');
-    assert.equal(r.code, 0, r.stdout + r.stderr);
+    assert.equal(r.code, 1, r.stdout + r.stderr);
     const out = JSON.parse(r.stdout) as {
       files: {
         pointer?: string;
@@ -211,13 +211,13 @@ void describe('mxql run on dashboard JSON', () => {
       },
       $OBJECT_MERGE_PLACE: { kind: 'param', pointer: '/widgets/0/metrics/1/param' },
     });
-    // The second widget's author wrote a merge the language does not know: the default is sent instead.
-    assert.equal(chosen?.status, 'ok');
-    assert.deepEqual(chosen?.params, { $TIME_MERGE_PLACE: 'avg' });
-    assert.deepEqual(chosen?.paramOrigins, { $TIME_MERGE_PLACE: { kind: 'default' } });
+    // The second widget's author wrote a merge the language does not know: it is refused, not sent.
+    assert.equal(chosen?.status, 'error');
+    assert.equal(chosen?.paramOrigins, undefined);
+    assert.match(JSON.stringify(chosen), /missing value for \$TIME_MERGE_PLACE/);
     // --param still wins over the author, and the text line names each origin.
     const text = await run('kafka.json', '--param', '$OBJECT_MERGE_PLACE=min');
-    assert.equal(text.code, 0, text.stdout + text.stderr);
+    assert.equal(text.code, 1, text.stdout + text.stderr);
     assert.match(
       text.stdout,
       /\/widgets\/0\/metrics\/1\/mql: ok \d+ rows? \(\d+ ms\) · \$TIME_MERGE_PLACE = max timeMerge of field cpu at \/widgets\/0\/metrics\/0\/fields\/1 \(the key the query merges\), \$OBJECT_MERGE_PLACE = min given/,

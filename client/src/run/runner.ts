@@ -222,9 +222,9 @@ export class Runner {
     const open = firstPlan.unboundOptional.map((n) => n.name);
     const scoped = Object.fromEntries(open.flatMap((name) => (scope[name] ? [[name, scope[name]]] : [])));
     const chosen = { ...scoped, ...asked.params };
-    // A dashboard's query: what the caller chose, else what its author set, else the board's default.
+    // A dashboard's query: what the caller chose, else what its author set; a merge nobody set is asked.
     const board = source.board
-      ? boardValues(firstPlan.query?.params ?? [], source.board.authored, chosen)
+      ? boardValues(firstPlan.query?.params ?? [], source.board.authored, chosen, 'none')
       : undefined;
     const given: CollectedValues = {
       params: { ...chosen, ...board?.params },

@@ -2,8 +2,9 @@
  * How a board runs its widgets' queries: through the one run planner, with the values a dashboard
  * fills in itself. Each `$param` the query uses takes, in order: the caller's explicit value (a command
  * line `--param`, a prompt answer), what the dashboard's author set for it (`authoredValues.ts`: the
- * metric's `param`, the widget's, the fields' merges), and for the merge placeholders
- * (`$TIME_MERGE_PLACE`, `$OBJECT_MERGE_PLACE`) the board's default, the first of the merge choices.
+ * metric's `param`, the widget's, the fields' merges), and in the board's own run (the preview) for the
+ * merge placeholders (`$TIME_MERGE_PLACE`, `$OBJECT_MERGE_PLACE`) the board's default, the first of the
+ * merge choices.
  * The board's INJECT points (`timepast`, `default`) are empty unless the widget writes a fragment; any
  * other `$param` the query needs is left for the caller to report. Every filled value names its origin.
  * Pure.
@@ -38,13 +39,16 @@ export interface BoardValues {
 }
 
 /**
- * The values for the `$params` in `used`: `given` first, then the author's, then the board's default
- * merge for a merge placeholder. A name none of them fills is left out (the planner reports it).
+ * The values for the `$params` in `used`: `given` first, then the author's, then (with `fallback`
+ * `default`, as the board itself does) the board's default merge for a merge placeholder. A name none
+ * of them fills is left out: the planner reports it, so a door that can ask (the editor's prompt, with
+ * the merges as choices) or must refuse (`mxql run`, naming them) keeps doing so.
  */
 export function boardValues(
   used: readonly string[],
   authored: AuthoredValues | undefined,
   given: Readonly<Record<string, string>> = {},
+  fallback: 'default' | 'none' = 'default',
 ): BoardValues {
   const params: Record<string, string> = {};
   const origins: Record<string, ParamOrigin> = {};
@@ -57,7 +61,8 @@ export function boardValues(
     const author = authored?.values[name];
     if (own !== undefined) fill(name, own, { kind: 'given' });
     else if (author) fill(name, author.value, author.origin);
-    else if (BOARD_MERGE_PARAMS.has(name)) fill(name, BOARD_MERGES[0] ?? 'avg', { kind: 'default' });
+    else if (fallback === 'default' && BOARD_MERGE_PARAMS.has(name))
+      fill(name, BOARD_MERGES[0] ?? 'avg', { kind: 'default' });
   }
   return { params, origins };
 }

@@ -210,6 +210,8 @@ void describe('board values: given > authored > default, only what the query use
     const none = boardValues(['$TIME_MERGE_PLACE', '$oid'], undefined);
     assert.deepEqual(none.params, { $TIME_MERGE_PLACE: 'avg' });
     assert.deepEqual(none.origins, { $TIME_MERGE_PLACE: { kind: 'default' } });
+    // A door that asks or refuses leaves a merge nobody set for the planner to report.
+    assert.deepEqual(boardValues(['$TIME_MERGE_PLACE'], undefined, {}, 'none'), { params: {}, origins: {} });
   });
 
   void test('planBoardQuery sends the authored merges and names their origins', () => {
