@@ -106,7 +106,7 @@ suite('dashboard preview', () => {
     assert.equal(widget?.status, 'done', widget?.message);
     assert.ok((widget?.rows ?? 0) > 0, 'the demo returned no rows');
     assert.deepEqual(widget?.sent?.split('\n'), [
-      '$TIME_MERGE_PLACE = max (the timeMerge of the dashboard field cpu at /widgets/0/metrics/0/fields/1)',
+      '$TIME_MERGE_PLACE = max (the timeMerge of the dashboard field tps at /widgets/0/metrics/0/fields/1)',
       '$OBJECT_MERGE_PLACE = sum (set by the dashboard at /widgets/0/metrics/1/param)',
     ]);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');

@@ -216,7 +216,7 @@ suite('MXQL inside dashboard JSON', () => {
       $TIME_MERGE_PLACE: {
         kind: 'field',
         pointer: '/widgets/0/metrics/0/fields/1',
-        key: 'cpu',
+        key: 'tps',
         how: 'key',
         agreeing: 1,
         fields: 1,
