@@ -31,8 +31,10 @@ runs in the demo project of its categories' product line (its line names the pro
 In a JSON file (a dashboard), each string of a mql or query key runs as a query, and its line reads
 path:line:col: /json/pointer: (where its text starts); --format json adds "pointer". The board's
 conventions apply: INJECT timepast and INJECT default are sent empty unless --inject (or an inject
-object beside the query) gives them, and $TIME_MERGE_PLACE / $OBJECT_MERGE_PLACE need --param
-(avg, sum, max or min).
+object beside the query) gives them. Each $param takes --param, else what the dashboard's author
+set (the metric's or widget's "param", the fields' timeMerge / objectMerge for $TIME_MERGE_PLACE /
+$OBJECT_MERGE_PLACE); the line names where each came from. A merge nobody set needs --param (avg,
+sum, max or min).
 
 Target: --demo (the in-process demo backend), or --base-url URL --pcode N with MXQL_PROJECT_TOKEN.
 ${runQueryHelp}

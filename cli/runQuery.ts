@@ -8,6 +8,7 @@ import {
   inFileLines,
   formatZone,
   needsText,
+  originWords,
   planRun,
   type PlanInput,
   type QueryAt,
@@ -26,6 +27,7 @@ import {
   type MxqlRow,
 } from '../api/index';
 import type { ResultFacts } from '../common/resultFacts';
+import type { ParamOrigin } from '../common/resultsMessages';
 // The CLI ships the catalog data inline (see cli/check.ts).
 import { bundledCategoryCatalog } from '../server/core/catalog/bundledCatalog';
 import {
@@ -268,6 +270,10 @@ export interface FileRun {
   readonly notice?: string;
   /** `$stime`/`$etime` the run filled from its time range, with the values sent. */
   readonly fromRange?: Readonly<Record<string, string>>;
+  /** In a JSON file: the `$params` the board filled (--param, the author's, the default merge), as sent. */
+  readonly params?: Readonly<Record<string, string>>;
+  /** Where each of `params` came from (core's boardValues). */
+  readonly paramOrigins?: Readonly<Record<string, ParamOrigin>>;
   /** The project the CLI chose for the file (with --demo), and why. */
   readonly project?: string;
   /** The project code the query was sent to. */
@@ -411,6 +417,14 @@ function fromRangeText(run: FileRun): string {
   return filled.length > 0 ? ` · ${filled.join(', ')} from the time range` : '';
 }
 
+/** ` · $TIME_MERGE_PLACE = sum from /widgets/1/metrics/3/param`: each value a board filled, and whence. */
+function originsText(run: FileRun): string {
+  const parts = Object.entries(run.paramOrigins ?? {}).map(
+    ([name, origin]) => `${name} = ${run.params?.[name] ?? ''} ${originWords(name, origin)}`,
+  );
+  return parts.length > 0 ? ` · ${parts.join(', ')}` : '';
+}
+
 /** `2026-11-21 11:00 → 12:00 UTC+01:00`: the range sent, in this machine's zone. */
 export function sentRangeText(
   stime: number,
@@ -460,11 +474,11 @@ export function factsText(facts: ResultFacts, zone: TimezoneOffset = localClock(
 export function outcomeLine(run: FileRun): string {
   const e = run.error;
   if (e)
-    return `${run.path}:${e.line}:${e.column}: ${pointerText(run)}error ${e.code} ${e.message}${projectText(run)}`;
+    return `${run.path}:${e.line}:${e.column}: ${pointerText(run)}error ${e.code} ${e.message}${originsText(run)}${projectText(run)}`;
   const facts = run.facts ? factsText(run.facts) : '';
   if (run.status === 'empty')
-    return `${placeText(run)}empty${run.notice ? ` (${run.notice})` : ''}${fromRangeText(run)}${projectText(run)}${facts}`;
-  return `${placeText(run)}ok ${plural(run.rows.length, 'row')} (${run.ms} ms)${fromRangeText(run)}${projectText(run)}${facts}`;
+    return `${placeText(run)}empty${run.notice ? ` (${run.notice})` : ''}${fromRangeText(run)}${originsText(run)}${projectText(run)}${facts}`;
+  return `${placeText(run)}ok ${plural(run.rows.length, 'row')} (${run.ms} ms)${fromRangeText(run)}${originsText(run)}${projectText(run)}${facts}`;
 }
 
 /** What `mxql run --format json` prints for one query: the facts of its rows, then the rows. */

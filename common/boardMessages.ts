@@ -81,6 +81,8 @@ export interface QueryMessage {
   readonly total?: number;
   /** The catalog unit of each field the query reads that has one: the chart's y axis caption. */
   readonly units?: Readonly<Record<string, string>>;
+  /** The `$params` the board filled, one line each with where the value came from, in the user's language. */
+  readonly sent?: readonly string[];
 }
 
 export type ExtensionToBoard = BoardMessage | QueryMessage;
@@ -97,6 +99,8 @@ export interface WidgetReport {
   readonly series: number;
   /** The widget's message as shown (an error, what it needs). */
   readonly message: string;
+  /** The `$params` its queries were sent with and where each came from, as the widget's tooltip shows them. */
+  readonly sent?: string;
 }
 
 /** W→E: the page is ready; Refresh; a range preset picked; what the page shows now. */
@@ -111,7 +115,7 @@ const STATUSES: readonly string[] = ['running', 'done', 'error', 'needs', 'cance
 
 function parseReport(value: unknown): WidgetReport | undefined {
   if (!isRecord(value)) return undefined;
-  const { index, kind, status, rows, series, message } = value;
+  const { index, kind, status, rows, series, message, sent } = value;
   if (typeof index !== 'number' || typeof kind !== 'string' || typeof status !== 'string') return undefined;
   if (!['markdown', 'series', 'grid', 'empty'].includes(kind) || !STATUSES.includes(status)) return undefined;
   return {
@@ -121,6 +125,7 @@ function parseReport(value: unknown): WidgetReport | undefined {
     rows: typeof rows === 'number' ? rows : 0,
     series: typeof series === 'number' ? series : 0,
     message: typeof message === 'string' ? message : '',
+    ...(typeof sent === 'string' && sent !== '' ? { sent } : {}),
   };
 }
 

@@ -101,6 +101,8 @@ export interface RunInfo {
   readonly params?: Readonly<Record<string, string>>;
   /** Names in `params` the run filled from its time range (`$stime`, `$etime`), not the user. */
   readonly paramsFromRange?: readonly string[];
+  /** Where a dashboard query's `$params` came from (its author's `param`, its fields' merges, the board's default). */
+  readonly paramOrigins?: Readonly<Record<string, ParamOrigin>>;
   /** INJECT fragments as sent, by name. */
   readonly injects?: Readonly<Record<string, string>>;
   /** MXQL path when run against `/mxql/path`. */
@@ -112,6 +114,25 @@ export interface RunInfo {
   /** What the chart draws over the lines: a rule's thresholds, time spans, the fields' units (common/chartMarks.ts). */
   readonly marks?: ChartMarks;
 }
+
+/**
+ * Where a value sent for a `$param` of a dashboard query came from: the `param` object at `pointer`
+ * (of the query's metric or its widget), a field's `timeMerge`/`objectMerge` (`how` says why that field:
+ * it is a key the query merges, every field agrees, or the most common value, `agreeing` of `fields`),
+ * the board's default merge, or the caller (a command line `--param`, a prompt, an explicit choice).
+ */
+export type ParamOrigin =
+  | { readonly kind: 'param'; readonly pointer: string }
+  | {
+      readonly kind: 'field';
+      readonly pointer: string;
+      readonly key: string;
+      readonly how: 'key' | 'agreed' | 'most-common';
+      readonly agreeing: number;
+      readonly fields: number;
+    }
+  | { readonly kind: 'default' }
+  | { readonly kind: 'given' };
 
 /** A button shown under an error; clicking it posts `action` with its `id`. */
 export interface ErrorAction {

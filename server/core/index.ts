@@ -94,7 +94,15 @@ export {
   MAX_BOARD_CHARS,
 } from './embedded/board';
 export { headerChart, jsonQueryAt, jsonQueryByPointer } from './embedded/boardConventions';
-export { planBoardQuery } from './embedded/boardRun';
+export { boardValues, planBoardQuery, type BoardValues } from './embedded/boardRun';
+export {
+  authoredValues,
+  authoredValuesOfJson,
+  originWords,
+  type AuthoredValue,
+  type AuthoredValues,
+  type RefusedValue,
+} from './embedded/authoredValues';
 export { jsonStringEdit } from './embedded/jsonEdit';
 export { describeParamKind, paramNeeds } from './features/paramKinds';
 export { parsedText, queryRanges, type QuerySource, wholeQuery } from './queries/queries';

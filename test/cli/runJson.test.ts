@@ -1,6 +1,7 @@
 // `mxql run` on dashboard JSON as CI runs it: a spawned CLI against the demo backend over real sockets.
-// Every MXQL string of the board runs through the planner with the board's conventions, and each line
-// names the JSON file's line and column (where the string starts) and the string's JSON pointer.
+// Every MXQL string of the board runs through the planner with the board's conventions and the values
+// its author set, and each line names the JSON file's line and column (where the string starts), the
+// string's JSON pointer and where each filled value came from.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -27,6 +28,48 @@ const BOARD = String.raw`{
   ]
 }
 `;
+
+// A Kafka-like board as its authors write them: a sibling metric carries the fields' merges, the metric
+// with the query an optional `param`; the second widget names a merge the language does not know.
+const AUTHORED = JSON.stringify(
+  {
+    name: 'Broker',
+    widgets: [
+      {
+        id: 'w0',
+        widgetType: 'SERIES',
+        metrics: [
+          {
+            name: 'Name',
+            tags: [{ key: 'oname', unit: '#' }],
+            fields: [
+              { key: 'mem', title: 'Memory', unit: '%', timeMerge: 'min', objectMerge: 'min' },
+              { key: 'cpu', title: 'CPU', unit: '%', timeMerge: 'max', objectMerge: 'max' },
+            ],
+            mqlType: 'automated',
+          },
+          {
+            name: 'Project',
+            mql: "CATEGORY server_base\nTAGLOAD\nSELECT [time, oname, cpu]\nGROUP { timeunit: 5m, pk: oname, merge: [cpu] }\nUPDATE { key: ['cpu'], value: $TIME_MERGE_PLACE }\nGROUP { timeunit: 5m, merge: [cpu] }\nUPDATE { key: ['cpu'], value: $OBJECT_MERGE_PLACE }",
+            param: { $OBJECT_MERGE_PLACE: 'sum' },
+          },
+        ],
+      },
+      {
+        id: 'w1',
+        metrics: [
+          { name: 'Name', fields: [{ key: 'mem', timeMerge: 'median' }] },
+          {
+            name: 'Project',
+            mql: "CATEGORY server_base\nTAGLOAD\nSELECT [time, oname, mem]\nGROUP { timeunit: 5m, pk: oname, merge: [mem] }\nUPDATE { key: ['mem'], value: $TIME_MERGE_PLACE }",
+          },
+        ],
+      },
+    ],
+  },
+  null,
+  2,
+);
 
 /** 1-based line and column of the first `needle` in `text` (the oracle: plain string search). */
 function placeOf(text: string, needle: string): string {
@@ -138,5 +181,46 @@ void describe('mxql run on dashboard JSON', () => {
     const line = await run('boards/board.json', '--line', '3');
     assert.equal(line.code, 2);
     assert.match(line.stderr, /--line picks a query of one file/);
+  });
+  void test("a Kafka-like widget runs with its author's merges: the field's timeMerge and the metric's param, each origin in --format json", async () => {
+    await writeFile(join(dir, 'kafka.json'), AUTHORED);
+    const r = await run('kafka.json', '--format', 'json');
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    const out = JSON.parse(r.stdout) as {
+      files: {
+        pointer?: string;
+        status: string;
+        rows: number;
+        params?: Record<string, string>;
+        paramOrigins?: Record<string, unknown>;
+      }[];
+    };
+    const [merged, chosen] = out.files;
+    assert.equal(merged?.pointer, '/widgets/0/metrics/1/mql');
+    assert.equal(merged?.status, 'ok');
+    assert.ok((merged?.rows ?? 0) > 0);
+    assert.deepEqual(merged?.params, { $TIME_MERGE_PLACE: 'max', $OBJECT_MERGE_PLACE: 'sum' });
+    assert.deepEqual(merged?.paramOrigins, {
+      $TIME_MERGE_PLACE: {
+        kind: 'field',
+        pointer: '/widgets/0/metrics/0/fields/1',
+        key: 'cpu',
+        how: 'key',
+        agreeing: 1,
+        fields: 1,
+      },
+      $OBJECT_MERGE_PLACE: { kind: 'param', pointer: '/widgets/0/metrics/1/param' },
+    });
+    // The second widget's author wrote a merge the language does not know: it is refused, not sent.
+    assert.equal(chosen?.status, 'error');
+    assert.equal(chosen?.paramOrigins, undefined);
+    assert.match(JSON.stringify(chosen), /missing value for \$TIME_MERGE_PLACE/);
+    // --param still wins over the author, and the text line names each origin.
+    const text = await run('kafka.json', '--param', '$OBJECT_MERGE_PLACE=min');
+    assert.equal(text.code, 1, text.stdout + text.stderr);
+    assert.match(
+      text.stdout,
+      /\/widgets\/0\/metrics\/1\/mql: ok \d+ rows? \(\d+ ms\) · \$TIME_MERGE_PLACE = max timeMerge of field cpu at \/widgets\/0\/metrics\/0\/fields\/1 \(the key the query merges\), \$OBJECT_MERGE_PLACE = min given/,
+    );
   });
 });

@@ -78,6 +78,40 @@ void describe('results webview in Chromium', () => {
     await page.close();
   });
 
+  void it('"what was sent" names where a dashboard query\'s values came from', async () => {
+    const page = await pageWithRows(3, {
+      params: { $TIME_MERGE_PLACE: 'max', $OBJECT_MERGE_PLACE: 'sum', $limit: '5', $oid: '7' },
+      paramOrigins: {
+        $TIME_MERGE_PLACE: {
+          kind: 'field',
+          pointer: '/widgets/0/metrics/0/fields/1',
+          key: 'cpu',
+          how: 'key',
+          agreeing: 1,
+          fields: 1,
+        },
+        $OBJECT_MERGE_PLACE: { kind: 'param', pointer: '/widgets/0/metrics/1/param' },
+        $limit: { kind: 'default' },
+        $oid: { kind: 'given' },
+      },
+    });
+    const sent = (await textOf(page, '.mxql-sent')) ?? '';
+    assert.ok(
+      sent.includes(
+        '$TIME_MERGE_PLACE = max (the timeMerge of the dashboard field cpu at /widgets/0/metrics/0/fields/1)',
+      ),
+      sent,
+    );
+    assert.ok(
+      sent.includes('$OBJECT_MERGE_PLACE = sum (set by the dashboard at /widgets/0/metrics/1/param)'),
+      sent,
+    );
+    assert.ok(sent.includes("$limit = 5 (the board's default merge)"), sent);
+    assert.ok(sent.includes('$oid = 7') && !sent.includes('$oid = 7 ('), sent);
+    await assertClean(page);
+    await page.close();
+  });
+
   void it('switches time display between local, UTC and raw', async () => {
     const page = await pageWithRows(8);
     await page.selectOption('.mxql-time-mode', 'utc');

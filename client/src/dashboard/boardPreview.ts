@@ -1,6 +1,7 @@
 // MXQL: Preview Dashboard. A webview panel per dashboard JSON file draws the board as its layout says
 // (the core's board model) and runs each widget query through the one run planner with the board's
-// conventions (the core's planBoardQuery), on the active profile or the Demo. It follows edits of the
+// conventions (the core's planBoardQuery) and the values its author set (the core's authoredValues), each
+// widget's tooltip naming where they came from, on the active profile or the Demo. It follows edits of the
 // file (debounced), re-runs on Refresh and on a new range, and cancels what runs when it re-runs or
 // closes. Every failure stays in its widget; nothing is thrown into the host.
 import * as vscode from 'vscode';
@@ -15,8 +16,10 @@ import {
   type WidgetReport,
 } from '../../../common/boardMessages';
 import { translateTexts } from '../../../common/l10n';
+import type { ParamOrigin } from '../../../common/resultsMessages';
 import {
   fieldUnits,
+  authoredValues,
   boardOf,
   boardWidgetViews,
   planBoardQuery,
@@ -53,6 +56,41 @@ export interface BoardPreviewReport {
   readonly widgets: readonly WidgetReport[];
 }
 
+/** The parsed JSON text, or undefined when it does not parse (the board model says why). */
+function parsedOrUndefined(json: string): unknown {
+  try {
+    return JSON.parse(json.charCodeAt(0) === 0xfeff ? json.slice(1) : json);
+  } catch {
+    return undefined;
+  }
+}
+
+/** `$TIME_MERGE_PLACE = max (the timeMerge of …)`: each value the board filled, and where it came from. */
+function sentLines(
+  params: Readonly<Record<string, string>>,
+  origins: Readonly<Record<string, ParamOrigin>>,
+): string[] {
+  return Object.entries(origins).map(([name, origin]) => {
+    const line = `${name} = ${params[name] ?? ''}`;
+    switch (origin.kind) {
+      case 'param':
+        return t('{0} (set by the dashboard at {1})', line, origin.pointer);
+      case 'field':
+        return t(
+          '{0} (the {1} of the dashboard field {2} at {3})',
+          line,
+          name === '$OBJECT_MERGE_PLACE' ? 'objectMerge' : 'timeMerge',
+          origin.key,
+          origin.pointer,
+        );
+      case 'default':
+        return t("{0} (the board's default merge)", line);
+      case 'given':
+        return line;
+    }
+  });
+}
+
 /** The preset of `choice` when it is one, else 1h. */
 function presetOf(ms: number | undefined): RangePreset {
   return RANGE_PRESETS.find((p) => presetMs(p) === ms) ?? '1h';
@@ -70,6 +108,8 @@ class BoardPreview extends PanelHost<ExtensionToBoard> {
   private report: BoardPreviewReport;
   private reportedGeneration = -1;
   private waiters: (() => void)[] = [];
+  /** The parsed file of the last render: what each query's author set is read from it. */
+  private root: unknown;
 
   constructor(
     ctx: Ctx,
@@ -128,7 +168,9 @@ class BoardPreview extends PanelHost<ExtensionToBoard> {
     this.controller = controller;
     const generation = ++this.generation;
     this.lastQueries.clear();
-    const board = boardOf(this.document.getText());
+    const text = this.document.getText();
+    const board = boardOf(text);
+    this.root = parsedOrUndefined(text);
     // A widget's problem says where the widget is; the file's own problems say where themselves.
     const problems = board.problems.map((p) =>
       p.widget !== undefined && p.line ? t('line {0}: {1}', p.line, say(p.text)) : say(p.text),
@@ -194,9 +236,10 @@ class BoardPreview extends PanelHost<ExtensionToBoard> {
     query: BoardQuery,
     target: Target,
     signal: AbortSignal,
-  ): Promise<Pick<QueryMessage, 'status' | 'message' | 'columns' | 'rows' | 'total' | 'units'>> {
+  ): Promise<Pick<QueryMessage, 'status' | 'message' | 'columns' | 'rows' | 'total' | 'units' | 'sent'>> {
     const plan = planBoardQuery({
       query,
+      authored: authoredValues(this.root, query.pointer, query.text),
       range: { kind: 'relative', ms: presetMs(this.preset) },
       now: Date.now(),
       timezone: localTimezone,
@@ -206,6 +249,7 @@ class BoardPreview extends PanelHost<ExtensionToBoard> {
     if (plan.needs.length > 0) return { status: 'needs', message: plan.needs.map((n) => n.name).join(', ') };
     const prepared = preparedOf(plan);
     if (!prepared.ok) return { status: 'error', message: say(prepared.problem) };
+    const sent = sentLines(prepared.run.params, plan.paramOrigins);
     if (signal.aborted) return { status: 'cancelled' };
     try {
       const { rows: answer } = await sendPrepared(
@@ -223,6 +267,7 @@ class BoardPreview extends PanelHost<ExtensionToBoard> {
         rows: kept,
         total: rows.length,
         ...(Object.keys(units).length > 0 ? { units } : {}),
+        ...(sent.length > 0 ? { sent } : {}),
       };
     } catch (error) {
       if (signal.aborted) return { status: 'cancelled' };

@@ -1,10 +1,16 @@
 // Running a query kept inside a dashboard JSON string, in place: the CodeLens and Run Query at Cursor
 // (Ctrl+Enter) with the cursor in the string. The decoded text goes to the Runner as the file text, so
 // the one planner, the prompts, the results panel and the history treat it as any query; the source
-// says it is a board's query, so the board's conventions apply (run/runRecord.ts, runner.ts).
+// says it is a board's query, so the board's conventions apply (run/runRecord.ts, runner.ts), with the
+// values its author set in the JSON (the widget's `param`, its fields' merges; core's authoredValues).
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { isInjectFragment, jsonQueryByPointer, siblingFragments } from '../../../server/core/index';
+import {
+  authoredValuesOfJson,
+  isInjectFragment,
+  jsonQueryByPointer,
+  siblingFragments,
+} from '../../../server/core/index';
 import type { Ctx } from '../ctx';
 import { t } from '../l10n';
 import type { Runner, RunOptions, RunOutcome, RunSource } from '../run/runner';
@@ -33,7 +39,10 @@ export function embeddedSourceAt(
     fileText: query.text,
     queryText: query.text,
     uri: document.uri.toString(),
-    board: { fragments: siblingFragments(scan, query) },
+    board: {
+      fragments: siblingFragments(scan, query),
+      authored: authoredValuesOfJson(document.getText(), query.pointer, query.text),
+    },
   };
 }
 
@@ -57,5 +66,9 @@ export function boardOfEmbedded(document: vscode.TextDocument): RunSource['board
   const json = vscode.workspace.textDocuments.find((d) => d.uri.toString() === ref.json.toString());
   const scan = json ? scanOf(json) : undefined;
   const query = scan ? jsonQueryByPointer(scan, ref.pointer) : undefined;
-  return { fragments: scan && query ? siblingFragments(scan, query) : {} };
+  if (!json || !scan || !query) return { fragments: {} };
+  return {
+    fragments: siblingFragments(scan, query),
+    authored: authoredValuesOfJson(json.getText(), query.pointer, query.text),
+  };
 }

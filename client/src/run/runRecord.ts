@@ -5,7 +5,7 @@ import type { RunInfo } from '../../../common/resultsMessages';
 import type { HistoryEntry } from '../history/historyStore';
 import type { Target } from '../profiles/profiles';
 import type { PreparedRun } from './runRequest';
-import { headerChart } from '../../../server/core/index';
+import { headerChart, type AuthoredValues } from '../../../server/core/index';
 
 /** A query to run: where it comes from and its text. */
 export interface RunSource {
@@ -19,9 +19,14 @@ export interface RunSource {
   readonly path?: string;
   /**
    * A dashboard's query (server/core/embedded/board.ts): the board's INJECTs go empty unless given (the
-   * fragments its JSON keeps beside it count as given), and its HEADER chooses the chart.
+   * fragments its JSON keeps beside it count as given), its `$params` take the author's values before the
+   * board's default merge, and its HEADER chooses the chart.
    */
-  readonly board?: { readonly fragments: Readonly<Record<string, string>> };
+  readonly board?: {
+    readonly fragments: Readonly<Record<string, string>>;
+    /** What the dashboard's author set for the query (its `param`, its fields' merges). */
+    readonly authored?: AuthoredValues;
+  };
 }
 
 /** How a run ended, for the history. */
@@ -59,6 +64,9 @@ export function runInfoOf(
     limit: prepared.limit,
     params: prepared.params,
     ...(prepared.paramsFromRange.length > 0 ? { paramsFromRange: prepared.paramsFromRange } : {}),
+    ...(prepared.paramOrigins && Object.keys(prepared.paramOrigins).length > 0
+      ? { paramOrigins: prepared.paramOrigins }
+      : {}),
     injects: prepared.injects,
     ...(pcode !== undefined ? { pcode } : {}),
     ...(prepared.endpointId === 'mxqlPath' ? { path: prepared.mql } : {}),

@@ -13,6 +13,7 @@ import {
   type RunProblem,
   type RunRequest,
 } from '../../../server/core/index';
+import type { ParamOrigin } from '../../../common/resultsMessages';
 import { templateText, type TemplateText } from '../../../common/templateText';
 import { uiLanguage } from '../l10n';
 import { localTimezone } from '../../../common/localZone';
@@ -95,6 +96,8 @@ export interface PreparedRun {
   /** The names in `params` filled from the range; never kept for a re-run. */
   readonly paramsFromRange: readonly string[];
   readonly injects: Readonly<Record<string, string>>;
+  /** A dashboard query's `$params`: where each value came from (core's boardValues). */
+  readonly paramOrigins?: Readonly<Record<string, ParamOrigin>>;
   readonly pcode: number | undefined;
   /** The exact body the API client sends. */
   readonly body: MxqlBody;

@@ -4,7 +4,7 @@
 // the history. Every failure ends as a message (notification + panel), never as an exception.
 import * as vscode from 'vscode';
 import type { ChartMarks } from '../../../common/chartMarks';
-import type { RunInfo } from '../../../common/resultsMessages';
+import type { ParamOrigin, RunInfo } from '../../../common/resultsMessages';
 import { emptyCauseText, explainEmpty, type RequestEvent, type RunExecution } from '../../../api/index';
 import { DEMO_PROFILE_NAME } from '../config';
 import type { Ctx } from '../ctx';
@@ -17,7 +17,7 @@ import { describeRunError, isAbort } from './errorActions';
 import { promptMissing, rememberedValues, rememberValues } from './prompts';
 import { historyEntryOf, runInfoOf, type RunResultSummary, type RunSource } from './runRecord';
 import type { RangeChoice } from './timeRange';
-import { boardInjects, fieldUnits, type RunPlan } from '../../../server/core/index';
+import { boardInjects, boardValues, fieldUnits, type RunPlan } from '../../../server/core/index';
 import { planEditorRun, preparedOf, type PreparedRun, type RunValues } from './runRequest';
 import { agentScopeOf } from './agentScope';
 import { sendPrepared } from './sendPrepared';
@@ -56,6 +56,18 @@ function withBoardInjects(source: RunSource, options: RunOptions): RunOptions {
   if (!source.board) return options;
   const given = { ...source.board.fragments, ...options.injects };
   return { ...options, injects: boardInjects(source.queryText, given, source.fileText) };
+}
+
+/** The values of a run, and for a dashboard's query where each `$param` came from. */
+type CollectedValues = RunValues & { readonly origins?: Readonly<Record<string, ParamOrigin>> };
+
+const GIVEN: ParamOrigin = { kind: 'given' };
+
+/** The values a re-run repeats: the board's own (author's, default) are filled again from its source. */
+function givenOnly(values: RunValues, origins: CollectedValues['origins']): RunValues {
+  if (!origins) return values;
+  const params = Object.entries(values.params).filter(([name]) => (origins[name] ?? GIVEN).kind === 'given');
+  return { ...values, params: Object.fromEntries(params) };
 }
 
 /** What a shown result was run with, so Compare with… sends the same query again (compareResult.ts). */
@@ -102,12 +114,15 @@ export class Runner {
     const selection = options.selection ?? (await this.ensureSelection());
     if (!selection) return { status: 'skipped', message: t('no profile chosen') };
     const target = await this.ctx.profiles.target(selection);
-    const values = await this.collectValues(source, options, target);
-    if (!values) return { status: 'skipped', message: t('a prompt was dismissed') };
+    const collected = await this.collectValues(source, options, target);
+    if (!collected) return { status: 'skipped', message: t('a prompt was dismissed') };
+    const { origins, ...values } = collected;
     const prepared = preparedOf(this.plan(source, options, values));
-    if (!options.quiet) this.last = { source, options: { ...options, ...values } };
+    // A re-run keeps what was given; the board fills the author's values again from its source.
+    if (!options.quiet) this.last = { source, options: { ...options, ...givenOnly(values, origins) } };
     if (!prepared.ok) return this.refuse(source, say(prepared.problem), options);
-    return this.execute(source, prepared.run, target, options, { source, values, selection });
+    const run = origins ? { ...prepared.run, paramOrigins: origins } : prepared.run;
+    return this.execute(source, run, target, options, { source, values, selection });
   }
 
   /** Compare with…: the result `runId` (else the one shown) against a baseline, asked unless given. */
@@ -252,15 +267,25 @@ export class Runner {
     source: RunSource,
     options: RunOptions,
     target: Target,
-  ): Promise<RunValues | undefined> {
+  ): Promise<CollectedValues | undefined> {
     const key = source.uri ?? 'untitled';
     const state = this.ctx.extension.workspaceState;
     const asked: RunValues = { params: { ...options.params }, injects: { ...options.injects } };
     // The file's agent scope binds only the agent filters this query leaves open.
+    const firstPlan = this.plan(source, options, asked);
     const scope = agentScopeOf(state, key);
-    const open = this.plan(source, options, asked).unboundOptional.map((n) => n.name);
+    const open = firstPlan.unboundOptional.map((n) => n.name);
     const scoped = Object.fromEntries(open.flatMap((name) => (scope[name] ? [[name, scope[name]]] : [])));
-    const given: RunValues = { params: { ...scoped, ...asked.params }, injects: asked.injects };
+    const chosen = { ...scoped, ...asked.params };
+    // A dashboard's query: what the caller chose, else what its author set; a merge nobody set is asked.
+    const board = source.board
+      ? boardValues(firstPlan.query?.params ?? [], source.board.authored, chosen, 'none')
+      : undefined;
+    const given: CollectedValues = {
+      params: { ...chosen, ...board?.params },
+      injects: asked.injects,
+      ...(board ? { origins: board.origins } : {}),
+    };
     const plan = this.plan(source, options, given);
     const missing = { params: plan.needs, injects: plan.missingInjects };
     if (missing.params.length === 0 && missing.injects.length === 0) return given;
@@ -278,9 +303,11 @@ export class Runner {
     );
     if (!prompted) return undefined;
     await rememberValues(state, key, prompted);
+    const answered = Object.fromEntries(Object.keys(prompted.params).map((n) => [n, GIVEN] as const));
     return {
       params: { ...given.params, ...prompted.params },
       injects: { ...given.injects, ...prompted.injects },
+      ...(given.origins ? { origins: { ...given.origins, ...answered } } : {}),
     };
   }
 

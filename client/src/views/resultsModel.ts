@@ -54,6 +54,8 @@ export interface ResultSnapshot {
   readonly params: Readonly<Record<string, string>>;
   /** Names in `params` the run filled from its time range. */
   readonly paramsFromRange: readonly string[];
+  /** A dashboard query's: where each of `params` came from. */
+  readonly paramOrigins?: RunInfo['paramOrigins'];
   /** The range sent, epoch ms (absent when nothing was sent). */
   readonly stime?: number;
   readonly etime?: number;
@@ -255,6 +257,7 @@ export class ResultsModel {
       firstRows: (result.chunks[0] ? decodeRows(result.chunks[0].chunk) : []).slice(0, rowCap),
       params: result.run.params ?? {},
       paramsFromRange: result.run.paramsFromRange ?? [],
+      ...(result.run.paramOrigins ? { paramOrigins: result.run.paramOrigins } : {}),
       ...(result.run.stime !== undefined ? { stime: result.run.stime } : {}),
       ...(result.run.etime !== undefined ? { etime: result.run.etime } : {}),
       injects: result.run.injects ?? {},

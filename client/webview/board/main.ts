@@ -147,6 +147,10 @@ function showQuery(message: QueryMessage): void {
     const done = view.results.filter((r): r is QueryMessage => r !== undefined);
     if (view.spec.kind === 'series') drawChart(view, done);
     else drawTable(view, done);
+    // What the board filled in (the author's merges and params), on hover over the widget.
+    const sent = done.flatMap((r) => r.sent ?? []).join('\n');
+    view.box.title = sent;
+    view.report = { ...view.report, ...(sent !== '' ? { sent } : {}) };
   }
   updateStatus();
   report();

@@ -2,7 +2,7 @@
 // notices. Rebuilt from state on every change (it is small). Errors and other run outcomes without
 // rows are shown in the grid's place (see message.ts), never above rows of another run.
 
-import { type RunInfo } from '../../../common/resultsMessages';
+import { type ParamOrigin, type RunInfo } from '../../../common/resultsMessages';
 import { formatTime } from './columns';
 import { el, setChildren } from './dom';
 import { formatCount } from './format';
@@ -41,17 +41,38 @@ function entry(term: string, value: string | undefined): Node[] {
   return [el('dt', { text: term }), el('dd', { text: value })];
 }
 
-/** `name = value` lines; a name in `fromRange` says that the run filled it from its time range. */
+/**
+ * `name = value` lines; a name in `fromRange` says that the run filled it from its time range, one in
+ * `origins` where a dashboard's author set it (a `param` object, a field's merge) or that the board's
+ * default merge filled it.
+ */
 function record(
   values: Readonly<Record<string, string>> | undefined,
   fromRange: readonly string[] = [],
+  origins: Readonly<Record<string, ParamOrigin>> = {},
 ): string | undefined {
   if (!values) return undefined;
-  const lines = Object.entries(values).map(([k, v]) =>
-    fromRange.includes(k) ? strings.sent.fromRange(`${k} = ${v}`) : `${k} = ${v}`,
-  );
+  const lines = Object.entries(values).map(([k, v]) => {
+    const line = `${k} = ${v}`;
+    if (fromRange.includes(k)) return strings.sent.fromRange(line);
+    const origin = Object.prototype.hasOwnProperty.call(origins, k) ? origins[k] : undefined;
+    switch (origin?.kind) {
+      case 'param':
+        return strings.sent.fromParam(line, origin.pointer);
+      case 'field':
+        return strings.sent.fromField(line, mergeProperty(k), origin.key, origin.pointer);
+      case 'default':
+        return strings.sent.fromDefault(line);
+      default:
+        return line;
+    }
+  });
   return lines.length ? lines.join('\n') : undefined;
 }
+
+/** The field property that states a merge placeholder. */
+const mergeProperty = (name: string): string =>
+  name === '$OBJECT_MERGE_PLACE' ? 'objectMerge' : name === '$TIME_MERGE_PLACE' ? 'timeMerge' : 'merge';
 
 function range(run: RunInfo): string | undefined {
   if (run.stime === undefined || run.etime === undefined) return undefined;
@@ -68,7 +89,7 @@ export function sentDetails(run: RunInfo, open: boolean): HTMLDetailsElement {
     ...entry(t.project, run.pcode === undefined ? undefined : String(run.pcode)),
     ...entry(t.range, range(run)),
     ...entry(t.limit, run.limit === undefined ? undefined : formatCount(run.limit)),
-    ...entry(t.params, record(run.params, run.paramsFromRange)),
+    ...entry(t.params, record(run.params, run.paramsFromRange, run.paramOrigins)),
     ...entry(t.injects, record(run.injects)),
     ...entry(t.started, formatTime(run.startedAt, 'local')),
   ]);

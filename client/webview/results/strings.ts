@@ -59,6 +59,14 @@ const stringsOf = () => ({
     params: texts.sentParams,
     /** A `$param` line whose value the run took from its time range. */
     fromRange: (line: string): string => fillTemplate(texts.sentParamFromRange, line),
+    /** A dashboard query's `$param` line whose value its author set in a `param` object at `pointer`. */
+    fromParam: (line: string, pointer: string): string =>
+      fillTemplate(texts.sentParamFromParam, line, pointer),
+    /** …or in a field's `timeMerge`/`objectMerge` (`property`) at `pointer`. */
+    fromField: (line: string, property: string, key: string, pointer: string): string =>
+      fillTemplate(texts.sentParamFromField, line, property, key, pointer),
+    /** …or the board's default merge, since the author set none. */
+    fromDefault: (line: string): string => fillTemplate(texts.sentParamFromDefault, line),
     injects: texts.sentInjects,
     started: texts.sentStarted,
   },

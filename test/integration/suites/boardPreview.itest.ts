@@ -99,6 +99,19 @@ suite('dashboard preview', () => {
     assert.equal(previewTabs()[0]?.label, 'Preview: Storefront preview');
   });
 
+  test("the preview runs a widget with its author's merges and its tooltip names where they came from", async () => {
+    const editor = await openWorkspaceFile('boards/broker-authored.json');
+    const report = await preview(editor.document.uri);
+    const [widget] = report.widgets;
+    assert.equal(widget?.status, 'done', widget?.message);
+    assert.ok((widget?.rows ?? 0) > 0, 'the demo returned no rows');
+    assert.deepEqual(widget?.sent?.split('\n'), [
+      '$TIME_MERGE_PLACE = max (the timeMerge of the dashboard field tps at /widgets/0/metrics/0/fields/1)',
+      '$OBJECT_MERGE_PLACE = sum (set by the dashboard at /widgets/0/metrics/1/param)',
+    ]);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
   test('an edit of the file draws and runs the board again; opening it again reuses the panel', async () => {
     const editor = await openWorkspaceFile(BOARD);
     const before = await preview(editor.document.uri);

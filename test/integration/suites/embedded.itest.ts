@@ -1,6 +1,7 @@
 // MXQL inside dashboard JSON in the real VS Code: Edit MXQL opens a string as an .mxql editor and saves
 // it back changing only the string's bytes; the CodeLens and Run Query at Cursor run a string in place
-// on the Demo with the board's conventions; bad positions and malformed JSON say why nothing ran.
+// on the Demo with the board's conventions and the merges its author set (named in the run's record);
+// bad positions and malformed JSON say why nothing ran.
 import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
@@ -193,6 +194,39 @@ suite('MXQL inside dashboard JSON', () => {
     const result = api.result(outcome.runId ?? '');
     assert.equal(result?.rowCount, 7, 'the inject object beside the query gives LIMIT 7');
     assert.deepEqual(result.injects, { default: 'LIMIT 7' });
+  });
+
+  test("a Kafka-like board's widget runs in place with its author's merges, and the record names their origin", async () => {
+    const api = await mxqlApi();
+    await useDemo(api);
+    const editor = await openWorkspaceFile('boards/broker-authored.json');
+    const offset = editor.document.getText().indexOf('merged as the widget says');
+    const position = editor.document.positionAt(offset + 3);
+    editor.selection = new vscode.Selection(position, position);
+    // No prompt: the widget's fields and param say both merges.
+    const ui = api.scriptUi([]);
+    const outcome = await runCommand('mxql.runQueryAtCursor', {});
+    assert.equal(outcome.status, 'done', outcome.message);
+    assert.deepEqual(ui.prompts, []);
+    const result = api.result(outcome.runId ?? '');
+    assert.ok(result, 'the results model has no entry for the run');
+    assert.ok(result.rowCount > 0, 'the demo returned no rows');
+    assert.deepEqual(result.params, { $TIME_MERGE_PLACE: 'max', $OBJECT_MERGE_PLACE: 'sum' });
+    assert.deepEqual(result.paramOrigins, {
+      $TIME_MERGE_PLACE: {
+        kind: 'field',
+        pointer: '/widgets/0/metrics/0/fields/1',
+        key: 'tps',
+        how: 'key',
+        agreeing: 1,
+        fields: 1,
+      },
+      $OBJECT_MERGE_PLACE: { kind: 'param', pointer: '/widgets/0/metrics/1/param' },
+    });
+    // Run again from the history: the author's values are filled again, not frozen as given.
+    const again = await runCommand('mxql.rerunLast', {});
+    assert.equal(again.status, 'done', again.message);
+    assert.equal(api.result(again.runId ?? '')?.paramOrigins?.$OBJECT_MERGE_PLACE?.kind, 'param');
   });
 
   test('outside a query, in a fragment or in malformed JSON, Run Query at Cursor says why and sends nothing', async () => {
