@@ -109,6 +109,8 @@ const FAMILIES = [
   { callee: 'fail', dirs: ['common/notebookOutput.ts', 'client/src/notebook/notebookFile.ts'] },
   // The investigation planner's titles and reasons, which `/investigate` writes through say().
   { callee: 'templateText', dirs: ['assistant/investigate'] },
+  // An alert draft's refusals (a threshold's unit, a file that is not a rule file), said by Draft Alert Rule.
+  { callee: 'templateText', dirs: ['server/core/alerts'] },
 ] as const;
 
 let scanned: { program: ts.Program; scan: ScanResult } | undefined;
