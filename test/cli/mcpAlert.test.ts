@@ -4,30 +4,16 @@
 // degraded agent only, the tool is listed read-only, and a bad threshold is refused with its code.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { createDemoData } from '../../demo/data/index';
-import { REPO_ROOT } from '../support/cliProcess';
-import { DEGRADED, INCIDENT, INCIDENT_PROJECT, PER_MINUTE } from '../support/incidentScenario';
+import { incidentMcpClient } from '../support/incidentMcp';
+import { DEGRADED, INCIDENT_PROJECT, PER_MINUTE } from '../support/incidentScenario';
 
 let client: Client;
 const pcode = createDemoData(1).projects.find((p) => p.name === INCIDENT_PROJECT)?.pcode;
 
 before(async () => {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: ['--import', 'tsx', 'cli/main.ts', 'mcp', '--demo'],
-    cwd: REPO_ROOT,
-    env: {
-      ...(process.env as Record<string, string>),
-      MXQL_PROJECT_TOKEN: '',
-      MXQL_ACCOUNT_TOKEN: '',
-      MXQL_DEMO_INCIDENT: INCIDENT,
-    },
-    stderr: 'pipe',
-  });
-  client = new Client({ name: 'mcp-alert-test', version: '1.0.0' });
-  await client.connect(transport);
+  client = await incidentMcpClient('mcp-alert-test');
 });
 
 after(async () => {
