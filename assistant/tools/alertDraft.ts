@@ -20,7 +20,7 @@ import { englishOf } from '../../common/templateText';
 import { done, fenced, refuse } from '../results';
 import { say } from '../texts';
 import type { ToolDefinition } from '../types';
-import { sendablePlan, sendOrExplain, toolPlanInput } from './run';
+import { run, sendablePlan, sendOrExplain, toolPlanInput } from './run';
 import { MQL_SCHEMA, PCODE_SCHEMA } from './schemas';
 import { projectOf, requireTarget } from './target';
 
@@ -62,6 +62,9 @@ function firingLine(f: Firing): string {
   const at = (ms: number) => new Date(ms).toISOString();
   return `${f.agent} ${at(f.start)} → ${at(f.end)} (fired ${at(f.firedAt)}, ${Math.round(f.durationMs / 1000)} s, peak ${rounded(f.peak)})`;
 }
+
+/** `$params` and INJECT fragments are given as mxql_run takes them: one schema for both tools. */
+const RUN_PROPERTIES = run.inputSchema['properties'] as Record<string, unknown>;
 
 const FIRING_SCHEMA = {
   type: 'object',
@@ -126,16 +129,8 @@ export const alertDraft: ToolDefinition<AlertDraftInput> = {
         maximum: 604_800,
         description: 'Seconds of silence after an event (default 300).',
       },
-      params: {
-        type: 'object',
-        additionalProperties: { type: 'string', maxLength: 10_000 },
-        description: 'Values of $params, e.g. {"$oid": "12345"}.',
-      },
-      injects: {
-        type: 'object',
-        additionalProperties: { type: 'string', maxLength: 100_000 },
-        description: 'INJECT fragments by name.',
-      },
+      params: RUN_PROPERTIES['params'],
+      injects: RUN_PROPERTIES['injects'],
       limit: {
         type: 'integer',
         minimum: 1,
