@@ -22,6 +22,8 @@ import { run } from './tools/run';
 export * from './types';
 export { say, type TextKey } from './texts';
 export { toolPlan, toolPlanInput } from './tools/run';
+export { resolveRunSource, type RunSource } from './tools/runSource';
+export { workspaceSegments } from './workspaceFiles';
 export {
   planInvestigation,
   SIGNALS,

@@ -33,7 +33,15 @@ export interface ToolContext {
   readonly timezone: (epochMs: number) => number;
   /** Texts of the workspace's own `.mxql` files (and queries found in dashboards), learned by find-data. */
   readonly workspaceQueries?: () => readonly string[];
+  /**
+   * Reads a workspace file by its path relative to the workspace (`mxql_run`'s `file`); absent when the
+   * host has no workspace. The host refuses paths that leave it (absolute, `..`, links outside).
+   */
+  readonly readWorkspaceFile?: (path: string) => Promise<WorkspaceFileRead>;
 }
+
+/** A workspace file's text, or why the host will not read it (in words the model can act on). */
+export type WorkspaceFileRead = { ok: true; text: string } | { ok: false; reason: string };
 
 /** What a tool returns: prose for the model (and humans), and the same facts as structured data. */
 export interface ToolResult {

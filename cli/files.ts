@@ -5,9 +5,10 @@
 // tree ends instead of looping.
 import { lstatSync, readdirSync, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
+import { QUERY_FILE_MAX_BYTES } from '../common/limits';
 
-/** The largest query file the CLI reads (stated in README). */
-export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+/** The largest query file the CLI reads (stated in README; one limit with the tools' workspace reads). */
+export const MAX_FILE_BYTES = QUERY_FILE_MAX_BYTES;
 
 /** A path the CLI will not read, with the reason in words. */
 export interface FileProblem {

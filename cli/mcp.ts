@@ -2,6 +2,8 @@
 // stdio, for any MCP client (Claude Desktop, Copilot, Cursor …). It adds nothing to the tools: it
 // supplies their context (the target of `mxql run`'s flags, the bundled catalog, the language) and maps
 // results onto MCP's `content` and `structuredContent`. stdout carries protocol messages only.
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
@@ -20,6 +22,7 @@ import {
 import type { Subcommand } from './main';
 import { localeFlag } from './locale';
 import { localTimezone } from '../common/localZone';
+import { workspaceFileReader } from './workspaceFiles';
 
 const HELP = `Usage: mxql mcp [--demo | --base-url URL --pcode N] [options]
 
@@ -29,12 +32,14 @@ ${TOOLS.map((t) => `  ${t.name}`).join('\n')}
 ${targetHelp.replace(/\nOutput:[\s\S]*$/, '')}
 Tools:
   --locale en|ko|ja      language of the tools' prose and diagnostics (default: en)
+  --workspace DIR        the folder a tool's file input is read from, and never outside it
+                         (default: the current directory)
 
 Tokens come only from MXQL_PROJECT_TOKEN and MXQL_ACCOUNT_TOKEN; the tools only read.
 Example client configuration: {"command": "mxql", "args": ["mcp", "--demo"]}
 `;
 
-const mcpOptions = { ...targetOptions, locale: { type: 'string' } } as const;
+const mcpOptions = { ...targetOptions, locale: { type: 'string' }, workspace: { type: 'string' } } as const;
 
 /** How the target is named to the model: never a token, and no more of a URL than its host. */
 function labelOf(values: TargetValues): string {
@@ -103,7 +108,7 @@ function keepStdoutForProtocol(): void {
   console.debug = toStderr;
 }
 
-function serve(target: Target, values: TargetValues, locale: ToolLocale): Promise<number> {
+function serve(target: Target, values: TargetValues, locale: ToolLocale, workspace: string): Promise<number> {
   const toolTarget: ToolTarget = {
     client: target.client,
     pcode: target.pcode,
@@ -116,6 +121,7 @@ function serve(target: Target, values: TargetValues, locale: ToolLocale): Promis
     locale,
     now: () => Date.now(),
     timezone: localTimezone,
+    readWorkspaceFile: workspaceFileReader(workspace),
   };
   const server = createMcpServer(context);
   const transport = new StdioServerTransport();
@@ -152,7 +158,10 @@ export const mcp: Subcommand = (args) =>
     if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0] ?? ''}'`);
     if (values.format !== undefined) throw new UsageError('--format does not apply to mxql mcp');
     const locale = localeFlag(values.locale, (message) => new UsageError(message));
+    const workspace = resolve(values.workspace ?? process.cwd());
+    if (!statSync(workspace, { throwIfNoEntry: false })?.isDirectory())
+      throw new UsageError(`--workspace ${values.workspace ?? ''} is not a folder`);
     keepStdoutForProtocol();
     const target = await openTarget(values);
-    return serve(target, values, locale);
+    return serve(target, values, locale, workspace);
   });

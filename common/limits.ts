@@ -57,3 +57,6 @@ export const MAX_EPOCH_MS = 253_402_300_799_999;
  * bound): the CLI's `--limit`, the `mxql.defaultLimit` setting and the assistant's `limit` all stop here.
  */
 export const MXQL_ROW_LIMIT = { min: 1, max: 1_000_000 } as const;
+
+/** The largest query or dashboard file read by the CLI and by the tools' workspace reads (stated in README). */
+export const QUERY_FILE_MAX_BYTES = 10 * 1024 * 1024;

@@ -6,6 +6,7 @@ import {
   englishOfRunText,
   inFileLines,
   needsText,
+  originWords,
   parseDuration,
   parseTimeInput,
   planRun,
@@ -28,10 +29,15 @@ import type { ToolContext, ToolDefinition, ToolTarget } from '../types';
 import { projectOf, requireTarget } from './target';
 import { MQL_SCHEMA, PCODE_SCHEMA } from './schemas';
 import { columnsOf, cutOut, emptyLines, resultText, roundedRows, summaries } from './runResult';
+import { dollarKeys, resolveRunSource, type RunSource } from './runSource';
+import { say } from '../texts';
 
 export interface RunInput {
   readonly mql?: string;
   readonly path?: string;
+  /** A workspace file holding the query (runSource.ts); `pointer` picks one inside a JSON file. */
+  readonly file?: string;
+  readonly pointer?: string;
   readonly range?: string;
   readonly stime?: number | string;
   readonly etime?: number | string;
@@ -87,13 +93,6 @@ function rangeChoice(input: RunInput, context: ToolContext): RangeChoice | undef
   return { kind: 'relative', ms };
 }
 
-/** `{oid: 1}` and `{$oid: 1}` both name `$oid`, as `mxql run --param` reads them. */
-function dollarKeys(params: Readonly<Record<string, string>> | undefined): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(params ?? {}).map(([k, v]) => [k.startsWith('$') ? k : `$${k}`, String(v)]),
-  );
-}
-
 /**
  * The plan of a tool input, exactly as the one planner makes it: what the run would send, and what the
  * confirmation before a real account is read shows. Refuses input it cannot plan (mql and path both or
@@ -105,7 +104,9 @@ export function toolPlan(input: RunInput, context: ToolContext): RunPlan {
 
 /** What the one planner reads for a tool input (a run, or a comparison's two runs). */
 export function toolPlanInput(input: RunInput, context: ToolContext): PlanInput {
-  if ((input.mql === undefined) === (input.path === undefined)) refuse(context, 'run/input', 'mqlOrPath');
+  // A file is read first (resolveRunSource): what is planned is always text or a path.
+  if (input.file !== undefined || (input.mql === undefined) === (input.path === undefined))
+    refuse(context, 'run/input', 'mqlOrPath');
   const range = rangeChoice(input, context);
   return {
     fileText: input.mql ?? '',
@@ -226,7 +227,8 @@ export const run: ToolDefinition<RunInput> = {
   title: 'Run an MXQL query',
   description:
     'Runs MXQL against the monitoring service (or the demo). Use it to get the data a question needs. ' +
-    'Give mql or path (a predefined query path); range (15m, 1h, 1d; default 1h) or stime/etime; params for $names; injects for INJECT fragments. ' +
+    'Give mql, path (a predefined query path) or file (a workspace .mxql file, or a dashboard/rule .json with pointer naming the query: it runs with the values its author set); ' +
+    'range (15m, 1h, 1d; default 1h) or stime/etime; params for $names; injects for INJECT fragments. ' +
     'Call mxql_check first on text you wrote; a missing $param comes back as an error naming its choices. ' +
     'Returns rows (50 shown, maxRows up to 500), column types and units, a min/max/avg/last summary over the rows returned, the range and the project. ' +
     'complete: false means the row limit cut the result: cut says which end was kept and the limit that returns all. ' +
@@ -240,6 +242,20 @@ export const run: ToolDefinition<RunInput> = {
         minLength: 1,
         maxLength: 500,
         description: 'A predefined query path such as /app/act_tx/act_tx_oid (instead of mql).',
+      },
+      file: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 1000,
+        description:
+          'A workspace file, relative to the workspace folder (instead of mql): queries/slow.mxql, or boards/kafka.json with pointer.',
+      },
+      pointer: {
+        type: 'string',
+        maxLength: 1000,
+        pattern: '^(/.*)?$',
+        description:
+          'The JSON pointer of the query inside file, e.g. /widgets/3/metrics/0/mql (needed when the file holds several; a refusal lists them).',
       },
       range: {
         type: 'string',
@@ -333,6 +349,17 @@ export const run: ToolDefinition<RunInput> = {
       },
       missingColumns: { type: 'array', items: { type: 'string' } },
       fromRange: { type: 'object', additionalProperties: { type: 'string' } },
+      source: {
+        type: 'object',
+        description: 'The file the query came from, and the $params its author set, each with its origin.',
+        properties: {
+          file: { type: 'string' },
+          pointer: { type: 'string' },
+          params: { type: 'object', additionalProperties: { type: 'string' } },
+          paramOrigins: { type: 'object', additionalProperties: { type: 'string' } },
+        },
+        required: ['file', 'params', 'paramOrigins'],
+      },
       emptyBecause: {
         type: 'array',
         items: {
@@ -359,7 +386,8 @@ export const run: ToolDefinition<RunInput> = {
     ],
   },
   readsService: true,
-  async run(input, context, signal) {
+  async run(given, context, signal) {
+    const { input, source } = await resolveRunSource(given, context);
     const plan = await planToolRun(input, context, signal);
     const target = requireTarget(context);
     const pcode = projectOf(context, target, 'run/no-project', input.pcode, plan.pcode);
@@ -411,7 +439,32 @@ export const run: ToolDefinition<RunInput> = {
       ...(causes && empty
         ? { emptyBecause: causes.map((c, i) => ({ kind: c.kind, text: empty[i] ?? '' })) }
         : {}),
+      ...(source ? { source: sourceOut(source) } : {}),
     };
-    return done(resultText(context, run, shown, summary, project, empty), structured);
+    const text = resultText(context, run, shown, summary, project, empty);
+    return done(source ? `${sourceText(context, source)}\n${text}` : text, structured);
   },
 };
+
+/** A run's source as the result states it: each origin in words (`from /widgets/1/metrics/0/param`). */
+function sourceOut(source: RunSource) {
+  return {
+    file: source.file,
+    ...(source.pointer !== undefined ? { pointer: source.pointer } : {}),
+    params: source.params,
+    paramOrigins: Object.fromEntries(
+      Object.entries(source.paramOrigins).map(([name, origin]) => [name, originWords(name, origin)]),
+    ),
+  };
+}
+
+/** `Ran boards/kafka.json /widgets/1/metrics/0/mql with its author's values: $X = sum from …`. */
+function sourceText(context: ToolContext, source: RunSource): string {
+  const where = source.pointer === undefined ? source.file : `${source.file} ${source.pointer}`;
+  const values = Object.entries(source.paramOrigins).map(
+    ([name, origin]) => `${name} = ${source.params[name] ?? ''} ${originWords(name, origin)}`,
+  );
+  return values.length > 0
+    ? say(context.locale, 'fileValues', where, values.join('; '))
+    : say(context.locale, 'fileQuery', where);
+}

@@ -147,7 +147,7 @@ function testApi(
     useLanguage: (language) => (language ? useBundle(context, language) : useVscodeTranslator()),
     toolConfirmation: async (name, input) => {
       const context = await toolContext(current);
-      const shown = context.target ? confirmationOf(name, input, context.target, context) : undefined;
+      const shown = context.target ? await confirmationOf(name, input, context.target, context) : undefined;
       return shown && { title: say(shown.title), message: say(shown.message) };
     },
   };

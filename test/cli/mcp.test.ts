@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { TOOLS } from '../../assistant/toolset';
-import { REPO_ROOT } from '../support/cliProcess';
+import { REPO_ROOT, runCli } from '../support/cliProcess';
 import { startFaultServer } from '../support/faultServer';
 
 /** Demo tokens (`demo-project-<pcode>-<hex>`, `demo-account-<hex>`): none may reach a tool's output. */
@@ -22,7 +22,7 @@ const transportErrors: Error[] = [];
 before(async () => {
   transport = new StdioClientTransport({
     command: process.execPath,
-    args: ['--import', 'tsx', 'cli/main.ts', 'mcp', '--demo'],
+    args: ['--import', 'tsx', 'cli/main.ts', 'mcp', '--demo', '--workspace', 'test/integration/workspace'],
     cwd: REPO_ROOT,
     env: { ...(process.env as Record<string, string>), MXQL_PROJECT_TOKEN: '', MXQL_ACCOUNT_TOKEN: '' },
     stderr: 'pipe',
@@ -119,6 +119,20 @@ void test('every tool answers once over stdio against the demo', async () => {
   const found = await call('mxql_find_data', { query: 'response time of transactions' });
   const matches = found.structured?.matches as { category: string }[];
   assert.equal(matches[0]?.category, 'app_counter', found.text);
+});
+
+void test("mxql_run on a workspace board runs the widget with its author's merges, and stays inside --workspace", async () => {
+  const r = await call('mxql_run', { file: 'boards/broker-authored.json' });
+  assert.ok(!r.isError, r.text);
+  const source = r.structured?.['source'] as { params: Record<string, string> } | undefined;
+  assert.deepEqual(source?.params, { $TIME_MERGE_PLACE: 'max', $OBJECT_MERGE_PLACE: 'sum' });
+  assert.ok((r.structured?.['rowCount'] as number) > 0);
+  const escape = await call('mxql_run', { file: '../../package.json' });
+  assert.equal(escape.isError, true);
+  assert.match(escape.text, /inside the workspace/);
+  const missingFolder = await runCli(['mcp', '--demo', '--workspace', 'no/such/folder']);
+  assert.equal(missingFolder.code, 2, missingFolder.stderr);
+  assert.match(missingFolder.stderr, /--workspace no\/such\/folder is not a folder/);
 });
 
 void test('a bad call is a tool error that says what to change, and the server stays up', async () => {

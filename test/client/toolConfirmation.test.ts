@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { confirmationOf } from '../../client/src/assistant/confirmation';
-import { englishOf } from '../../common/templateText';
+import { englishOf, templateText } from '../../common/templateText';
 import { formatLocal } from '../../server/core/index';
 import { contextFor, NOW } from '../assistant/harness';
 
@@ -31,8 +31,8 @@ const cases: { name: string; input: Record<string, unknown>; project: string }[]
 ];
 
 for (const c of cases)
-  void test(`the run confirmation names what the plan sends: ${c.name}`, () => {
-    const shown = confirmationOf('mxql_run', c.input, target, context);
+  void test(`the run confirmation names what the plan sends: ${c.name}`, async () => {
+    const shown = await confirmationOf('mxql_run', c.input, target, context);
     assert.ok(shown?.plan?.request, 'a run on a real account asks, with the plan it sends');
     const { body } = shown.plan.request;
     const message = englishOf(shown.message);
@@ -46,27 +46,52 @@ for (const c of cases)
     assert.match(englishOf(shown.title), /^Run an MXQL query on Prod\?$/);
   });
 
-void test('the directives a query carries are what it names, not the defaults', () => {
-  const shown = confirmationOf('mxql_run', cases[0]?.input ?? {}, target, context);
+void test('a query named by a workspace file is read first: the confirmation names its directives', async () => {
+  const files: Record<string, string> = {
+    'queries/week.mxql': '-- @range 7d\n-- @limit 50\n-- @pcode 12\nCATEGORY app_counter\nTAGLOAD\n',
+  };
+  const withFiles = {
+    ...context,
+    readWorkspaceFile: (path: string) =>
+      Promise.resolve(
+        files[path] !== undefined
+          ? { ok: true as const, text: files[path] }
+          : { ok: false as const, reason: 'no such file' },
+      ),
+  };
+  const shown = await confirmationOf('mxql_run', { file: 'queries/week.mxql' }, target, withFiles);
+  assert.equal(shown?.plan?.request?.body.limit, 50);
+  assert.match(englishOf(shown.message), /project 12, .*\(7d, from the query's directives\)/);
+  // A file that cannot be read still asks, naming no plan it cannot know.
+  const unread = await confirmationOf('mxql_run', { file: 'queries/none.mxql' }, target, withFiles);
+  assert.equal(unread?.plan, undefined);
+  assert.match(englishOf(unread?.title ?? templateText('')), /^Read from Prod\?$/);
+});
+
+void test('the directives a query carries are what it names, not the defaults', async () => {
+  const shown = await confirmationOf('mxql_run', cases[0]?.input ?? {}, target, context);
   const message = englishOf(shown?.message ?? { template: '', args: [] });
   assert.match(message, /7d, from the query's directives/);
   assert.match(message, /at most 50 rows/);
   assert.equal(shown?.plan?.request?.body.etime, NOW);
 });
 
-void test('the Demo and tools that read nothing ask nothing; other reading tools name the project', () => {
+void test('the Demo and tools that read nothing ask nothing; other reading tools name the project', async () => {
   assert.equal(
-    confirmationOf('mxql_run', cases[1]?.input ?? {}, { ...target, isDemo: true }, context),
+    await confirmationOf('mxql_run', cases[1]?.input ?? {}, { ...target, isDemo: true }, context),
     undefined,
   );
-  assert.equal(confirmationOf('mxql_check', { mql: 'CATEGORY app_counter' }, target, context), undefined);
-  const agents = confirmationOf('mxql_list_agents', {}, target, context);
+  assert.equal(
+    await confirmationOf('mxql_check', { mql: 'CATEGORY app_counter' }, target, context),
+    undefined,
+  );
+  const agents = await confirmationOf('mxql_list_agents', {}, target, context);
   assert.match(englishOf(agents?.message ?? { template: '', args: [] }), /read profile Prod, project 77/);
 });
 
-void test('a comparison names both windows it sends: the query’s and its baseline a day before', () => {
+void test('a comparison names both windows it sends: the query’s and its baseline a day before', async () => {
   const input = { mql: '-- @range 1h\nCATEGORY app_counter\nTAGLOAD\n', baseline: '1d' };
-  const shown = confirmationOf('mxql_compare', input, target, context);
+  const shown = await confirmationOf('mxql_compare', input, target, context);
   assert.ok(shown?.plan?.request, 'a comparison on a real account asks, with the plan of its window');
   const message = englishOf(shown.message);
   const { stime, etime } = shown.plan.request.body;
@@ -77,9 +102,9 @@ void test('a comparison names both windows it sends: the query’s and its basel
   assert.match(englishOf(shown.title), /^Compare an MXQL query on Prod\?$/);
 });
 
-void test('an alert draft names the one run it sends: the query over its backtest window', () => {
+void test('an alert draft names the one run it sends: the query over its backtest window', async () => {
   const input = { mql: '-- @range 5m\nCATEGORY app_counter\nTAGLOAD\n', over: '6h' };
-  const shown = confirmationOf('mxql_alert_draft', input, target, context);
+  const shown = await confirmationOf('mxql_alert_draft', input, target, context);
   assert.ok(shown?.plan?.request, 'an alert draft on a real account asks, with the plan it sends');
   const { stime, etime, limit } = shown.plan.request.body;
   assert.equal(etime, NOW);
@@ -89,7 +114,7 @@ void test('an alert draft names the one run it sends: the query over its backtes
   assert.ok(message.includes(formatLocal(stime, 540)), message);
   assert.match(message, new RegExp(`with at most ${limit} rows`));
   assert.match(englishOf(shown.title), /^Run an MXQL query on Prod\?$/);
-  const byDefault = confirmationOf('mxql_alert_draft', { mql: input.mql }, target, context);
+  const byDefault = await confirmationOf('mxql_alert_draft', { mql: input.mql }, target, context);
   const body = byDefault?.plan?.request?.body;
   assert.equal((body?.etime ?? 0) - (body?.stime ?? 0), 86_400_000);
 });

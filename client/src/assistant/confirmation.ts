@@ -13,6 +13,7 @@ import {
 } from '../../../server/core/index';
 import {
   findTool,
+  resolveRunSource,
   toolPlan,
   toolPlanInput,
   type ToolContext,
@@ -69,15 +70,25 @@ function baselineOf(input: ToolInput, context: ToolContext): RunPlan | undefined
   }
 }
 
-/** The confirmation before `name` reads `target`; undefined for the Demo and for tools that read nothing. */
-export function confirmationOf(
+/**
+ * The confirmation before `name` reads `target`; undefined for the Demo and for tools that read nothing.
+ * A query named by a workspace file is read first, so the plan is the one the run will send.
+ */
+export async function confirmationOf(
   name: string,
-  input: ToolInput,
+  asked: ToolInput,
   target: Pick<ToolTarget, 'label' | 'isDemo' | 'pcode'>,
   context: ToolContext,
-): Confirmation | undefined {
+): Promise<Confirmation | undefined> {
   const tool = findTool(name);
   if (!tool?.readsService || target.isDemo) return undefined;
+  const input =
+    name === 'mxql_run' || name === 'mxql_compare'
+      ? await resolveRunSource(asked, context).then(
+          (resolved) => resolved.input,
+          () => asked,
+        )
+      : asked;
   const given = typeof input.pcode === 'number' ? input.pcode : undefined;
   const plan =
     name === 'mxql_run' || name === 'mxql_compare'

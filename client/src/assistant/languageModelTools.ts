@@ -33,7 +33,7 @@ export function registerLanguageModelTools(ctx: Ctx, queries: WorkspaceQueries):
           const context = tool.readsService ? await toolContext(ctx, queries) : undefined;
           const target = context?.target;
           const confirm =
-            target && context ? confirmationOf(tool.name, options.input, target, context) : undefined;
+            target && context ? await confirmationOf(tool.name, options.input, target, context) : undefined;
           return {
             invocationMessage: t('MXQL: {0}', tool.title),
             ...(confirm

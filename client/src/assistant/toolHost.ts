@@ -8,6 +8,7 @@ import { DEMO_PROFILE_NAME } from '../config';
 import type { Ctx } from '../ctx';
 import type { Selection } from '../profiles/profiles';
 import type { WorkspaceQueries } from './workspaceQueries';
+import { readWorkspaceFile } from './workspaceFileReader';
 import { localTimezone } from '../../../common/localZone';
 
 /** The language of tool prose: the editor's, when it is Korean or Japanese, else English. */
@@ -52,5 +53,6 @@ export async function toolContext(ctx: Ctx, queries?: WorkspaceQueries): Promise
     now: () => Date.now(),
     timezone: localTimezone,
     ...(queries ? { workspaceQueries: () => queries.texts() } : {}),
+    readWorkspaceFile,
   };
 }

@@ -114,6 +114,40 @@ suite('assistant', () => {
     assert.ok(!all.includes(demo.accountToken), 'the account token reached a tool result');
   });
 
+  test("mxql_run on a workspace board runs the widget as its author set it, from the editor's unsaved text", async () => {
+    const api = await mxqlApi();
+    await useDemo(api);
+    const editor = await openWorkspaceFile('boards/broker-authored.json');
+    const saved = editor.document.getText();
+    try {
+      // An unsaved edit of the author's object merge: the tool runs what the user sees.
+      const at = saved.indexOf('"$OBJECT_MERGE_PLACE": "sum"');
+      assert.ok(at > 0);
+      const range = new vscode.Range(
+        editor.document.positionAt(at),
+        editor.document.positionAt(at + '"$OBJECT_MERGE_PLACE": "sum"'.length),
+      );
+      assert.ok(await editor.edit((edit) => edit.replace(range, '"$OBJECT_MERGE_PLACE": "avg"')));
+      const ran = await invoke('mxql_run', { file: 'boards/broker-authored.json' });
+      assert.ok(Number(ran.data.rowCount) > 0, ran.text);
+      const source = ran.data.source as {
+        params: Record<string, string>;
+        paramOrigins: Record<string, string>;
+      };
+      assert.deepEqual(source.params, { $TIME_MERGE_PLACE: 'max', $OBJECT_MERGE_PLACE: 'avg' });
+      assert.match(source.paramOrigins.$TIME_MERGE_PLACE ?? '', /field tps/);
+      assert.match(ran.text, /with its author’s values/);
+      const escape = await invoke('mxql_run', { file: '../outside.mxql' }).catch((e: unknown) => ({
+        text: String(e),
+        data: {},
+      }));
+      assert.match(escape.text, /inside the workspace/);
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    }
+  });
+
   test("find-data learns the categories and columns of the workspace's dashboards", async () => {
     const found = await invoke('mxql_find_data', { query: 'elastic beanstalk environment health' });
     const matches = found.data.matches as { category: string; columns: { name: string }[] }[];
