@@ -1,6 +1,7 @@
 // Messages between the dashboard preview webview and the extension, with the direction of each. Both
 // sides parse what they receive: a malformed message is dropped, never trusted.
 import type { Cell, ColumnInfo } from './resultsMessages';
+import type { ThresholdMark } from './chartMarks';
 
 /**
  * The preview page's texts (English templates by key). The extension sends them translated in the
@@ -81,6 +82,8 @@ export interface QueryMessage {
   readonly total?: number;
   /** The catalog unit of each field the query reads that has one: the chart's y axis caption. */
   readonly units?: Readonly<Record<string, string>>;
+  /** The thresholds of the workspace's event rules on the category the query reads: bands on the chart. */
+  readonly thresholds?: readonly ThresholdMark[];
   /** The `$params` the board filled, one line each with where the value came from, in the user's language. */
   readonly sent?: readonly string[];
 }
@@ -101,6 +104,8 @@ export interface WidgetReport {
   readonly message: string;
   /** The `$params` its queries were sent with and where each came from, as the widget's tooltip shows them. */
   readonly sent?: string;
+  /** The captions of the threshold bands the chart draws (the workspace's rules on its fields). */
+  readonly bands?: readonly string[];
 }
 
 /** W→E: the page is ready; Refresh; a range preset picked; what the page shows now. */
@@ -115,7 +120,7 @@ const STATUSES: readonly string[] = ['running', 'done', 'error', 'needs', 'cance
 
 function parseReport(value: unknown): WidgetReport | undefined {
   if (!isRecord(value)) return undefined;
-  const { index, kind, status, rows, series, message, sent } = value;
+  const { index, kind, status, rows, series, message, sent, bands } = value;
   if (typeof index !== 'number' || typeof kind !== 'string' || typeof status !== 'string') return undefined;
   if (!['markdown', 'series', 'grid', 'empty'].includes(kind) || !STATUSES.includes(status)) return undefined;
   return {
@@ -126,6 +131,7 @@ function parseReport(value: unknown): WidgetReport | undefined {
     series: typeof series === 'number' ? series : 0,
     message: typeof message === 'string' ? message : '',
     ...(typeof sent === 'string' && sent !== '' ? { sent } : {}),
+    ...(Array.isArray(bands) && bands.length > 0 ? { bands: bands.map(String) } : {}),
   };
 }
 

@@ -10,6 +10,7 @@ import { DEMO_PROFILE_NAME, readConfig, type MxqlConfig } from './config';
 import { englishOf } from '../../common/templateText';
 import { say, t } from './l10n';
 import { HistoryStore } from './history/historyStore';
+import { WorkspaceRules } from './alerts/workspaceRules';
 import { Log } from './log';
 import { DemoHost } from './profiles/demoHost';
 import { Profiles } from './profiles/profiles';
@@ -32,6 +33,8 @@ export class Ctx implements vscode.Disposable {
   readonly history: HistoryStore;
   readonly results = new ResultsModel();
   private readonly disposables: vscode.Disposable[] = [];
+  /** The workspace's event-rule files: the rule-file picker, and the thresholds charts draw. */
+  readonly rules = this.push(new WorkspaceRules());
   private currentConfig: MxqlConfig;
   private readonly projectNames = new Map<string, string>();
   private readonly rangeEmitter = new vscode.EventEmitter<void>();

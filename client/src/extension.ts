@@ -59,6 +59,10 @@ export interface MxqlTestApi {
    */
   useLanguage(language: UiLanguage | undefined): void;
   /** The confirmation a Language Model Tool would show on the active profile (undefined: none). */
+  /** The thresholds the charts draw for `category`, from the workspace's rule files as read now. */
+  ruleThresholds(
+    category: string,
+  ): Promise<readonly { field: string; op: string; value: number; label?: string }[]>;
   toolConfirmation(
     name: string,
     input: Record<string, unknown>,
@@ -145,6 +149,7 @@ function testApi(
     storagePaths: () => ({ globalStorage: context.globalStorageUri.fsPath, logs: context.logUri.fsPath }),
     chatDeps: () => chat,
     useLanguage: (language) => (language ? useBundle(context, language) : useVscodeTranslator()),
+    ruleThresholds: (category) => current.rules.thresholdsFor(category),
     toolConfirmation: async (name, input) => {
       const context = await toolContext(current);
       const shown = context.target ? await confirmationOf(name, input, context.target, context) : undefined;

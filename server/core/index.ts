@@ -15,7 +15,7 @@ export { findCommand } from './catalog/commands';
 export { type ProductLine, productLineOf } from './catalog/productLines';
 export { type ValidationDiagnostic } from './diagnostics/types';
 export { boardInjects, isInjectFragment, siblingFragments } from './embedded/boardConventions';
-export { checkEventRuleScan, findEventRules } from './embedded/eventRules';
+export { checkEventRuleScan, findEventRules, type EventRuleScan } from './embedded/eventRules';
 export { findJsonQueries, type JsonQuery, type JsonQueryScan, jsonRangeOf } from './embedded/jsonQueries';
 export { quickFixes } from './features/codeActions';
 export { analyzeDocument, type LanguageCatalogs } from './features/languageService';

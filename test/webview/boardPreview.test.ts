@@ -294,6 +294,39 @@ void describe('the dashboard preview page', () => {
     await page.close();
   });
 
+  void it("draws a rule's threshold band on the widget that charts its field, and reports it; other fields' rules are not drawn", async () => {
+    const page = await openWebview(rig.browser, rig.server, 'board');
+    const series = seriesResult();
+    await sendToWebview(page, [
+      boardMessage(WIDGETS.slice(1, 2)),
+      query(1, 'done', {
+        ...series,
+        total: series.rows.length,
+        units: { tps: '#' },
+        thresholds: [
+          { field: 'tps', op: '>', value: 30, label: 'tps > 30 (Busy)' },
+          { field: 'resp_time', op: '>', value: 3000, label: 'resp_time > 3000 (Slow)' },
+        ],
+      }),
+    ]);
+    const report = await settledReport(page);
+    assert.deepEqual(report[0]?.bands, ['tps > 30 (Busy)']);
+    await page.waitForFunction(
+      `document.querySelector('.widget[data-id="chart"] [data-marks]')?.dataset.marks`,
+    );
+    const drawn = JSON.parse(
+      await page.evaluate<string>(
+        `document.querySelector('.widget[data-id="chart"] [data-marks]').dataset.marks`,
+      ),
+    ) as { bands: { label: string; top: number; line: number }[] };
+    assert.deepEqual(
+      drawn.bands.map((b) => b.label),
+      ['tps > 30 (Busy)'],
+    );
+    assert.ok((drawn.bands[0]?.top ?? 0) < (drawn.bands[0]?.line ?? 0), 'the band lies above its line');
+    await page.close();
+  });
+
   void it('drops answers of an older render, and asks the host for a new range and a refresh', async () => {
     const page = await openWebview(rig.browser, rig.server, 'board');
     await sendToWebview(page, [

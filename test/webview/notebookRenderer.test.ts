@@ -55,6 +55,39 @@ void describe('notebook renderer', () => {
     await waitFor(page, `document.querySelector('#out-plain .mxql-chart canvas') !== null`);
   });
 
+  void it("a run carrying a rule's marks draws the threshold band, the firing span and the unit in the cell's chart", async () => {
+    const rows = Array.from({ length: 20 }, (_, i) => [BASE_TIME + i * 60_000, 'web-01', 200 + i * 10]);
+    const output: CellOutput = {
+      type: 'result',
+      run: {
+        title: 'Response time',
+        profile: 'Demo',
+        rows: rows.length,
+        ms: 7,
+        ranAt: BASE_TIME,
+        marks: {
+          thresholds: [{ field: 'resp_time', op: '>', value: 300, label: 'resp_time > 300ms' }],
+          spans: [{ start: BASE_TIME + 10 * 60_000, end: BASE_TIME + 19 * 60_000, label: 'web-01' }],
+          units: { resp_time: 'ms' },
+        },
+      },
+      columns: ['time', 'oname', 'resp_time'],
+      rows,
+    };
+    await renderOutput(page, 'marked', output);
+    await waitFor(page, `document.querySelectorAll('#out-marked .slick-row').length > 0`);
+    await page.click('#out-marked .mxql-tab[data-tab="chart"]');
+    await waitFor(page, `document.querySelector('#out-marked .mxql-chart')?.dataset.marks !== undefined`);
+    const drawn = JSON.parse(
+      await page.evaluate<string>(`document.querySelector('#out-marked .mxql-chart').dataset.marks`),
+    ) as { bands: { label: string; top: number; line: number }[]; spans: unknown[]; unit?: string };
+    assert.equal(drawn.bands.length, 1, JSON.stringify(drawn));
+    assert.equal(drawn.bands[0]?.label, 'resp_time > 300ms');
+    assert.ok((drawn.bands[0]?.top ?? 0) < (drawn.bands[0]?.line ?? 0), 'the band lies above its line');
+    assert.equal(drawn.spans.length, 1);
+    assert.equal(drawn.unit, 'ms');
+  });
+
   void it('shows every payload as text in column names, cells, titles, errors and buttons', async () => {
     const columns = ['time', ...payloads.slice(0, 12)];
     const rows = payloads.map((p, i) => [

@@ -3,19 +3,13 @@
 // user applies it. The new text comes from the core (server/core/alerts/ruleFile.ts), which refuses a
 // file that is not a rule file; nothing here changes a file before "Apply".
 import * as vscode from 'vscode';
-import {
-  findEventRules,
-  mayHoldEventRules,
-  proposeRuleFileEdit,
-  type AlertProblem,
-} from '../../../server/core/index';
+import { proposeRuleFileEdit, type AlertProblem } from '../../../server/core/index';
 import type { Ctx } from '../ctx';
 import { t } from '../l10n';
 import type { PickItem } from '../views/ui';
+import { workspaceText } from './workspaceRules';
 
 const PROPOSAL_SCHEME = 'mxql-alert-proposal';
-/** Files larger than this are not read while looking for rule files. */
-const MAX_RULE_FILE_BYTES = 2_000_000;
 
 const proposals = new Map<string, string>();
 let provider: vscode.Disposable | undefined;
@@ -35,36 +29,9 @@ function ensureProvider(ctx: Ctx): void {
   });
 }
 
-async function textOf(uri: vscode.Uri): Promise<string | undefined> {
-  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-  if (open) return open.getText();
-  try {
-    return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-  } catch {
-    return undefined;
-  }
-}
-
-/** The workspace's JSON files that hold event rules, by path. */
-async function ruleFiles(): Promise<vscode.Uri[]> {
-  const files = await vscode.workspace.findFiles('**/*.json', '**/node_modules/**', 500);
-  const found: vscode.Uri[] = [];
-  for (const uri of files) {
-    const stat = await vscode.workspace.fs.stat(uri).then(
-      (s) => s,
-      () => undefined,
-    );
-    if (!stat || stat.size > MAX_RULE_FILE_BYTES) continue;
-    const text = await textOf(uri);
-    if (text !== undefined && mayHoldEventRules(text) && findEventRules(text).rules.length > 0)
-      found.push(uri);
-  }
-  return found.sort((a, b) => a.path.localeCompare(b.path));
-}
-
 /** Asks which rule file gets the rule: one the rule check recognises, or a new file. */
 export async function chooseRuleFile(ctx: Ctx): Promise<vscode.Uri | undefined> {
-  const files = await ruleFiles();
+  const files = await ctx.rules.files();
   const fresh: PickItem<vscode.Uri | undefined> = {
     label: t('$(new-file) New rule file…'),
     value: undefined,
@@ -101,7 +68,7 @@ export async function proposeRuleEdit(
   uri: vscode.Uri,
   rule: Readonly<Record<string, unknown>>,
 ): Promise<{ ok: true; before: string | undefined; text: string } | { ok: false; problem: AlertProblem }> {
-  const before = await textOf(uri);
+  const before = await workspaceText(uri);
   const edit = proposeRuleFileEdit(before, rule);
   return edit.ok ? { ok: true, before, text: edit.text } : edit;
 }
@@ -128,7 +95,7 @@ export async function showProposal(
   proposals.delete(left.toString());
   if (choice !== apply) return false;
   // The file may have changed while the diff was open: apply only over the text the diff showed.
-  const now = await textOf(uri);
+  const now = await workspaceText(uri);
   if (now !== before) {
     void ctx.ui.message(
       'warning',

@@ -17,12 +17,14 @@ import {
 } from '../../../common/boardMessages';
 import { translateTexts } from '../../../common/l10n';
 import type { ParamOrigin } from '../../../common/resultsMessages';
+import type { ThresholdMark } from '../../../common/chartMarks';
 import {
   fieldUnits,
   authoredValues,
   boardOf,
   boardWidgetViews,
   planBoardQuery,
+  queryCategory,
   type BoardModel,
   type BoardQuery,
 } from '../../../server/core/index';
@@ -236,7 +238,9 @@ class BoardPreview extends PanelHost<ExtensionToBoard> {
     query: BoardQuery,
     target: Target,
     signal: AbortSignal,
-  ): Promise<Pick<QueryMessage, 'status' | 'message' | 'columns' | 'rows' | 'total' | 'units' | 'sent'>> {
+  ): Promise<
+    Pick<QueryMessage, 'status' | 'message' | 'columns' | 'rows' | 'total' | 'units' | 'thresholds' | 'sent'>
+  > {
     const plan = planBoardQuery({
       query,
       authored: authoredValues(this.root, query.pointer, query.text),
@@ -261,18 +265,30 @@ class BoardPreview extends PanelHost<ExtensionToBoard> {
       const { columns, rows } = tabulate(answer);
       const kept = this.isSeries(query) ? rows : rows.slice(0, BOARD_GRID_ROWS);
       const units = fieldUnits(query.text, this.ctx.catalogs);
+      const thresholds = await this.ruleThresholds(query.text);
       return {
         status: 'done',
         columns,
         rows: kept,
         total: rows.length,
         ...(Object.keys(units).length > 0 ? { units } : {}),
+        ...(thresholds.length > 0 ? { thresholds } : {}),
         ...(sent.length > 0 ? { sent } : {}),
       };
     } catch (error) {
       if (signal.aborted) return { status: 'cancelled' };
       return { status: 'error', message: this.ctx.log.redact(errorText(error)) };
     }
+  }
+
+  /** The workspace's rules on the category a widget query reads; none when the rule files cannot be read. */
+  private async ruleThresholds(queryText: string): Promise<readonly ThresholdMark[]> {
+    const category = queryCategory(queryText, this.ctx.catalogs.categories);
+    if (!category) return [];
+    return this.ctx.rules.thresholdsFor(category).catch((error: unknown) => {
+      this.ctx.log.warn(`Reading the workspace's rule files failed: ${String(error)}`);
+      return [];
+    });
   }
 
   private isSeries(query: BoardQuery): boolean {

@@ -17,7 +17,13 @@ import { describeRunError, isAbort } from './errorActions';
 import { promptMissing, rememberedValues, rememberValues } from './prompts';
 import { historyEntryOf, runInfoOf, type RunResultSummary, type RunSource } from './runRecord';
 import type { RangeChoice } from './timeRange';
-import { boardInjects, boardValues, fieldUnits, type RunPlan } from '../../../server/core/index';
+import {
+  boardInjects,
+  boardValues,
+  fieldUnits,
+  queryCategory,
+  type RunPlan,
+} from '../../../server/core/index';
 import { planEditorRun, preparedOf, type PreparedRun, type RunValues } from './runRequest';
 import { agentScopeOf } from './agentScope';
 import { sendPrepared } from './sendPrepared';
@@ -337,6 +343,7 @@ export class Runner {
     this.ctx.results.start(run);
     this.remember(run.runId, { ...record, prepared });
     if (!options.quiet) this.panels.show(run);
+    this.drawRuleThresholds(run.runId, source, prepared);
     const controller = new AbortController();
     const abort = (): void => controller.abort();
     if (options.signal?.aborted) abort();
@@ -366,6 +373,22 @@ export class Runner {
       tap.dispose();
       this.inflight.delete(run.runId);
     }
+  }
+
+  /**
+   * The workspace's rules on the category the query reads, drawn over its chart once they are found (a
+   * background read: the run does not wait for it). A rule file that cannot be read draws nothing.
+   */
+  private drawRuleThresholds(runId: string, source: RunSource, prepared: PreparedRun): void {
+    if (prepared.endpointId === 'mxqlPath') return;
+    const category = queryCategory(source.queryText, this.ctx.catalogs.categories);
+    if (!category) return;
+    this.ctx.rules.thresholdsFor(category).then(
+      (thresholds) => {
+        if (this.ctx.results.markRuleThresholds(runId, thresholds)) this.panels.update(runId);
+      },
+      (error: unknown) => this.ctx.log.warn(`Reading the workspace's rule files failed: ${String(error)}`),
+    );
   }
 
   /** The caller's marks with the catalog unit of each field the query reads (a path names no fields). */

@@ -4,7 +4,7 @@
 // chunks the panel receives, encoded once. A kept result is then a few typed arrays instead of an
 // array per row, which the extension host's garbage collector would walk on every major collection
 // (a 50,000-row result: 50,000 arrays, whose collections landed in the middle of posting the rows).
-import type { ChartMarks } from '../../../common/chartMarks';
+import type { ChartMarks, ThresholdMark } from '../../../common/chartMarks';
 import { decodeRows } from '../../../common/columnChunks';
 import {
   chunkColumns,
@@ -185,6 +185,18 @@ export class ResultsModel {
       ...(ys ? { chart: { ys } } : {}),
     };
     Object.assign(result, { run }, notice ? { notice } : {});
+  }
+
+  /**
+   * Gives a run the thresholds of the workspace's rules, unless it has thresholds of its own already (a
+   * drafted alert's): the rules are found in the background and may arrive after the run's own marks.
+   */
+  markRuleThresholds(runId: string, thresholds: readonly ThresholdMark[]): boolean {
+    const result = this.results.get(runId);
+    if (!result || thresholds.length === 0 || result.run.marks?.thresholds) return false;
+    const run: RunInfo = { ...result.run, marks: { ...result.run.marks, thresholds } };
+    Object.assign(result, { run });
+    return true;
   }
 
   get(runId: string): RunResult | undefined {

@@ -4,6 +4,7 @@
 import '../page.css';
 import './board.css';
 import { fillTemplate } from '../../../common/l10n';
+import { thresholdsFor, thresholdText } from '../../../common/chartMarks';
 import {
   BOARD_TEXTS,
   parseExtensionToBoard,
@@ -174,10 +175,24 @@ function drawChart(view: WidgetView, results: readonly QueryMessage[]): void {
   view.note.textContent = '';
   view.chart ??= new ResultsChart(view.body);
   const units = Object.assign({}, ...results.map((r) => r.units ?? {})) as Record<string, string>;
-  const overlay =
-    Object.keys(units).length > 0 ? { marks: { units }, fields: widgetFields(labelled) } : undefined;
+  const thresholds = results.flatMap((r) => r.thresholds ?? []);
+  const fields = widgetFields(labelled);
+  const marks = {
+    ...(Object.keys(units).length > 0 ? { units } : {}),
+    ...(thresholds.length > 0 ? { thresholds } : {}),
+  };
+  const overlay = Object.keys(marks).length > 0 ? { marks, fields } : undefined;
   view.chart.show(data, false, overlay);
-  view.report = { ...view.report, status: 'done', rows, series: data.series.length, message: '' };
+  // The bands drawn: the thresholds of rules on the fields the chart shows, each once.
+  const bands = [...new Set(thresholdsFor(marks, fields).map(thresholdText))];
+  view.report = {
+    ...view.report,
+    status: 'done',
+    rows,
+    series: data.series.length,
+    message: '',
+    ...(bands.length > 0 ? { bands } : {}),
+  };
 }
 
 function drawTable(view: WidgetView, results: readonly QueryMessage[]): void {

@@ -40,3 +40,4 @@ export { proposeRuleFileEdit, type RuleFileEdit } from './ruleFile';
 export { parseThreshold, unitSuffix, type ThresholdInput } from './threshold';
 export { unifiedDiff } from './unifiedDiff';
 export { ALERT_ROW_LIMIT, DEFAULT_BACKTEST_MS, planAlertWindow } from './window';
+export { ruleComparisons, ruleThresholdsFor } from './ruleThresholds';

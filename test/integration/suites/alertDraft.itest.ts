@@ -9,9 +9,10 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { suite, suiteSetup, teardown, test } from 'mocha';
 import type { DraftAlertOutcome } from '../../../client/src/alerts/draftAlert';
+import type { BoardPreviewReport } from '../../../client/src/dashboard/boardPreview';
 import { catalogsFromFiles, checkEventRuleScan, findEventRules } from '../../../server/core/index';
 import { mxqlApi, useDemo } from './runSupport';
-import { workspaceRoot } from '../workspaceFiles';
+import { openWorkspaceFile, workspaceRoot } from '../workspaceFiles';
 
 const QUERY = `-- @name Storefront response time for an alert
 CATEGORY app_counter
@@ -52,13 +53,14 @@ async function draft(args: object): Promise<DraftAlertOutcome> {
   return outcome;
 }
 
-suite('alert draft', () => {
-  let queryUri: vscode.Uri;
+/** The query file the suites write (each suite's setup writes it again). */
+const queryUri = (): vscode.Uri => uriOf('queries/alert.mxql');
 
+suite('alert draft', () => {
   suiteSetup(async () => {
     const api = await mxqlApi();
     await useDemo(api);
-    queryUri = await writeFile('queries/alert.mxql', QUERY);
+    await writeFile('queries/alert.mxql', QUERY);
   });
 
   teardown(async () => {
@@ -76,7 +78,7 @@ suite('alert draft', () => {
       'alerts/drafted.json',
       'Apply',
     ]);
-    const outcome = await draft({ uri: queryUri.toString(), offset: QUERY.indexOf('CATEGORY') });
+    const outcome = await draft({ uri: queryUri().toString(), offset: QUERY.indexOf('CATEGORY') });
     assert.equal(outcome.status, 'applied', JSON.stringify({ outcome, prompts: ui.prompts }));
     // Several numeric fields: the user was asked which; the threshold box said nothing against 0.3s.
     const fieldPick = ui.prompts.find((p) => p.kind === 'quickPick' && p.choices.includes('resp_time'));
@@ -122,7 +124,7 @@ suite('alert draft', () => {
     const before = await readText(board);
     const ui = api.scriptUi(['Last 6 hours', 'resp_time', '300ms']);
     const outcome = await draft({
-      uri: queryUri.toString(),
+      uri: queryUri().toString(),
       offset: QUERY.indexOf('CATEGORY'),
       ruleFile: board.toString(),
     });
@@ -140,9 +142,72 @@ suite('alert draft', () => {
   test('a threshold in a unit that does not fit the field is refused at the prompt', async () => {
     const api = await mxqlApi();
     const ui = api.scriptUi(['Last 6 hours', 'resp_time', '80%']);
-    const outcome = await draft({ uri: queryUri.toString(), offset: QUERY.indexOf('CATEGORY') });
+    const outcome = await draft({ uri: queryUri().toString(), offset: QUERY.indexOf('CATEGORY') });
     assert.equal(outcome.status, 'cancelled', JSON.stringify(outcome));
     const box = ui.prompts.find((p) => p.kind === 'inputBox');
     assert.ok(box?.validation && /80%/.test(box.validation), JSON.stringify(box));
+  });
+});
+
+/** Resolves once `check` holds, checking again on every tick of a bounded wait (a watcher event, a background read). */
+async function until(what: string, check: () => boolean | Promise<boolean>, ms = 15_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) assert.fail(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+suite('rule thresholds on charts', () => {
+  const RULES = 'alerts/busy-rules.json';
+
+  suiteSetup(async () => {
+    await useDemo(await mxqlApi());
+    await writeFile('queries/alert.mxql', QUERY);
+    await writeFile(
+      RULES,
+      JSON.stringify(
+        [{ category: 'app_counter', rule: 'tps > 5 && 2 > tx_error', eventTitle: 'Busy' }],
+        null,
+        2,
+      ),
+    );
+    const api = await mxqlApi();
+    await until('the new rule file to be read', async () =>
+      (await api.ruleThresholds('app_counter')).some((m) => m.label === 'tps > 5 (Busy)'),
+    );
+  });
+
+  suiteTeardown(async () => {
+    await vscode.workspace.fs.delete(uriOf(RULES));
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  test("a run on a category draws the bands of the workspace's rules on it, captioned with the rule", async () => {
+    const api = await mxqlApi();
+    const outcome = await vscode.commands.executeCommand<{ status: string; runId?: string }>(
+      'mxql.runQueryAtCursor',
+      { uri: queryUri().toString(), offset: QUERY.indexOf('CATEGORY') },
+    );
+    assert.equal(outcome?.status, 'done', JSON.stringify(outcome));
+    const runId = outcome.runId ?? '';
+    await until('the rules to reach the run', () => (api.result(runId)?.marks?.thresholds?.length ?? 0) > 0);
+    const labels = (api.result(runId)?.marks?.thresholds ?? []).map((m) => m.label);
+    // This file's rule (both terms, the number first flipped) and the workspace's rules.json, each once.
+    assert.ok(labels.includes('tps > 5 (Busy)'), labels.join(', '));
+    assert.ok(labels.includes('tx_error < 2 (Busy)'), labels.join(', '));
+    assert.ok(labels.includes('resp_time > 3000 (Slow and busy)'), labels.join(', '));
+  });
+
+  test("the dashboard preview's widget draws the band of a rule on the field it charts", async () => {
+    const editor = await openWorkspaceFile('boards/broker-authored.json');
+    const report = await vscode.commands.executeCommand<BoardPreviewReport | undefined>(
+      'mxql.previewDashboard',
+      editor.document.uri,
+    );
+    const [widget] = report?.widgets ?? [];
+    assert.equal(widget?.status, 'done', widget?.message);
+    // The widget charts tps only: the tps band is drawn, the rules on other fields are not.
+    assert.deepEqual(widget?.bands, ['tps > 5 (Busy)']);
   });
 });
