@@ -3,7 +3,7 @@
 // signal (a widget, a status bar text) instead of sleeping.
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { FrameLocator, Locator, Page } from 'playwright-core';
 
 /** A check run by scripts/vscode/runIntegration.mjs against a workbench with the extension loaded. */
 export interface WorkbenchCheck {
@@ -26,6 +26,16 @@ export class Workbench {
     /** The workspace folder VS Code has open (a temporary copy of test/integration/workspace). */
     readonly workspaceDir: string,
   ) {}
+
+  /** The content of the newest webview (a panel the extension opened): VS Code nests it in two iframes. */
+  lastWebview(): FrameLocator {
+    return this.page
+      .locator('iframe.webview')
+      .last()
+      .contentFrame()
+      .locator('iframe#active-frame')
+      .contentFrame();
+  }
 
   /** Resolves once the workbench shell is on screen. */
   async waitUntilLoaded(timeoutMs = 90_000): Promise<void> {

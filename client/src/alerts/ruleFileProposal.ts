@@ -7,7 +7,7 @@ import { proposeRuleFileEdit, type AlertProblem } from '../../../server/core/ind
 import type { Ctx } from '../ctx';
 import { t } from '../l10n';
 import type { PickItem } from '../views/ui';
-import { workspaceText } from './workspaceRules';
+import { workspaceText } from '../workspace/workspaceFileIndex';
 
 const PROPOSAL_SCHEME = 'mxql-alert-proposal';
 

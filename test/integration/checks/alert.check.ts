@@ -64,12 +64,7 @@ export const checks: WorkbenchCheck[] = [
       assert.match(rules[0]?.rule ?? '', /^resp_time > 300\b/);
 
       // The results panel's chart: the band of the rule over resp_time, in ms, with the firings shaded.
-      const frame = page
-        .locator('iframe.webview')
-        .last()
-        .contentFrame()
-        .locator('iframe#active-frame')
-        .contentFrame();
+      const frame = workbench.lastWebview();
       await frame.locator('.mxql-stats[data-phase="done"]').waitFor({ state: 'visible', timeout: 60_000 });
       await frame.locator('[data-tab="chart"]').click();
       const chart = frame.locator('.mxql-chart[data-marks]');

@@ -14,12 +14,7 @@ export const checks: WorkbenchCheck[] = [
       const button = page.locator('.editor-actions .action-label[aria-label*="Preview Dashboard"]');
       await button.waitFor({ state: 'visible' });
       await button.click();
-      const frame = page
-        .locator('iframe.webview')
-        .last()
-        .contentFrame()
-        .locator('iframe#active-frame')
-        .contentFrame();
+      const frame = workbench.lastWebview();
       await frame.locator('.board-title', { hasText: 'Storefront preview' }).waitFor({ state: 'visible' });
       await frame.locator('.widget-markdown h1', { hasText: 'Storefront' }).waitFor({ state: 'visible' });
       await frame.locator('.widget[data-id="tps"] canvas').waitFor({ state: 'visible' });

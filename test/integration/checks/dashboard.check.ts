@@ -31,12 +31,7 @@ export const checks: WorkbenchCheck[] = [
       await page.locator('.monaco-menu .action-item.focused', { hasText: 'Open Live Dashboard' }).waitFor();
       await page.keyboard.press('Enter');
       await page.locator('.monaco-menu').waitFor({ state: 'hidden' });
-      const frame = page
-        .locator('iframe.webview')
-        .last()
-        .contentFrame()
-        .locator('iframe#active-frame')
-        .contentFrame();
+      const frame = workbench.lastWebview();
       const tps = frame.locator('.card', { hasText: 'TPS' });
       await tps
         .locator('.value')

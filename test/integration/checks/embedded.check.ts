@@ -2,12 +2,7 @@
 // asks for the board's merges, runs on the Demo and opens the results on the chart its HEADER asks
 // for; the editor's context menu there offers Edit MXQL, which opens the query as an MXQL editor.
 import * as assert from 'node:assert/strict';
-import type { FrameLocator, Page } from 'playwright-core';
 import type { WorkbenchCheck } from '../../support/vscodeWorkbench';
-
-function resultsFrame(page: Page): FrameLocator {
-  return page.locator('iframe.webview').last().contentFrame().locator('iframe#active-frame').contentFrame();
-}
 
 /** boards/storefront.json: line 12 holds the series widget's `mql` string; column 25 is inside it. */
 const MQL_LINE = 12;
@@ -40,7 +35,7 @@ export const checks: WorkbenchCheck[] = [
       const objectMerge = page.locator('.quick-input-widget', { hasText: 'Value of $OBJECT_MERGE_PLACE' });
       await objectMerge.waitFor({ state: 'visible' });
       await page.keyboard.press('Enter');
-      const frame = resultsFrame(page);
+      const frame = workbench.lastWebview();
       await frame.locator('.mxql-stats[data-phase="done"]').waitFor({ state: 'visible', timeout: 60_000 });
       await frame.locator('.mxql-tab[data-tab="chart"][aria-selected="true"]').waitFor({ state: 'visible' });
       const checked = frame.locator('.mxql-chart-ys input[type=checkbox]:checked');

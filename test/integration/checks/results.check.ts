@@ -1,12 +1,7 @@
 // The results panel in the real workbench: a run that fails after a run with rows shows its error in
 // the grid's place, and none of the earlier rows stay on screen under the failed run's header.
 import * as assert from 'node:assert/strict';
-import type { FrameLocator, Page } from 'playwright-core';
 import type { Workbench, WorkbenchCheck } from '../../support/vscodeWorkbench';
-
-function resultsFrame(page: Page): FrameLocator {
-  return page.locator('iframe.webview').last().contentFrame().locator('iframe#active-frame').contentFrame();
-}
 
 /** Ctrl+Enter at `line`, accepting the first-run offer of the Demo when it appears. */
 async function runAt(workbench: Workbench, file: string, line: number): Promise<void> {
@@ -25,7 +20,7 @@ export const checks: WorkbenchCheck[] = [
   {
     name: 'a failed run after a run with rows shows its error in the grid, without the old rows',
     run: async (workbench) => {
-      const frame = resultsFrame(workbench.page);
+      const frame = workbench.lastWebview();
       await runAt(workbench, 'queries/tps.mxql', 2);
       await frame.locator('.mxql-stats[data-phase="done"]').waitFor({ state: 'visible', timeout: 60_000 });
       await frame.locator('.mxql-grid .slick-row').first().waitFor({ state: 'visible' });
