@@ -227,7 +227,7 @@ export const run: ToolDefinition<RunInput> = {
   title: 'Run an MXQL query',
   description:
     'Runs MXQL against the monitoring service (or the demo). Use it to get the data a question needs. ' +
-    'Give mql, path (a predefined query path) or file (a workspace .mxql file, or a dashboard/rule .json with pointer naming the query: it runs with the values its author set); ' +
+    'Give mql, path (a predefined query path) or file (a workspace .mxql, or a dashboard .json with pointer: runs with its author’s values); ' +
     'range (15m, 1h, 1d; default 1h) or stime/etime; params for $names; injects for INJECT fragments. ' +
     'Call mxql_check first on text you wrote; a missing $param comes back as an error naming its choices. ' +
     'Returns rows (50 shown, maxRows up to 500), column types and units, a min/max/avg/last summary over the rows returned, the range and the project. ' +
