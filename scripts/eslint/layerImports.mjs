@@ -1,9 +1,13 @@
 // ESLint rule `layers/imports`: the layer boundaries of ARCHITECTURE.md as one allow-list (after VS Code's
 // `code-import-patterns`). Each layer names the folders and packages it may import; anything else is
 // refused, whatever form the import takes: `import`, `export … from`, `import()`, `require()`,
-// `import x = require()` and `typeof import()` types. Relative paths are resolved against the importing
-// file and compared as repository-relative paths, so `../core/syntax/lexer` cannot slip past a pattern
-// written for `server/core/`; a specifier the rule cannot read (a computed `import(x)`) is refused too.
+// `import x = require()`, `typeof import()` types, and the side doors of Node's loader: a require
+// function made by `createRequire(…)` (called at once or through the name it is stored in),
+// `require.resolve()`, `module.require()` and `import.meta.resolve()`. A require function passed on or
+// renamed is refused, since the rule could no longer see what it loads. Relative paths are resolved
+// against the importing file and compared as repository-relative paths, so `../core/syntax/lexer` cannot
+// slip past a pattern written for `server/core/`; a specifier the rule cannot read (a computed
+// `import(x)`) is refused too. The table itself is scripts/eslint/layers.mjs.
 import { builtinModules } from 'node:module';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,6 +45,16 @@ function layerOf(file, layers) {
   return best;
 }
 
+/** The name a member expression reads (`a.b` or `a['b']`), if it is written out. */
+function propertyName(member) {
+  const { property, computed } = member;
+  if (!computed && property.type === 'Identifier') return property.name;
+  return property.type === 'Literal' && typeof property.value === 'string' ? property.value : undefined;
+}
+
+const isImportMeta = (node) =>
+  node.type === 'MetaProperty' && node.meta.name === 'import' && node.property.name === 'meta';
+
 const stringList = { type: 'array', items: { type: 'string' } };
 
 /** @type {import('eslint').Rule.RuleModule} */
@@ -75,6 +89,8 @@ const imports = {
     messages: {
       noLayer: 'This file belongs to no layer of the allow-list: give its folder one in eslint.config.mjs.',
       unreadable: 'An import whose specifier is computed cannot be judged; write it as a string literal.',
+      escapes:
+        'A require function that is stored, renamed or passed on cannot be judged; call it directly with a string literal.',
       path: "'{{source}}' resolves to {{target}}, which {{folder}}/ may not import{{typeOnly}}. {{why}}",
       package: "'{{source}}' is not a package {{folder}}/ may import. {{why}}",
     },
@@ -118,7 +134,78 @@ const imports = {
     const allTypes = (specifiers) =>
       specifiers.length > 0 && specifiers.every((s) => s.importKind === 'type' || s.exportKind === 'type');
 
+    // Names bound to a require function: the CommonJS `require`, those `createRequire` is imported as, and
+    // the variables holding a function it made.
+    const requireNames = new Set(['require']);
+    const createRequireNames = new Set(['createRequire']);
+    const isCreateRequireCall = (node) =>
+      node?.type === 'CallExpression' &&
+      ((node.callee.type === 'Identifier' && createRequireNames.has(node.callee.name)) ||
+        (node.callee.type === 'MemberExpression' && propertyName(node.callee) === 'createRequire'));
+    const isRequireFunction = (node) =>
+      (node?.type === 'Identifier' && requireNames.has(node.name)) || isCreateRequireCall(node);
+    /** Where a require function may stand: called, `.resolve()`d, or stored under a plain name we follow. */
+    const usedInPlace = (node) => {
+      const { parent } = node;
+      if (parent.type === 'CallExpression' && parent.callee === node) return true;
+      if (parent.type === 'MemberExpression' && parent.object === node) {
+        const member = propertyName(parent);
+        return (
+          (member === 'resolve' &&
+            parent.parent.type === 'CallExpression' &&
+            parent.parent.callee === parent) ||
+          member === 'main' ||
+          member === 'cache'
+        );
+      }
+      if (parent.type === 'VariableDeclarator' && parent.init === node)
+        return parent.id.type === 'Identifier';
+      if (parent.type === 'AssignmentExpression' && parent.right === node)
+        return parent.left.type === 'Identifier';
+      return false;
+    };
+    /** An identifier that reads a variable (not a property name, key or declaration). */
+    const isReference = (node) => {
+      const { parent } = node;
+      if (
+        (parent.type === 'MemberExpression' || parent.type === 'TSQualifiedName') &&
+        parent.object !== node &&
+        parent.left !== node
+      )
+        return false;
+      if (
+        (parent.type === 'Property' ||
+          parent.type === 'PropertyDefinition' ||
+          parent.type === 'MethodDefinition' ||
+          parent.type === 'TSPropertySignature' ||
+          parent.type === 'TSMethodSignature') &&
+        parent.key === node &&
+        !parent.computed
+      )
+        return parent.type === 'Property' && parent.shorthand && parent.value === node;
+      if (parent.type === 'VariableDeclarator' && parent.id === node) return false;
+      if (parent.type === 'AssignmentExpression' && parent.left === node) return false;
+      if (parent.type.startsWith('Import') || parent.type.startsWith('Export')) return false;
+      if (parent.type === 'FunctionDeclaration' || parent.type === 'FunctionExpression') return false;
+      if (parent.type === 'TSTypeReference' || parent.type === 'LabeledStatement') return false;
+      return !(parent.type === 'Property' && parent.value === node && parent.parent.type === 'ObjectPattern');
+    };
+
     return {
+      ImportSpecifier: (node) => {
+        if (node.imported.name === 'createRequire') createRequireNames.add(node.local.name);
+      },
+      VariableDeclarator: (node) => {
+        if (node.id.type === 'Identifier' && isRequireFunction(node.init)) requireNames.add(node.id.name);
+      },
+      AssignmentExpression: (node) => {
+        if (node.left.type === 'Identifier' && isRequireFunction(node.right))
+          requireNames.add(node.left.name);
+      },
+      Identifier: (node) => {
+        if (requireNames.has(node.name) && isReference(node) && !usedInPlace(node))
+          context.report({ node, messageId: 'escapes' });
+      },
       ImportDeclaration: (node) =>
         checkNode(node.source, node.importKind === 'type' || allTypes(node.specifiers)),
       ExportNamedDeclaration: (node) =>
@@ -131,8 +218,18 @@ const imports = {
       },
       TSImportType: (node) => checkNode(node.argument?.literal ?? node.argument, true),
       CallExpression: (node) => {
-        if (node.callee.type === 'Identifier' && node.callee.name === 'require')
-          checkNode(node.arguments[0], false);
+        const { callee } = node;
+        if (isCreateRequireCall(node)) {
+          if (!usedInPlace(node)) context.report({ node, messageId: 'escapes' });
+          return;
+        }
+        const loads =
+          isRequireFunction(callee) ||
+          (callee.type === 'MemberExpression' &&
+            ((propertyName(callee) === 'resolve' &&
+              (isRequireFunction(callee.object) || isImportMeta(callee.object))) ||
+              propertyName(callee) === 'require'));
+        if (loads) checkNode(node.arguments[0], false);
       },
     };
   },

@@ -3,6 +3,11 @@
  * No language logic lives here: every handler finds the document's cached analysis, calls one core
  * function and converts the result (convert.ts). Each handler is guarded: a failure logs a line and
  * answers with a neutral result instead of an error.
+ *
+ * JSON documents are synced too and never analysed as MXQL: embeddedDocuments.ts answers for their MXQL
+ * strings and eventRuleDocuments.ts for their event rules; completion and hover ask the rules first, then
+ * the strings. MXQL formatting is registered for `.mxql` documents only when the client can register it
+ * dynamically, so such an editor never offers it for JSON (other clients get it as a static capability).
  */
 import {
   CodeActionKind,

@@ -1,8 +1,9 @@
 /**
  * The folder boundaries of ARCHITECTURE.md hold by proof: each violating import below, linted as a file
  * inside the guarded folder with the repository's real ESLint config, is reported once by the layer
- * allow-list (`layers/imports`), in every import form and in `.ts` and `.mts` files alike, and each
- * allowed import is not. Type-aware rules are switched off (the probe files exist only in memory, and the
+ * allow-list (`layers/imports`), in every import form (Node's loader side doors included) and in
+ * `.ts`, `.mts`, `.cts`, `.js`, `.mjs` and `.cjs` files alike, and each allowed import is not. `tsc`
+ * accepts every plant below, so this lint rule is the only guard. Type-aware rules are switched off (the probe files exist only in memory, and the
  * boundary rule needs no types).
  */
 import assert from 'node:assert/strict';
@@ -14,7 +15,7 @@ import tseslint from 'typescript-eslint';
 const root = join(__dirname, '..', '..');
 const eslint = new ESLint({
   cwd: root,
-  overrideConfig: [{ files: ['**/*.ts', '**/*.mts'], ...tseslint.configs.disableTypeChecked }],
+  overrideConfig: [{ files: ['**/*.ts', '**/*.mts', '**/*.cts'], ...tseslint.configs.disableTypeChecked }],
 });
 
 /** The boundary errors on `source` written in a file at `file` (repository-relative). */
@@ -108,6 +109,58 @@ const VIOLATIONS: readonly (readonly [file: string, source: string])[] = [
   ['server/src/probe.ts', "import { queryAt } from '../core/queries/queries';"],
   ['server/src/probe.ts', "import { DIAGNOSTICS } from '../core/diagnostics/table';"],
   ['server/src/probe.ts', "import { bundledCategoryCatalog } from '../core/catalog/index';"],
+  // Node's loader side doors: a require function from `createRequire`, called at once or by the name
+  // it is stored under, however `createRequire` was imported; `require.resolve`, `module.require` and
+  // `import.meta.resolve`; and a require function passed on, where the rule could not follow it.
+  [
+    'client/src/probe.ts',
+    "import { createRequire } from 'node:module';\ncreateRequire(import.meta.url)('undici');",
+  ],
+  [
+    'client/src/probe.ts',
+    "import { createRequire } from 'node:module';\nconst load = createRequire(__filename);\nload('undici');",
+  ],
+  [
+    'client/src/probe.ts',
+    "import { createRequire as make } from 'node:module';\nlet load;\nload = make(__filename);\nload('undici');",
+  ],
+  ['client/src/probe.ts', "import * as m from 'node:module';\nm.createRequire(__filename)('undici');"],
+  [
+    'server/src/probe.ts',
+    "import { createRequire } from 'node:module';\nconst load = createRequire(__filename);\nload.resolve('vscode');",
+  ],
+  ['server/core/probe.ts', "const where = require.resolve('undici');"],
+  ['client/src/probe.ts', "const where = require.resolve('../../demo/index');"],
+  ['client/src/probe.ts', "const where = import.meta.resolve('undici');"],
+  ['demo/probe.ts', "const m = module.require('vscode');"],
+  ['client/src/probe.ts', "const load = require;\nload('undici');"],
+  ['client/src/probe.ts', 'const use = (f: unknown) => f;\nuse(require);'],
+  [
+    'client/src/probe.ts',
+    "import { createRequire } from 'node:module';\nexport const loaders = [createRequire(__filename)];",
+  ],
+  [
+    'client/src/probe.ts',
+    "import { createRequire } from 'node:module';\nconst { resolve } = createRequire(__filename);",
+  ],
+  // JavaScript files inside a layer are judged by the same table as TypeScript ones.
+  ['client/src/probe.js', "import { fetch } from 'undici';"],
+  [
+    'client/src/probe.mjs',
+    "import { createRequire } from 'node:module';\ncreateRequire(import.meta.url)('undici');",
+  ],
+  ['server/core/probe.cjs', "const fs = require('node:fs');"],
+  ['client/webview/results/probe.js', "import { readFileSync } from 'node:fs';"],
+  ['demo/probe.mjs', "const vscode = await import('vscode');"],
+  ['server/src/probe.cts', "import vscode = require('vscode');"],
+  ['demo/clientOptions.ts', "import { createRequire } from 'node:module';"],
+  // The extension and the language server read the catalog data from dist/: never the inlined bundle.
+  [
+    'client/src/probe.ts',
+    "import { bundledCategoryCatalog } from '../../server/core/catalog/bundledCatalog';",
+  ],
+  ['server/src/probe.ts', "const { bundledPathCatalog } = await import('../core/catalog/bundledCatalog');"],
+  ['server/src/probe.mjs', "import { bundledPathCatalog } from '../core/catalog/bundledCatalog';"],
   // A file outside every layer of the allow-list is refused as a whole.
   ['examples/probe.ts', "import { parse } from '../server/core/index';"],
 ];
@@ -134,6 +187,18 @@ const ALLOWED: readonly (readonly [file: string, source: string])[] = [
   // Tests may reach the core's internals (core tests check modules the facade does not export).
   ['test/core/probe.ts', "import { commandEffect } from '../../server/core/columns/effects';"],
   ['test/probe.ts', "const name = 'undici';\nconst m = await import(name);"],
+  // The side doors load what the layer may load; a JavaScript file there is judged by the same table.
+  ['api/probe.ts', "import { createRequire } from 'node:module';\ncreateRequire(__filename)('undici');"],
+  ['cli/probe.ts', "const where = require.resolve('@modelcontextprotocol/sdk/package.json');"],
+  ['cli/probe.mjs', "import { bundledCategoryCatalog } from '../server/core/catalog/bundledCatalog';"],
+  ['demo/probe.cjs', "const { createServer } = require('node:http');"],
+  ['client/src/probe.ts', 'const main = require.main;'],
+  [
+    'scripts/probe.mjs',
+    "import { createRequire } from 'node:module';\nconst load = createRequire(import.meta.url);\nload('undici');",
+  ],
+  // The CLI, the demo and the assistant ship the catalog data inline.
+  ['assistant/probe.ts', "import { bundledCategoryCatalog } from '../server/core/catalog/bundledCatalog';"],
 ];
 
 void describe('ESLint proves the folder boundaries', () => {

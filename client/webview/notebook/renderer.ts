@@ -1,6 +1,11 @@
 // The MXQL notebook renderer (contributes.notebookRenderer, mime application/vnd.mxql.result+json).
 // Results show in the results panel's grid and chart; errors and cancels as text with buttons.
 // Everything with side effects (clipboard, files, commands) is asked of the extension by message.
+//
+// A renderer has no vscode.l10n: the extension adds VS Code's display language (`lang`) to each output
+// item it hands over, and the renderer picks the matching table among the extension's own bundles
+// (l10n/bundle.l10n.*.json, bundled into it). The saved notebook holds neither a language nor texts, so
+// it stays small and opens in the reader's language.
 import slickGridCss from 'slickgrid/dist/styles/css/slick.grid.css';
 import columnPickerCss from 'slickgrid/dist/styles/css/slick.columnpicker.css';
 import uplotCss from 'uplot/dist/uPlot.min.css';

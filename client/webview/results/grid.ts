@@ -1,5 +1,5 @@
 // The results grid: SlickGrid over a ColumnarTable (typed columns, see table.ts). A reusable module:
-// the results panel and the notebook renderer both mount it (API below; see ARCHITECTURE.md).
+// the results panel and the notebook renderer both mount it (API below).
 //
 //   const grid = mountGrid(element, { nonce });
 //   grid.setColumns(columns);          // a new result: its columns, no rows yet
