@@ -5,7 +5,8 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
-import { invokeTool, TOOLS, type ToolContext, type ToolLocale, type ToolTarget } from '../assistant/toolset';
+import { invokeTool, TOOLS, type ToolContext, type ToolTarget } from '../assistant/toolset';
+import type { Language } from '../common/l10n';
 import { bundledCategoryCatalog, bundledPathCatalog } from '../server/core/catalog/bundledCatalog';
 import {
   openTarget,
@@ -103,7 +104,7 @@ function keepStdoutForProtocol(): void {
   console.debug = toStderr;
 }
 
-function serve(target: Target, values: TargetValues, locale: ToolLocale): Promise<number> {
+function serve(target: Target, values: TargetValues, locale: Language): Promise<number> {
   const toolTarget: ToolTarget = {
     client: target.client,
     pcode: target.pcode,

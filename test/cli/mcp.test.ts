@@ -2,7 +2,7 @@
 // tool list with our schemas, every tool once (the client checks each structured result against the
 // tool's output schema), a bad call that leaves the server up, and 100 calls in flight at once.
 import { after, before, test } from 'node:test';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -224,6 +224,22 @@ void test('stdout carries only JSON-RPC messages, and closing stdin ends the ser
   const reply = JSON.parse(lines[1] ?? '{}') as { result: { content: TextContent[] } };
   // --locale ko: the tool's prose and the core's diagnostic are Korean.
   assert.match(reply.result.content[0]?.text ?? '', /경고 1개/);
+});
+
+void test('mxql mcp reads --locale with the one parser mxql check uses: a locale it does not name is refused', () => {
+  for (const verb of [
+    ['mcp', '--demo'],
+    ['check', 'test/fixtures'],
+  ]) {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'cli/main.ts', ...verb, '--locale', 'fr-FR'], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      input: '',
+      timeout: 60_000,
+    });
+    assert.equal(r.status, 2, `${verb.join(' ')}: ${r.stderr}`);
+    assert.match(r.stderr, /--locale must be en, ko or ja \(got 'fr-FR'\)/, verb.join(' '));
+  }
 });
 
 void test('against a service: env tokens stay out of results, and a cancelled call closes its request', async () => {

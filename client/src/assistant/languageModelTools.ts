@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { invokeTool, TOOLS, type ToolResult } from '../../../assistant/toolset';
 import { confirmationOf } from './confirmation';
 import type { Ctx } from '../ctx';
-import { say, t } from '../l10n';
+import { translateText, t } from '../l10n';
 import { toolContext } from './toolHost';
 import type { WorkspaceQueries } from './workspaceQueries';
 
@@ -39,8 +39,8 @@ export function registerLanguageModelTools(ctx: Ctx, queries: WorkspaceQueries):
             ...(confirm
               ? {
                   confirmationMessages: {
-                    title: say(confirm.title),
-                    message: new vscode.MarkdownString().appendText(say(confirm.message)),
+                    title: translateText(confirm.title),
+                    message: new vscode.MarkdownString().appendText(translateText(confirm.message)),
                   },
                 }
               : {}),
