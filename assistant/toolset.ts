@@ -21,6 +21,7 @@ import { run } from './tools/run';
 
 export * from './types';
 export { toolProse, type TextKey } from './texts';
+export { TOOL_DISPLAY_TEXTS, toolDisplayText, type ToolDisplayText } from './toolDisplayTexts';
 export { toolPlan, toolPlanInput } from './tools/run';
 export {
   planInvestigation,

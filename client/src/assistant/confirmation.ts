@@ -13,6 +13,7 @@ import {
 } from '../../../server/core/index';
 import {
   findTool,
+  toolDisplayText,
   toolPlan,
   toolPlanInput,
   type ToolContext,
@@ -119,7 +120,7 @@ export function confirmationOf(
     title: templateText('Read from {0}?', target.label),
     message: templateText(
       'The assistant wants {0} to read profile {1}, project {2}. It only reads.',
-      tool.title,
+      toolDisplayText(tool, context.locale).title,
       target.label,
       project,
     ),
