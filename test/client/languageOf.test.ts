@@ -3,12 +3,12 @@
 // extension and the notebook renderer read it through `languageOf`, where anything else is English.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { languageOf, parseLocale, type Language } from '../../common/l10n';
+import { languageOf, parseLocale, type Language, type UiLanguage } from '../../common/l10n';
 import { languageOf as coreLanguageOf } from '../../server/core/index';
 import { rendererTexts } from '../../client/webview/notebook/texts';
 
 void test('every spelling of Korean and Japanese names its language; the rest is English', () => {
-  const cases: [string | undefined, 'ko' | 'ja' | undefined][] = [
+  const cases: [string | undefined, UiLanguage | undefined][] = [
     ['ko', 'ko'],
     ['ko-KR', 'ko'],
     ['ko_KR', 'ko'],
