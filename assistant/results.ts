@@ -1,6 +1,6 @@
 // Small builders shared by the tools: results, and data from the service fenced as data.
 import { ToolInputError, type ToolContext, type ToolResult } from './types';
-import { say, type TextKey } from './texts';
+import { toolProse, type TextKey } from './texts';
 
 /** A successful result. */
 export function done(text: string, structured: Readonly<Record<string, unknown>>): ToolResult {
@@ -14,7 +14,7 @@ export function refuse(
   key: TextKey,
   ...args: (string | number)[]
 ): never {
-  throw new ToolInputError(code, say(context.locale, key, ...args));
+  throw new ToolInputError(code, toolProse(context.locale, key, ...args));
 }
 
 /**
@@ -34,7 +34,7 @@ export function rowsBlock(rows: readonly unknown[]): string {
 
 /** Rows from the service as a model reads them: said to be data, then fenced. */
 export function serviceRows(context: ToolContext, rows: readonly unknown[]): string {
-  return `${say(context.locale, 'dataIntro')}\n${rowsBlock(rows)}`;
+  return `${toolProse(context.locale, 'dataIntro')}\n${rowsBlock(rows)}`;
 }
 
 /** `2026-11-26T21:00:00.000Z` → `2026-11-26 21:00:00`. */

@@ -1,9 +1,7 @@
 // The prose of tool results, one table per display language. English is the owner; the Korean and
 // Japanese tables are typed over its keys, so a missing translation fails the typecheck. Values
 // (names, numbers, the service's own words) fill `{0}`, `{1}` … and are never translated.
-import { fillTemplate } from '../common/l10n';
-import type { UiLanguage } from '../server/core/index';
-import type { ToolLocale } from './types';
+import { fillTemplate, type Language } from '../common/l10n';
 
 const EN = {
   unknownTool: 'There is no tool named {0}. The tools are: {1}.',
@@ -376,14 +374,9 @@ const JA: Table = {
     'この言葉によく合うものはありません。良い答えになるカテゴリがないので、推測で選ばないでください。別の言葉(英語、韓国語、日本語)、製品やダッシュボードの名前、別の productLine を試すか、どのデータのことかユーザーに確認してください。',
 };
 
-const TABLES: Readonly<Record<ToolLocale, Table>> = { en: EN, ko: KO, ja: JA };
+const TABLES: Readonly<Record<Language, Table>> = { en: EN, ko: KO, ja: JA };
 
 /** The prose `key` in `locale`, with `{n}` filled from `args`. */
-export function say(locale: ToolLocale, key: TextKey, ...args: (string | number)[]): string {
+export function toolProse(locale: Language, key: TextKey, ...args: (string | number)[]): string {
   return fillTemplate(TABLES[locale][key], ...args);
-}
-
-/** The core's display language for a tool locale (undefined is English). */
-export function uiLanguageOfLocale(locale: ToolLocale): UiLanguage | undefined {
-  return locale === 'en' ? undefined : locale;
 }

@@ -5,7 +5,7 @@
  */
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import { isOpenApiError } from '../api/index';
-import { say } from './texts';
+import { toolProse } from './texts';
 import { ToolInputError, type ToolContext, type ToolDefinition, type ToolResult } from './types';
 import { alertDraft } from './tools/alertDraft';
 import { check } from './tools/check';
@@ -20,7 +20,8 @@ import { openApi } from './tools/openApi';
 import { run } from './tools/run';
 
 export * from './types';
-export { say, type TextKey } from './texts';
+export { toolProse, type TextKey } from './texts';
+export { TOOL_DISPLAY_TEXTS, toolDisplayText, type ToolDisplayText } from './toolDisplayTexts';
 export { toolPlan, toolPlanInput } from './tools/run';
 export { resolveRunSource, type RunSource } from './tools/runSource';
 export { workspaceSegments } from './workspaceFiles';
@@ -91,12 +92,15 @@ function failureOf(tool: AnyTool, error: unknown, context: ToolContext, signal: 
   const { locale } = context;
   if (error instanceof ToolInputError) return failure(error.code, error.message);
   if (signal.aborted || (isOpenApiError(error) && error.kind === 'aborted'))
-    return failure('cancelled', say(locale, 'cancelled', tool.name));
+    return failure('cancelled', toolProse(locale, 'cancelled', tool.name));
   // The client's message already holds the service's own words (redacted), once.
   if (isOpenApiError(error))
-    return failure(error.serviceCode ?? `api/${error.kind}`, say(locale, 'failed', tool.name, error.message));
+    return failure(
+      error.serviceCode ?? `api/${error.kind}`,
+      toolProse(locale, 'failed', tool.name, error.message),
+    );
   const message = error instanceof Error ? error.message : String(error);
-  return failure('tool/failed', say(locale, 'failed', tool.name, message));
+  return failure('tool/failed', toolProse(locale, 'failed', tool.name, message));
 }
 
 /**
@@ -113,12 +117,15 @@ export async function invokeTool(
   if (!tool)
     return failure(
       'tool/unknown',
-      say(context.locale, 'unknownTool', name, TOOLS.map((t) => t.name).join(', ')),
+      toolProse(context.locale, 'unknownTool', name, TOOLS.map((t) => t.name).join(', ')),
     );
   const input = rawInput ?? {};
   const validate = validatorOf(tool);
   if (!validate(input))
-    return failure('input/schema', say(context.locale, 'badInput', name, schemaErrors(validate.errors)));
+    return failure(
+      'input/schema',
+      toolProse(context.locale, 'badInput', name, schemaErrors(validate.errors)),
+    );
   try {
     return await tool.run(input as never, context, signal);
   } catch (error) {

@@ -4,6 +4,7 @@
 // what they do: they only supply the context (the target to run on, the display language, the
 // workspace's own queries) and render the result.
 import type { OpenApiClient } from '../api/index';
+import type { Language } from '../common/l10n';
 import type { LanguageCatalogs } from '../server/core/index';
 
 /** A JSON Schema object (draft 2020-12 subset): what tool inputs and outputs are declared with. */
@@ -20,14 +21,12 @@ export interface ToolTarget {
   readonly isDemo: boolean;
 }
 
-/** The display languages of prose in tool output. */
-export type ToolLocale = 'en' | 'ko' | 'ja';
-
 /** What every tool may read besides its input. */
 export interface ToolContext {
   readonly target: ToolTarget | undefined;
   readonly catalogs: LanguageCatalogs;
-  readonly locale: ToolLocale;
+  /** The language of prose in the tool's output. */
+  readonly locale: Language;
   readonly now: () => number;
   /** Minutes east of UTC at an instant, for local times in directives. */
   readonly timezone: (epochMs: number) => number;

@@ -21,6 +21,7 @@ import {
 import { bundledCategoryCatalog } from '../server/core/catalog/bundledCatalog';
 import { expandOperands, MAX_FILE_BYTES, readQueryFile, type FileProblem } from './files';
 import type { Subcommand } from './main';
+import { translatedLanguage } from '../common/l10n';
 import { localeFlag } from './locale';
 
 const HELP = `Usage: mxql check [files, directories or globs…] [options]
@@ -139,8 +140,7 @@ function readArguments(args: readonly string[]) {
 
 /** The language `--locale` asks for: undefined for English, the core's own words. */
 function messageLanguage(locale: string | undefined): UiLanguage | undefined {
-  const language = localeFlag(locale, (message) => new UsageError(message));
-  return language === 'en' ? undefined : language;
+  return translatedLanguage(localeFlag(locale, (message) => new UsageError(message)));
 }
 
 function checkText(path: string, text: string, language: UiLanguage | undefined): FileReport {

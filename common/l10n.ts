@@ -2,22 +2,47 @@
 // `{0}`, `{1}` … of a template, and tables of English templates translated by their English text (the
 // key of l10n/bundle.l10n.<lang>.json). The texts themselves belong to their owners.
 
-/** A display language other than English. `undefined` everywhere means English. */
-export type UiLanguage = 'ko' | 'ja';
+/** Every language the product speaks, English first: one list for the CLI, the servers, the tools and the client. */
+export const LANGUAGES = ['en', 'ko', 'ja'] as const;
+
+/** A language the product speaks. */
+export type Language = (typeof LANGUAGES)[number];
+
+/**
+ * A language with translations, the one the core's tables are keyed by. `undefined` everywhere means
+ * English, the language every text is written in first.
+ */
+export type UiLanguage = Exclude<Language, 'en'>;
 
 /** Every {@link UiLanguage}, for tests that check each table is complete. */
 export const UI_LANGUAGES: readonly UiLanguage[] = ['ko', 'ja'];
 
 /**
- * The display language of a locale (`ko`, `ko-KR`, `ko_KR`, `ja-JP`, as VS Code, LSP clients and
- * environments spell it), or undefined for English and every language without a translation.
+ * The language a locale names (`en`, `ko-KR`, `ko_KR`, `ja-JP`, `ja_JP.UTF-8`, any case, as VS Code,
+ * LSP clients, environments and users spell it), or undefined when it names none the product speaks.
+ * The one parser: doors that must refuse other locales (`--locale`) refuse on undefined; hosts that must
+ * show something (the editor's display language) read undefined as English through {@link languageOf}.
  */
-export function languageOf(locale: string | undefined): UiLanguage | undefined {
+export function parseLocale(locale: string | undefined): Language | undefined {
   const language = locale
     ?.trim()
     .toLowerCase()
     .split(/[-_.@]/)[0];
-  return language === 'ko' || language === 'ja' ? language : undefined;
+  return LANGUAGES.find((known) => known === language);
+}
+
+/** The translated language `language` picks, or undefined for English. */
+export function translatedLanguage(language: Language): UiLanguage | undefined {
+  return language === 'en' ? undefined : language;
+}
+
+/**
+ * The display language of a host's locale: the translated language it names, or undefined for English
+ * and for every language without a translation.
+ */
+export function languageOf(locale: string | undefined): UiLanguage | undefined {
+  const language = parseLocale(locale);
+  return language === undefined ? undefined : translatedLanguage(language);
 }
 
 /** Fills `{0}`, `{1}`, … of a template; a placeholder without a value stays as it is. */

@@ -16,7 +16,7 @@ export interface TemplateText {
 /** What a user reads: a name or value shown as it is, or a text said in the reader's language. */
 export type ShownText = string | TemplateText;
 
-/** Says a text in one language: the UI's `say`, or {@link englishOf}. */
+/** Says a text in one language: the UI's `translateText`, or {@link englishOf}. */
 export type Say = (text: TemplateText) => string;
 
 /** A text: `template` is English with `{n}` placeholders filled from `args`. */

@@ -7,7 +7,7 @@
 // deprecated flags, intervals, pk, loaders, usage counts, and the titles the
 // public query files' names carry, by the categories they read); description texts are dropped on purpose: the
 // project writes its own (fieldDescriptions.ts). It runs under tsx because the counting is the language
-// core's own column flow (server/core/features/columnUsage.ts), the same code the completion benchmark uses.
+// core's own column flow (server/core/analysis/columnUsage.ts), the same code the completion benchmark uses.
 import { existsSync, readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';

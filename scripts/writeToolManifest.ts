@@ -1,10 +1,11 @@
-// `npm run tools:manifest`: writes package.json's languageModelTools from the toolset (assistant/), and the
-// English display texts into package.nls.json, so the manifest can never describe other tools than those
-// the extension registers. Korean and Japanese are written by hand in package.nls.ko.json and .ja.json;
-// the manifest test names any that are missing.
+// `npm run tools:manifest`: writes package.json's languageModelTools from the toolset (assistant/), and each
+// tool's title and description for people into package.nls.json, package.nls.ko.json and package.nls.ja.json
+// from the toolset's one table of display texts, so the manifest can never describe other tools than those
+// the extension registers, nor show them in English to a Korean or Japanese chat.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { TOOLS } from '../assistant/toolset';
+import { LANGUAGES } from '../common/l10n';
+import { toolDisplayText, TOOLS } from '../assistant/toolset';
 import { toolContributions, toolTextKeys } from '../client/src/assistant/toolManifest';
 
 const root = join(__dirname, '..');
@@ -17,11 +18,15 @@ const manifest = readJson('package.json') as { contributes: Record<string, unkno
 manifest.contributes.languageModelTools = toolContributions(TOOLS);
 writeJson('package.json', manifest);
 
-const english = readJson('package.nls.json');
-for (const tool of TOOLS) {
-  const keys = toolTextKeys(tool.name);
-  english[keys.displayName] = tool.title;
-  english[keys.userDescription] = /^.*?[.!?](?=\s+[A-Z]|$)/s.exec(tool.description)?.[0] ?? tool.title;
+for (const language of LANGUAGES) {
+  const file = language === 'en' ? 'package.nls.json' : `package.nls.${language}.json`;
+  const texts = readJson(file);
+  for (const tool of TOOLS) {
+    const keys = toolTextKeys(tool.name);
+    const display = toolDisplayText(tool, language);
+    texts[keys.displayName] = display.title;
+    texts[keys.userDescription] = display.description;
+  }
+  writeJson(file, texts);
 }
-writeJson('package.nls.json', english);
 console.log(`wrote ${TOOLS.length} language model tools`);

@@ -18,7 +18,7 @@ import { parseDuration } from '../../common/durations';
 import { MXQL_ROW_LIMIT } from '../../common/limits';
 import { englishOf } from '../../common/templateText';
 import { done, fenced, refuse } from '../results';
-import { say } from '../texts';
+import { toolProse } from '../texts';
 import type { ToolDefinition } from '../types';
 import { run, sendablePlan, sendOrExplain, toolPlanInput } from './run';
 import { MQL_SCHEMA, PCODE_SCHEMA } from './schemas';
@@ -51,11 +51,11 @@ function rounded(n: number): number {
 }
 
 /** `p95 of 2527 values (384.833), rounded` or `as given (250ms)`, in the context's language. */
-function basisText(draft: AlertDraft, locale: Parameters<typeof say>[0]): string {
+function basisText(draft: AlertDraft, locale: Parameters<typeof toolProse>[0]): string {
   const b = draft.basis;
   return b.kind === 'percentile'
-    ? say(locale, 'alertBasisPercentile', b.percentile, b.samples, rounded(b.value))
-    : say(locale, 'alertBasisGiven', b.text);
+    ? toolProse(locale, 'alertBasisPercentile', b.percentile, b.samples, rounded(b.value))
+    : toolProse(locale, 'alertBasisGiven', b.text);
 }
 
 function firingLine(f: Firing): string {
@@ -292,10 +292,10 @@ export const alertDraft: ToolDefinition<AlertDraftInput> = {
     const { locale } = context;
     const firings = bt.firings.slice(0, MAX_FIRINGS);
     const lines = [
-      say(locale, 'alertHead', draft.category, draft.field, draft.rule.rule, basisText(draft, locale)),
-      say(locale, 'alertRuleIntro'),
+      toolProse(locale, 'alertHead', draft.category, draft.field, draft.rule.rule, basisText(draft, locale)),
+      toolProse(locale, 'alertRuleIntro'),
       fenced(JSON.stringify(draft.rule, null, 2), 'json'),
-      say(
+      toolProse(
         locale,
         'alertBacktest',
         window.stimeIso,
@@ -307,11 +307,11 @@ export const alertDraft: ToolDefinition<AlertDraftInput> = {
         Math.round(bt.longestMs / 1000),
         rounded(bt.share * 100),
       ),
-      ...(window.complete ? [] : [say(locale, 'alertCut')]),
+      ...(window.complete ? [] : [toolProse(locale, 'alertCut')]),
       ...(firings.length > 0
-        ? [say(locale, 'alertFiringsIntro'), fenced(firings.map(firingLine).join('\n'))]
+        ? [toolProse(locale, 'alertFiringsIntro'), fenced(firings.map(firingLine).join('\n'))]
         : []),
-      say(locale, 'alertNothingWritten'),
+      toolProse(locale, 'alertNothingWritten'),
     ];
     const structured = {
       written: false,

@@ -9,7 +9,8 @@ import {
   type ValidationDiagnostic,
 } from '../../server/core/index';
 import { done } from '../results';
-import { say, uiLanguageOfLocale } from '../texts';
+import { translatedLanguage } from '../../common/l10n';
+import { toolProse } from '../texts';
 import type { ToolContext, ToolDefinition } from '../types';
 import { MQL_INPUT_SCHEMA } from './schemas';
 
@@ -40,7 +41,7 @@ const POSITION = {
 
 /** The diagnostics of `mql` with 1-based positions, messages and fix titles in the context's language. */
 export function checkQuery(mql: string, context: ToolContext): CheckedDiagnostic[] {
-  const language = uiLanguageOfLocale(context.locale);
+  const language = translatedLanguage(context.locale);
   const starts = lineStartsOf(mql);
   return validate(mql, { catalog: context.catalogs.categories }).map((d) => ({
     ...lineRangeOf(starts, d.range),
@@ -110,11 +111,13 @@ export const check: ToolDefinition<CheckInput> = {
     const counts = [count('error'), count('warning'), count('information'), count('hint')] as const;
     const lines =
       diagnostics.length === 0
-        ? [say(context.locale, 'checkClean')]
+        ? [toolProse(context.locale, 'checkClean')]
         : [
-            say(context.locale, 'checkCounts', ...counts),
+            toolProse(context.locale, 'checkCounts', ...counts),
             ...diagnostics.map((d) => {
-              const fixes = d.fixes.map((f) => ` (${say(context.locale, 'fixAvailable', f.title)})`).join('');
+              const fixes = d.fixes
+                .map((f) => ` (${toolProse(context.locale, 'fixAvailable', f.title)})`)
+                .join('');
               return `${d.line}:${d.column} ${d.severity} ${d.code} ${d.message}${fixes}`;
             }),
           ];

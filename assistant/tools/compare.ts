@@ -6,7 +6,7 @@
 import { BASELINES, type Baseline, type Comparison, type FieldChange } from '../../server/core/index';
 import { executeComparison, type RunExecution } from '../../api/index';
 import { done, fenced } from '../results';
-import { say } from '../texts';
+import { toolProse } from '../texts';
 import type { ToolContext, ToolDefinition, ToolTarget } from '../types';
 import { projectOf, requireTarget } from './target';
 import { RANGE_SCHEMA, run, sendablePlan, sendOrExplain, toolPlanInput, type RunInput } from './run';
@@ -197,7 +197,7 @@ export const compare: ToolDefinition<CompareInput> = {
     const window = windowOf(now);
     const baselineWindow = windowOf(before);
     const project = { pcode, target: target.label };
-    const head = say(
+    const head = toolProse(
       context.locale,
       'compareHead',
       window.stimeIso,
@@ -217,22 +217,22 @@ export const compare: ToolDefinition<CompareInput> = {
         ? []
         : [
             suggested > 0
-              ? say(context.locale, 'compareCutLimit', suggested)
-              : say(context.locale, 'compareCut'),
+              ? toolProse(context.locale, 'compareCutLimit', suggested)
+              : toolProse(context.locale, 'compareCut'),
           ];
     const { onlyInWindow, onlyInBaseline } = comparison;
     // Agent names are the service's data: counted here, named in the structured result only.
     const only =
       onlyInWindow.length + onlyInBaseline.length > 0
-        ? [say(context.locale, 'compareOnly', onlyInWindow.length, onlyInBaseline.length)]
+        ? [toolProse(context.locale, 'compareOnly', onlyInWindow.length, onlyInBaseline.length)]
         : [];
     const ranking =
       changes.length > 0
         ? [
-            say(context.locale, 'compareRanking', changes.length, comparison.changes.length),
+            toolProse(context.locale, 'compareRanking', changes.length, comparison.changes.length),
             fenced(changes.map((c, i) => changeLine(c, i + 1)).join('\n')),
           ]
-        : [say(context.locale, 'compareNothing')];
+        : [toolProse(context.locale, 'compareNothing')];
     const structured = {
       baseline: input.baseline,
       window,

@@ -2,7 +2,7 @@
 // how it is loaded, and a query over it that the core's diagnostics accept.
 import { validate, type CategoryCatalog, type CategoryInfo, type Column } from '../../server/core/index';
 import { done, fenced, refuse } from '../results';
-import { say } from '../texts';
+import { toolProse } from '../texts';
 import type { ToolContext, ToolDefinition } from '../types';
 import { COLUMN_SCHEMA, type ColumnFact } from './schemas';
 
@@ -139,7 +139,7 @@ function describeText(
 ): string {
   const { locale } = context;
   const lines = [
-    say(
+    toolProse(
       locale,
       'categoryHead',
       s.category,
@@ -150,13 +150,13 @@ function describeText(
     ),
   ];
   if (s.description) lines.push(s.description);
-  if (!s.columnsKnown) lines.push(say(locale, 'categoryColumnsUnknown', s.category));
+  if (!s.columnsKnown) lines.push(toolProse(locale, 'categoryColumnsUnknown', s.category));
   if (s.tags.length > 0) lines.push('tags:', ...s.tags.map(columnLine));
   if (s.fields.length > 0) lines.push('fields:', ...s.fields.map(columnLine));
   lines.push(
     s.example
-      ? `${say(locale, 'exampleIntro')}\n${fenced(s.example.trimEnd(), 'mxql')}`
-      : say(locale, 'noExample'),
+      ? `${toolProse(locale, 'exampleIntro')}\n${fenced(s.example.trimEnd(), 'mxql')}`
+      : toolProse(locale, 'noExample'),
   );
   return lines.join('\n');
 }

@@ -13,7 +13,8 @@ import {
   type Wording,
 } from '../../server/core/index';
 import { done } from '../results';
-import { say, uiLanguageOfLocale } from '../texts';
+import { translatedLanguage } from '../../common/l10n';
+import { toolProse } from '../texts';
 import type { ToolContext, ToolDefinition } from '../types';
 import { MQL_INPUT_SCHEMA } from './schemas';
 
@@ -127,7 +128,7 @@ export const explain: ToolDefinition<ExplainInput> = {
   },
   readsService: false,
   run(input, context) {
-    const wording = wordingFor(uiLanguageOfLocale(context.locale));
+    const wording = wordingFor(translatedLanguage(context.locale));
     const analysis = analyzeDocument(input.mql, context.catalogs);
     const pipelines: ExplainedPipeline[] = [];
     for (const sub of analysis.doc.subs) {
@@ -148,20 +149,22 @@ function explainText(context: ToolContext, pipelines: readonly ExplainedPipeline
   const lines: string[] = [];
   for (const p of pipelines) {
     const head = p.category
-      ? say(locale, 'explainHead', p.steps.length, p.category)
-      : say(locale, 'explainNoCategory', p.steps.length);
-    lines.push(p.pipeline === 'main' ? head : `${say(locale, 'subPipeline', p.pipeline)}: ${head}`);
+      ? toolProse(locale, 'explainHead', p.steps.length, p.category)
+      : toolProse(locale, 'explainNoCategory', p.steps.length);
+    lines.push(p.pipeline === 'main' ? head : `${toolProse(locale, 'subPipeline', p.pipeline)}: ${head}`);
     for (const s of p.steps) {
       lines.push(`${s.line}. ${s.command}: ${s.does}`);
       const change = [
-        ...(s.added.length > 0 ? [say(locale, 'columnsAdded', s.added.join(', '))] : []),
-        ...(s.removed.length > 0 ? [say(locale, 'columnsRemoved', s.removed.join(', '))] : []),
+        ...(s.added.length > 0 ? [toolProse(locale, 'columnsAdded', s.added.join(', '))] : []),
+        ...(s.removed.length > 0 ? [toolProse(locale, 'columnsRemoved', s.removed.join(', '))] : []),
       ];
       if (change.length > 0) lines.push(`   ${change.join('; ')}`);
     }
     const names = p.columns.join(', ');
-    lines.push(say(locale, 'columnsAfter', p.columnsOpen ? say(locale, 'columnsOpen', names) : names));
+    lines.push(
+      toolProse(locale, 'columnsAfter', p.columnsOpen ? toolProse(locale, 'columnsOpen', names) : names),
+    );
   }
-  if (errors > 0) lines.push(say(locale, 'explainErrors', errors));
+  if (errors > 0) lines.push(toolProse(locale, 'explainErrors', errors));
   return lines.join('\n');
 }

@@ -3,7 +3,7 @@
 import { PRODUCT_LINES, type CategoryCatalog } from '../../server/core/index';
 import { buildDataIndex, learnFromQueries, type DataIndex, type FoundCategory } from '../findData/index';
 import { done } from '../results';
-import { say } from '../texts';
+import { toolProse } from '../texts';
 import type { ToolContext, ToolDefinition } from '../types';
 import { COLUMN_SCHEMA } from './schemas';
 
@@ -95,8 +95,8 @@ export const findData: ToolDefinition<FindDataInput> = {
     });
     const text =
       matches.length === 0
-        ? say(context.locale, 'foundNone')
-        : [say(context.locale, 'foundHead', matches.length), ...matches.map(matchLine)].join('\n');
+        ? toolProse(context.locale, 'foundNone')
+        : [toolProse(context.locale, 'foundHead', matches.length), ...matches.map(matchLine)].join('\n');
     return done(text, { matches });
   },
 };

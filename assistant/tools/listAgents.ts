@@ -1,6 +1,6 @@
 // mxql_list_agents: the agents of a project with their status, names first.
 import { done, serviceRows } from '../results';
-import { say } from '../texts';
+import { toolProse } from '../texts';
 import type { ToolDefinition } from '../types';
 import { PCODE_SCHEMA } from './schemas';
 import { projectOf, requireTarget } from './target';
@@ -55,7 +55,7 @@ export const listAgents: ToolDefinition<ListAgentsInput> = {
         ...(typeof oid === 'number' && Number.isInteger(oid) ? { oid } : {}),
       };
     });
-    const text = `${say(context.locale, 'agentsHead', agents.length, pcode)}\n${serviceRows(context, agents)}`;
+    const text = `${toolProse(context.locale, 'agentsHead', agents.length, pcode)}\n${serviceRows(context, agents)}`;
     return done(text, { pcode, agents });
   },
 };

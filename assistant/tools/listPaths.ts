@@ -2,7 +2,7 @@
 // the words of their segments, with what is known of each: its family (the first segment after `/v2`), the
 // words it is named by, and how it runs. A path the catalog does not hold is answered with the nearest.
 import { done } from '../results';
-import { say } from '../texts';
+import { toolProse } from '../texts';
 import type { ToolDefinition } from '../types';
 
 export interface ListPathsInput {
@@ -103,7 +103,7 @@ export const listPaths: ToolDefinition<ListPathsInput> = {
       const exact = catalog?.isPredefinedPath(search) ?? false;
       const nearest = catalog?.suggestPaths(search, Math.min(limit, 5)) ?? [];
       const paths = (exact ? [search] : nearest).map(describe);
-      const head = exact ? say(locale, 'pathExists', search) : say(locale, 'pathUnknown', search);
+      const head = exact ? toolProse(locale, 'pathExists', search) : toolProse(locale, 'pathUnknown', search);
       return done([head, ...paths.map((p) => p.path)].join('\n'), { total: paths.length, exact, paths });
     }
     const terms = wordsOf(search.replace(/\s+/g, '_'));
@@ -114,8 +114,10 @@ export const listPaths: ToolDefinition<ListPathsInput> = {
     const paths = ranked.slice(0, limit).map((r) => describe(r.path));
     const text =
       paths.length === 0
-        ? say(locale, 'pathsNone', search)
-        : [say(locale, 'pathsHead', ranked.length, paths.length), ...paths.map((p) => p.path)].join('\n');
+        ? toolProse(locale, 'pathsNone', search)
+        : [toolProse(locale, 'pathsHead', ranked.length, paths.length), ...paths.map((p) => p.path)].join(
+            '\n',
+          );
     return done(text, { total: ranked.length, paths });
   },
 };

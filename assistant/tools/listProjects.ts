@@ -1,7 +1,7 @@
 // mxql_list_projects: the projects the account sees, names first. Project tokens in the answer never
 // leave this module.
 import { done, serviceRows } from '../results';
-import { say } from '../texts';
+import { toolProse } from '../texts';
 import type { ToolDefinition } from '../types';
 import { requireTarget } from './target';
 
@@ -47,7 +47,7 @@ export const listProjects: ToolDefinition<Record<string, never>> = {
       status: String(p.status),
       ...(p.groupName ? { group: p.groupName } : {}),
     }));
-    const text = `${say(context.locale, 'projectsHead', projects.length)}\n${serviceRows(context, projects)}`;
+    const text = `${toolProse(context.locale, 'projectsHead', projects.length)}\n${serviceRows(context, projects)}`;
     return done(text, { projects });
   },
 };

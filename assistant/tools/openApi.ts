@@ -2,7 +2,7 @@
 // checks parameters and the specification's limits before sending. MXQL goes through mxql_run instead.
 import { endpoints, findEndpoint, responseTable, type EndpointSpec } from '../../api/index';
 import { done, fenced, refuse } from '../results';
-import { say } from '../texts';
+import { toolProse } from '../texts';
 import type { ToolDefinition } from '../types';
 import { PCODE_SCHEMA } from './schemas';
 import { requireTarget } from './target';
@@ -111,7 +111,9 @@ export const openApi: ToolDefinition<OpenApiInput> = {
     const readable = readEndpoints();
     if (input.endpoint === undefined) {
       const list = readable.map(endpointEntry);
-      const text = [say(context.locale, 'endpointsHead', list.length), ...list.map(endpointLine)].join('\n');
+      const text = [toolProse(context.locale, 'endpointsHead', list.length), ...list.map(endpointLine)].join(
+        '\n',
+      );
       return done(text, { endpoints: list });
     }
     const spec = findEndpoint(input.endpoint);
@@ -137,11 +139,11 @@ export const openApi: ToolDefinition<OpenApiInput> = {
       .rows.map((row) => JSON.stringify(row))
       .join('\n');
     const lines = [
-      say(context.locale, 'endpointDone', spec.id, spec.title),
-      say(context.locale, 'responseIntro'),
+      toolProse(context.locale, 'endpointDone', spec.id, spec.title),
+      toolProse(context.locale, 'responseIntro'),
     ];
     lines.push(fenced(rows.length > TEXT_CHARS ? `${rows.slice(0, TEXT_CHARS)}…` : rows, 'jsonl'));
-    if (rows.length > TEXT_CHARS) lines.push(say(context.locale, 'truncatedResponse', TEXT_CHARS));
+    if (rows.length > TEXT_CHARS) lines.push(toolProse(context.locale, 'truncatedResponse', TEXT_CHARS));
     return done(lines.join('\n'), {
       endpoint: spec.id,
       title: spec.title,

@@ -30,7 +30,7 @@ import { projectOf, requireTarget } from './target';
 import { MQL_SCHEMA, PCODE_SCHEMA } from './schemas';
 import { columnsOf, cutOut, emptyLines, resultText, roundedRows, summaries } from './runResult';
 import { dollarKeys, resolveRunSource, type RunSource } from './runSource';
-import { say } from '../texts';
+import { toolProse } from '../texts';
 
 export interface RunInput {
   readonly mql?: string;
@@ -465,6 +465,6 @@ function sourceText(context: ToolContext, source: RunSource): string {
     ([name, origin]) => `${name} = ${source.params[name] ?? ''} ${originWords(name, origin)}`,
   );
   return values.length > 0
-    ? say(context.locale, 'fileValues', where, values.join('; '))
-    : say(context.locale, 'fileQuery', where);
+    ? toolProse(context.locale, 'fileValues', where, values.join('; '))
+    : toolProse(context.locale, 'fileQuery', where);
 }

@@ -7,7 +7,7 @@ import type { Column, CategoryCatalog } from '../../server/core/index';
 import type { EmptyCause, MxqlRow, RunExecution } from '../../api/index';
 import type { LimitCut } from '../../common/resultFacts';
 import { rowsBlock, serviceRows, utcText } from '../results';
-import { say } from '../texts';
+import { toolProse } from '../texts';
 import type { ToolContext } from '../types';
 
 export interface ColumnOut {
@@ -161,14 +161,14 @@ function cutLines(context: ToolContext, limit: number, cut: LimitCut): string[] 
   const { locale } = context;
   const first =
     cut.kept === 'oldest' && cut.covered
-      ? say(locale, 'cutOldest', limit, utcText(cut.covered.etime))
+      ? toolProse(locale, 'cutOldest', limit, utcText(cut.covered.etime))
       : cut.kept === 'newest' && cut.covered
-        ? say(locale, 'cutNewest', limit, utcText(cut.covered.stime))
-        : say(locale, 'cutFirst', limit);
+        ? toolProse(locale, 'cutNewest', limit, utcText(cut.covered.stime))
+        : toolProse(locale, 'cutFirst', limit);
   const next =
     cut.estimatedTotal !== undefined
-      ? say(locale, 'cutEstimate', cut.estimatedTotal, cut.suggestedLimit ?? cut.estimatedTotal)
-      : say(locale, 'cutNoEstimate', Math.min(1_000_000, limit * 10));
+      ? toolProse(locale, 'cutEstimate', cut.estimatedTotal, cut.suggestedLimit ?? cut.estimatedTotal)
+      : toolProse(locale, 'cutNoEstimate', Math.min(1_000_000, limit * 10));
   return [first, next];
 }
 
@@ -184,22 +184,22 @@ export function emptyLines(
   function causeSentences(cause: EmptyCause): string[] {
     switch (cause.kind) {
       case 'notice':
-        return [say(locale, 'emptyNotice', cause.notice)];
+        return [toolProse(locale, 'emptyNotice', cause.notice)];
       case 'range-shorter-than-interval':
-        return [say(locale, 'emptyShortRange', label, cause.category, cause.interval)];
+        return [toolProse(locale, 'emptyShortRange', label, cause.category, cause.interval)];
       case 'filter': {
         const values =
           cause.column !== undefined && cause.values && cause.values.length > 0
-            ? [say(locale, 'emptyFilterValues', cause.column, cause.values.slice(0, 20).join(', '))]
+            ? [toolProse(locale, 'emptyFilterValues', cause.column, cause.values.slice(0, 20).join(', '))]
             : [];
-        return [say(locale, 'emptyFilter', cause.line, cause.filter), ...values];
+        return [toolProse(locale, 'emptyFilter', cause.line, cause.filter), ...values];
       }
       case 'agent-filter':
-        return [say(locale, 'emptyAgentFilter', cause.bound.join(', '))];
+        return [toolProse(locale, 'emptyAgentFilter', cause.bound.join(', '))];
       case 'no-data':
         return cause.categories.length > 0
-          ? [say(locale, 'emptyNoData', cause.categories.join(', '), pcode)]
-          : [say(locale, 'emptyNoRows')];
+          ? [toolProse(locale, 'emptyNoData', cause.categories.join(', '), pcode)]
+          : [toolProse(locale, 'emptyNoRows')];
     }
   }
 }
@@ -217,20 +217,23 @@ export function resultText(
   const { facts } = run;
   const from = utcText(facts.stime);
   const to = utcText(facts.etime);
-  if (empty) return [say(locale, 'runEmpty', from, to, project.pcode, project.target), ...empty].join('\n');
+  if (empty)
+    return [toolProse(locale, 'runEmpty', from, to, project.pcode, project.target), ...empty].join('\n');
   const lines = [
-    say(locale, 'runRows', facts.rowCount, shown.length, from, to, project.pcode, project.target),
+    toolProse(locale, 'runRows', facts.rowCount, shown.length, from, to, project.pcode, project.target),
   ];
   if (facts.cut) lines.push(...cutLines(context, facts.limit, facts.cut));
   if (facts.missingColumns.length > 0)
-    lines.push(say(locale, 'missingColumns', facts.missingColumns.join(', ')));
+    lines.push(toolProse(locale, 'missingColumns', facts.missingColumns.join(', ')));
   lines.push(serviceRows(context, shown));
   // Column names come from the service too, so the summary is fenced as data as well.
   const numeric = Object.entries(summary);
   if (numeric.length > 0) {
-    lines.push(say(locale, facts.cut ? 'summaryHeadCut' : 'summaryHead', facts.rowCount));
+    lines.push(toolProse(locale, facts.cut ? 'summaryHeadCut' : 'summaryHead', facts.rowCount));
     if (facts.timeSpan)
-      lines.push(say(locale, 'summaryTimes', utcText(facts.timeSpan.first), utcText(facts.timeSpan.last)));
+      lines.push(
+        toolProse(locale, 'summaryTimes', utcText(facts.timeSpan.first), utcText(facts.timeSpan.last)),
+      );
     lines.push(rowsBlock(numeric.map(([name, v]) => ({ [name]: [v.min, v.max, v.avg, v.last] }))));
   }
   return lines.join('\n');

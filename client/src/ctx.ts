@@ -8,7 +8,7 @@ import type { RequestEvent } from '../../api/index';
 import { catalogsFromFiles, type LanguageCatalogs } from '../../server/core/index';
 import { DEMO_PROFILE_NAME, readConfig, type MxqlConfig } from './config';
 import { englishOf } from '../../common/templateText';
-import { say, t } from './l10n';
+import { translateText, t } from './l10n';
 import { HistoryStore } from './history/historyStore';
 import { WorkspaceRules } from './alerts/workspaceRules';
 import { Log } from './log';
@@ -107,8 +107,8 @@ export class Ctx implements vscode.Disposable {
     if (first) {
       const text =
         problems.length > 1
-          ? t('MXQL settings: {0} (+{1} more)', say(first), problems.length - 1)
-          : t('MXQL settings: {0}', say(first));
+          ? t('MXQL settings: {0} (+{1} more)', translateText(first), problems.length - 1)
+          : t('MXQL settings: {0}', translateText(first));
       void this.ui.message('warning', text, t('Open Settings')).then((choice) => {
         if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'mxql');
       });

@@ -2,18 +2,18 @@
 // parts as data (activity, reason and hints as templates with values); this module says them again
 // through t(), with the English template as the bundle key. Other errors keep their own message.
 import { isOpenApiError, type OpenApiError } from '../../api/index';
-import { say, t } from './l10n';
+import { translateText, t } from './l10n';
 
 /** The hints of an API error, in the user's language, one line. */
 export function openApiHintText(error: OpenApiError): string {
-  return error.hints.map(say).join(' ');
+  return error.hints.map(translateText).join(' ');
 }
 
 /** An API error as one sentence in the user's language: what failed, why, and what to do. */
 export function openApiErrorText(error: OpenApiError): string {
-  const reason = say(error.reason);
+  const reason = translateText(error.reason);
   const sentence = error.activity
-    ? t('{0} failed: {1}.', capitalized(say(error.activity)), reason)
+    ? t('{0} failed: {1}.', capitalized(translateText(error.activity)), reason)
     : t('{0}.', reason);
   const hints = openApiHintText(error);
   return hints ? `${sentence} ${hints}` : sentence;

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { readFileSync } from 'node:fs';
 import { fillTemplate, languageOf, type UiLanguage } from '../../common/l10n';
-import { say, useTranslator } from './l10n';
+import { translateText, useTranslator } from './l10n';
 import { registerCommands } from './commands/register';
 import { registerAssistant } from './assistant/registerAssistant';
 import type { ChatDeps } from './assistant/chatParticipant';
@@ -153,7 +153,7 @@ function testApi(
     toolConfirmation: async (name, input) => {
       const context = await toolContext(current);
       const shown = context.target ? await confirmationOf(name, input, context.target, context) : undefined;
-      return shown && { title: say(shown.title), message: say(shown.message) };
+      return shown && { title: translateText(shown.title), message: translateText(shown.message) };
     },
   };
 }

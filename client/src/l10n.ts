@@ -1,5 +1,5 @@
 // The one way runtime texts are translated: `t('Added {0}', name)` for a text the UI layer writes, and
-// `say(text)` for a text a pure module returned as data (`{ template, args }`: the API client's errors,
+// `translateText(text)` for a text a pure module returned as data (`{ template, args }`: the API client's errors,
 // the run planner's refusals, the extension's own problems). The extension installs vscode.l10n.t at
 // activation, which reads l10n/bundle.l10n.<locale>.json; until then (and in plain-node unit tests of
 // pure modules) the English text is formatted here. No vscode import, so pure modules may use it.
@@ -44,7 +44,7 @@ export function tableText(english: string): string {
  * A text given as data in the user's language: its template is the key, nested texts are said too; a
  * name or value (a plain string) is shown as it is.
  */
-export function say(text: ShownText): string {
+export function translateText(text: ShownText): string {
   if (typeof text === 'string') return text;
   return sayText(text, (template, ...args) => translate(template, ...args));
 }

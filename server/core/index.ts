@@ -18,8 +18,8 @@ export { boardInjects, isInjectFragment, siblingFragments } from './embedded/boa
 export { checkEventRuleScan, findEventRules, type EventRuleScan } from './embedded/eventRules';
 export { findJsonQueries, type JsonQuery, type JsonQueryScan, jsonRangeOf } from './embedded/jsonQueries';
 export { quickFixes } from './features/codeActions';
-export { analyzeDocument, type LanguageCatalogs } from './features/languageService';
-export { type ParamNeed } from './features/paramKinds';
+export { analyzeDocument, type LanguageCatalogs } from './analysis/documentAnalysis';
+export { type ParamNeed } from './analysis/paramKinds';
 export { localizedMessage } from './l10n/diagnostics';
 export { type Wording, wordingFor } from './l10n/wording';
 export { type QueryAt, queryAt } from './queries/queries';
@@ -63,7 +63,7 @@ export { complete } from './features/completion';
 export { type CompletionEntry, type CompletionList } from './features/completionTypes';
 export { foldingRanges, type FoldingSpan } from './features/folding';
 export { hover, type HoverInfo } from './features/hover';
-export { diagnosticsOf, type DocumentAnalysis, updateAnalysis } from './features/languageService';
+export { diagnosticsOf, type DocumentAnalysis, updateAnalysis } from './analysis/documentAnalysis';
 export { definition, references } from './features/navigation';
 export { prepareRename, rename } from './features/rename';
 export {
@@ -79,7 +79,7 @@ export {
   MAX_LEARNED_TEXT_LENGTH,
   type ReadsChange,
   WorkspaceReads,
-} from './features/workspaceReads';
+} from './analysis/workspaceReads';
 export { type TextEdit } from './syntax/blocks';
 export { format } from './syntax/format';
 
@@ -104,7 +104,7 @@ export {
   type RefusedValue,
 } from './embedded/authoredValues';
 export { jsonStringEdit } from './embedded/jsonEdit';
-export { describeParamKind, paramNeeds } from './features/paramKinds';
+export { describeParamKind, paramNeeds } from './analysis/paramKinds';
 export { parsedText, queryRanges, type QuerySource, wholeQuery } from './queries/queries';
 export { DEFAULT_ROW_LIMIT, MXQL_ENDPOINTS, type MxqlEndpointId, type RunProblem } from './run/plan';
 export {
@@ -139,12 +139,12 @@ export { UI_LANGUAGES } from '../../common/l10n';
 export { type CategoryInfo, type Column } from './catalog/categoryTypes';
 export { PRODUCT_LINES } from './catalog/productLines';
 export { type FlowStep, type PipelineFlow } from './columns/flow';
-export { pipelineFlowOf } from './features/languageService';
-export { learnQueryReads } from './features/workspaceReads';
+export { pipelineFlowOf } from './analysis/documentAnalysis';
+export { learnQueryReads } from './analysis/workspaceReads';
 export { looksLikeCommand } from './syntax/commandNames';
 
 // ---- The API client (api/): value lookups for a run's `$params`, and the columns a run's rows promise.
-export { LOOKUP_VALUES, lookupValues } from './features/valueLookup';
+export { LOOKUP_VALUES, lookupValues } from './analysis/valueLookup';
 export { selectedColumnsOf } from './run/resultColumns';
 export { categoriesRead, fieldUnits } from './run/fieldUnits';
 export { filterProbe, type FilterProbe } from './run/emptyProbe';
@@ -153,11 +153,11 @@ export { categoryOfCommand } from './syntax/categoryOperand';
 // ---- Build scripts (scripts/buildCatalog.mjs): the catalog data, its shape and the columns queries read.
 export { createCategoryCatalog } from './catalog/categoryCatalog';
 export { type CatalogJson } from './catalog/categoryTypes';
-export { applyColumnUsage, countColumnUsage } from './features/columnUsage';
+export { applyColumnUsage, countColumnUsage } from './analysis/columnUsage';
 export {
   applyQueryTitles,
   collectQueryTitles,
   titleOfQueryFile,
   type QueryTitles,
-} from './features/queryTitles';
+} from './analysis/queryTitles';
 export * from './alerts/index';

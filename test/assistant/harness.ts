@@ -3,7 +3,8 @@
 import { createOpenApiClient, type OpenApiClient } from '../../api/index';
 import { demoClientOptions, startDemoServer, type DemoServer } from '../../demo/index';
 import { bundledCategoryCatalog, bundledPathCatalog } from '../../server/core/catalog/bundledCatalog';
-import type { ToolContext, ToolLocale, ToolTarget } from '../../assistant/toolset';
+import type { Language } from '../../common/l10n';
+import type { ToolContext, ToolTarget } from '../../assistant/toolset';
 
 /** The demo's fixed clock, so data and ranges are reproducible. */
 export const NOW = Date.UTC(2026, 10, 20, 12, 0, 0);
@@ -16,11 +17,11 @@ export interface DemoHarness {
   readonly pcode: number;
   /** The demo's clock: what `now` is for the tools too. */
   readonly demoNow: number;
-  context(locale?: ToolLocale, target?: ToolTarget): ToolContext;
+  context(locale?: Language, target?: ToolTarget): ToolContext;
   close(): Promise<void>;
 }
 
-export function contextFor(target: ToolTarget | undefined, locale: ToolLocale = 'en'): ToolContext {
+export function contextFor(target: ToolTarget | undefined, locale: Language = 'en'): ToolContext {
   return {
     target,
     catalogs: { categories: bundledCategoryCatalog, paths: bundledPathCatalog },

@@ -2,7 +2,7 @@
 // tool list with our schemas, every tool once (the client checks each structured result against the
 // tool's output schema), a bad call that leaves the server up, and 100 calls in flight at once.
 import { after, before, test } from 'node:test';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -75,6 +75,7 @@ void test('tools/list names every tool of the toolset with its own schemas', asy
     assert.deepEqual(tool.outputSchema, own?.outputSchema, `${tool.name} output schema`);
     assert.equal(tool.inputSchema.additionalProperties, false, `${tool.name} refuses unknown arguments`);
     assert.ok(tool.description && tool.description.length > 80, `${tool.name} has a description for a model`);
+    assert.equal(tool.title, own?.title, `${tool.name} has its English title without --locale`);
     assert.equal(tool.annotations?.readOnlyHint, true, `${tool.name} only reads`);
     assert.equal(tool.annotations?.destructiveHint, false, `${tool.name} changes nothing`);
     assert.equal(tool.annotations?.openWorldHint, own?.readsService, `${tool.name} reads the service or not`);
@@ -193,7 +194,7 @@ void test('stdout carries only JSON-RPC messages, and closing stdin ends the ser
   const answer = new Promise<void>((resolve) => (answered = resolve));
   child.stdout.on('data', (d: Buffer) => {
     stdout += d.toString();
-    if (stdout.includes('"id":2')) answered();
+    if (stdout.includes('"id":2') && stdout.includes('"id":3')) answered();
   });
   const exited = once(child, 'close');
   const send = (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`);
@@ -213,6 +214,7 @@ void test('stdout carries only JSON-RPC messages, and closing stdin ends the ser
       arguments: { mql: 'CATEGORY app_counter\nTAGLOAD\nSELECT [time, tpss]\n' },
     },
   });
+  send({ jsonrpc: '2.0', id: 3, method: 'tools/list' });
   let timer: NodeJS.Timeout | undefined;
   try {
     await Promise.race([
@@ -227,17 +229,37 @@ void test('stdout carries only JSON-RPC messages, and closing stdin ends the ser
   } finally {
     clearTimeout(timer);
     // A failed wait must not leave the server running: it would hold the whole test stage open.
-    if (!stdout.includes('"id":2')) child.kill();
+    if (!stdout.includes('"id":2') || !stdout.includes('"id":3')) child.kill();
   }
   child.stdin.end();
   const [code] = (await exited) as [number | null];
   assert.equal(code, 0);
   const lines = stdout.split('\n').filter((l) => l !== '');
-  assert.equal(lines.length, 2, stdout);
-  for (const line of lines) assert.equal((JSON.parse(line) as { jsonrpc: string }).jsonrpc, '2.0');
-  const reply = JSON.parse(lines[1] ?? '{}') as { result: { content: TextContent[] } };
-  // --locale ko: the tool's prose and the core's diagnostic are Korean.
-  assert.match(reply.result.content[0]?.text ?? '', /경고 1개/);
+  assert.equal(lines.length, 3, stdout);
+  const replies = lines.map((line) => JSON.parse(line) as { jsonrpc: string; id: number; result: unknown });
+  for (const reply of replies) assert.equal(reply.jsonrpc, '2.0');
+  const reply = replies.find((r) => r.id === 2)?.result as { content: TextContent[] };
+  // --locale ko: the tool's prose and the core's diagnostic are Korean, and so are the tools' titles.
+  assert.match(reply.content[0]?.text ?? '', /경고 1개/);
+  const { tools } = replies.find((r) => r.id === 3)?.result as { tools: { name: string; title?: string }[] };
+  assert.equal(tools.find((tool) => tool.name === 'mxql_check')?.title, 'MXQL 쿼리 검사');
+  for (const tool of tools) assert.match(tool.title ?? '', /[가-힣]/, tool.name);
+});
+
+void test('mxql mcp reads --locale with the one parser mxql check uses: a locale it does not name is refused', () => {
+  for (const verb of [
+    ['mcp', '--demo'],
+    ['check', 'test/fixtures'],
+  ]) {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'cli/main.ts', ...verb, '--locale', 'fr-FR'], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      input: '',
+      timeout: 60_000,
+    });
+    assert.equal(r.status, 2, `${verb.join(' ')}: ${r.stderr}`);
+    assert.match(r.stderr, /--locale must be en, ko or ja \(got 'fr-FR'\)/, verb.join(' '));
+  }
 });
 
 void test('against a service: env tokens stay out of results, and a cancelled call closes its request', async () => {

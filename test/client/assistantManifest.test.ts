@@ -1,11 +1,13 @@
 // The manifest offers exactly the tools the extension registers: package.json's languageModelTools equal
-// the toolset's names, model descriptions and input schemas, with every display text translated; the
+// the toolset's names, model descriptions and input schemas, with every display text a %key% that the
+// translation files resolve to the toolset's one table of display texts in each language; the
 // chat participant and the MCP server definition provider are declared under the ids the code uses.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { TOOLS } from '../../assistant/toolset';
+import { LANGUAGES } from '../../common/l10n';
+import { TOOL_DISPLAY_TEXTS, toolDisplayText, TOOLS } from '../../assistant/toolset';
 import {
   CHAT_PARTICIPANT_ID,
   MCP_PROVIDER_ID,
@@ -23,13 +25,28 @@ void test('languageModelTools are the toolset, as npm run tools:manifest writes 
   assert.deepEqual(contributes.languageModelTools, toolContributions(TOOLS));
 });
 
-void test('every tool has a display name and a description for people in English, Korean and Japanese', () => {
-  for (const file of ['package.nls.json', 'package.nls.ko.json', 'package.nls.ja.json']) {
+void test('every tool has a title and a description for people in English, Korean and Japanese, from one table', () => {
+  // The table names exactly the toolset's tools, and a translation is never the English left in place.
+  assert.deepEqual(Object.keys(TOOL_DISPLAY_TEXTS).sort(), TOOLS.map((tool) => tool.name).sort());
+  for (const tool of TOOLS) {
+    const english = toolDisplayText(tool, 'en');
+    for (const language of ['ko', 'ja'] as const) {
+      const translated = toolDisplayText(tool, language);
+      const script = language === 'ko' ? /[가-힣]/ : /[ぁ-んァ-ン一-龯]/;
+      assert.notEqual(translated.title, english.title, `${tool.name} ${language}`);
+      assert.match(translated.title, script, `${tool.name} ${language} title`);
+      assert.match(translated.description, script, `${tool.name} ${language} description`);
+    }
+  }
+  // Each translation file holds what npm run tools:manifest writes from the table.
+  for (const language of LANGUAGES) {
+    const file = language === 'en' ? 'package.nls.json' : `package.nls.${language}.json`;
     const texts = readJson(file);
     for (const tool of TOOLS) {
       const keys = toolTextKeys(tool.name);
-      assert.ok(typeof texts[keys.displayName] === 'string', `${file}: ${keys.displayName}`);
-      assert.ok(typeof texts[keys.userDescription] === 'string', `${file}: ${keys.userDescription}`);
+      const display = toolDisplayText(tool, language);
+      assert.equal(texts[keys.displayName], display.title, `${file}: ${keys.displayName}`);
+      assert.equal(texts[keys.userDescription], display.description, `${file}: ${keys.userDescription}`);
     }
   }
 });

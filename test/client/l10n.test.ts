@@ -107,7 +107,7 @@ const FAMILIES = [
   // The dashboard preview's problems with a board file, said the same way.
   { callee: 'runText', dirs: ['server/core/embedded/board.ts'] },
   { callee: 'fail', dirs: ['common/notebookOutput.ts', 'client/src/notebook/notebookFile.ts'] },
-  // The investigation planner's titles and reasons, which `/investigate` writes through say().
+  // The investigation planner's titles and reasons, which `/investigate` writes through translateText().
   { callee: 'templateText', dirs: ['assistant/investigate'] },
   // An alert draft's refusals (a threshold's unit, a file that is not a rule file), said by Draft Alert Rule.
   { callee: 'templateText', dirs: ['server/core/alerts'] },
@@ -228,10 +228,10 @@ void test('only the UI layer calls t(): a pure client module returns its texts a
   assert.deepEqual(
     pureTranslating,
     [],
-    'return templateText(…) (said by the UI with say()) instead of calling t()',
+    'return templateText(…) (said by the UI with translateText()) instead of calling t()',
   );
   // The rule sees a translating module: the explorer's data would be one without its texts as data.
-  assert.ok(importsT("import { say, t } from '../l10n';") && !isUi("import { t } from '../l10n';"));
+  assert.ok(importsT("import { t, translateText } from '../l10n';") && !isUi("import { t } from '../l10n';"));
 });
 
 void test('no translation file holds a key twice (JSON.parse would keep only the last silently)', () => {

@@ -103,6 +103,32 @@ void test('translated texts, texts as data, names, ids and icons are not leaks',
   assert.deepEqual([...result.keys.keys()].sort(), ['MXQL: {0}', 'Open Settings', '{0} is not a profile']);
 });
 
+void test('a text reached through the properties of an imported typed table is found', () => {
+  // A typed table's property resolves to its type's member, which holds no text: the scan reads the
+  // table's own literal instead, by the property's name, through a read by key (`PAGES[kind]`) too.
+  const leaks = leaksOf({
+    'pages.ts': [
+      'interface Page { readonly heading: string; readonly hint: string }',
+      'export const PAGES: Readonly<Record<string, Page>> = {',
+      "  open: { heading: 'Open the dashboard', hint: 'never shown' },",
+      "  close: { heading: t('Close the dashboard'), hint: 'never shown either' },",
+      '};',
+      "export const NAMED: { readonly home: Page } = { home: { heading: 'Go home', hint: 'not shown' } };",
+      'declare function t(message: string): string;',
+    ].join('\n'),
+    'ui.ts': [
+      "import { NAMED, PAGES } from './pages';",
+      'declare const vscode: { window: { showErrorMessage(text: string): void } };',
+      'export function show(kind: string): unknown {',
+      '  vscode.window.showErrorMessage(PAGES.open!.heading);',
+      '  vscode.window.showErrorMessage(NAMED.home.heading);',
+      '  return { label: PAGES[kind]?.heading };',
+      '}',
+    ].join('\n'),
+  });
+  assert.deepEqual(leaks, ['pages.ts:3: Open the dashboard', 'pages.ts:6: Go home']);
+});
+
 void test('a key that is not a literal cannot be checked against the bundles, so it is a leak', () => {
   const leaks = leaksOf({
     'keys.ts': [

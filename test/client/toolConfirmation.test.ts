@@ -87,6 +87,9 @@ void test('the Demo and tools that read nothing ask nothing; other reading tools
   );
   const agents = await confirmationOf('mxql_list_agents', {}, target, context);
   assert.match(englishOf(agents?.message ?? { template: '', args: [] }), /read profile Prod, project 77/);
+  // The tool is named in the chat's language: the template is translated by the UI, the title by the toolset.
+  const korean = await confirmationOf('mxql_list_agents', {}, target, { ...context, locale: 'ko' });
+  assert.equal(korean?.message.args[0], '프로젝트의 에이전트 목록');
 });
 
 void test('a comparison names both windows it sends: the query’s and its baseline a day before', async () => {

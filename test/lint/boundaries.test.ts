@@ -104,7 +104,7 @@ const VIOLATIONS: readonly (readonly [file: string, source: string])[] = [
   ['client/src/explorer/probe.ts', "import { DIRECTIVES } from '../../../server/core/catalog/directives';"],
   ['assistant/probe.ts', "import type { FlowStep } from '../server/core/columns/flow';"],
   ['demo/probe.ts', "import { validate } from '../server/core/validation/validate';"],
-  ['api/probe.ts', "import { lookupValues } from '../server/core/features/valueLookup';"],
+  ['api/probe.ts', "import { lookupValues } from '../server/core/analysis/valueLookup';"],
   ['cli/probe.ts', "export { localizedMessage } from '../server/core/l10n/diagnostics';"],
   ['server/src/probe.ts', "import { queryAt } from '../core/queries/queries';"],
   ['server/src/probe.ts', "import { DIAGNOSTICS } from '../core/diagnostics/table';"],

@@ -3,6 +3,7 @@
 // said and no mustNotMatch pattern is in it or in their data. Shared by the unit test and the bench.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Language } from '../../common/l10n';
 import { TOOLS, invokeTool, type ToolContext } from '../../assistant/toolset';
 import { REPO_ROOT } from './cliProcess';
 import { runScriptedAgent, type AgentOptions, type Invoke, type Transcript } from './scriptedAgent';
@@ -10,7 +11,7 @@ import { runScriptedAgent, type AgentOptions, type Invoke, type Transcript } fro
 export interface AcceptanceCase {
   readonly id: string;
   readonly need: string;
-  readonly locale: 'en' | 'ko' | 'ja';
+  readonly locale: Language;
   readonly expectTools: readonly string[];
   readonly maxCalls: number;
   readonly mustMatch: readonly string[];

@@ -18,7 +18,7 @@ import {
   type QueryTitles,
 } from '../../server/core/index';
 import { createCategoryCatalog } from '../../server/core/catalog/categoryCatalog';
-import { applyColumnUsage, countColumnUsage, type ColumnUsage } from '../../server/core/features/columnUsage';
+import { applyColumnUsage, countColumnUsage, type ColumnUsage } from '../../server/core/analysis/columnUsage';
 import {
   buildDataIndex,
   leadingComment,

@@ -3,7 +3,8 @@
 // arguments of notifications and chat streams, the text properties of quick picks, input boxes, tree
 // items, progress and status bar items, `problem:`/`message:` properties, validators' returns and
 // thrown errors; from there the scan follows ternaries, `+`, `??`, template literals, arrays, constants
-// (through imports) and the returns of the functions called, so a sentence cannot hide behind a name.
+// (through imports), the properties of tables (typed ones too, read from the table's literal by name) and
+// the returns of the functions called, so a sentence cannot hide behind a name.
 import * as ts from 'typescript';
 
 /** A text shown without translation, or a t() call whose key the bundles cannot hold. */
@@ -288,10 +289,67 @@ export function scanProgram(
       if (declaration) checkDeclaration(declaration);
       return;
     }
-    if (ts.isIdentifier(expr) || ts.isPropertyAccessExpression(expr)) {
-      const declaration = declarationOf(ts.isIdentifier(expr) ? expr : expr.name);
+    if (ts.isPropertyAccessExpression(expr)) {
+      const declaration = declarationOf(expr.name);
+      if (declaration && !isTypeMember(declaration)) return checkDeclaration(declaration);
+      // A property of a typed table (`TABLE.open.title` where TABLE is a `Record<…, Entry>`) resolves to
+      // the type's member, which holds no text: read the property from the table's own literal instead.
+      for (const value of propertyValues(expr.expression, expr.name.text)) check(value);
+      return;
+    }
+    if (ts.isIdentifier(expr)) {
+      const declaration = declarationOf(expr);
       if (declaration) checkDeclaration(declaration);
     }
+  }
+
+  /** A member of a type (an interface's or a type literal's), as opposed to a value's own property. */
+  function isTypeMember(declaration: ts.Declaration): boolean {
+    return ts.isPropertySignature(declaration) || ts.isIndexSignatureDeclaration(declaration);
+  }
+
+  /** The object literals `expr` evaluates to, followed through names, imports, `as`, and table reads. */
+  function objectLiteralsOf(expr: ts.Expression, seen = new Set<ts.Node>()): ts.ObjectLiteralExpression[] {
+    if (seen.has(expr)) return [];
+    seen.add(expr);
+    if (ts.isObjectLiteralExpression(expr)) return [expr];
+    if (
+      ts.isParenthesizedExpression(expr) ||
+      ts.isAsExpression(expr) ||
+      ts.isNonNullExpression(expr) ||
+      ts.isSatisfiesExpression(expr) ||
+      ts.isTypeAssertionExpression(expr)
+    )
+      return objectLiteralsOf(expr.expression, seen);
+    if (ts.isIdentifier(expr)) {
+      const declaration = declarationOf(expr);
+      return declaration && ts.isVariableDeclaration(declaration) && declaration.initializer
+        ? objectLiteralsOf(declaration.initializer, seen)
+        : [];
+    }
+    if (ts.isPropertyAccessExpression(expr)) {
+      const declaration = declarationOf(expr.name);
+      if (declaration && ts.isVariableDeclaration(declaration) && declaration.initializer)
+        return objectLiteralsOf(declaration.initializer, seen);
+      return propertyValues(expr.expression, expr.name.text, seen).flatMap((v) => objectLiteralsOf(v, seen));
+    }
+    // `TABLE[kind]`: any of the table's entries.
+    if (ts.isElementAccessExpression(expr))
+      return objectLiteralsOf(expr.expression, seen)
+        .flatMap((table) => table.properties)
+        .filter(ts.isPropertyAssignment)
+        .flatMap((property) => objectLiteralsOf(property.initializer, seen));
+    return [];
+  }
+
+  /** The values property `key` holds in the object literals `receiver` evaluates to. */
+  function propertyValues(receiver: ts.Expression, key: string, seen = new Set<ts.Node>()): ts.Expression[] {
+    return objectLiteralsOf(receiver, seen).flatMap((table) =>
+      table.properties
+        .filter(ts.isPropertyAssignment)
+        .filter((property) => nameOf(property.name) === key)
+        .map((property) => property.initializer),
+    );
   }
 
   function visit(node: ts.Node): void {

@@ -22,7 +22,7 @@ import {
 import type { Ctx } from '../ctx';
 import { embeddedSourceAt } from '../embedded/embeddedRun';
 import { isJsonDocument } from '../embedded/jsonDocuments';
-import { say, t } from '../l10n';
+import { translateText, t } from '../l10n';
 import type { Runner, RunOptions, RunSource } from '../run/runner';
 import { presetMs } from '../run/timeRange';
 import type { PickItem } from '../views/ui';
@@ -143,7 +143,7 @@ async function askThreshold(ctx: Ctx, draft: AlertDraft): Promise<string | undef
     value: suggested,
     validateInput: (text) => {
       const read = parseThreshold(text, draft.unit, draft.field);
-      return read.ok ? undefined : say(read.text);
+      return read.ok ? undefined : translateText(read.text);
     },
   });
 }
@@ -214,7 +214,7 @@ export async function draftAlert(ctx: Ctx, runner: Runner, arg?: unknown): Promi
   const queryText = found.source.queryText;
   const field = await askField(ctx, numericFieldsOf(rows));
   const first = draftAlertRule({ queryText, rows, catalog, ...(field ? { options: { field } } : {}) });
-  if (!first.ok) return { ...refused(ctx, say(first.problem.text)), runId };
+  if (!first.ok) return { ...refused(ctx, translateText(first.problem.text)), runId };
   const threshold = await askThreshold(ctx, first.draft);
   if (threshold === undefined) return { status: 'cancelled', runId };
   const drafted = draftAlertRule({
@@ -223,7 +223,7 @@ export async function draftAlert(ctx: Ctx, runner: Runner, arg?: unknown): Promi
     catalog,
     options: { field: first.draft.field, threshold },
   });
-  if (!drafted.ok) return { ...refused(ctx, say(drafted.problem.text)), runId };
+  if (!drafted.ok) return { ...refused(ctx, translateText(drafted.problem.text)), runId };
   const draft = drafted.draft;
   const run = result?.run;
   const replay = backtestDraft(
@@ -241,7 +241,7 @@ export async function draftAlert(ctx: Ctx, runner: Runner, arg?: unknown): Promi
   const target = args.ruleFile ? vscode.Uri.parse(args.ruleFile) : await chooseRuleFile(ctx);
   if (!target) return { status: 'cancelled', ...base };
   const proposal = await proposeRuleEdit(target, base.rule);
-  if (!proposal.ok) return { ...refused(ctx, say(proposal.problem.text)), ...base };
+  if (!proposal.ok) return { ...refused(ctx, translateText(proposal.problem.text)), ...base };
   const applied = await showProposal(ctx, target, proposal.before, proposal.text, draft.rule.eventTitle);
   return { status: applied ? 'applied' : 'cancelled', ...base, ruleFile: target.toString() };
 }

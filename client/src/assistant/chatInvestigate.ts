@@ -10,7 +10,7 @@ import {
   type InvestigationPlan,
   type ToolContext,
 } from '../../../assistant/toolset';
-import { say, t } from '../l10n';
+import { translateText, t } from '../l10n';
 import type { NotebookFile } from '../notebook/notebookFile';
 import {
   investigationNotebook,
@@ -58,19 +58,19 @@ export async function investigate(
   const signal = signalOf(token);
   const ranAt = Date.now();
   const first = plan.steps[0];
-  if (first) stream.progress(t('Step {0} of {1}: {2}…', 1, plan.steps.length, say(first.title)));
+  if (first) stream.progress(t('Step {0} of {1}: {2}…', 1, plan.steps.length, translateText(first.title)));
   const { outcomes, cancelled } = await runInvestigation(plan, context, signal, (_outcome, index) => {
     const next = plan.steps[index + 1];
     if (next && !signal.aborted)
-      stream.progress(t('Step {0} of {1}: {2}…', index + 2, plan.steps.length, say(next.title)));
+      stream.progress(t('Step {0} of {1}: {2}…', index + 2, plan.steps.length, translateText(next.title)));
   });
   const ranked = rankChanges(outcomes);
-  const file = investigationNotebook(say, plan, outcomes, ranked, { target, ranAt, cancelled });
+  const file = investigationNotebook(translateText, plan, outcomes, ranked, { target, ranAt, cancelled });
   await deps.openNotebook(file);
   // No progress line from here on: the chat folds what came before the last one into "Completed N steps".
   const failed = outcomes.filter((o) => !o.ok).length;
   const lines = [
-    ...(plan.note ? [say(plan.note)] : []),
+    ...(plan.note ? [translateText(plan.note)] : []),
     cancelled
       ? t(
           'Stopped after {0} of {1} steps; the notebook keeps what was done.',
@@ -80,7 +80,7 @@ export async function investigate(
       : t('Ran {0} steps on {1}; the findings are in the new notebook.', outcomes.length, target.label),
     ...(failed > 0 ? [t('{0} steps failed; their cells say why.', failed)] : []),
     '',
-    investigationSummary(say, ranked),
+    investigationSummary(translateText, ranked),
   ];
   stream.markdown(lines.join('\n\n'));
   const top = ranked[0]?.change;

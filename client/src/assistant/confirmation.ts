@@ -14,6 +14,7 @@ import {
 import {
   findTool,
   resolveRunSource,
+  toolDisplayText,
   toolPlan,
   toolPlanInput,
   type ToolContext,
@@ -130,7 +131,7 @@ export async function confirmationOf(
     title: templateText('Read from {0}?', target.label),
     message: templateText(
       'The assistant wants {0} to read profile {1}, project {2}. It only reads.',
-      tool.title,
+      toolDisplayText(tool, context.locale).title,
       target.label,
       project,
     ),

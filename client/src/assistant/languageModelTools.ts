@@ -3,11 +3,11 @@
 // test keeps them equal). A tool that reads a real account asks first, naming the profile, project,
 // range and limit of the plan it will send (./confirmation.ts); the Demo reads no account, so it asks nothing. Cancelling aborts the HTTP request.
 import * as vscode from 'vscode';
-import { invokeTool, TOOLS, type ToolResult } from '../../../assistant/toolset';
+import { invokeTool, toolDisplayText, TOOLS, type ToolResult } from '../../../assistant/toolset';
 import { confirmationOf } from './confirmation';
 import type { Ctx } from '../ctx';
-import { say, t } from '../l10n';
-import { toolContext } from './toolHost';
+import { translateText, t } from '../l10n';
+import { toolContext, toolLocale } from './toolHost';
 import type { WorkspaceQueries } from './workspaceQueries';
 
 type ToolInput = Record<string, unknown>;
@@ -35,12 +35,13 @@ export function registerLanguageModelTools(ctx: Ctx, queries: WorkspaceQueries):
           const confirm =
             target && context ? await confirmationOf(tool.name, options.input, target, context) : undefined;
           return {
-            invocationMessage: t('MXQL: {0}', tool.title),
+            // The title in the chat's language: a title is a name from the toolset's table, not a bundle key.
+            invocationMessage: t('MXQL: {0}', toolDisplayText(tool, toolLocale()).title),
             ...(confirm
               ? {
                   confirmationMessages: {
-                    title: say(confirm.title),
-                    message: new vscode.MarkdownString().appendText(say(confirm.message)),
+                    title: translateText(confirm.title),
+                    message: new vscode.MarkdownString().appendText(translateText(confirm.message)),
                   },
                 }
               : {}),

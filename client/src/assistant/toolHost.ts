@@ -2,8 +2,8 @@
 // Demo when none is set up, which needs no account), the catalogs, the display language and the
 // workspace's own queries. The tools themselves live in assistant/ and are the same for the MCP server.
 import * as vscode from 'vscode';
-import { languageOf } from '../../../common/l10n';
-import type { ToolContext, ToolLocale, ToolTarget } from '../../../assistant/toolset';
+import { parseLocale, type Language } from '../../../common/l10n';
+import type { ToolContext, ToolTarget } from '../../../assistant/toolset';
 import { DEMO_PROFILE_NAME } from '../config';
 import type { Ctx } from '../ctx';
 import type { Selection } from '../profiles/profiles';
@@ -11,9 +11,9 @@ import type { WorkspaceQueries } from './workspaceQueries';
 import { readWorkspaceFile } from './workspaceFileReader';
 import { localTimezone } from '../../../common/localZone';
 
-/** The language of tool prose: the editor's, when it is Korean or Japanese, else English. */
-export function toolLocale(language: string = vscode.env.language): ToolLocale {
-  return languageOf(language) ?? 'en';
+/** The language of tool prose: the editor's, when the product speaks it, else English. */
+export function toolLocale(language: string = vscode.env.language): Language {
+  return parseLocale(language) ?? 'en';
 }
 
 /** The active profile and project, or the Demo's first project when nothing is set up. */

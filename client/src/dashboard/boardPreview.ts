@@ -31,7 +31,7 @@ import {
 import { DEMO_PROFILE_NAME } from '../config';
 import type { Ctx } from '../ctx';
 import { errorText } from '../errorText';
-import { say, t } from '../l10n';
+import { translateText, t } from '../l10n';
 import type { Selection, Target } from '../profiles/profiles';
 import { preparedOf } from '../run/runRequest';
 import { sendPrepared } from '../run/sendPrepared';
@@ -175,7 +175,9 @@ class BoardPreview extends PanelHost<ExtensionToBoard> {
     this.root = parsedOrUndefined(text);
     // A widget's problem says where the widget is; the file's own problems say where themselves.
     const problems = board.problems.map((p) =>
-      p.widget !== undefined && p.line ? t('line {0}: {1}', p.line, say(p.text)) : say(p.text),
+      p.widget !== undefined && p.line
+        ? t('line {0}: {1}', p.line, translateText(p.text))
+        : translateText(p.text),
     );
     const message: BoardMessage = {
       type: 'board',
@@ -252,7 +254,7 @@ class BoardPreview extends PanelHost<ExtensionToBoard> {
     });
     if (plan.needs.length > 0) return { status: 'needs', message: plan.needs.map((n) => n.name).join(', ') };
     const prepared = preparedOf(plan);
-    if (!prepared.ok) return { status: 'error', message: say(prepared.problem) };
+    if (!prepared.ok) return { status: 'error', message: translateText(prepared.problem) };
     const sent = sentLines(prepared.run.params, plan.paramOrigins);
     if (signal.aborted) return { status: 'cancelled' };
     try {
@@ -390,7 +392,7 @@ export class BoardPreviews implements vscode.Disposable {
     const board = boardOf(document.getText());
     if (!board.ok) {
       const [problem] = board.problems;
-      const text = problem ? say(problem.text) : '';
+      const text = problem ? translateText(problem.text) : '';
       void this.ctx.ui.message('error', t('MXQL: this file cannot be previewed as a dashboard. {0}', text));
       return { uri: key, generation: 0, name: '', problems: [text], target: '', widgets: [] };
     }

@@ -15,7 +15,7 @@ import { addToHistory } from './dashboardHistory';
 import { dashboardHtml } from './dashboardHtml';
 import { translateTexts } from '../../../common/l10n';
 import { errorText } from '../errorText';
-import { say, t } from '../l10n';
+import { translateText, t } from '../l10n';
 import { createPanel, PanelHost, writePage } from '../views/webviewPanel';
 
 /** Milliseconds between refreshes of a visible dashboard. */
@@ -57,7 +57,7 @@ export class LiveDashboard extends PanelHost<ExtensionToDashboard> {
     try {
       const target = await this.ctx.profiles.target({ profile: this.profile, pcode: this.project.pcode });
       const spot = await target.client.spot(undefined, { pcode: this.project.pcode });
-      const values = liveValues(spot).map((value) => ({ ...value, label: say(value.label) }));
+      const values = liveValues(spot).map((value) => ({ ...value, label: translateText(value.label) }));
       const fields = addToHistory(this.history, values);
       this.post({ type: 'values', v, title: this.title, updatedAt: Date.now(), fields });
       return { title: this.title, values };

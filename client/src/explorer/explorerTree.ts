@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { childrenOf, type ExplorerSource } from './explorerChildren';
 import { nodeKey, nodeView, type ExplorerNode, type NodeView } from './explorerNodes';
 import { errorText } from '../errorText';
-import { say } from '../l10n';
+import { translateText } from '../l10n';
 
 /** The tree's view id in the MXQL view container. */
 export const EXPLORER_VIEW_ID = 'mxql.explorer';
@@ -121,10 +121,10 @@ export interface SaidView extends Omit<NodeView, 'label' | 'description' | 'tool
 function saidView(view: NodeView): SaidView {
   return {
     ...view,
-    label: say(view.label),
-    description: view.description === undefined ? undefined : say(view.description),
-    tooltip: view.tooltip?.map(say).join('\n'),
-    command: view.command && { command: view.command.command, title: say(view.command.title) },
+    label: translateText(view.label),
+    description: view.description === undefined ? undefined : translateText(view.description),
+    tooltip: view.tooltip?.map(translateText).join('\n'),
+    command: view.command && { command: view.command.command, title: translateText(view.command.title) },
   };
 }
 

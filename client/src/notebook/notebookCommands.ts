@@ -2,7 +2,7 @@
 // history entry or an agent's query), the header editor and the per-notebook outputs toggle.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { say, t } from '../l10n';
+import { translateText, t } from '../l10n';
 import type { Ctx } from '../ctx';
 import type { ExplorerNode } from '../explorer/explorerNodes';
 import { newQueryText } from '../explorer/queryTemplates';
@@ -186,7 +186,7 @@ async function editField(
       value: header.range ?? '',
       validateInput: (text) => {
         const { problem } = headerRange(text);
-        return problem && say(problem);
+        return problem && translateText(problem);
       },
     });
     if (value === undefined) return undefined;
@@ -199,7 +199,7 @@ async function editField(
       .join(', '),
     validateInput: (text) => {
       const { problem } = parseParamList(text);
-      return problem && say(problem);
+      return problem && translateText(problem);
     },
   });
   if (value === undefined) return undefined;

@@ -3,7 +3,7 @@
 // A cell's stop button aborts its HTTP request; every failure ends as a readable error output.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { say, t } from '../l10n';
+import { translateText, t } from '../l10n';
 import type { Ctx } from '../ctx';
 import type { Runner, RunOutcome } from '../run/runner';
 import type { CellOutput, OutputRun } from './notebookFile';
@@ -47,7 +47,9 @@ export class MxqlNotebookController implements vscode.Disposable {
     execution.start(Date.now());
     const abort = new AbortController();
     const subscription = execution.token.onCancellationRequested(() => abort.abort());
-    const title = say(cellTitle(cell.document.getText(), path.basename(notebook.uri.path), cell.index));
+    const title = translateText(
+      cellTitle(cell.document.getText(), path.basename(notebook.uri.path), cell.index),
+    );
     let output: CellOutput;
     try {
       await execution.clearOutput();
@@ -75,7 +77,7 @@ export class MxqlNotebookController implements vscode.Disposable {
     const text = cell.document.getText();
     const header = headerOf(notebook);
     const planned = cellRunOptions(header, text, signal);
-    if (!planned.ok) return { type: 'error', run: { title }, message: say(planned.problem) };
+    if (!planned.ok) return { type: 'error', run: { title }, message: translateText(planned.problem) };
     const source = { title, fileText: text, queryText: text, uri: cell.document.uri.toString() };
     const outcome = await this.runner.run(source, planned.options);
     return this.outputOf(outcome, title);

@@ -3,7 +3,7 @@
 // export, copy, error buttons) and the notebook commands. Everything belongs to the Ctx.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { say, t } from '../l10n';
+import { translateText, t } from '../l10n';
 import {
   isRendererToExtension,
   NOTEBOOK_RENDERER_ID,
@@ -202,7 +202,7 @@ async function exportMarkdown(ctx: Ctx, arg: unknown, target: unknown): Promise<
   const uri = await saveTarget(notebook, '.md', target);
   if (!uri) return undefined;
   const base = path.basename(uri.path).replace(/\.md$/i, '');
-  const { markdown, images } = markdownReport(fileOfDocument(notebook), base, say);
+  const { markdown, images } = markdownReport(fileOfDocument(notebook), base, translateText);
   const encoder = new TextEncoder();
   for (const image of images) {
     await vscode.workspace.fs.writeFile(
@@ -222,7 +222,7 @@ async function exportHtml(ctx: Ctx, arg: unknown, target: unknown): Promise<vsco
   const title = path.basename(notebook.uri.path).replace(/\.mxqlnb$/i, '');
   await vscode.workspace.fs.writeFile(
     uri,
-    new TextEncoder().encode(htmlReport(fileOfDocument(notebook), title, say)),
+    new TextEncoder().encode(htmlReport(fileOfDocument(notebook), title, translateText)),
   );
   return uri;
 }

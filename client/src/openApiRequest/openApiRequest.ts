@@ -16,7 +16,7 @@ import {
   requestableEndpoints,
 } from './requestForm';
 import { showApiResult, type ApiResultOutcome } from './showApiResult';
-import { say, tableText, t } from '../l10n';
+import { translateText, tableText, t } from '../l10n';
 
 /** Arguments of mxql.openApiRequest that skip the prompts. */
 export interface OpenApiRequestArgs {
@@ -106,7 +106,7 @@ async function askParams(ctx: Ctx, spec: EndpointSpec, start: Readonly<Record<st
       ignoreFocusOut: true,
       validateInput: (text) => {
         const problem = paramProblem(spec, entered, param, text, now);
-        return problem && say(problem);
+        return problem && translateText(problem);
       },
     });
     if (value === undefined) return undefined;

@@ -7,7 +7,7 @@ import { DEMO_PROFILE_NAME, type ProfileSetting } from '../config';
 import type { Ctx } from '../ctx';
 import type { PickItem } from '../views/ui';
 import type { ProjectChoice } from './profiles';
-import { say, t } from '../l10n';
+import { translateText, t } from '../l10n';
 import { errorText } from '../errorText';
 
 /** Arguments of mxql.addProfile. */
@@ -27,7 +27,7 @@ export function baseUrlProblem(text: string): string | undefined {
     return t('Enter a URL such as https://api.example.com');
   }
   const reason = insecureReasonText(url);
-  const words = reason && say(reason);
+  const words = reason && translateText(reason);
   return words ? `${words[0]?.toUpperCase() ?? ''}${words.slice(1)}.` : undefined;
 }
 

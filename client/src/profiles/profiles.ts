@@ -16,7 +16,7 @@ import type { Log } from '../log';
 import { demoClientOptions } from '../../../demo/clientOptions';
 import type { DemoHost } from './demoHost';
 import { accountTokenKey, projectTokenKey } from './secretKeys';
-import { say, t } from '../l10n';
+import { translateText, t } from '../l10n';
 
 /** The profile and project queries run against. */
 export interface Selection {
@@ -101,7 +101,7 @@ export class Profiles implements vscode.Disposable {
   /** Writes a new profile to the user settings, keeping every other entry as written. */
   async addProfile(profile: ProfileSetting): Promise<void> {
     const reason = insecureReasonText(new URL(profile.baseUrl));
-    if (reason) throw new Error(t('Profile not added: {0}.', say(reason)));
+    if (reason) throw new Error(t('Profile not added: {0}.', translateText(reason)));
     const config = vscode.workspace.getConfiguration('mxql');
     const current = config.inspect<unknown[]>('profiles')?.globalValue ?? [];
     const others = current.filter((p) => (p as { name?: unknown } | null)?.name !== profile.name);

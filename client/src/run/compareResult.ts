@@ -14,7 +14,7 @@ import {
   type RangeChoice,
 } from '../../../server/core/index';
 import type { Ctx } from '../ctx';
-import { say, t } from '../l10n';
+import { translateText, t } from '../l10n';
 import type { ResultsPanels } from '../views/resultsPanel';
 import { tabulate } from '../views/resultsModel';
 import type { PickItem } from '../views/ui';
@@ -125,7 +125,7 @@ export async function compareResult(
     const work = executeComparison(input, baseline, {
       run: (plan, side) => {
         const sendable = preparedOf(plan);
-        if (!sendable.ok) throw new NotSent(say(sendable.problem));
+        if (!sendable.ok) throw new NotSent(translateText(sendable.problem));
         if (side === 'window') {
           run = runInfoOf(tracked.runId, source, sendable.run, target);
           ctx.results.start(run);

@@ -4,7 +4,7 @@ import { isOpenApiError } from '../../../api/index';
 import type { ErrorAction, ResultsError } from '../../../common/resultsMessages';
 import { errorText } from '../errorText';
 import { templateText } from '../../../common/templateText';
-import { say } from '../l10n';
+import { translateText } from '../l10n';
 
 /** Buttons of a failure, by id, with the label the notification and the panel show. */
 const RUN_ERROR_LABELS = {
@@ -17,7 +17,7 @@ export type RunErrorActionId = keyof typeof RUN_ERROR_LABELS;
 
 /** The button `id` with its label in the user's language (said when a run fails). */
 export function runErrorAction(id: RunErrorActionId): ErrorAction {
-  return { id, label: say(RUN_ERROR_LABELS[id]) };
+  return { id, label: translateText(RUN_ERROR_LABELS[id]) };
 }
 
 function actionsFor(kind: string, status: number | undefined): RunErrorActionId[] {

@@ -13,7 +13,7 @@ import {
   validateTimeInput,
   type RangeChoice,
 } from './timeRange';
-import { say, t } from '../l10n';
+import { translateText, t } from '../l10n';
 import { localTimezone } from '../../../common/localZone';
 
 const CUSTOM = 'custom';
@@ -47,7 +47,7 @@ async function customRange(ctx: Ctx): Promise<RangeChoice | undefined> {
   const zone = formatZone(offset(now));
   const validate = (text: string) => {
     const problem = validateTimeInput(text, offset);
-    return problem && say(problem);
+    return problem && translateText(problem);
   };
   const start = await ctx.ui.inputBox({
     title: t('Start ({0})', zone),
@@ -65,10 +65,10 @@ async function customRange(ctx: Ctx): Promise<RangeChoice | undefined> {
   if (end === undefined) return undefined;
   const parsed = parseCustomRange(start, end, offset);
   if (parsed.ok) return parsed.choice;
-  void ctx.ui.message('error', t('MXQL: {0}', say(parsed.problem)));
+  void ctx.ui.message('error', t('MXQL: {0}', translateText(parsed.problem)));
   return undefined;
 }
 
 function problemOf(result: ReturnType<typeof parseCustomRange>): string | undefined {
-  return result.ok ? undefined : say(result.problem);
+  return result.ok ? undefined : translateText(result.problem);
 }

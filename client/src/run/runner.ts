@@ -8,7 +8,7 @@ import type { ParamOrigin, RunInfo } from '../../../common/resultsMessages';
 import { emptyCauseText, explainEmpty, type RequestEvent, type RunExecution } from '../../../api/index';
 import { DEMO_PROFILE_NAME } from '../config';
 import type { Ctx } from '../ctx';
-import { say, t } from '../l10n';
+import { translateText, t } from '../l10n';
 import type { Selection, Target } from '../profiles/profiles';
 import type { ResultsPanels } from '../views/resultsPanel';
 import { withDelayedProgress } from '../views/delayedProgress';
@@ -126,7 +126,7 @@ export class Runner {
     const prepared = preparedOf(this.plan(source, options, values));
     // A re-run keeps what was given; the board fills the author's values again from its source.
     if (!options.quiet) this.last = { source, options: { ...options, ...givenOnly(values, origins) } };
-    if (!prepared.ok) return this.refuse(source, say(prepared.problem), options);
+    if (!prepared.ok) return this.refuse(source, translateText(prepared.problem), options);
     const run = origins ? { ...prepared.run, paramOrigins: origins } : prepared.run;
     return this.execute(source, run, target, options, { source, values, selection });
   }
@@ -421,7 +421,7 @@ export class Runner {
       catalog: this.ctx.catalogs.categories,
       fromRange: new Set(prepared.paramsFromRange),
     }).catch(() => []);
-    const texts = causes.map((cause) => say(emptyCauseText(cause, run.pcode ?? target.pcode)));
+    const texts = causes.map((cause) => translateText(emptyCauseText(cause, run.pcode ?? target.pcode)));
     return texts.length > 0 ? texts.join(' ') : undefined;
   }
 

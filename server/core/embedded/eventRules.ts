@@ -18,14 +18,13 @@ import {
   type Column,
 } from '../catalog/index';
 import { diagnostic, type JsonValueKind } from '../diagnostics/table';
-import { columnMarkdown } from '../features/completionColumns';
 import {
   CompletionKind,
   MAX_COMPLETIONS,
   type CompletionEntry,
   type CompletionList,
 } from '../features/completionTypes';
-import { categoryMarkdown, functionMarkdown, type HoverInfo } from '../features/hover';
+import { categoryMarkdown, columnMarkdown, functionMarkdown, type HoverInfo } from '../features/hover';
 import { splitCategorySuffix } from '../../../common/categoryName';
 import { type ValidationDiagnostic } from '../diagnostics/types';
 import { type UiLanguage } from '../l10n/language';

@@ -15,7 +15,7 @@ import { commandItems, optionKeyItems } from './completionCommands';
 import { completionSite, SiteKind, type CompletionSite } from './completionSite';
 import { columnItems, expressionItems, headerKeyItems } from './completionColumns';
 import { paramValueItems } from './completionParamValues';
-import { type DocumentAnalysis } from './languageService';
+import { type DocumentAnalysis } from '../analysis/documentAnalysis';
 import {
   CompletionKind,
   MAX_COMPLETIONS,
@@ -24,7 +24,7 @@ import {
 } from './completionTypes';
 
 export * from './completionTypes';
-import { valuesForOption } from './completionValues';
+import { valuesForOption } from '../analysis/optionValues';
 import { type UiLanguage } from '../l10n/language';
 import { ENGLISH_WORDING, wordingFor, type Wording } from '../l10n/wording';
 

@@ -21,12 +21,13 @@ import {
 } from '../syntax/index';
 import { type ColumnInfo, type FlowStep } from '../columns/flow';
 import { holdingOffset } from '../syntax/sortedRanges';
-import { PartUnion } from './partUnion';
+import { PartUnion } from '../analysis/partUnion';
 import { type CompletionSite } from './completionSite';
 import { CompletionKind, type CompletionEntry } from './completionTypes';
-import { categoryOfFlow, type DocumentAnalysis } from './languageService';
+import { categoryOfFlow, type DocumentAnalysis } from '../analysis/documentAnalysis';
 import { type ColumnKindWord } from '../l10n/labels';
 import { ENGLISH_WORDING, type Wording } from '../l10n/wording';
+import { columnMarkdown } from './hover';
 
 const ORIGIN_TITLES: Readonly<Record<ColumnInfo['origin'], ColumnKindWord>> = {
   tag: 'tag',
@@ -36,23 +37,6 @@ const ORIGIN_TITLES: Readonly<Record<ColumnInfo['origin'], ColumnKindWord>> = {
   renamed: 'renamed column',
   joined: 'joined column',
 };
-
-/** Markdown describing a column: kind, type, unit and our description, in the language of `w`. */
-export function columnMarkdown(
-  name: string,
-  origin: ColumnKindWord,
-  meta: Column | undefined,
-  w: Wording = ENGLISH_WORDING,
-): string {
-  const { labels } = w;
-  const facts = [labels.columnKinds[origin], meta?.type, meta?.unit ? labels.unit(meta.unit) : undefined];
-  const lines = [`**${name}** — ${facts.filter(Boolean).join(' · ')}`];
-  if (meta?.description) lines.push('', w.text(meta.description));
-  if (meta?.deprecated) lines.push('', labels.deprecatedColumn);
-  if (meta?.fromQueries) lines.push('', labels.columnFromQueries);
-  if (meta?.workspaceUses) lines.push('', labels.columnFromWorkspace(meta.workspaceUses));
-  return lines.join('\n');
-}
 
 /** Metadata indexes by category (catalogs hand out one info object per category): built once, not per keystroke. */
 const metadataIndexes = new WeakMap<CategoryInfo, ReadonlyMap<string, Column>>();

@@ -5,7 +5,7 @@
 import { COMMANDS, type CommandDef, type OperandForm, type OptionDef } from '../catalog/index';
 import { type CompletionSite } from './completionSite';
 import { CompletionKind, type CompletionEntry } from './completionTypes';
-import { type DocumentAnalysis } from './languageService';
+import { type DocumentAnalysis } from '../analysis/documentAnalysis';
 import { ENGLISH_WORDING, type Wording } from '../l10n/wording';
 
 /** Built markdown per wording and command: the tables are fixed, so each is worded once. */

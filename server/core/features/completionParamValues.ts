@@ -3,10 +3,10 @@
  * query that uses it (paramKinds.ts), best first, the obvious default first of all. An agent, a tag
  * value or free text has no static choices, so nothing is offered there.
  */
-import { describeParamKind, paramNeeds, type ParamNeed } from './paramKinds';
+import { describeParamKind, paramNeeds, type ParamNeed } from '../analysis/paramKinds';
 import { type CompletionSite } from './completionSite';
 import { CompletionKind, type CompletionEntry } from './completionTypes';
-import { type DocumentAnalysis } from './languageService';
+import { type DocumentAnalysis } from '../analysis/documentAnalysis';
 import { queryAt, queryRanges } from '../queries/queries';
 import { type Wording } from '../l10n/wording';
 

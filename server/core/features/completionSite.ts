@@ -9,7 +9,6 @@ import {
   type CommandDef,
   type DirectiveKey,
   type OptionDef,
-  findOption,
 } from '../catalog/index';
 import {
   commentAt,
@@ -19,7 +18,8 @@ import {
   type Statement,
   type SubBlock,
 } from '../syntax/index';
-import { type DocumentAnalysis } from './languageService';
+import { type DocumentAnalysis } from '../analysis/documentAnalysis';
+import { optionAt, optionsAt } from '../analysis/optionValues';
 
 /** The kinds of thing completion can offer at a cursor. */
 export const SiteKind = {
@@ -222,23 +222,6 @@ function operandKinds(def: CommandDef | undefined, ctx: CursorContext): Partial<
   if (forms.has('expression')) return { kinds: [SiteKind.column] };
   if (forms.has('param') || forms.has('number') || forms.has('word')) return { kinds: [SiteKind.param] };
   return { kinds: [SiteKind.none] };
-}
-
-/** The option definitions at a key path (`['filter']` → TAGLOAD's nested filter keys). */
-export function optionsAt(def: CommandDef, keyPath: readonly string[]): readonly OptionDef[] {
-  let options = def.options;
-  for (const key of keyPath) {
-    const next = findOption(options, key);
-    if (!next?.nested) return [];
-    options = next.nested;
-  }
-  return options;
-}
-
-/** The option a value at `keyPath` belongs to (`['filter', 'key']` → TAGLOAD's nested `key`), if any. */
-export function optionAt(def: CommandDef, keyPath: readonly string[]): OptionDef | undefined {
-  const key = keyPath[keyPath.length - 1];
-  return key === undefined ? undefined : findOption(optionsAt(def, keyPath.slice(0, -1)), key);
 }
 
 function writtenKeysOf(ctx: CursorContext): Set<string> {

@@ -1,6 +1,6 @@
 /** Folding: SUB…END blocks, multi-line operands, multi-line block comments and runs of comment lines. */
 import { lineOf, type MxqlDocument } from '../syntax/index';
-import { type DocumentAnalysis } from './languageService';
+import { type DocumentAnalysis } from '../analysis/documentAnalysis';
 
 /** A foldable line span (0-based lines, inclusive). */
 export interface FoldingSpan {

@@ -10,6 +10,7 @@ import {
   INJECT_NAMES,
   type CategoryInfo,
   type CommandDef,
+  type Column,
   type ExpressionFunction,
   findOption,
 } from '../catalog/index';
@@ -22,13 +23,12 @@ import {
   type Range,
 } from '../syntax/index';
 import { commandMarkdown, optionMarkdown } from './completionCommands';
-import { columnMarkdown } from './completionColumns';
-import { describeColumn, type DocumentAnalysis } from './languageService';
+import { describeColumn, type DocumentAnalysis } from '../analysis/documentAnalysis';
 import { isRangeParam } from '../queries/rangeParams';
 import { skippedWhenUnbound } from '../queries/selectionParams';
 import { type UiLanguage } from '../l10n/language';
 import { type ColumnKindWord } from '../l10n/labels';
-import { wordingFor, type Wording } from '../l10n/wording';
+import { ENGLISH_WORDING, wordingFor, type Wording } from '../l10n/wording';
 
 /** A hover: markdown and the range it describes. */
 export interface HoverInfo {
@@ -168,6 +168,23 @@ function operandHover(
 function categoryHover(analysis: DocumentAnalysis, name: string, range: Range, w: Wording): HoverInfo | null {
   const info = analysis.catalogs.categories.getCategory(name);
   return info ? { markdown: categoryMarkdown(info, w), range } : null;
+}
+
+/** Markdown describing a column: kind, type, unit and our description, in the language of `w`. */
+export function columnMarkdown(
+  name: string,
+  origin: ColumnKindWord,
+  meta: Column | undefined,
+  w: Wording = ENGLISH_WORDING,
+): string {
+  const { labels } = w;
+  const facts = [labels.columnKinds[origin], meta?.type, meta?.unit ? labels.unit(meta.unit) : undefined];
+  const lines = [`**${name}** — ${facts.filter(Boolean).join(' · ')}`];
+  if (meta?.description) lines.push('', w.text(meta.description));
+  if (meta?.deprecated) lines.push('', labels.deprecatedColumn);
+  if (meta?.fromQueries) lines.push('', labels.columnFromQueries);
+  if (meta?.workspaceUses) lines.push('', labels.columnFromWorkspace(meta.workspaceUses));
+  return lines.join('\n');
 }
 
 /** Markdown describing a category: our description, loader, intervals, series key and column counts. */

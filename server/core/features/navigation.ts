@@ -3,7 +3,7 @@
  * FILTER-SUBQUERY and JOINByTime.
  */
 import { type Range, type SubBlock } from '../syntax/index';
-import { type DocumentAnalysis } from './languageService';
+import { type DocumentAnalysis } from '../analysis/documentAnalysis';
 
 function within(r: Range, offset: number): boolean {
   return r.start <= offset && offset <= r.end;

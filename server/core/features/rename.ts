@@ -5,7 +5,7 @@
 import { editPhrasesOf } from '../l10n/editPhrases';
 import { type UiLanguage } from '../l10n/language';
 import { directiveEntries, type Range } from '../syntax/index';
-import { type DocumentAnalysis } from './languageService';
+import { type DocumentAnalysis } from '../analysis/documentAnalysis';
 import { references, subNameAt } from './navigation';
 
 /** What can be renamed at a cursor: the range to rename and the current name. */

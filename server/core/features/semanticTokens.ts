@@ -6,7 +6,7 @@
 import { findCommand, type CommandDef, type OptionDef, findOption } from '../catalog/index';
 import { walkValue, type Range, type Statement, type Value } from '../syntax/index';
 import { type ColumnSet, type PipelineFlow } from '../columns/flow';
-import { type DocumentAnalysis } from './languageService';
+import { type DocumentAnalysis } from '../analysis/documentAnalysis';
 import { LEXICAL_TOKEN_TYPES, lexicalTokens } from './lexicalTokens';
 
 /** Token types, in legend order (standard LSP type names so every theme colours them). */

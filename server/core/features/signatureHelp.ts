@@ -4,7 +4,7 @@
  */
 import { findCommand, type OptionDef, optionMatches } from '../catalog/index';
 import { cursorContext } from '../syntax/index';
-import { type DocumentAnalysis } from './languageService';
+import { type DocumentAnalysis } from '../analysis/documentAnalysis';
 import { type UiLanguage } from '../l10n/language';
 import { wordingFor } from '../l10n/wording';
 

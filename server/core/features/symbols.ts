@@ -3,7 +3,7 @@ import { type Range, type Statement, type SubBlock } from '../syntax/index';
 import { type UiLanguage } from '../l10n/language';
 import { type Labels } from '../l10n/labels';
 import { wordingFor } from '../l10n/wording';
-import { type DocumentAnalysis } from './languageService';
+import { type DocumentAnalysis } from '../analysis/documentAnalysis';
 
 /** What a symbol stands for. */
 export type SymbolKind = 'pipeline' | 'sub' | 'command';

@@ -1,5 +1,5 @@
 /**
- * What a `$param` stands for, as read from where the query uses it (`features/paramKinds.ts` reads it;
+ * What a `$param` stands for, as read from where the query uses it (`analysis/paramKinds.ts` reads it;
  * the core's labels word each kind).
  */
 export type ParamKind =

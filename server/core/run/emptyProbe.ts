@@ -6,7 +6,7 @@
  * carries the lookup that lists the values the column does hold. Pure: building and reading only.
  */
 import { findCommand } from '../catalog/index';
-import { valueLookup, type ValueLookup } from '../features/valueLookup';
+import { valueLookup, type ValueLookup } from '../analysis/valueLookup';
 import { categoryOfCommand } from '../syntax/categoryOperand';
 import { lineColumnOf, parse, type CommandNode, type Value } from '../syntax/index';
 

@@ -5,7 +5,7 @@
  * Pure.
  */
 import { splitCategorySuffix } from '../catalog/index';
-import { analyzeDocument, type LanguageCatalogs } from '../features/languageService';
+import { analyzeDocument, type LanguageCatalogs } from '../analysis/documentAnalysis';
 
 /** The base categories `mql` reads (each once, main pipeline and sub-queries), for their columns' facts. */
 export function categoriesRead(mql: string, catalogs: LanguageCatalogs): string[] {

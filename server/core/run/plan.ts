@@ -27,7 +27,7 @@ import {
   type QuerySource,
 } from '../queries/queries';
 import { fillRangeParams, paramsWithoutValue } from '../queries/rangeParams';
-import { describeParamKind, paramNeeds, type ParamNeed } from '../features/paramKinds';
+import { describeParamKind, paramNeeds, type ParamNeed } from '../analysis/paramKinds';
 import type { CategoryCatalog } from '../catalog/index';
 import { DEFAULT_RANGE, rangeProblem, resolveRange, type RangeChoice, type ResolvedRange } from './timeRange';
 import { englishOfRunText, runText, type RunText } from './runText';

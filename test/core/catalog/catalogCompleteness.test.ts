@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { bundledCategoryCatalog } from '../../../server/core/catalog/bundledCatalog';
 import { findIdentityColumn } from '../../../server/core/catalog/systemColumns';
-import { countColumnUsage, inferColumnFacts } from '../../../server/core/features/columnUsage';
+import { countColumnUsage, inferColumnFacts } from '../../../server/core/analysis/columnUsage';
 import { corpusDir, corpusTest } from '../../support/corpus';
 import { readCorpus } from '../../support/languageQuality';
 

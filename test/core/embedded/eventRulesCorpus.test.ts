@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { findEventRules, validate } from '../../../server/core/index';
 import { checkEventRules } from '../../../server/core/embedded/eventRules';
-import { queryReads } from '../../../server/core/features/columnUsage';
+import { queryReads } from '../../../server/core/analysis/columnUsage';
 import { corpusDir, corpusPresent, corpusRequired } from '../../support/corpus';
 import { testFeatureCatalog } from '../features/validateCatalog';
 

@@ -16,7 +16,7 @@ import {
   wordingFor,
   type ParamNeed,
 } from '../../../server/core/index';
-import { valueLookup } from '../../../server/core/features/valueLookup';
+import { valueLookup } from '../../../server/core/analysis/valueLookup';
 import { bundledCategoryCatalog } from '../../../server/core/catalog/bundledCatalog';
 
 function needsOf(text: string): ParamNeed[] {

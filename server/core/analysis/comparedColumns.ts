@@ -15,7 +15,7 @@ import {
   type ParamRef,
   type Value,
 } from '../syntax/index';
-import { optionsAt } from './completionSite';
+import { optionsAt } from './optionValues';
 
 /** The operators that compare a column with a value. */
 const COMPARISONS: ReadonlySet<string> = new Set(['==', '!=', 'like']);

@@ -1,6 +1,8 @@
 /**
- * The enumerable values completion offers for an option, with their descriptions: the option's own
- * value list when it has one, otherwise the list that belongs to its value kind.
+ * An option's facts beyond its definition: the option at a key path of a command (nested keys such as
+ * TAGLOAD's `filter.key`), and the enumerable values it takes, with their descriptions: the option's
+ * own value list when it has one, otherwise the list that belongs to its value kind. Completion offers
+ * these values, and the `$param` facts offer them as a run's choices.
  */
 import {
   BOOLEAN_VALUES,
@@ -9,6 +11,8 @@ import {
   TIMEUNIT_VALUES,
   TIMEZONE_VALUES,
   VALUE_LISTS,
+  findOption,
+  type CommandDef,
   type EnumValue,
   type FreeOptionKeys,
   type OptionDef,
@@ -44,4 +48,21 @@ export function valuesForOption(option: OptionDef | FreeOptionKeys | undefined):
     );
   }
   return byKind(option.valueKind);
+}
+
+/** The option definitions at a key path (`['filter']` → TAGLOAD's nested filter keys). */
+export function optionsAt(def: CommandDef, keyPath: readonly string[]): readonly OptionDef[] {
+  let options = def.options;
+  for (const key of keyPath) {
+    const next = findOption(options, key);
+    if (!next?.nested) return [];
+    options = next.nested;
+  }
+  return options;
+}
+
+/** The option a value at `keyPath` belongs to (`['filter', 'key']` → TAGLOAD's nested `key`), if any. */
+export function optionAt(def: CommandDef, keyPath: readonly string[]): OptionDef | undefined {
+  const key = keyPath[keyPath.length - 1];
+  return key === undefined ? undefined : findOption(optionsAt(def, keyPath.slice(0, -1)), key);
 }

@@ -13,7 +13,7 @@ import {
   type OwnReads,
 } from '../catalog/index';
 import { flowReads, queryReads } from './columnUsage';
-import { type DocumentAnalysis } from './languageService';
+import { type DocumentAnalysis } from './documentAnalysis';
 
 /** With no catalog, column flow still finds the categories and the columns a query reads. */
 const NO_CATALOG: CategoryCatalog = createCategoryCatalog(() => ({

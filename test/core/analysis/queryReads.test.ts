@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createCategoryCatalog } from '../../../server/core/catalog/categoryCatalog';
-import { countColumnUsage, queryReads } from '../../../server/core/features/columnUsage';
+import { countColumnUsage, queryReads } from '../../../server/core/analysis/columnUsage';
 
 const catalog = createCategoryCatalog(() => ({
   v: 1,

@@ -3,7 +3,7 @@
 // the parts that changed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PartUnion } from '../../../server/core/features/partUnion';
+import { PartUnion } from '../../../server/core/analysis/partUnion';
 import { seededRandom } from '../../support/seededTexts';
 
 interface Part {

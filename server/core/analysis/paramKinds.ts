@@ -21,9 +21,9 @@ import {
   type ColumnSet,
   type FlowStep,
 } from '../columns/flow';
-import { optionAt } from './completionSite';
-import { valuesForOption } from './completionValues';
-import { type DocumentAnalysis } from './languageService';
+import { optionAt } from './optionValues';
+import { valuesForOption } from './optionValues';
+import { type DocumentAnalysis } from './documentAnalysis';
 import { queryParamRefs, type QueryAt, type QuerySource } from '../queries/queries';
 import { isRangeParam } from '../queries/rangeParams';
 import { optionalParams, paramUses, selectionCommandOf, type ParamUse } from '../queries/selectionParams';
