@@ -6,7 +6,7 @@ import { templateText, type Say } from '../../../common/templateText';
 import type { Cell } from '../../../common/columnChunks';
 import type { InvestigationPlan, RankedChange, StepOutcome } from '../../../assistant/toolset';
 import type { FieldChange } from '../../../server/core/index';
-import { tabulate } from '../views/resultsModel';
+import { tabulate } from '../../../common/rowFacts';
 import type { CellOutput, FileCell, NotebookFile, OutputRun } from '../notebook/notebookFile';
 
 /** Changes named per step, and in the findings. */

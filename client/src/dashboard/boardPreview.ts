@@ -34,7 +34,7 @@ import type { Selection, Target } from '../profiles/profiles';
 import { preparedOf } from '../run/runRequest';
 import { sendPrepared } from '../run/sendPrepared';
 import { presetMs, RANGE_PRESETS, type RangePreset } from '../run/timeRange';
-import { tabulate } from '../views/resultsModel';
+import { tabulate } from '../../../common/rowFacts';
 import { createPanel, PanelHost, writePage } from '../views/webviewPanel';
 import { dashboardHtml } from './dashboardHtml';
 import { localTimezone } from '../../../common/localZone';
