@@ -76,7 +76,7 @@ function runOf(
   target: InvestigationTarget,
   range: string,
   execution: {
-    request: { endpointId: string };
+    request: { endpoint: string };
     facts: { stime: number; etime: number };
     ms: number;
     rows: readonly unknown[];
@@ -91,7 +91,7 @@ function runOf(
     range,
     stime: execution.facts.stime,
     etime: execution.facts.etime,
-    endpoint: execution.request.endpointId,
+    endpoint: execution.request.endpoint,
     ms: execution.ms,
     rows: execution.rows.length,
     ranAt,

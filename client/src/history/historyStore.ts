@@ -4,6 +4,7 @@
 // INJECT (which the results header shows anyway). It keeps facts, never their wording: the range is the
 // choice that was run (a span or exact times), and views derive its label.
 import { choiceLabel, type RangeChoice, type TimezoneOffset } from '../../../server/core/index';
+import type { RunRecord } from '../../../common/runRecord';
 
 /** The slice of vscode.Memento the store needs. */
 export interface StateStore {
@@ -11,29 +12,26 @@ export interface StateStore {
   update(key: string, value: unknown): Thenable<void>;
 }
 
-/** One past run. */
-export interface HistoryEntry {
+/**
+ * One past run: its record (common/runRecord.ts) with the values the user gave, the range as chosen and
+ * how it ended.
+ */
+export interface HistoryEntry extends Pick<
+  RunRecord,
+  'title' | 'query' | 'endpoint' | 'stime' | 'etime' | 'params' | 'injects' | 'rows' | 'ms'
+> {
   readonly id: string;
-  /** Epoch ms when the run started. */
+  /** Epoch ms when the run started (the record's `startedAt`, under the name stored entries keep). */
   readonly time: number;
-  readonly title: string;
   readonly profile: string;
-  readonly pcode: number | undefined;
-  readonly endpoint: string;
-  readonly stime: number;
-  readonly etime: number;
+  /** The project the run went to; undefined when the profile's default was used. */
+  readonly pcode: RunRecord['pcode'] | undefined;
   /** The range as chosen: a re-run of a relative span ends now, of exact times sends them again. */
   readonly range: RangeChoice;
-  readonly params: Readonly<Record<string, string>>;
-  readonly injects: Readonly<Record<string, string>>;
   readonly status: 'done' | 'error' | 'cancelled';
-  readonly rows: number;
-  readonly ms: number;
   readonly error?: string;
   /** The file the query came from, when it had one. */
   readonly uri?: string;
-  /** The query text as sent (or the predefined path). */
-  readonly query: string;
 }
 
 /** How many runs the history keeps. */
