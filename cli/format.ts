@@ -1,6 +1,7 @@
 // Output of `mxql run` and `mxql api`: any decoded response as a text table, JSON or CSV. The rows are
 // api/'s reading of the answer (responseTable), the same the results grid shows.
 import { responseTable } from '../api/index';
+import { tabulate as tabulateRows } from '../common/rowFacts';
 import { toCsv } from '../common/tabular';
 import type { Cell } from '../common/resultsMessages';
 
@@ -14,18 +15,8 @@ export interface Table {
 
 /** Rows and columns (in order of first appearance) of any response, read as the results grid reads it. */
 export function tabulate(value: unknown): Table {
-  const flat = responseTable(value).rows;
-  const columns: string[] = [];
-  const seen = new Set<string>();
-  for (const row of flat) {
-    for (const key of Object.keys(row)) {
-      if (!seen.has(key)) {
-        seen.add(key);
-        columns.push(key);
-      }
-    }
-  }
-  return { columns, rows: flat.map((row) => columns.map((c) => row[c] ?? null)) };
+  const table = tabulateRows(responseTable(value).rows);
+  return { columns: table.columns.map((c) => c.name), rows: table.rows };
 }
 
 const MAX_CELL = 60;

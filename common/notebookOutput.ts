@@ -6,6 +6,7 @@
  */
 import { parseChartMarks, type ChartMarks } from './chartMarks';
 import type { Cell } from './resultsMessages';
+import type { RunRecord } from './runRecord';
 import { fillTemplate } from './l10n';
 
 /** The output item the notebook renderer draws (extension → renderer). */
@@ -40,18 +41,16 @@ export function outputLanguage(item: unknown): string | undefined {
 }
 
 /** What a run of a cell was, for the cell's status bar and the saved output. */
-export interface OutputRun {
-  readonly title: string;
+export interface OutputRun
+  extends
+    Pick<RunRecord, 'title'>,
+    Partial<Pick<RunRecord, 'pcode' | 'stime' | 'etime' | 'endpoint' | 'ms' | 'rows'>> {
   readonly profile?: string;
-  readonly pcode?: number;
+  /** The project's name, when known. */
   readonly project?: string;
+  /** The range as the notebook says it (`1h`, or its two ends). */
   readonly range?: string;
-  readonly stime?: number;
-  readonly etime?: number;
-  readonly endpoint?: string;
-  readonly ms?: number;
-  readonly rows?: number;
-  /** Epoch ms when the run started. */
+  /** Epoch ms when the run started (the record's `startedAt`, under the name the file format keeps). */
   readonly ranAt?: number;
   /** What its chart draws over the lines: thresholds, spans, the fields' units (common/chartMarks.ts). */
   readonly marks?: ChartMarks;

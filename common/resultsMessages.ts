@@ -35,6 +35,7 @@
 import { type Cell, type ColumnsChunk, columnsChunkBytes, encodeColumns } from './columnChunks';
 import type { ChartMarks } from './chartMarks';
 import type { ResultFacts } from './resultFacts';
+import type { RunRecord } from './runRecord';
 
 export type { Cell, ColumnsChunk } from './columnChunks';
 
@@ -81,34 +82,26 @@ export interface ColumnInfo {
   readonly kind?: ColumnKind;
 }
 
-/** What was sent, shown collapsed in the panel header. Never contains a token. */
-export interface RunInfo {
+/**
+ * What was sent, shown collapsed in the panel header: the run's record (common/runRecord.ts) as far as
+ * it is known when the run starts; without a request sent, only its title and start. Never contains a token.
+ */
+export interface RunInfo
+  extends
+    Pick<RunRecord, 'title' | 'endpoint' | 'startedAt'>,
+    Partial<Pick<RunRecord, 'stime' | 'etime' | 'pcode' | 'params' | 'injects'>> {
   /** Identifies one execution; every later message of the run carries it. */
   readonly runId: string;
-  /** Title of the query (the `@name` directive or the file name). */
-  readonly title: string;
-  /** The endpoint path, e.g. `/open/api/flush/mxql/text`. */
-  readonly endpoint: string;
   /** The server base URL without credentials. */
   readonly server?: string;
-  /** Time range in epoch ms. */
-  readonly stime?: number;
-  readonly etime?: number;
   /** Row limit sent; `done.totalRows === limit` shows the "limit reached" banner. */
   readonly limit?: number;
-  readonly pcode?: number;
-  /** `$param` values as sent (keys keep their `$`). */
-  readonly params?: Readonly<Record<string, string>>;
   /** Names in `params` the run filled from its time range (`$stime`, `$etime`), not the user. */
   readonly paramsFromRange?: readonly string[];
   /** Where a dashboard query's `$params` came from (its author's `param`, its fields' merges, the board's default). */
   readonly paramOrigins?: Readonly<Record<string, ParamOrigin>>;
-  /** INJECT fragments as sent, by name. */
-  readonly injects?: Readonly<Record<string, string>>;
   /** MXQL path when run against `/mxql/path`. */
   readonly path?: string;
-  /** Epoch ms at which the request started. */
-  readonly startedAt: number;
   /** How the query asks to be shown (a dashboard query's HEADER): a time series of these numeric columns. */
   readonly chart?: { readonly ys: readonly string[] };
   /** What the chart draws over the lines: a rule's thresholds, time spans, the fields' units (common/chartMarks.ts). */

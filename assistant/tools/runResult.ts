@@ -6,6 +6,7 @@
 import type { Column, CategoryCatalog } from '../../server/core/index';
 import type { EmptyCause, MxqlRow, RunExecution } from '../../api/index';
 import type { LimitCut } from '../../common/resultFacts';
+import { columnNamesOf, isIdColumn, isTimeColumn } from '../../common/rowFacts';
 import { rowsBlock, serviceRows, utcText } from '../results';
 import { toolProse } from '../texts';
 import type { ToolContext } from '../types';
@@ -62,15 +63,7 @@ export function columnsOf(
   const known = new Map<string, Column>();
   for (const category of categories)
     for (const c of catalog.categoryColumns(category)) if (!known.has(c.name)) known.set(c.name, c);
-  const names: string[] = [];
-  const seen = new Set<string>();
-  for (const row of rows)
-    for (const name of Object.keys(row))
-      if (!seen.has(name)) {
-        seen.add(name);
-        names.push(name);
-      }
-  return names.map((name) => {
+  return columnNamesOf(rows).map((name) => {
     const fact = known.get(name);
     const sample = rows.find((r) => r[name] !== null && r[name] !== undefined)?.[name];
     return { name, type: fact?.type ?? inferredType(sample), ...(fact?.unit ? { unit: fact.unit } : {}) };
@@ -107,7 +100,7 @@ export function summaries(rows: readonly MxqlRow[], columns: readonly ColumnOut[
     if (t !== undefined && (best === undefined || t > best)) latest = i;
   }
   for (const { name, unit } of columns) {
-    if (name === 'time' || name === 'oid' || name === 'pcode') continue;
+    if (isTimeColumn(name) || isIdColumn(name)) continue;
     let min = Infinity;
     let max = -Infinity;
     let sum = 0;

@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { HistoryStore, type HistoryEntry, type StateStore } from '../../client/src/history/historyStore';
+import {
+  historyRangeLabel,
+  HistoryStore,
+  type HistoryEntry,
+  type StateStore,
+} from '../../client/src/history/historyStore';
 
 function memory(initial?: unknown): StateStore & { data: Map<string, unknown> } {
   const data = new Map<string, unknown>();
@@ -24,7 +29,7 @@ const entry = (id: string): HistoryEntry => ({
   endpoint: '/open/api/flush/mxql/text',
   stime: 0,
   etime: 1,
-  rangeLabel: '1h',
+  range: { kind: 'relative', ms: 1 },
   params: {},
   injects: {},
   status: 'done',
@@ -56,4 +61,30 @@ void test('malformed stored state is skipped, not fatal', () => {
     ['ok'],
   );
   assert.deepEqual(new HistoryStore(memory('garbage')).entries(), []);
+});
+
+void test('an entry of the older form, which kept only the range label, loads as facts and is written anew', async () => {
+  const { range: _range, ...fields } = entry('old');
+  const relative = { ...fields, id: 'rel', stime: 1_000, etime: 901_000, rangeLabel: '15m' };
+  const absolute = { ...fields, id: 'abs', stime: 5_000, etime: 65_000, rangeLabel: '10:00 → 10:01' };
+  const state = memory([relative, absolute]);
+  const store = new HistoryStore(state);
+  assert.deepEqual(store.find('rel')?.range, { kind: 'relative', ms: 900_000 });
+  assert.deepEqual(store.find('abs')?.range, { kind: 'absolute', stime: 5_000, etime: 65_000 });
+  assert.equal(historyRangeLabel(store.find('rel') as HistoryEntry, 0), '15m');
+  assert.equal(
+    historyRangeLabel(store.find('abs') as HistoryEntry, 0),
+    '1970-01-01 00:00 → 1970-01-01 00:01',
+  );
+
+  await store.add(entry('new'));
+  const written = state.data.get('mxql.history') as Record<string, unknown>[];
+  assert.deepEqual(
+    written.map((e) => [e.id, 'rangeLabel' in e, e.range]),
+    [
+      ['new', false, { kind: 'relative', ms: 1 }],
+      ['rel', false, { kind: 'relative', ms: 900_000 }],
+      ['abs', false, { kind: 'absolute', stime: 5_000, etime: 65_000 }],
+    ],
+  );
 });

@@ -60,7 +60,7 @@ void test('a history entry becomes a cell that runs the same request', () => {
     endpoint: '/open/api/flush/mxql/text',
     stime: 0,
     etime: 1,
-    rangeLabel: '1h',
+    range: { kind: 'relative', ms: 3_600_000 },
     params: { $oid: '7' },
     injects: { default: 'LIMIT 5' },
     status: 'done',

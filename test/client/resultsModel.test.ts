@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { FIRST_CHUNK_ROWS, type RunInfo } from '../../common/resultsMessages';
-import { KEPT_RESULTS, ResultsModel, tabulate } from '../../client/src/views/resultsModel';
+import { KEPT_RESULTS, ResultsModel } from '../../client/src/views/resultsModel';
+import { tabulate } from '../../common/rowFacts';
 
 const run = (runId: string): RunInfo => ({
   runId,

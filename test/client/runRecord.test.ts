@@ -40,7 +40,7 @@ void test('a history entry holds what is needed to re-run and nothing else', () 
     'pcode',
     'profile',
     'query',
-    'rangeLabel',
+    'range',
     'rows',
     'status',
     'stime',
@@ -48,7 +48,7 @@ void test('a history entry holds what is needed to re-run and nothing else', () 
     'title',
     'uri',
   ]);
-  assert.equal(entry.rangeLabel, '1m');
+  assert.deepEqual(entry.range, { kind: 'relative', ms: 60_000 });
   assert.ok(!entry.query.includes('@param'));
 });
 

@@ -19,7 +19,7 @@ import type { Cell, ColumnInfo } from '../../common/resultsMessages';
 import { createOpenApiClient, type OpenApiClient } from '../../api/index';
 import { demoClientOptions, startDemoServer, type DemoServer } from '../../demo/index';
 import { boardOf, boardWidgetViews, planBoardQuery, type BoardModel } from '../../server/core/index';
-import { tabulate } from '../../client/src/views/resultsModel';
+import { tabulate } from '../../common/rowFacts';
 import { openWebview, posted, root, sendToWebview, useWebviewRig, violations, waitFor } from './harness';
 import { payloads } from './xssPayloads';
 

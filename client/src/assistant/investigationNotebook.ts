@@ -6,7 +6,7 @@ import { templateText, type Say } from '../../../common/templateText';
 import type { Cell } from '../../../common/columnChunks';
 import type { InvestigationPlan, RankedChange, StepOutcome } from '../../../assistant/toolset';
 import type { FieldChange } from '../../../server/core/index';
-import { tabulate } from '../views/resultsModel';
+import { tabulate } from '../../../common/rowFacts';
 import type { CellOutput, FileCell, NotebookFile, OutputRun } from '../notebook/notebookFile';
 
 /** Changes named per step, and in the findings. */
@@ -76,7 +76,7 @@ function runOf(
   target: InvestigationTarget,
   range: string,
   execution: {
-    request: { endpointId: string };
+    request: { endpoint: string };
     facts: { stime: number; etime: number };
     ms: number;
     rows: readonly unknown[];
@@ -91,7 +91,7 @@ function runOf(
     range,
     stime: execution.facts.stime,
     etime: execution.facts.etime,
-    endpoint: execution.request.endpointId,
+    endpoint: execution.request.endpoint,
     ms: execution.ms,
     rows: execution.rows.length,
     ranAt,

@@ -1,7 +1,8 @@
 // History commands: re-run an entry, open its query, clear, and a quick pick over past runs.
 import * as vscode from 'vscode';
 import type { Ctx } from '../ctx';
-import type { HistoryEntry } from '../history/historyStore';
+import { historyRangeLabel, type HistoryEntry } from '../history/historyStore';
+import { localTimezone } from '../../../common/localZone';
 import type { Runner, RunOutcome } from '../run/runner';
 import type { PickItem } from '../views/ui';
 import { t } from '../l10n';
@@ -18,7 +19,7 @@ async function pickEntry(ctx: Ctx): Promise<HistoryEntry | undefined> {
   const outcome = (e: HistoryEntry) => (e.status === 'done' ? t('{0} rows', e.rows) : e.status);
   const items: PickItem<HistoryEntry>[] = ctx.history.entries().map((e) => ({
     label: e.title,
-    description: `${outcome(e)} · ${e.rangeLabel} · ${e.profile}`,
+    description: `${outcome(e)} · ${historyRangeLabel(e, localTimezone)} · ${e.profile}`,
     detail: new Date(e.time).toLocaleString(),
     value: e,
   }));

@@ -36,8 +36,8 @@ import type { Selection, Target } from '../profiles/profiles';
 import { preparedOf } from '../run/runRequest';
 import { sendPrepared } from '../run/sendPrepared';
 import { presetMs, RANGE_PRESETS, type RangePreset } from '../run/timeRange';
-import { tabulate } from '../views/resultsModel';
-import { createPanel, PanelHost, writePage } from '../views/webviewPanel';
+import { tabulate } from '../../../common/rowFacts';
+import { createPanel, PanelHost, PanelsByKey, writePage } from '../views/webviewPanel';
 import { dashboardHtml } from './dashboardHtml';
 import { localTimezone } from '../../../common/localZone';
 
@@ -369,7 +369,7 @@ class BoardPreview extends PanelHost<ExtensionToBoard> {
 
 /** The previews, one per file. */
 export class BoardPreviews implements vscode.Disposable {
-  private readonly previews = new Map<string, BoardPreview>();
+  private readonly previews = new PanelsByKey<BoardPreview>();
 
   constructor(private readonly ctx: Ctx) {}
 
@@ -384,11 +384,8 @@ export class BoardPreviews implements vscode.Disposable {
       return undefined;
     }
     const key = document.uri.toString();
-    const existing = this.previews.get(key);
-    if (existing) {
-      existing.reveal();
-      return existing.settled();
-    }
+    const existing = this.previews.reveal(key);
+    if (existing) return existing.settled();
     const board = boardOf(document.getText());
     if (!board.ok) {
       const [problem] = board.problems;
@@ -400,9 +397,7 @@ export class BoardPreviews implements vscode.Disposable {
       viewColumn: vscode.ViewColumn.Beside,
       preserveFocus: true,
     });
-    const preview = new BoardPreview(this.ctx, document, panel, () => this.previews.delete(key));
-    this.previews.set(key, preview);
-    return preview.settled();
+    return this.previews.open(key, (closed) => new BoardPreview(this.ctx, document, panel, closed)).settled();
   }
 
   private async documentOf(arg: unknown): Promise<vscode.TextDocument | undefined> {
@@ -412,7 +407,7 @@ export class BoardPreviews implements vscode.Disposable {
   }
 
   dispose(): void {
-    for (const preview of this.previews.values()) preview.dispose();
+    for (const preview of this.previews.all()) preview.dispose();
     this.previews.clear();
   }
 }

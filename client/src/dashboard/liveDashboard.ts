@@ -16,7 +16,7 @@ import { dashboardHtml } from './dashboardHtml';
 import { translateTexts } from '../../../common/l10n';
 import { errorText } from '../errorText';
 import { translateText, t } from '../l10n';
-import { createPanel, PanelHost, writePage } from '../views/webviewPanel';
+import { createPanel, PanelHost, writePage, type PanelsByKey } from '../views/webviewPanel';
 
 /** Milliseconds between refreshes of a visible dashboard. */
 export const DASHBOARD_REFRESH_MS = 5000;
@@ -90,11 +90,6 @@ export class LiveDashboard extends PanelHost<ExtensionToDashboard> {
     }
   }
 
-  /** Closes the panel (its dispose listener stops the polling). */
-  close(): void {
-    this.panel.dispose();
-  }
-
   override dispose(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
@@ -105,21 +100,19 @@ export class LiveDashboard extends PanelHost<ExtensionToDashboard> {
 /** Opens (or reveals) the dashboard of a project and resolves after its first refresh. */
 export async function openDashboard(
   ctx: Ctx,
-  dashboards: Map<string, LiveDashboard>,
+  dashboards: PanelsByKey<LiveDashboard>,
   profile: string,
   project: ProjectInfo,
 ): Promise<DashboardOutcome> {
   const key = `${profile}/${project.pcode}`;
-  const existing = dashboards.get(key);
-  if (existing) {
-    existing.reveal();
-    return existing.refresh();
-  }
-  const panel = createPanel(ctx, 'mxql.dashboard', t('MXQL Live: {0}', project.name), {
-    viewColumn: vscode.ViewColumn.Active,
-    preserveFocus: false,
-  });
-  const dashboard = new LiveDashboard(ctx, profile, project, panel, () => dashboards.delete(key));
-  dashboards.set(key, dashboard);
+  const dashboard =
+    dashboards.reveal(key) ??
+    dashboards.open(key, (closed) => {
+      const panel = createPanel(ctx, 'mxql.dashboard', t('MXQL Live: {0}', project.name), {
+        viewColumn: vscode.ViewColumn.Active,
+        preserveFocus: false,
+      });
+      return new LiveDashboard(ctx, profile, project, panel, closed);
+    });
   return dashboard.refresh();
 }

@@ -11,6 +11,7 @@ import type { Runner } from '../run/runner';
 import type { ResultsPanels } from '../views/resultsPanel';
 import { showApiResult } from '../openApiRequest/showApiResult';
 import { openDashboard, type LiveDashboard } from '../dashboard/liveDashboard';
+import type { PanelsByKey } from '../views/webviewPanel';
 import type { ProjectInfo } from './explorerData';
 import type { ExplorerNode } from './explorerNodes';
 import type { ExplorerTree } from './explorerTree';
@@ -25,7 +26,7 @@ export interface ExplorerDeps {
   readonly panels: ResultsPanels;
   readonly tree: ExplorerTree;
   /** Open live dashboards by `profile/pcode`. */
-  readonly dashboards: Map<string, LiveDashboard>;
+  readonly dashboards: PanelsByKey<LiveDashboard>;
 }
 
 type AgentNode = ExplorerNode & { kind: 'agent' };

@@ -15,6 +15,7 @@ import type { ExplorerCommandId } from './explorerCommandTable';
 import { nodeKey } from './explorerNodes';
 import { EXPLORER_VIEW_ID, ExplorerTree } from './explorerTree';
 import type { LiveDashboard } from '../dashboard/liveDashboard';
+import { PanelsByKey } from '../views/webviewPanel';
 import { t } from '../l10n';
 
 const bound = new WeakMap<Ctx, actions.ExplorerDeps>();
@@ -58,8 +59,8 @@ export function registerExplorer(ctx: Ctx, runner: Runner, panels: ResultsPanels
     }),
   );
   tree.setAutoRefresh(autoRefreshSeconds(ctx));
-  const dashboards = new Map<string, LiveDashboard>();
-  ctx.push({ dispose: () => [...dashboards.values()].forEach((d) => d.close()) });
+  const dashboards = new PanelsByKey<LiveDashboard>();
+  ctx.push({ dispose: () => dashboards.all().forEach((d) => d.close()) });
   bound.set(ctx, { ctx, runner, panels, tree, dashboards });
   return tree;
 }

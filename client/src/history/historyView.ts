@@ -1,7 +1,8 @@
 // The "History" tree in the MXQL view container: one item per past run, newest first, with
 // Re-run and Open Query as inline actions.
 import * as vscode from 'vscode';
-import type { HistoryEntry, HistoryStore } from './historyStore';
+import { historyRangeLabel, type HistoryEntry, type HistoryStore } from './historyStore';
+import { localTimezone } from '../../../common/localZone';
 import { t } from '../l10n';
 
 /** The contextValue of history items (package.json menus match it). */
@@ -10,7 +11,7 @@ export const HISTORY_ITEM_CONTEXT = 'mxqlHistoryEntry';
 function describe(entry: HistoryEntry): string {
   const outcome = entry.status === 'done' ? `${entry.rows} rows` : entry.status;
   const project = entry.pcode === undefined ? entry.profile : `${entry.profile}/${entry.pcode}`;
-  return `${outcome} · ${entry.ms} ms · ${entry.rangeLabel} · ${project}`;
+  return `${outcome} · ${entry.ms} ms · ${historyRangeLabel(entry, localTimezone)} · ${project}`;
 }
 
 function tooltip(entry: HistoryEntry): vscode.MarkdownString {

@@ -1,5 +1,5 @@
-// A result's chart as a standalone SVG for exported reports: time on x, the first measure on y, one
-// line per agent (oname, else oid), drawn as plain polylines. The panel's own series builder lives in
+// A result's chart as a standalone SVG for exported reports: the panel's choice of columns (time on x,
+// the first measure on y, one line per agent: common/rowFacts), drawn as plain polylines. The panel's own series builder lives in
 // the webview program, which the extension may not import; this static image needs only the basics.
 // Pure; every text is escaped, and the SVG refers to nothing outside itself.
 import {
@@ -11,6 +11,7 @@ import {
   type ChartMarks,
 } from '../../../common/chartMarks';
 import type { Cell } from '../../../common/resultsMessages';
+import { chartColumnsOf, isTimeColumn, type ChartKind } from '../../../common/rowFacts';
 
 const WIDTH = 720;
 const HEIGHT = 280;
@@ -33,16 +34,23 @@ interface Series {
 
 const MAX_SERIES = 24;
 
+/** What a chart sees in each column: times in the time column, numbers, or text. */
+function chartKindsOf(columns: readonly string[], rows: readonly (readonly Cell[])[]): ChartKind[] {
+  return columns.map((name, i) => {
+    if (!rows.some((r) => typeof r[i] === 'number')) return 'string';
+    return isTimeColumn(name) ? 'time' : 'number';
+  });
+}
+
 /** Aligned series (mean per time and agent), or undefined without a time column and a measure. */
 function seriesOf(
   columns: readonly string[],
   rows: readonly (readonly Cell[])[],
 ): { xs: number[]; series: Series[]; field: string } | undefined {
-  const x = columns.findIndex((c) => c.toLowerCase() === 'time');
-  const numeric = (i: number): boolean => rows.some((r) => typeof r[i] === 'number');
-  const y = columns.findIndex((c, i) => i !== x && !/^(oid|pcode|time)$/i.test(c) && numeric(i));
-  if (x < 0 || y < 0) return undefined;
-  const split = ['oname', 'oid'].map((n) => columns.indexOf(n)).find((i) => i >= 0) ?? -1;
+  const choice = chartColumnsOf(columns, chartKindsOf(columns, rows));
+  const y = choice?.ys[0];
+  if (!choice || y === undefined) return undefined;
+  const { x, split } = choice;
   const sums = new Map<string, Map<number, { sum: number; n: number }>>();
   for (const row of rows) {
     const t = row[x];

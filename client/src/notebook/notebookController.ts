@@ -9,6 +9,8 @@ import type { Runner, RunOutcome } from '../run/runner';
 import type { CellOutput, OutputRun } from './notebookFile';
 import { cellRunOptions, cellTitle } from './cellRun';
 import { cellOutput, headerOf, NOTEBOOK_TYPE } from './notebookSerializer';
+import { historyRangeLabel } from '../history/historyStore';
+import { localTimezone } from '../../../common/localZone';
 
 /** The controller id (the kernel VS Code lists for `.mxqlnb`). */
 export const NOTEBOOK_CONTROLLER_ID = 'mxql-notebook-runner';
@@ -123,7 +125,7 @@ export class MxqlNotebookController implements vscode.Disposable {
       profile: entry.profile,
       ...(entry.pcode !== undefined ? { pcode: entry.pcode } : {}),
       ...(project ? { project } : {}),
-      range: entry.rangeLabel,
+      range: historyRangeLabel(entry, localTimezone),
       stime: entry.stime,
       etime: entry.etime,
       endpoint: entry.endpoint,

@@ -16,7 +16,7 @@ import {
 import type { Ctx } from '../ctx';
 import { translateText, t } from '../l10n';
 import type { ResultsPanels } from '../views/resultsPanel';
-import { tabulate } from '../views/resultsModel';
+import { tabulate } from '../../../common/rowFacts';
 import type { PickItem } from '../views/ui';
 import { describeRunError, isAbort } from './errorActions';
 import { runInfoOf } from './runRecord';

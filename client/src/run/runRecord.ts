@@ -96,7 +96,7 @@ export function historyEntryOf(
     endpoint: prepared.endpoint,
     stime: prepared.range.stime,
     etime: prepared.range.etime,
-    rangeLabel: prepared.range.label,
+    range: prepared.range.choice,
     params: givenParams(prepared),
     injects: prepared.injects,
     query: prepared.mql,

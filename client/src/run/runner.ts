@@ -190,11 +190,7 @@ export class Runner {
       ...(entry.uri ? { uri: entry.uri } : {}),
       ...(isPath ? { path: entry.query } : {}),
     };
-    // The entry's range keeps its span (relative) or its exact times (absolute, labelled with an arrow).
-    const range: RangeChoice = entry.rangeLabel.includes('→')
-      ? { kind: 'absolute', stime: entry.stime, etime: entry.etime }
-      : { kind: 'relative', ms: entry.etime - entry.stime };
-    return this.run(source, { params: entry.params, injects: entry.injects, range, ...extra });
+    return this.run(source, { params: entry.params, injects: entry.injects, range: entry.range, ...extra });
   }
 
   /** Aborts one run, or every run in flight. */

@@ -19,6 +19,7 @@ import {
 } from '../../../common/resultsMessages';
 import { toCsv, toJson } from '../../../common/tabular';
 import type { ResultFacts } from '../../../common/resultFacts';
+import { tabulate } from '../../../common/rowFacts';
 
 export type ResultStatus = 'running' | 'done' | 'error' | 'cancelled';
 
@@ -76,42 +77,6 @@ export interface ResultSnapshot {
 
 /** How many results stay in memory for replay and export; older ones must be re-run. */
 export const KEPT_RESULTS = 20;
-
-/** A decoded JSON value as a cell: nested values become JSON text. */
-function toCell(value: unknown): Cell {
-  if (value === undefined) return null;
-  if (typeof value === 'object' && value !== null) return JSON.stringify(value);
-  return value as Cell;
-}
-
-/** Column names in first-seen key order over all rows. */
-function columnNames(objects: readonly unknown[]): string[] {
-  const seen = new Set<string>();
-  for (const object of objects) {
-    if (typeof object !== 'object' || object === null) continue;
-    for (const key in object) if (Object.hasOwn(object, key)) seen.add(key);
-  }
-  return [...seen];
-}
-
-/** Columns in first-seen key order over all rows, and each row as cells in that order. */
-export function tabulate(objects: readonly unknown[]): { columns: ColumnInfo[]; rows: Cell[][] } {
-  const names = columnNames(objects);
-  const width = names.length;
-  const empty: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
-  // A plain loop: this runs over every row of every result (see test/bench/resultsModel.bench.ts).
-  const rows = objects.map((object) => {
-    const record =
-      typeof object === 'object' && object !== null ? (object as Record<string, unknown>) : empty;
-    const cells = new Array<Cell>(width);
-    for (let i = 0; i < width; i++) {
-      const name = names[i] as string;
-      cells[i] = Object.hasOwn(record, name) ? toCell(record[name]) : null;
-    }
-    return cells;
-  });
-  return { columns: names.map((name) => ({ name })), rows };
-}
 
 export class ResultsModel {
   private readonly results = new Map<string, RunResult>();

@@ -16,7 +16,7 @@ import type { Ctx } from '../ctx';
 import { t } from '../l10n';
 import { runErrorAction } from '../run/errorActions';
 import { resultsHtml } from './resultsHtml';
-import { createPanel, listenToPanel, postToPanel, writePage } from './webviewPanel';
+import { createPanel, PanelHost, writePage } from './webviewPanel';
 
 /** The webview type; also the serializer's key (package.json activation event onWebviewPanel:mxql.results). */
 export const RESULTS_VIEW_TYPE = 'mxql.results';
@@ -33,12 +33,51 @@ export interface ResultsActions {
 /** True while a results panel is open: the palette offers Compare Result with… then. */
 const RESULT_SHOWN_KEY = 'mxql.resultShown';
 
-interface PanelEntry {
-  readonly panel: vscode.WebviewPanel;
-  ready: boolean;
+/** One results panel: the run it shows and whether its page is ready for that run's messages. */
+class PanelEntry extends PanelHost<ExtensionToResults> {
+  ready = false;
   runId: string | undefined;
   /** Counts replays, so the unsent rest of a replaced replay is dropped. */
-  replays: number;
+  replays = 0;
+
+  constructor(
+    ctx: Ctx,
+    panel: vscode.WebviewPanel,
+    private readonly heard: (entry: PanelEntry, data: unknown) => void,
+    closed: () => void,
+  ) {
+    super(ctx, panel, 'Results panel', closed);
+    writePage(ctx, panel, (page) =>
+      resultsHtml({
+        cspSource: page.cspSource,
+        nonce: page.nonce,
+        scriptUri: page.uri('results.js'),
+        styleUri: page.uri('results.css'),
+        codiconsUri: page.uri('codicon.css'),
+        title: t('MXQL Results'),
+        texts: translateResultsTexts(t),
+      }),
+    );
+  }
+
+  protected receive(data: unknown): void {
+    this.heard(this, data);
+  }
+
+  /** Shows `title`, and the panel beside the editor when it is hidden (the editor keeps the focus). */
+  present(title: string): void {
+    this.panel.title = `MXQL: ${title}`;
+    if (!this.panel.visible) this.panel.reveal(vscode.ViewColumn.Beside, true);
+  }
+
+  get active(): boolean {
+    return this.panel.active;
+  }
+
+  /** Posts one message; resolves once the page took it or failed to (logged, never rejects). */
+  send(message: ExtensionToResults): Promise<void> {
+    return this.deliver(message);
+  }
 }
 
 /** "1 row", "1,234 rows". */
@@ -70,7 +109,7 @@ export class ResultsPanels implements vscode.Disposable {
   registerSerializer(): vscode.Disposable {
     return vscode.window.registerWebviewPanelSerializer(RESULTS_VIEW_TYPE, {
       deserializeWebviewPanel: (panel) => {
-        this.adopt(panel, undefined);
+        this.adopt(panel);
         return Promise.resolve();
       },
     });
@@ -82,14 +121,13 @@ export class ResultsPanels implements vscode.Disposable {
     const entry = reusable ?? this.create(run.title);
     entry.runId = run.runId;
     this.lastShown = entry;
-    entry.panel.title = `MXQL: ${run.title}`;
-    if (!entry.panel.visible) entry.panel.reveal(vscode.ViewColumn.Beside, true);
+    entry.present(run.title);
     void this.replay(entry);
   }
 
   /** The run of the active results panel, else of the panel that showed a run last. */
   shownRunId(): string | undefined {
-    const active = [...this.entries].find((e) => e.panel.active);
+    const active = [...this.entries].find((e) => e.active);
     const last = this.lastShown && this.entries.has(this.lastShown) ? this.lastShown : undefined;
     return (active ?? last ?? [...this.entries].at(-1))?.runId;
   }
@@ -122,25 +160,14 @@ export class ResultsPanels implements vscode.Disposable {
       viewColumn: vscode.ViewColumn.Beside,
       preserveFocus: true,
     });
-    return this.adopt(panel, undefined);
+    return this.adopt(panel);
   }
 
-  private adopt(panel: vscode.WebviewPanel, runId: string | undefined): PanelEntry {
-    const entry: PanelEntry = { panel, ready: false, runId, replays: 0 };
-    writePage(this.ctx, panel, (page) =>
-      resultsHtml({
-        cspSource: page.cspSource,
-        nonce: page.nonce,
-        scriptUri: page.uri('results.js'),
-        styleUri: page.uri('results.css'),
-        codiconsUri: page.uri('codicon.css'),
-        title: t('MXQL Results'),
-        texts: translateResultsTexts(t),
-      }),
-    );
-    listenToPanel(
+  private adopt(panel: vscode.WebviewPanel): PanelEntry {
+    const entry = new PanelEntry(
+      this.ctx,
       panel,
-      (data) => void this.receive(entry, data),
+      (heard, data) => void this.receive(heard, data),
       () => {
         this.entries.delete(entry);
         this.shownChanged();
@@ -189,7 +216,7 @@ export class ResultsPanels implements vscode.Disposable {
   /** Posts one message; resolves once the webview took it or failed to (logged, never rejects). */
   private async post(entry: PanelEntry, message: ExtensionToResults): Promise<void> {
     const stamped = message.type === 'columnsChunk' ? { ...message, sentAt: Date.now() } : message;
-    await postToPanel(this.ctx, entry.panel, 'Results panel', stamped);
+    await entry.send(stamped);
   }
 
   private async receive(entry: PanelEntry, data: unknown): Promise<void> {
@@ -270,7 +297,7 @@ export class ResultsPanels implements vscode.Disposable {
   }
 
   dispose(): void {
-    for (const entry of [...this.entries]) entry.panel.dispose();
+    for (const entry of [...this.entries]) entry.close();
     this.entries.clear();
   }
 }

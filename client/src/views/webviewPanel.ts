@@ -1,6 +1,7 @@
 // What every webview panel of the extension does the same way: it loads only from dist/webview, its page
 // is written with a fresh nonce per render, messages come in through the protocol's parser, and a post
-// that fails is logged, never thrown into the host.
+// that fails is logged, never thrown into the host. Every panel (results, live dashboard, dashboard
+// preview) is a PanelHost; the two that open one panel per file or project keep them in a PanelsByKey.
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { Ctx } from '../ctx';
@@ -46,7 +47,7 @@ export function writePage(ctx: Ctx, panel: vscode.WebviewPanel, build: (assets: 
  * Listens to the panel: each message the page sends goes to `receive`, and `disposed` runs once when the
  * panel closes, after the listener is gone. The returned disposables end the listening early.
  */
-export function listenToPanel(
+function listenToPanel(
   panel: vscode.WebviewPanel,
   receive: (data: unknown) => void,
   disposed: () => void,
@@ -87,11 +88,21 @@ export abstract class PanelHost<Message> implements vscode.Disposable {
   protected abstract receive(data: unknown): void;
 
   protected post(message: Message): void {
-    void postToPanel(this.ctx, this.panel, this.what, message);
+    void this.deliver(message);
+  }
+
+  /** Posts `message`; resolves once the page took it or failed to (logged, never rejects). */
+  protected deliver(message: Message): Promise<void> {
+    return postToPanel(this.ctx, this.panel, this.what, message);
   }
 
   reveal(): void {
     this.panel.reveal(undefined, false);
+  }
+
+  /** Closes the panel; its closing disposes the host. */
+  close(): void {
+    this.panel.dispose();
   }
 
   dispose(): void {
@@ -100,7 +111,7 @@ export abstract class PanelHost<Message> implements vscode.Disposable {
 }
 
 /** Posts one message; resolves once the page took it or failed to (logged as `what`, never rejects). */
-export async function postToPanel(
+async function postToPanel(
   ctx: Ctx,
   panel: vscode.WebviewPanel,
   what: string,
@@ -110,5 +121,37 @@ export async function postToPanel(
     await panel.webview.postMessage(message);
   } catch (error) {
     ctx.log.warn(`${what} did not take a message: ${String(error)}`);
+  }
+}
+
+/**
+ * The open panels of one kind, one per key (a file, a project): asking for a key that is open reveals its
+ * panel rather than opening a second one, and a panel that closes is forgotten.
+ */
+export class PanelsByKey<Host extends { reveal(): void }> {
+  private readonly hosts = new Map<string, Host>();
+
+  /** The open host of `key`, revealed; undefined when none is open. */
+  reveal(key: string): Host | undefined {
+    const host = this.hosts.get(key);
+    host?.reveal();
+    return host;
+  }
+
+  /** Opens the host of `key` with `create`, which is handed the call that forgets it when its panel closes. */
+  open(key: string, create: (closed: () => void) => Host): Host {
+    const host = create(() => this.hosts.delete(key));
+    this.hosts.set(key, host);
+    return host;
+  }
+
+  /** Every open host. */
+  all(): Host[] {
+    return [...this.hosts.values()];
+  }
+
+  /** Forgets every host (their owner disposes them). */
+  clear(): void {
+    this.hosts.clear();
   }
 }

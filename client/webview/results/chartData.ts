@@ -2,14 +2,15 @@
 // Pure: tested in node. Large inputs are averaged into time buckets, and the chart says so.
 
 import { type Cell, type ColumnInfo } from '../../../common/resultsMessages';
+import {
+  chartCandidates as chartColumnsCandidates,
+  chartColumnsOf,
+  type ChartColumns,
+} from '../../../common/rowFacts';
 import { type DisplayKind } from './columns';
 
 /** Which columns the chart uses. Indexes into the result's columns; `split` -1 = no split. */
-export interface ChartChoice {
-  readonly x: number;
-  readonly ys: readonly number[];
-  readonly split: number;
-}
+export type ChartChoice = ChartColumns;
 
 /** One drawn line. */
 export interface ChartSeries {
@@ -34,36 +35,30 @@ export interface ChartLimits {
 }
 
 const defaultLimits: ChartLimits = { maxPoints: 2000, maxSeries: 24 };
-const preferredSplits = ['oname', 'oid', 'okind', 'okindname', 'host', 'key'];
-
 /** Columns usable by the chart: the time axis, numeric y candidates and split keys. */
 export function chartCandidates(
   columns: readonly ColumnInfo[],
   kinds: readonly DisplayKind[],
 ): { x: number; numeric: number[]; keys: number[] } {
-  const x = columns.findIndex((c, i) => c.name.toLowerCase() === 'time' && kinds[i] === 'time');
-  const fallbackX = x >= 0 ? x : kinds.indexOf('time');
-  const idLike = (i: number): boolean => /^(oid|pcode)$/i.test(columns[i]?.name ?? '');
-  const numeric = kinds.flatMap((k, i) => (k === 'number' && !idLike(i) ? [i] : []));
-  const keys = kinds.flatMap((k, i) => (k === 'string' || (k === 'number' && idLike(i)) ? [i] : []));
-  return { x: fallbackX, numeric, keys };
+  return chartColumnsCandidates(
+    columns.map((c) => c.name),
+    kinds,
+  );
 }
 
-/** The initial choice: the first numeric column and the first usual key (oname, oid …). */
+/** The initial choice: the wanted columns, else the first numeric column and the usual key (oname, oid …). */
 export function defaultChoice(
   columns: readonly ColumnInfo[],
   kinds: readonly DisplayKind[],
   wantedY: readonly string[],
   wantedSplit: string,
 ): ChartChoice | undefined {
-  const { x, numeric, keys } = chartCandidates(columns, kinds);
-  if (x < 0 || numeric.length === 0) return undefined;
-  const byName = (name: string): number => columns.findIndex((c) => c.name === name);
-  const ys = wantedY.map(byName).filter((i) => numeric.includes(i));
-  const named = wantedSplit === '-' ? -1 : byName(wantedSplit);
-  const preferred = preferredSplits.map(byName).find((i) => keys.includes(i)) ?? -1;
-  const split = keys.includes(named) || (named === -1 && wantedSplit === '-') ? named : preferred;
-  return { x, ys: ys.length ? ys : numeric.slice(0, 1), split };
+  return chartColumnsOf(
+    columns.map((c) => c.name),
+    kinds,
+    wantedY,
+    wantedSplit,
+  );
 }
 
 interface Bucketing {

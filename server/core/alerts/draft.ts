@@ -14,7 +14,8 @@ import { formatDuration } from '../../../common/durations';
 import type { CategoryCatalog } from '../catalog/index';
 import { computeColumnFlow } from '../columns/flow';
 import { checkEventRules } from '../embedded/eventRules';
-import { agentKeyOf, agentOf, NOT_MEASURES, type CompareRow } from '../run/compare';
+import { agentKeyOf, agentOf } from '../../../common/rowFacts';
+import { NOT_MEASURES, type CompareRow } from '../run/compare';
 import { parse } from '../syntax/index';
 import {
   backtest,

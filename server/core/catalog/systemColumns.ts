@@ -31,11 +31,8 @@ export const AGENT_COLUMNS: readonly Column[] = [
   system('onodeName', 'String', 'Name of the node group (onode).'),
 ];
 
-/**
- * The columns that say which agent a row is from: its id and its identity columns. The one answer for
- * the run planner's agent filters, the demo's generated rows and anyone else who asks.
- */
-export const AGENT_IDENTITY_FIELDS: readonly string[] = ['oid', ...AGENT_COLUMNS.map((c) => c.name)];
+/** Which columns name a row's agent is a fact of result rows (common/rowFacts); the catalog describes them. */
+export { AGENT_IDENTITY_FIELDS } from '../../../common/rowFacts';
 
 /** Columns produced by commands or consumed by dashboards by convention, with their meaning. */
 export const GENERATED_COLUMNS: readonly Column[] = [

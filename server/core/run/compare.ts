@@ -5,7 +5,7 @@
  * runs goes through the one run planner (`planComparison`), so a comparison sends exactly what two runs
  * would.
  */
-import { AGENT_IDENTITY_FIELDS } from '../catalog/systemColumns';
+import { AGENT_IDENTITY_FIELDS, agentKeyOf, agentOf, type AgentKey } from '../../../common/rowFacts';
 import { planRun, type PlanInput, type RunPlan } from './plan';
 import type { RangeChoice } from './timeRange';
 
@@ -79,7 +79,7 @@ export interface Comparison {
   /** Every agent and field in both windows, the farthest moved (by |score|) first. */
   readonly changes: readonly FieldChange[];
   /** What the rows are grouped by: `oid`, `oname`, or null (the whole result as one). */
-  readonly agentKey: 'oid' | 'oname' | null;
+  readonly agentKey: AgentKey;
   /** Agents with rows in only one of the windows. */
   readonly onlyInWindow: readonly string[];
   readonly onlyInBaseline: readonly string[];
@@ -113,25 +113,6 @@ interface Group {
   readonly oid?: number;
   readonly values: Map<string, number[]>;
   rows: number;
-}
-
-/** What rows name their agent by: `oid` when any row has one, else `oname`, else null (one series). */
-export function agentKeyOf(rows: readonly CompareRow[]): Comparison['agentKey'] {
-  const has = (key: string) => rows.some((r) => r[key] !== undefined && r[key] !== null && r[key] !== '');
-  return has('oid') ? 'oid' : has('oname') ? 'oname' : null;
-}
-
-/** The agent of a row: its grouping id, its label (oname, `oid N`, or `all`) and its oid when it has one. */
-export function agentOf(
-  row: CompareRow,
-  key: Comparison['agentKey'],
-): { id: string; label: string; oid?: number } {
-  const value = key === null ? 'all' : row[key];
-  const id = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
-  const oid = typeof row['oid'] === 'number' ? row['oid'] : undefined;
-  const name = typeof row['oname'] === 'string' && row['oname'] !== '' ? row['oname'] : undefined;
-  const label = key === null ? 'all' : (name ?? (oid !== undefined ? `oid ${oid}` : id));
-  return { id, label, ...(oid !== undefined ? { oid } : {}) };
 }
 
 function groupRows(rows: readonly CompareRow[], key: Comparison['agentKey']): Map<string, Group> {

@@ -30,6 +30,11 @@ export interface ResolvedRange {
   readonly stime: number;
   readonly etime: number;
   readonly label: string;
+  /**
+   * The choice the range was resolved from: a relative span (a directive's `@range` included) or the exact
+   * times. What a run keeps to be run again; the label is only its wording.
+   */
+  readonly choice: RangeChoice;
   /** Where the range came from: the caller's explicit override, the file's directives, or the fallback choice. */
   readonly source: 'override' | 'directive' | 'picker';
 }
@@ -112,7 +117,8 @@ export function resolveRange(
     return resolveChoice(choice, now, zone, 'directive');
   }
   if (directives.range) {
-    return { stime: now - directives.range.ms, etime: now, label: directives.range.raw, source: 'directive' };
+    const choice: RangeChoice = { kind: 'relative', ms: directives.range.ms };
+    return { stime: now - choice.ms, etime: now, label: directives.range.raw, choice, source: 'directive' };
   }
   return resolveChoice(fallback, now, zone, 'picker');
 }
@@ -124,6 +130,6 @@ function resolveChoice(
   source: ResolvedRange['source'],
 ): ResolvedRange {
   const label = choiceLabel(choice, zone);
-  if (choice.kind === 'absolute') return { stime: choice.stime, etime: choice.etime, label, source };
-  return { stime: now - choice.ms, etime: now, label, source };
+  if (choice.kind === 'absolute') return { stime: choice.stime, etime: choice.etime, label, choice, source };
+  return { stime: now - choice.ms, etime: now, label, choice, source };
 }

@@ -44,7 +44,7 @@ suite('run', () => {
     const entry = api.history()[0];
     assert.equal(entry?.id, outcome.runId);
     assert.equal(entry.rows, result.rowCount);
-    assert.equal(entry.rangeLabel, '15m');
+    assert.deepEqual(entry.range, { kind: 'relative', ms: 15 * 60_000 });
     assert.equal(entry.profile, 'Demo');
     assert.equal(entry.pcode, project.pcode);
     assert.ok(!entry.query.includes('@param'), 'directive lines must be stripped before sending');
@@ -126,7 +126,7 @@ suite('run', () => {
     assert.ok(entry);
     assert.ok(entry.query.includes('app_host'), entry.query);
     assert.ok(!entry.query.includes('app_counter'), entry.query);
-    assert.equal(entry.rangeLabel, '5m');
+    assert.deepEqual(entry.range, { kind: 'relative', ms: 5 * 60_000 });
   });
 
   test('cancel aborts the HTTP request of a slow query', async () => {
@@ -172,13 +172,17 @@ suite('run', () => {
     assert.match(api.statusText(), / · 3h$/);
     const first = await runCommand('mxql.runFile', { uri: fileUri('queries/tps.mxql') });
     assert.equal(first.status, 'done', first.message);
-    assert.equal(api.history()[0]?.rangeLabel, '3h');
+    assert.deepEqual(api.history()[0]?.range, { kind: 'relative', ms: 3 * 3_600_000 });
     await vscode.commands.executeCommand('mxql.pickTimeRange', '1h');
     const again = await runCommand('mxql.history.rerun', { id: first.runId });
     assert.equal(again.status, 'done', again.message);
     assert.notEqual(again.runId, first.runId);
     assert.equal(api.history()[0]?.query, api.history()[1]?.query);
-    assert.equal(api.history()[0]?.rangeLabel, '3h', 'a history re-run keeps the range of the entry');
+    assert.deepEqual(
+      api.history()[0]?.range,
+      { kind: 'relative', ms: 3 * 3_600_000 },
+      'a history re-run keeps the range of the entry',
+    );
   });
 
   test('a predefined path goes to /mxql/path with an empty param map', async () => {
