@@ -21,7 +21,7 @@ import { done, fenced, refuse } from '../results';
 import { toolProse } from '../texts';
 import type { ToolDefinition } from '../types';
 import { run, sendablePlan, sendOrExplain, toolPlanInput } from './run';
-import { MQL_SCHEMA, PCODE_SCHEMA } from './schemas';
+import { MQL_SCHEMA, PCODE_SCHEMA, PROJECT_SCHEMA } from './schemas';
 import { projectOf, requireTarget } from './target';
 
 export interface AlertDraftInput {
@@ -201,11 +201,7 @@ export const alertDraft: ToolDefinition<AlertDraftInput> = {
         },
         required: ['stime', 'etime', 'stimeIso', 'etimeIso', 'rowCount', 'complete'],
       },
-      project: {
-        type: 'object',
-        properties: { pcode: { type: 'integer' }, target: { type: 'string' } },
-        required: ['pcode', 'target'],
-      },
+      project: PROJECT_SCHEMA,
       backtest: {
         type: 'object',
         properties: {

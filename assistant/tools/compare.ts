@@ -11,6 +11,7 @@ import type { ToolContext, ToolDefinition, ToolTarget } from '../types';
 import { projectOf, requireTarget } from './target';
 import { RANGE_SCHEMA, run, sendablePlan, sendOrExplain, toolPlanInput, type RunInput } from './run';
 import { resolveRunSource } from './runSource';
+import { PROJECT_SCHEMA } from './schemas';
 
 export interface CompareInput extends Omit<RunInput, 'maxRows'> {
   readonly baseline: Baseline;
@@ -150,11 +151,7 @@ export const compare: ToolDefinition<CompareInput> = {
       baseline: { enum: [...BASELINES] },
       window: WINDOW_SCHEMA,
       baselineWindow: WINDOW_SCHEMA,
-      project: {
-        type: 'object',
-        properties: { pcode: { type: 'integer' }, target: { type: 'string' } },
-        required: ['pcode', 'target'],
-      },
+      project: PROJECT_SCHEMA,
       agentKey: { enum: ['oid', 'oname', null] },
       changes: {
         type: 'array',

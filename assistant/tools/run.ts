@@ -27,7 +27,7 @@ import { MXQL_ROW_LIMIT } from '../../common/limits';
 import { done, refuse } from '../results';
 import type { ToolContext, ToolDefinition, ToolTarget } from '../types';
 import { projectOf, requireTarget } from './target';
-import { MQL_SCHEMA, PCODE_SCHEMA } from './schemas';
+import { MQL_SCHEMA, PCODE_SCHEMA, PROJECT_SCHEMA } from './schemas';
 import { columnsOf, cutOut, emptyLines, resultText, roundedRows, summaries } from './runResult';
 import { dollarKeys, resolveRunSource, type RunSource } from './runSource';
 import { toolProse } from '../texts';
@@ -324,11 +324,7 @@ export const run: ToolDefinition<RunInput> = {
         },
       },
       range: RANGE_SCHEMA,
-      project: {
-        type: 'object',
-        properties: { pcode: { type: 'integer' }, target: { type: 'string' } },
-        required: ['pcode', 'target'],
-      },
+      project: PROJECT_SCHEMA,
       summary: {
         type: 'object',
         additionalProperties: {

@@ -22,6 +22,13 @@ export const COLUMN_SCHEMA: JsonSchema = {
   required: ['name'],
 };
 
+/** The project a reading tool ran on, as its result states it: the code and how the target is named. */
+export const PROJECT_SCHEMA: JsonSchema = {
+  type: 'object',
+  properties: { pcode: { type: 'integer' }, target: { type: 'string' } },
+  required: ['pcode', 'target'],
+};
+
 /** An optional project code. */
 export const PCODE_SCHEMA: JsonSchema = {
   type: 'integer',

@@ -5,33 +5,15 @@
 // `features/` module, except the JSON event-rule editor, which is an editor feature of its own and borrows
 // the completion result shapes and the hover texts. The facade (index.ts) exports both layers.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, posix, relative, sep } from 'node:path';
+import { posix } from 'node:path';
 import { test } from 'node:test';
 import ts from 'typescript';
-
-const coreDir = join(__dirname, '..', '..', 'server', 'core');
+import { coreSources } from '../support/coreSources';
 
 /** Non-feature modules that may read a feature module, each with the only modules it may read. */
 const FEATURE_READERS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
   ['embedded/eventRules.ts', new Set(['features/completionTypes', 'features/hover'])],
 ]);
-
-/** Every core module's text by its path relative to the core, in `/` form. */
-function coreSources(): Map<string, string> {
-  const out = new Map<string, string>();
-  const walk = (dir: string): void => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (/\.[cm]?[jt]s$/.test(entry.name)) {
-        out.set(relative(coreDir, path).split(sep).join('/'), readFileSync(path, 'utf8'));
-      }
-    }
-  };
-  walk(coreDir);
-  return out;
-}
 
 /** Each import of a feature module by a module outside `features/` that {@link FEATURE_READERS} does not allow. */
 function featureImports(sources: ReadonlyMap<string, string>): string[] {

@@ -3,28 +3,10 @@
 // read from every import form of every core module (`import`, `export … from`, `import()`), at the level
 // of folders; a planted import shows the check finds a cycle.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, posix, relative, sep } from 'node:path';
+import { posix } from 'node:path';
 import { test } from 'node:test';
 import ts from 'typescript';
-
-const coreDir = join(__dirname, '..', '..', 'server', 'core');
-
-/** Every core module's text by its path relative to the core, in `/` form. */
-function coreSources(): Map<string, string> {
-  const out = new Map<string, string>();
-  const walk = (dir: string): void => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (/\.m?ts$/.test(entry.name)) {
-        out.set(relative(coreDir, path).split(sep).join('/'), readFileSync(path, 'utf8'));
-      }
-    }
-  };
-  walk(coreDir);
-  return out;
-}
+import { coreSources } from '../support/coreSources';
 
 /** The folder-level import graph: folder → folders its modules import (outside the core left out). */
 function folderGraph(sources: ReadonlyMap<string, string>): Map<string, Set<string>> {
