@@ -28,6 +28,7 @@ import {
 } from '../api/index';
 import type { ResultFacts } from '../common/resultFacts';
 import type { ParamOrigin } from '../common/resultsMessages';
+import type { RunRecord } from '../common/runRecord';
 // The CLI ships the catalog data inline (see cli/check.ts).
 import { bundledCategoryCatalog } from '../server/core/catalog/bundledCatalog';
 import {
@@ -258,7 +259,8 @@ export interface RunFailure {
 }
 
 /** One file's outcome (or one query's, in a JSON file). */
-export interface FileRun {
+/** One file's run as the CLI reports it: the run record's facts (common/runRecord.ts) and the rows. */
+export interface FileRun extends Pick<RunRecord, 'ms'>, Partial<Pick<RunRecord, 'params' | 'pcode'>> {
   readonly path: string;
   /** In a JSON file: the JSON pointer of the query's string, and where its text starts inside the string (1-based). */
   readonly pointer?: string;
@@ -266,18 +268,14 @@ export interface FileRun {
   readonly column?: number;
   readonly status: 'ok' | 'empty' | 'error';
   readonly rows: readonly MxqlRow[];
-  readonly ms: number;
   readonly notice?: string;
   /** `$stime`/`$etime` the run filled from its time range, with the values sent. */
   readonly fromRange?: Readonly<Record<string, string>>;
-  /** In a JSON file: the `$params` the board filled (--param, the author's, the default merge), as sent. */
-  readonly params?: Readonly<Record<string, string>>;
+  /** In a JSON file, `params` are the `$params` the board filled (--param, the author's, the default merge). */
   /** Where each of `params` came from (core's boardValues). */
   readonly paramOrigins?: Readonly<Record<string, ParamOrigin>>;
   /** The project the CLI chose for the file (with --demo), and why. */
   readonly project?: string;
-  /** The project code the query was sent to. */
-  readonly pcode?: number;
   /** What the rows are (common/resultFacts.ts): limit reached and which end kept, the range sent. */
   readonly facts?: ResultFacts;
   readonly error?: RunFailure;

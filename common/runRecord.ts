@@ -1,7 +1,8 @@
 // What a run was: the query, where it was sent, the range and values it was sent with, when it started,
-// and how many rows came back how fast. The results header (RunInfo), the history (HistoryEntry) and a
-// notebook output (OutputRun) each keep a part of these facts; they take their fields from this one
-// record, so a fact has one name and one meaning wherever a run is remembered. Types only.
+// and how many rows came back how fast. The results header (RunInfo), the history (HistoryEntry), a
+// notebook output (OutputRun) and the CLI's report of a file (FileRun) each keep a part of these facts;
+// they take their fields from this one record, so a fact has one name and one meaning wherever a run is
+// remembered. Types only.
 
 /** Every fact of one run; each keeper picks the ones it needs. */
 export interface RunRecord {

@@ -21,7 +21,7 @@ import type { PickItem } from '../views/ui';
 import { describeRunError, isAbort } from './errorActions';
 import { runInfoOf } from './runRecord';
 import { editorPlanInput, preparedOf } from './runRequest';
-import type { RunOutcome, RunRecord } from './runner';
+import type { RunOutcome, RunReplay } from './runner';
 import { sendPrepared } from './sendPrepared';
 import { choiceLabel } from './timeRange';
 
@@ -33,8 +33,8 @@ export interface CompareArgs {
 
 /** What compareResult needs of the runner. */
 export interface CompareRunner {
-  recordOf(runId: string): RunRecord | undefined;
-  startTracked(controller: AbortController, record: RunRecord): { runId: string; done: () => void };
+  replayOf(runId: string): RunReplay | undefined;
+  startTracked(controller: AbortController, record: RunReplay): { runId: string; done: () => void };
 }
 
 /** A plan that could not be sent: said as it is, nothing was sent. */
@@ -91,7 +91,7 @@ export async function compareResult(
   args: CompareArgs,
 ): Promise<RunOutcome> {
   const shownId = args.runId ?? panels.shownRunId();
-  const record = shownId === undefined ? undefined : runner.recordOf(shownId);
+  const record = shownId === undefined ? undefined : runner.replayOf(shownId);
   if (!record) {
     const text = t('There is no result to compare: run a query, then compare its result with a baseline.');
     void ctx.ui.message('info', text);

@@ -76,8 +76,11 @@ function givenOnly(values: RunValues, origins: CollectedValues['origins']): RunV
   return { ...values, params: Object.fromEntries(params) };
 }
 
-/** What a shown result was run with, so Compare with… sends the same query again (compareResult.ts). */
-export interface RunRecord {
+/**
+ * What a shown result was run with, so Compare with… sends the same query again (compareResult.ts). The
+ * facts of the run itself are the run record's (common/runRecord.ts); this is how to send it again.
+ */
+export interface RunReplay {
   readonly source: RunSource;
   readonly values: RunValues;
   readonly selection: Selection;
@@ -86,8 +89,8 @@ export interface RunRecord {
 
 export class Runner {
   private readonly inflight = new Map<string, AbortController>();
-  /** The run records of the results the model keeps, by run id (oldest first). */
-  private readonly records = new Map<string, RunRecord>();
+  /** How to send again each result the model keeps, by run id (oldest first). */
+  private readonly replays = new Map<string, RunReplay>();
   private last: { source: RunSource; options: RunOptions } | undefined;
   private sequence = 0;
 
@@ -137,26 +140,26 @@ export class Runner {
   }
 
   /** The record of a result the panels can show; undefined once the result is no longer kept. */
-  recordOf(runId: string): RunRecord | undefined {
-    return this.records.get(runId);
+  replayOf(runId: string): RunReplay | undefined {
+    return this.replays.get(runId);
   }
 
   /**
    * A new run id, tracked as in flight with `controller` until the returned function is called; its
    * result can be compared again, as the run of `record`.
    */
-  startTracked(controller: AbortController, record: RunRecord): { runId: string; done: () => void } {
+  startTracked(controller: AbortController, record: RunReplay): { runId: string; done: () => void } {
     const runId = this.nextRunId();
     this.inflight.set(runId, controller);
     this.remember(runId, record);
     return { runId, done: () => this.inflight.delete(runId) };
   }
 
-  private remember(runId: string, record: RunRecord): void {
-    this.records.set(runId, record);
-    for (const id of this.records.keys()) {
-      if (this.records.size <= KEPT_RESULTS) break;
-      this.records.delete(id);
+  private remember(runId: string, record: RunReplay): void {
+    this.replays.set(runId, record);
+    for (const id of this.replays.keys()) {
+      if (this.replays.size <= KEPT_RESULTS) break;
+      this.replays.delete(id);
     }
   }
 
@@ -327,7 +330,7 @@ export class Runner {
     prepared: PreparedRun,
     target: Target,
     options: RunOptions,
-    record: Omit<RunRecord, 'prepared'>,
+    record: Omit<RunReplay, 'prepared'>,
   ): Promise<RunOutcome> {
     const run = runInfoOf(
       this.nextRunId(),
