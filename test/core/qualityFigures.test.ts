@@ -12,11 +12,11 @@ import {
   readCorpus,
 } from '../support/languageQuality';
 
-corpusTest('noise: at most 5% of working corpus queries get a warning or error', () => {
+corpusTest('noise: at most 1% of working corpus queries get a warning or error', () => {
   const noise = measureNoise(readCorpus(corpusDir), bundledCategoryCatalog);
   assert.ok(noise.files > 100);
   const share = noise.noisy / noise.files;
-  assert.ok(share <= 0.05, `${percent(share)} noisy: ${JSON.stringify([...noise.perCode])}`);
+  assert.ok(share <= 0.01, `${percent(share)} noisy: ${JSON.stringify([...noise.perCode])}`);
 });
 
 corpusTest('completion, leave one out with held-out usage counts, beats alphabetical order', async () => {

@@ -616,6 +616,20 @@ export const DIAGNOSTICS = {
       `Column '${a.name}' does not exist ${a.category === null ? 'here' : `here (category '${a.category}' and the commands above)`}, so this reference matches nothing.${didYouMeanSentence(a.suggestions)}`,
     'Only where the column set is known completely (created by the pipeline, or a fully catalogued category).',
   ),
+  'column/removed-above': template<{ name: string; command: string; line: number; renamedTo: string | null }>(
+    'information',
+    (a) =>
+      a.renamedTo === null
+        ? `Column '${a.name}' is gone after the ${a.command} on line ${a.line}, so this reference matches nothing here.${a.command === 'SELECT' ? ' List it in that SELECT to use it.' : ''}`
+        : `Column '${a.name}' was renamed to '${a.renamedTo}' by the RENAME on line ${a.line}, so this reference matches nothing here. Write '${a.renamedTo}' to use it.`,
+    'The column existed and a command above took it away: a leftover the service ignores, common in working queries, so it is faded rather than flagged.',
+  ),
+  'column/not-created': template<Named>(
+    'information',
+    (a) =>
+      `Nothing above creates column '${a.name}', so this reference matches nothing here unless the service adds it.`,
+    'A column commands create (`_id_`, `_name_`, `_rows_`, `rownum` …): the service may add some itself, so it is not flagged.',
+  ),
   'column/not-in-catalog': template<WithSuggestions & { category: string }>(
     'information',
     (a) =>

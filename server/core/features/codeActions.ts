@@ -30,6 +30,7 @@ export function quickFixes(
     case 'category/unknown':
     case 'column/unknown':
     case 'column/not-in-catalog':
+    case 'column/removed-above':
     case 'command/deprecated':
     case 'command/unknown':
     case 'option/unknown':

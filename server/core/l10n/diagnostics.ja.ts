@@ -192,6 +192,12 @@ export const MESSAGES_JA: MessageTable = {
       `カタログはカテゴリ '${a.name}' を知らないため、その列を検査・補完できません。クエリが行を返さない場合は名前を確認してください。`,
     'column/unknown': (a) =>
       `列 '${a.name}' は${a.category === null ? 'ここに' : `ここ (カテゴリ '${a.category}' と上のコマンド) に`}存在しないため、この参照は何にも一致しません。${phrases.didYouMean(a.suggestions)}`,
+    'column/removed-above': (a) =>
+      a.renamedTo === null
+        ? `列 '${a.name}' は ${a.line} 行目の ${a.command} の後には存在しないため、この参照はここでは何も指しません。${a.command === 'SELECT' ? '使うにはその SELECT に加えてください。' : ''}`
+        : `列 '${a.name}' は ${a.line} 行目の RENAME で '${a.renamedTo}' に変わったため、この参照はここでは何も指しません。使うには '${a.renamedTo}' と書いてください。`,
+    'column/not-created': (a) =>
+      `上に列 '${a.name}' を作るコマンドがないため、サービスが追加しない限り、この参照はここでは何も指しません。`,
     'column/not-in-catalog': (a) =>
       `カタログはカテゴリ '${a.category}' の列 '${a.name}' を知りません。このカテゴリの一覧は不完全なため、列は実際に存在する可能性があります。${phrases.didYouMean(a.suggestions)}`,
 

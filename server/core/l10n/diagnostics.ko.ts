@@ -185,6 +185,12 @@ export const MESSAGES_KO: MessageTable = {
       `카탈로그가 카테고리 '${a.name}'을(를) 몰라 컬럼을 검사하거나 완성할 수 없습니다. 쿼리가 행을 반환하지 않으면 이름을 확인하세요.`,
     'column/unknown': (a) =>
       `컬럼 '${a.name}'이(가) ${a.category === null ? '여기에' : `여기(카테고리 '${a.category}'와 위의 명령 기준)에`} 없으므로 이 참조는 아무것도 가리키지 않습니다.${phrases.didYouMean(a.suggestions)}`,
+    'column/removed-above': (a) =>
+      a.renamedTo === null
+        ? `컬럼 '${a.name}'은(는) ${a.line}번째 줄의 ${a.command} 이후 없어지므로 이 참조는 여기서 아무것도 가리키지 않습니다.${a.command === 'SELECT' ? ' 사용하려면 그 SELECT에 넣으세요.' : ''}`
+        : `컬럼 '${a.name}'은(는) ${a.line}번째 줄의 RENAME에서 '${a.renamedTo}'(으)로 바뀌었으므로 이 참조는 여기서 아무것도 가리키지 않습니다. 사용하려면 '${a.renamedTo}'(이)라고 쓰세요.`,
+    'column/not-created': (a) =>
+      `위에서 컬럼 '${a.name}'을(를) 만드는 명령이 없으므로 서비스가 추가하지 않는 한 이 참조는 여기서 아무것도 가리키지 않습니다.`,
     'column/not-in-catalog': (a) =>
       `카탈로그는 카테고리 '${a.category}'의 컬럼 '${a.name}'을(를) 모릅니다. 이 카테고리의 목록이 완전하지 않으므로 컬럼이 실제로 있을 수 있습니다.${phrases.didYouMean(a.suggestions)}`,
 

@@ -3,9 +3,11 @@
  * against the column flow. Nothing is reported where the catalog cannot know: categories known
  * without metadata are fine, and open column sets (unknown columns) are never checked.
  */
-import { findIdentityColumn, suggestClosest } from '../catalog/index';
+import { findIdentityColumn, findSystemColumn, suggestClosest } from '../catalog/index';
 import { type FlowStep, type PipelineFlow } from '../columns/flow';
+import { renamePairs } from '../columns/effects';
 import { columnReads } from '../columns/reads';
+import { lineOf } from '../syntax/navigate';
 import { splitCategorySuffix } from '../../../common/categoryName';
 import { categoryOfCommand } from '../syntax/categoryOperand';
 import { type CheckContext } from './context';
@@ -68,6 +70,25 @@ export function reportUnknownColumn(
 ): void {
   // System and agent columns ride along with rows even where category metadata omits them.
   if (step.before.columns.has(ref.name) || findIdentityColumn(ref.name)) return;
+  // A column the pipeline had and a command above took away, read where a missing column changes no
+  // row, is a leftover common in working queries: say where it went, faded, instead of calling it
+  // unknown. Read by FILTER, GROUP and the like it changes what comes back, so it stays a warning.
+  const removal = LEFTOVER_TOLERANT.has(commandName(ctx, step)) ? removalAbove(ctx, step, ref.name) : null;
+  if (removal) {
+    ctx.report({
+      ...diagnostic('column/removed-above', ref.range, removal.args),
+      tags: ['unnecessary'],
+      ...(removal.args.renamedTo
+        ? { data: { replacements: [{ kind: 'change', newText: removal.args.renamedTo }] } }
+        : {}),
+    });
+    return;
+  }
+  // `_id_`, `_name_`, `_rows_` … exist once a command makes them; the service may add some itself.
+  if (findSystemColumn(ref.name)) {
+    ctx.report({ ...diagnostic('column/not-created', ref.range, { name: ref.name }), tags: ['unnecessary'] });
+    return;
+  }
   const suggestions = suggestClosest(ref.name, step.before.columns.keys());
   const found = { name: ref.name, suggestions };
   // A warning only where the columns are known completely; elsewhere the catalog may simply lack it.
@@ -78,4 +99,53 @@ export function reportUnknownColumn(
       : diagnostic('column/not-in-catalog', ref.range, { ...found, category: category ?? 'unknown' })),
     data: { replacements: suggestions.map((c) => ({ kind: 'change', newText: c })) },
   });
+}
+
+/** Commands that return the same rows when a column they read is missing (they only copy, sort or show it). */
+const LEFTOVER_TOLERANT: ReadonlySet<string> = new Set([
+  'SELECT',
+  'ORDER',
+  'CREATE',
+  'CREATE-EXPR',
+  'RENAME',
+  'UPDATE',
+]);
+
+/** The canonical name of the step's command (an alias reads as the command it stands for). */
+function commandName(ctx: CheckContext, step: FlowStep): string {
+  return step.statement.kind === 'command' ? (ctx.catalog.findCommand(step.statement.name)?.name ?? '') : '';
+}
+
+interface Removal {
+  readonly args: { name: string; command: string; line: number; renamedTo: string | null };
+}
+
+/**
+ * The nearest command of the document above `step`, in its own pipeline, that had column `name` before
+ * it and not after (a SELECT that left it out, a RENAME, a GROUP, a DELETE), or null. Commands of INJECT
+ * fragments are not the document's text, so a column they remove stays unexplained here.
+ */
+function removalAbove(ctx: CheckContext, step: FlowStep, name: string): Removal | null {
+  const pipeline = [ctx.flow.main, ...ctx.flow.subs.values()].find((f) => f.steps.includes(step));
+  if (!pipeline) return null;
+  const own = new Set([...ctx.doc.main, ...ctx.doc.subs.flatMap((s) => s.commands)]);
+  for (let i = pipeline.steps.indexOf(step) - 1; i >= 0; i--) {
+    const above = pipeline.steps[i] as FlowStep;
+    if (!above.before.columns.has(name) || above.after.columns.has(name)) continue;
+    const command = above.statement;
+    if (command.kind !== 'command' || !own.has(command)) return null;
+    const pair =
+      command.upperName === 'RENAME'
+        ? renamePairs(command.operand).pairs.find(([src]) => src.name === name)
+        : undefined;
+    return {
+      args: {
+        name,
+        command: command.upperName,
+        line: lineOf(ctx.doc, command.nameRange.start) + 1,
+        renamedTo: pair ? pair[1].name : null,
+      },
+    };
+  }
+  return null;
 }

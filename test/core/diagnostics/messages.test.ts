@@ -117,6 +117,8 @@ const SAMPLES: { readonly [C in DiagnosticCode]: DiagnosticArgs<C>[0] } = {
   'category/not-in-catalog': { name: 'my_category' },
   'column/unknown': { name: 'tps2', category: 'app_counter', suggestions: ['tps'] },
   'column/not-in-catalog': { name: 'extra_col', category: 'kube_pod', suggestions: [] },
+  'column/removed-above': { name: 'cpu', command: 'RENAME', line: 24, renamedTo: 'process_cpu' },
+  'column/not-created': { name: '_name_' },
   'sub/unresolved': { command: 'LOAD', name: 'sub1', suggestions: ['sub2'] },
   'rule/unknown-field': { name: 'cpuu', category: 'server_base', suggestions: ['cpu'] },
   'rule/field-not-in-catalog': { name: 'extra_field', category: 'kube_pod', suggestions: [] },
@@ -128,6 +130,11 @@ const SAMPLES: { readonly [C in DiagnosticCode]: DiagnosticArgs<C>[0] } = {
 const VARIANTS: readonly { readonly code: DiagnosticCode; readonly args: DiagnosticArgValues }[] = [
   { code: 'range/too-long', args: { span: 'time-range-command', days: 40, maxDays: 31 } },
   { code: 'column/unknown', args: { name: 'tps2', category: null, suggestions: [] } },
+  {
+    code: 'column/removed-above',
+    args: { name: 'containerId', command: 'SELECT', line: 11, renamedTo: null },
+  },
+  { code: 'column/removed-above', args: { name: 'tx_count', command: 'GROUP', line: 4, renamedTo: null } },
   { code: 'expression/missing-operand', args: {} },
   { code: 'syntax/unexpected-token', args: { hint: 'commaBefore' } },
   { code: 'syntax/unclosed-string', args: { hint: 'closeDoubleQuote' } },

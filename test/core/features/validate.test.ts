@@ -410,14 +410,14 @@ export const CASES: readonly Case[] = [
   },
   {
     name: 'renamed away',
-    code: 'column/unknown',
-    severity: 'warning',
+    code: 'column/removed-above',
+    severity: 'information',
     src: 'CATEGORY app_counter\nTAGLOAD\nRENAME {src:tps, dst:t}\nSELECT [⟦tps⟧]\n',
   },
   {
     name: 'every read of a renamed-away name, in a copy and a sort key',
-    code: 'column/unknown',
-    severity: 'warning',
+    code: 'column/removed-above',
+    severity: 'information',
     src: 'CATEGORY app_counter\nTAGLOAD\nSELECT [time, tx_count, tps]\nRENAME {src: tx_count, dst: done}\nRENAME {src: tps, dst: rate}\nCREATE {key: label, from: ⟦tx_count⟧}\nORDER {key: ⟦tps⟧, sort: desc}\n',
   },
   {
@@ -453,9 +453,27 @@ export const CASES: readonly Case[] = [
   },
   {
     name: 'GROUP keeps keys and merged fields',
+    code: 'column/removed-above',
+    severity: 'information',
+    src: 'CATEGORY app_counter\nTAGLOAD\nGROUP {timeunit:5m, pk:oname, merge:tps}\nSELECT [time, oname, tps, _rows_, ⟦tx_count⟧]\n',
+  },
+  {
+    name: 'a FILTER on a column a RENAME took away changes the rows, so it stays a warning',
     code: 'column/unknown',
     severity: 'warning',
-    src: 'CATEGORY app_counter\nTAGLOAD\nGROUP {timeunit:5m, pk:oname, merge:tps}\nSELECT [time, oname, tps, _rows_, ⟦tx_count⟧]\n',
+    src: 'CATEGORY app_counter\nTAGLOAD\nRENAME {src:tps, dst:rate}\nFILTER {key: ⟦tps⟧, value: 5}\n',
+  },
+  {
+    name: 'a leftover read in a CREATE formula after a SELECT left the column out',
+    code: 'column/removed-above',
+    severity: 'information',
+    src: 'CATEGORY app_counter\nTAGLOAD\nSELECT [time, tps]\nCREATE {key:x, expr:"⟦tx_count⟧ * 2"}\n',
+  },
+  {
+    name: "a dashboard's series name read before anything creates it",
+    code: 'column/not-created',
+    severity: 'information',
+    src: 'CATEGORY app_counter\nTAGLOAD\nSELECT [time, tps]\nCREATE {key:_id_, expr: ⟦_name_⟧}\n',
   },
   {
     name: 'unknown command opens the set',

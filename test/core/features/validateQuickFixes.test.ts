@@ -31,6 +31,26 @@ void test('column did-you-mean replaces the name', () => {
   assert.ok(results.includes('CATEGORY app_counter\nTAGLOAD\nSELECT [time, tps]\n'), results.join('|'));
 });
 
+void test('a column a RENAME took away is named with its new name, faded, and the fix writes that name', () => {
+  const text = 'CATEGORY app_counter\nTAGLOAD\nRENAME {src: tps, dst: rate}\nORDER {key: tps, sort: desc}\n';
+  const found = validate(text, { catalog }).find((d) => d.code === 'column/removed-above');
+  assert.equal(
+    found?.message,
+    "Column 'tps' was renamed to 'rate' by the RENAME on line 3, so this reference matches nothing here. Write 'rate' to use it.",
+  );
+  assert.deepEqual(found.tags, ['unnecessary']);
+  assert.deepEqual(fixed(text, 'column/removed-above').results, [
+    'CATEGORY app_counter\nTAGLOAD\nRENAME {src: tps, dst: rate}\nORDER {key: rate, sort: desc}\n',
+  ]);
+  const dropped = validate('CATEGORY app_counter\nTAGLOAD\nSELECT [time]\nORDER {key: tps}\n', { catalog });
+  assert.deepEqual(
+    dropped.filter((d) => d.code.startsWith('column/')).map((d) => d.message),
+    [
+      "Column 'tps' is gone after the SELECT on line 3, so this reference matches nothing here. List it in that SELECT to use it.",
+    ],
+  );
+});
+
 void test('OIDSET becomes OID, OKIND or ONODE', () => {
   const { titles, results } = fixed(
     'OIDSET {oid:$oid, okind:$okind, onode:$onode}\nCATEGORY app_counter\nTAGLOAD\n',
