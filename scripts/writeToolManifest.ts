@@ -5,8 +5,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LANGUAGES } from '../common/l10n';
-import { toolDisplayText, TOOLS } from '../assistant/toolset';
-import { toolContributions, toolTextKeys } from '../client/src/assistant/toolManifest';
+import { TOOLS } from '../assistant/toolset';
+import { manifestNlsFile, toolContributions, toolNlsTexts } from '../client/src/assistant/toolManifest';
 
 const root = join(__dirname, '..');
 const readJson = (file: string) =>
@@ -19,14 +19,7 @@ manifest.contributes.languageModelTools = toolContributions(TOOLS);
 writeJson('package.json', manifest);
 
 for (const language of LANGUAGES) {
-  const file = language === 'en' ? 'package.nls.json' : `package.nls.${language}.json`;
-  const texts = readJson(file);
-  for (const tool of TOOLS) {
-    const keys = toolTextKeys(tool.name);
-    const display = toolDisplayText(tool, language);
-    texts[keys.displayName] = display.title;
-    texts[keys.userDescription] = display.description;
-  }
-  writeJson(file, texts);
+  const file = manifestNlsFile(language);
+  writeJson(file, { ...readJson(file), ...toolNlsTexts(TOOLS, language) });
 }
 console.log(`wrote ${TOOLS.length} language model tools`);

@@ -11,9 +11,10 @@ import { TOOL_DISPLAY_TEXTS, toolDisplayText, TOOLS } from '../../assistant/tool
 import {
   CHAT_PARTICIPANT_ID,
   MCP_PROVIDER_ID,
+  manifestNlsFile,
   mcpArgs,
   toolContributions,
-  toolTextKeys,
+  toolNlsTexts,
 } from '../../client/src/assistant/toolManifest';
 
 const root = join(__dirname, '..', '..');
@@ -40,14 +41,11 @@ void test('every tool has a title and a description for people in English, Korea
   }
   // Each translation file holds what npm run tools:manifest writes from the table.
   for (const language of LANGUAGES) {
-    const file = language === 'en' ? 'package.nls.json' : `package.nls.${language}.json`;
+    const file = manifestNlsFile(language);
     const texts = readJson(file);
-    for (const tool of TOOLS) {
-      const keys = toolTextKeys(tool.name);
-      const display = toolDisplayText(tool, language);
-      assert.equal(texts[keys.displayName], display.title, `${file}: ${keys.displayName}`);
-      assert.equal(texts[keys.userDescription], display.description, `${file}: ${keys.userDescription}`);
-    }
+    const expected = toolNlsTexts(TOOLS, language);
+    assert.equal(Object.keys(expected).length, TOOLS.length * 2);
+    for (const [key, text] of Object.entries(expected)) assert.equal(texts[key], text, `${file}: ${key}`);
   }
 });
 

@@ -2,6 +2,8 @@
 // input schemas, with the display texts as %keys% of the manifest's translation files. A unit test keeps
 // the manifest equal to this; `npm run tools:manifest` writes it. Also the ids the manifest declares and
 // the command line of `mxql mcp`. Pure: no vscode.
+import type { Language } from '../../../common/l10n';
+import { toolDisplayText } from '../../../assistant/toolset';
 import type { ToolDefinition } from '../../../assistant/types';
 import { DEMO_PROFILE_NAME } from '../config';
 
@@ -46,6 +48,25 @@ export const toolTextKeys = (name: string) => ({
   displayName: `tool.${name}.displayName`,
   userDescription: `tool.${name}.userDescription`,
 });
+
+/** The manifest's translation file of `language`: package.nls.json for English. */
+export const manifestNlsFile = (language: Language): string =>
+  language === 'en' ? 'package.nls.json' : `package.nls.${language}.json`;
+
+/** Each tool's title and description for people in `language`, under the keys its translation file uses. */
+export function toolNlsTexts(
+  tools: readonly ToolDefinition<never>[],
+  language: Language,
+): Record<string, string> {
+  const texts: Record<string, string> = {};
+  for (const tool of tools) {
+    const keys = toolTextKeys(tool.name);
+    const display = toolDisplayText(tool, language);
+    texts[keys.displayName] = display.title;
+    texts[keys.userDescription] = display.description;
+  }
+  return texts;
+}
 
 /** The contribution of each tool, in the toolset's order. */
 export function toolContributions(tools: readonly ToolDefinition<never>[]): ToolContribution[] {
