@@ -76,10 +76,10 @@ export function reportUnknownColumn(
   const removal = LEFTOVER_TOLERANT.has(commandName(ctx, step)) ? removalAbove(ctx, step, ref.name) : null;
   if (removal) {
     ctx.report({
-      ...diagnostic('column/removed-above', ref.range, removal.args),
+      ...diagnostic('column/removed-above', ref.range, removal),
       tags: ['unnecessary'],
-      ...(removal.args.renamedTo
-        ? { data: { replacements: [{ kind: 'change', newText: removal.args.renamedTo }] } }
+      ...(removal.renamedTo
+        ? { data: { replacements: [{ kind: 'change', newText: removal.renamedTo }] } }
         : {}),
     });
     return;
@@ -116,8 +116,12 @@ function commandName(ctx: CheckContext, step: FlowStep): string {
   return step.statement.kind === 'command' ? (ctx.catalog.findCommand(step.statement.name)?.name ?? '') : '';
 }
 
+/** Where a column went: the command that took it away, its line, and the new name after a RENAME. */
 interface Removal {
-  readonly args: { name: string; command: string; line: number; renamedTo: string | null };
+  name: string;
+  command: string;
+  line: number;
+  renamedTo: string | null;
 }
 
 /**
@@ -134,17 +138,15 @@ function removalAbove(ctx: CheckContext, step: FlowStep, name: string): Removal 
     if (!above.before.columns.has(name) || above.after.columns.has(name)) continue;
     const command = above.statement;
     if (command.kind !== 'command' || !own.has(command)) return null;
-    const pair =
-      command.upperName === 'RENAME'
-        ? renamePairs(command.operand).pairs.find(([src]) => src.name === name)
+    const renamed =
+      commandName(ctx, above) === 'RENAME'
+        ? renamePairs(command.operand).pairs.find(([src]) => src.name === name)?.[1].name
         : undefined;
     return {
-      args: {
-        name,
-        command: command.upperName,
-        line: lineOf(ctx.doc, command.nameRange.start) + 1,
-        renamedTo: pair ? pair[1].name : null,
-      },
+      name,
+      command: command.upperName,
+      line: lineOf(ctx.doc, command.nameRange.start) + 1,
+      renamedTo: renamed ?? null,
     };
   }
   return null;
